@@ -1,0 +1,41 @@
+export enum ErrorCode {
+  Unauthenticated = 'UNAUTHENTICATED',
+  BadUserInput = 'BAD_USER_INPUT',
+  NotFound = 'NOT_FOUND',
+  RateLimited = 'RATE_LIMITED',
+  QueryTooComplex = 'QUERY_TOO_COMPLEX',
+  Unavailable = 'UNAVAILABLE',
+  Internal = 'INTERNAL_SERVER_ERROR',
+}
+
+/** Base of every error a client may see; the GraphQL formatter maps `code` to `extensions.code`. */
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+}
+
+export class BadInputError extends DomainError {
+  readonly code = ErrorCode.BadUserInput;
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = ErrorCode.NotFound;
+  constructor(what: string, id: string) {
+    super(`${what} ${JSON.stringify(id)} not found`);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  readonly code = ErrorCode.Unauthenticated;
+}
+
+export class UnavailableError extends DomainError {
+  readonly code = ErrorCode.Unavailable;
+}
+
+export class QueryTooComplexError extends DomainError {
+  readonly code = ErrorCode.QueryTooComplex;
+}
+
+export function assertUnreachable(value: never): never {
+  throw new Error(`Unreachable: ${String(value)}`);
+}

@@ -1,0 +1,54 @@
+import type { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+
+export interface MemorySourceData {
+  role: SourceRole;
+  channelId: string | null;
+  messageId: string | null;
+  taskId: string | null;
+}
+
+/** A memory as the domain sees it. Every store adapter maps its rows/nodes to this shape. */
+export interface MemoryRecord {
+  id: string;
+  tenantId: string;
+  type: MemoryType;
+  content: string;
+  status: MemoryStatus;
+  scope: MemoryScope;
+  channelId: string | null;
+  projectId: string | null;
+  slot: string | null;
+  importance: number;
+  baseImportance: number;
+  centrality: number;
+  confidence: number;
+  tags: string[];
+  /** Normalised-content fingerprint; unique per tenant among ACTIVE and QUARANTINED memories. */
+  fingerprint: string;
+  source: MemorySourceData;
+  createdAt: Date;
+  updatedAt: Date;
+  lastAccessedAt: Date | null;
+  lastSeenAt: Date;
+  accessCount: number;
+  supersededBy: string | null;
+  embeddingModel: string | null;
+}
+
+export interface AssociationRecord {
+  tenantId: string;
+  fromId: string;
+  toId: string;
+  type: RelationType;
+  weight: number;
+  createdAt: Date;
+}
+
+/** An association seen from one memory: `memoryId` is the other end. */
+export interface AssociationView {
+  type: RelationType;
+  direction: Direction;
+  weight: number;
+  memoryId: string;
+  createdAt: Date;
+}

@@ -1,0 +1,119 @@
+import type { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/memory/memory.enums';
+import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
+
+export const MEMORY_STORE = Symbol('MEMORY_STORE');
+
+/** What a new memory needs; the store fills in nothing but what it must (it never invents ids or times). */
+export type MemoryDraft = Omit<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount'>;
+
+export interface LinkDraft {
+  toId: string;
+  type: RelationType;
+  weight: number;
+}
+
+export interface InsertMemoryCommand {
+  memory: MemoryDraft;
+  /** Null when embeddings are unavailable: the memory is still stored and found by full text. */
+  vector: Float32Array | null;
+  /** Edges from the new memory to existing ones, created in the same transaction. */
+  links: LinkDraft[];
+  /** Ids of ACTIVE memories this write retires (status SUPERSEDED, supersededBy = new id). */
+  supersede: string[];
+}
+
+/** `created: false` means an ACTIVE or QUARANTINED memory with the same fingerprint already existed: nothing was written. */
+export type InsertMemoryResult =
+  | { created: true; memory: MemoryRecord; superseded: MemoryRecord[] }
+  | { created: false; memory: MemoryRecord };
+
+export interface MemoryListFilter {
+  types?: MemoryType[];
+  statuses: MemoryStatus[];
+  scope?: MemoryScope;
+  channelId?: string;
+  projectId?: string;
+  /** Every tag listed must be present. */
+  tags?: string[];
+}
+
+/** Keyset position: items strictly after (createdAt desc, id desc). */
+export interface PageAfter {
+  createdAt: Date;
+  id: string;
+}
+
+export interface MemoryPageRows {
+  items: MemoryRecord[];
+  hasMore: boolean;
+  total: number;
+}
+
+/** Which memories a recall may see: GLOBAL always, PROJECT/THREAD only for the matching id. */
+export interface Visibility {
+  statuses: MemoryStatus[];
+  types?: MemoryType[];
+  channelId?: string;
+  projectId?: string;
+}
+
+export interface ScoredId {
+  id: string;
+  /** Vector hits: cosine similarity (1 = identical). Text hits: BM25 relevance (higher is better). */
+  score: number;
+}
+
+export interface NeighbourRow {
+  seedId: string;
+  memoryId: string;
+  type: RelationType;
+  direction: Direction;
+  weight: number;
+}
+
+export interface AssociationQuery {
+  types?: RelationType[];
+  direction?: Direction;
+  limit: number;
+}
+
+export type MetadataOrder = 'recent' | 'importance';
+
+export interface EmbeddingSpace {
+  model: string;
+  dimensions: number;
+}
+
+/**
+ * The memory graph in domain terms. Every method is scoped to one tenant and never returns another tenant's data.
+ * Adapters (SQLite, Neo4j) are the only code that touches a database driver.
+ */
+export interface MemoryStore {
+  readonly kind: 'sqlite' | 'neo4j';
+  /** Creates schema/indexes for the embedding space, or fails when stored vectors come from another space. */
+  init(space: EmbeddingSpace): Promise<void>;
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+
+  insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult>;
+  reinforceMemory(tenantId: string, id: string, patch: { confidence: number; seenAt: Date }): Promise<MemoryRecord | null>;
+  setStatus(tenantId: string, id: string, status: MemoryStatus, at: Date): Promise<MemoryRecord | null>;
+  deleteMemory(tenantId: string, id: string): Promise<boolean>;
+
+  getMemory(tenantId: string, id: string): Promise<MemoryRecord | null>;
+  getMemories(tenantId: string, ids: string[]): Promise<MemoryRecord[]>;
+  findByFingerprint(tenantId: string, fingerprint: string): Promise<MemoryRecord | null>;
+  findActiveBySlot(tenantId: string, slot: string): Promise<MemoryRecord[]>;
+  listMemories(tenantId: string, filter: MemoryListFilter, limit: number, after: PageAfter | null): Promise<MemoryPageRows>;
+  queryByMetadata(tenantId: string, visibility: Visibility, order: MetadataOrder, limit: number): Promise<MemoryRecord[]>;
+
+  searchVectors(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[]>;
+  searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]>;
+
+  /** Creates or updates (same from, to, type) an edge; null when either end is not the tenant's. */
+  upsertAssociation(edge: AssociationRecord): Promise<AssociationRecord | null>;
+  listAssociations(tenantId: string, memoryId: string, query: AssociationQuery): Promise<AssociationView[]>;
+  neighbours(tenantId: string, seedIds: string[], limitPerSeed: number): Promise<NeighbourRow[]>;
+
+  recordAccess(tenantId: string, ids: string[], at: Date): Promise<void>;
+}
