@@ -9,7 +9,7 @@ const base = {
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
-    { ...base, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'], maxWorkers: 1 },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], maxWorkers: 1 },
+    { ...base, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
   ],
 };

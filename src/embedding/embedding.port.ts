@@ -5,6 +5,8 @@ export interface Embedder {
   readonly model: string;
   readonly dimensions: number;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** Releases threads or connections the embedder holds. */
+  close?(): Promise<void>;
 }
 
 /** Thrown when the provider is down or too slow; callers degrade (recall falls back to full text). */

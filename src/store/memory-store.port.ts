@@ -104,6 +104,8 @@ export interface MemoryStore {
   getMemories(tenantId: string, ids: string[]): Promise<MemoryRecord[]>;
   findByFingerprint(tenantId: string, fingerprint: string): Promise<MemoryRecord | null>;
   findActiveBySlot(tenantId: string, slot: string): Promise<MemoryRecord[]>;
+  /** Memories (any status) written on behalf of a task: the task write budget counts them. */
+  countByTask(tenantId: string, taskId: string): Promise<number>;
   listMemories(tenantId: string, filter: MemoryListFilter, limit: number, after: PageAfter | null): Promise<MemoryPageRows>;
   queryByMetadata(tenantId: string, visibility: Visibility, order: MetadataOrder, limit: number): Promise<MemoryRecord[]>;
 

@@ -1,0 +1,20 @@
+/** Pre-computes and caches every USE vector the LoCoMo lab needs: `node -r @swc-node/register bench/research/locomo-embed.ts`. */
+import { loadLocomo } from '../locomo/dataset';
+import { allEmbeddingTexts } from './locomo-texts';
+import { UseCache } from './use-cache';
+
+async function main(): Promise<void> {
+  const convs = loadLocomo();
+  const cache = new UseCache();
+  console.log(`cache has ${cache.size} vectors`);
+  for (const group of allEmbeddingTexts(convs)) {
+    console.log(`group of ${group.length}: ${cache.missing(group).length} missing`);
+    await cache.ensure(group, 32, (m) => console.log(m));
+  }
+  console.log(`done, cache has ${cache.size} vectors`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+// Keyset page: newest first, strictly after ($afterCreatedAt, $afterId) when given.
+CYPHER 25
+MATCH (m:Memory)
+WHERE m.tenantId = $tenantId
+  AND m.status IN $statuses
+  AND (size($types) = 0 OR m.type IN $types)
+  AND ($scope IS NULL OR m.scope = $scope)
+  AND ($channelId IS NULL OR m.channelId = $channelId)
+  AND ($projectId IS NULL OR m.projectId = $projectId)
+  AND all(tag IN $tags WHERE tag IN m.tags)
+  AND ($afterCreatedAt IS NULL OR m.createdAt < $afterCreatedAt OR (m.createdAt = $afterCreatedAt AND m.id < $afterId))
+RETURN m {
+  .id, .tenantId, .type, .content, .status, .scope, .channelId, .projectId, .slot, .importance, .baseImportance,
+  .centrality, .confidence, .tags, .fingerprint, .sourceRole, .sourceChannelId, .sourceMessageId, .sourceTaskId,
+  .createdAt, .updatedAt, .lastAccessedAt, .lastSeenAt, .accessCount, .supersededBy, .embeddingModel
+} AS memory
+ORDER BY m.createdAt DESC, m.id DESC
+LIMIT $limit

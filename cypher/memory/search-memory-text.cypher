@@ -1,0 +1,17 @@
+// The full-text index spans every tenant: hits of other tenants are dropped here, and the adapter widens $limit
+// while fetched hits fill it. $query is a Lucene query the adapter builds from plain words only.
+CYPHER 25
+CALL db.index.fulltext.queryNodes('memory_content', $query, {limit: $limit}) YIELD node, score
+WITH count(*) AS fetched,
+  collect(
+    CASE
+      WHEN node.tenantId = $tenantId
+        AND node.status IN $statuses
+        AND (size($types) = 0 OR node.type IN $types)
+        AND (node.scope = 'GLOBAL'
+          OR (node.scope = 'PROJECT' AND node.projectId = $projectId)
+          OR (node.scope = 'THREAD' AND node.channelId = $channelId))
+      THEN {id: node.id, score: score}
+    END
+  ) AS hits
+RETURN fetched, hits

@@ -1,0 +1,22 @@
+// Tenant and status are filtered inside the vector index (declared WITH the index), so the top $limit are all this
+// tenant's. Scope and type are checked afterwards; the adapter widens $limit while fetched hits fill it.
+// The index scores cosine as (1 + cos) / 2.
+CYPHER 25
+MATCH (m:Memory)
+  SEARCH m IN (
+    VECTOR INDEX memory_embedding
+    FOR $vector
+    WHERE m.tenantId = $tenantId AND m.status = $status
+    LIMIT $limit
+  ) SCORE AS score
+WITH count(*) AS fetched,
+  collect(
+    CASE
+      WHEN (size($types) = 0 OR m.type IN $types)
+        AND (m.scope = 'GLOBAL'
+          OR (m.scope = 'PROJECT' AND m.projectId = $projectId)
+          OR (m.scope = 'THREAD' AND m.channelId = $channelId))
+      THEN {id: m.id, score: score}
+    END
+  ) AS hits
+RETURN fetched, hits

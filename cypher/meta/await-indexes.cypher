@@ -1,0 +1,2 @@
+CYPHER 25
+CALL db.awaitIndexes($timeoutSeconds)

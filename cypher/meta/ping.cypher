@@ -1,0 +1,3 @@
+CYPHER 25
+CALL db.ping() YIELD success
+RETURN success

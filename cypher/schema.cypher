@@ -1,0 +1,59 @@
+// Constraints and indexes for the memory graph. Every statement is idempotent; the registry runs them in order.
+// The vector index dimension comes from the configured embedding model ($dimensions), never from request input.
+
+CYPHER 25
+CREATE CONSTRAINT memory_id IF NOT EXISTS
+FOR (m:Memory) REQUIRE m.id IS UNIQUE;
+
+// liveFingerprint is only set while a memory is ACTIVE or QUARANTINED, so retired memories never collide and a
+// MERGE on (tenantId, liveFingerprint) collapses concurrent identical writes into one node.
+CYPHER 25
+CREATE CONSTRAINT memory_live_fingerprint IF NOT EXISTS
+FOR (m:Memory) REQUIRE (m.tenantId, m.liveFingerprint) IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT engram_meta_key IF NOT EXISTS
+FOR (meta:EngramMeta) REQUIRE meta.key IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT channel_id IF NOT EXISTS
+FOR (c:Channel) REQUIRE c.id IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT message_id IF NOT EXISTS
+FOR (msg:Message) REQUIRE msg.id IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT summary_id IF NOT EXISTS
+FOR (s:Summary) REQUIRE s.id IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT bulletin_id IF NOT EXISTS
+FOR (b:Bulletin) REQUIRE b.id IS UNIQUE;
+
+CYPHER 25
+CREATE INDEX memory_tenant_created IF NOT EXISTS
+FOR (m:Memory) ON (m.tenantId, m.createdAt);
+
+CYPHER 25
+CREATE INDEX memory_tenant_status_importance IF NOT EXISTS
+FOR (m:Memory) ON (m.tenantId, m.status, m.importance);
+
+CYPHER 25
+CREATE INDEX memory_tenant_slot IF NOT EXISTS
+FOR (m:Memory) ON (m.tenantId, m.slot);
+
+CYPHER 25
+CREATE INDEX memory_tenant_task IF NOT EXISTS
+FOR (m:Memory) ON (m.tenantId, m.sourceTaskId);
+
+CYPHER 25
+CREATE FULLTEXT INDEX memory_content IF NOT EXISTS
+FOR (m:Memory) ON EACH [m.content];
+
+// tenantId and status are stored in the index so SEARCH filters inside it instead of after the top k.
+CYPHER 25
+CREATE VECTOR INDEX memory_embedding IF NOT EXISTS
+FOR (m:Memory) ON m.embedding
+WITH [m.tenantId, m.status]
+OPTIONS { indexConfig: { `vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine' } };

@@ -1,0 +1,41 @@
+import { BadInputError } from 'src/common/errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KEY = /^[\p{L}\p{N}_.:@/-]{1,128}$/u;
+
+export function assertId(id: string, field = 'id'): string {
+  if (!UUID.test(id)) {
+    throw new BadInputError(`${field} must be a memory id (UUID), got ${JSON.stringify(id.slice(0, 64))}`);
+  }
+
+  return id.toLowerCase();
+}
+
+/** channelId, projectId, taskId, tags: short keys without spaces or control characters. */
+export function assertKey(value: string, field: string): string {
+  if (!KEY.test(value)) {
+    throw new BadInputError(`${field} must be 1-128 letters, digits or _ . : @ / -`);
+  }
+
+  return value;
+}
+
+export function optionalKey(value: string | null | undefined, field: string): string | null {
+  return value === null || value === undefined ? null : assertKey(value, field);
+}
+
+export function assertUnit(value: number, field: string): number {
+  if (!Number.isFinite(value) || value < 0 || value > 1) {
+    throw new BadInputError(`${field} must be between 0 and 1, got ${value}`);
+  }
+
+  return value;
+}
+
+export function assertLimit(value: number, field: string, max: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new BadInputError(`${field} must be an integer from 1 to ${max}, got ${value}`);
+  }
+
+  return value;
+}

@@ -1,0 +1,45 @@
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
+import { EMBEDDER } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/embedding/embedding.port';
+import { JOB_QUEUE } from 'src/jobs/job.types';
+import type { JobQueue } from 'src/jobs/job.types';
+import { MEMORY_STORE } from 'src/store/memory-store.port';
+import type { MemoryStore } from 'src/store/memory-store.port';
+
+interface Health {
+  status: 'ok' | 'degraded';
+  store: { kind: string; ok: boolean };
+  embeddings: { kind: string; model: string; dimensions: number };
+  queue: { kind: 'bullmq' | 'in-process'; ok: boolean };
+}
+
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
+
+  @Get('healthz')
+  @HttpCode(200)
+  async health(@Res({ passthrough: true }) res: Response): Promise<Health> {
+    const [storeOk, queueOk] = await Promise.all([this.store.ping().catch(() => false), this.queue.ping()]);
+    const body: Health = {
+      status: storeOk && queueOk ? 'ok' : 'degraded',
+      store: { kind: this.store.kind, ok: storeOk },
+      embeddings: { kind: this.config.embeddings.kind, model: this.embedder.model, dimensions: this.embedder.dimensions },
+      queue: { kind: this.queue.kind, ok: queueOk },
+    };
+    if (body.status !== 'ok') {
+      res.status(503);
+    }
+
+    return body;
+  }
+}

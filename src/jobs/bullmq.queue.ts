@@ -1,0 +1,104 @@
+import { Logger } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+import type { ConnectionOptions, Job } from 'bullmq';
+
+import { QUEUE_OF, QueueName } from 'src/jobs/job.types';
+import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue } from 'src/jobs/job.types';
+
+export interface BullOptions {
+  redisUrl: string;
+  prefix: string;
+}
+
+function connection(redisUrl: string): ConnectionOptions {
+  // BullMQ workers need blocking commands to wait forever
+  return { url: redisUrl, maxRetriesPerRequest: null };
+}
+
+const PING_TIMEOUT_MS = 1000;
+
+const DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** Producer side, used by the API process. */
+export class BullJobQueue implements JobQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly queues: Map<QueueName, Queue>;
+
+  constructor(options: BullOptions) {
+    this.queues = new Map(
+      Object.values(QueueName).map((name) => [
+        name,
+        new Queue(name, { connection: connection(options.redisUrl), prefix: options.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
+      ]),
+    );
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+    const queue = this.queues.get(QUEUE_OF[name]);
+    if (!queue) {
+      throw new Error(`no queue for job ${name}`);
+    }
+    // add() rather than addBulk() so the jobId de-duplicates
+    await queue.add(name, payload, { jobId: options.jobId });
+  }
+
+  async ping(): Promise<boolean> {
+    const [first] = this.queues.values();
+    if (!first) {
+      return false;
+    }
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PING_TIMEOUT_MS).unref());
+
+    return Promise.race([first.getJobCounts('waiting').then(() => true, () => false), timeout]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+  }
+}
+
+/** Consumer side, run by the worker process: one BullMQ worker per queue dispatching by job name. */
+export class BullJobWorkers {
+  private readonly logger = new Logger(BullJobWorkers.name);
+  private readonly workers: Worker[];
+
+  constructor(
+    options: BullOptions,
+    handlers: JobHandlerMap,
+    tuning: { concurrency?: number; lockDuration?: number; stalledInterval?: number } = {},
+  ) {
+    this.workers = Object.values(QueueName).map(
+      (queue) =>
+        new Worker(
+          queue,
+          async (job: Job) => {
+            const handler = handlers[job.name as JobName] as ((payload: unknown) => Promise<void>) | undefined;
+            if (!handler) {
+              throw new Error(`unknown job ${job.name} on queue ${queue}`);
+            }
+            await handler(job.data);
+          },
+          {
+            connection: connection(options.redisUrl),
+            prefix: options.prefix,
+            concurrency: tuning.concurrency ?? 4,
+            ...(tuning.lockDuration ? { lockDuration: tuning.lockDuration } : {}),
+            ...(tuning.stalledInterval ? { stalledInterval: tuning.stalledInterval } : {}),
+          },
+        ),
+    );
+    for (const worker of this.workers) {
+      worker.on('failed', (job, error) => this.logger.warn(`job ${job?.name ?? '?'} ${job?.id ?? ''} failed: ${error.message}`));
+    }
+  }
+
+  /** `force` drops active jobs without finishing them, as a crash would; their locks expire and another worker retries them. */
+  async close(force = false): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close(force)));
+  }
+}

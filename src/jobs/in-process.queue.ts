@@ -1,0 +1,70 @@
+import { Logger } from '@nestjs/common';
+
+import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue } from 'src/jobs/job.types';
+
+const ATTEMPTS = 3;
+const BACKOFF_MS = 200;
+const REMEMBERED_IDS = 10_000;
+
+/** Embedded mode: the same handlers as the BullMQ worker, run in this process after the caller returns. */
+export class InProcessQueue implements JobQueue {
+  readonly kind = 'in-process' as const;
+  private readonly logger = new Logger(InProcessQueue.name);
+  private readonly seen = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly handlers: JobHandlerMap) {}
+
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+    if (this.closed || (options.jobId && this.seen.has(options.jobId))) {
+      return Promise.resolve();
+    }
+    if (options.jobId) {
+      this.seen.add(options.jobId);
+      if (this.seen.size > REMEMBERED_IDS) {
+        this.seen.delete(this.seen.values().next().value ?? '');
+      }
+    }
+    const run = this.run(name, payload).finally(() => this.running.delete(run));
+    this.running.add(run);
+
+    return Promise.resolve();
+  }
+
+  private async run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    const handler = this.handlers[name] as (p: JobPayloads[N]) => Promise<void>;
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        await handler(payload);
+
+        return;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (attempt === ATTEMPTS || this.closed) {
+          this.logger.error(`job ${name} failed after ${attempt} attempts: ${message}`);
+
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  /** Resolves when every job enqueued so far has finished (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.running.size > 0) {
+      await Promise.all([...this.running]);
+    }
+  }
+
+  ping(): Promise<boolean> {
+    return Promise.resolve(!this.closed);
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    this.closed = true;
+  }
+}

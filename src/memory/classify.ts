@@ -1,0 +1,51 @@
+import { detectSlot } from 'src/memory/guards/slots';
+import { MemoryType } from 'src/memory/memory.enums';
+
+const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend';
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+
+// First match wins, so the more specific intents come before the broad ones.
+const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
+  [MemoryType.TODO, /\b(remind me|to-?do|don't forget to|do not forget to|need to|have to|has to|must|gotta|should)\b/u],
+  [
+    MemoryType.DECISION,
+    /\b(decided|decide on|agreed (on|to)|chose|chosen|opted (for|to)|settled on|went with|going with|go with|decision)\b/u,
+  ],
+  [
+    MemoryType.GOAL,
+    /\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|would like|'d like) to|(planning|hoping|aiming|trying) to|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
+  ],
+  [
+    MemoryType.PREFERENCE,
+    /\b(like|likes|love|loves|prefer|prefers|enjoy|enjoys|hate|hates|dislike|dislikes|adore|adores|can't stand|favou?rite|fan of|into)\b/u,
+  ],
+  [
+    MemoryType.EVENT,
+    new RegExp(
+      String.raw`\b(yesterday|today|tonight|this (morning|afternoon|evening)|last (night|week|month|year|${DAYS})|` +
+        String.raw`(on|last|this|next) (${DAYS})|\d+ (days?|weeks?|months?|years?) ago|in (${MONTHS})|(${MONTHS}) \d{1,2}|` +
+        String.raw`\d{1,2} (${MONTHS})|\d{4}-\d{2}-\d{2}|(in|since) (19|20)\d{2})\b`,
+      'u',
+    ),
+  ],
+  [MemoryType.OBSERVATION, /\b(seems?|appears?|looks like|sounds like|tends? to|noticed|observed|apparently|usually|often|keeps)\b/u],
+];
+
+const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us)\b/u;
+// "Paris is the capital" is a fact, "Maria runs the office" an observation: a bare name needs an action verb.
+const THIRD_PERSON_START = /^((he|she|they|the user|user|the customer) \w+|[A-Z][a-z]+ (always|never|(?!(is|was|has|does)\b)\w+s))\b/u;
+
+/** Rule-based type for a memory written without one. */
+export function classifyMemoryType(content: string): MemoryType {
+  if (detectSlot(content)) {
+    return MemoryType.IDENTITY;
+  }
+  const text = content.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  const lower = text.toLowerCase();
+  const match = RULES.find(([, pattern]) => pattern.test(lower));
+  if (match) {
+    return match[0];
+  }
+
+  return !FIRST_PERSON.test(lower) && THIRD_PERSON_START.test(text) ? MemoryType.OBSERVATION : MemoryType.FACT;
+}

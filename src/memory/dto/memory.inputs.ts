@@ -1,0 +1,93 @@
+import { Field, Float, ID, InputType } from '@nestjs/graphql';
+
+import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+
+@InputType()
+export class SourceInput {
+  @Field(() => SourceRole, { defaultValue: SourceRole.USER })
+  role!: SourceRole;
+
+  @Field(() => String, { nullable: true })
+  channelId?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  messageId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  taskId?: string | null;
+}
+
+@InputType()
+export class RememberInput {
+  @Field(() => String)
+  content!: string;
+
+  @Field(() => MemoryType, { nullable: true, description: 'omitted: the service classifies it' })
+  type?: MemoryType | null;
+
+  @Field(() => MemoryScope, { nullable: true, defaultValue: MemoryScope.GLOBAL })
+  scope?: MemoryScope | null;
+
+  @Field(() => String, { nullable: true, description: 'required when scope is THREAD' })
+  channelId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'required when scope is PROJECT' })
+  projectId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  slot?: string | null;
+
+  @Field(() => Float, { nullable: true })
+  importance?: number | null;
+
+  @Field(() => Float, { nullable: true })
+  confidence?: number | null;
+
+  @Field(() => [String], { nullable: true })
+  tags?: string[] | null;
+
+  @Field(() => SourceInput, { nullable: true, description: 'omitted: role USER' })
+  source?: SourceInput | null;
+
+  @Field(() => Boolean, { nullable: true, defaultValue: false, description: 'the user asked to remember this' })
+  explicit?: boolean | null;
+
+  @Field(() => Date, { nullable: true, description: 'imports set it; omitted: now' })
+  createdAt?: Date | null;
+}
+
+@InputType()
+export class LinkInput {
+  @Field(() => ID)
+  fromId!: string;
+
+  @Field(() => ID)
+  toId!: string;
+
+  @Field(() => RelationType)
+  type!: RelationType;
+
+  @Field(() => Float, { nullable: true, defaultValue: 1.0 })
+  weight?: number | null;
+}
+
+@InputType()
+export class MemoryFilter {
+  @Field(() => [MemoryType], { nullable: true })
+  types?: MemoryType[] | null;
+
+  @Field(() => [MemoryStatus], { nullable: true, description: 'omitted: ACTIVE only' })
+  statuses?: MemoryStatus[] | null;
+
+  @Field(() => MemoryScope, { nullable: true })
+  scope?: MemoryScope | null;
+
+  @Field(() => String, { nullable: true })
+  channelId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  projectId?: string | null;
+
+  @Field(() => [String], { nullable: true })
+  tags?: string[] | null;
+}

@@ -1,0 +1,131 @@
+export type GuardResult = { ok: true } | { ok: false; reason: string };
+
+const WH = 'what|who|whom|whose|where|when|why|which|how';
+const AUX = 'is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|may|might';
+const NEGATED_AUX = "isn't|aren't|don't|doesn't|didn't|can't|won't";
+const SUBJECT = 'you|i|we|they|he|she|it|there|this|that|my|your|our|the|anyone|someone|somebody';
+const QUESTION_START = new RegExp(
+  [
+    // "what is", "where do", "who's", "how many" (but not "what I love is ...")
+    String.raw`^(${WH})('s|'re|'d|'ll| (${AUX}|much|many|long|old|often|far|about))\b`,
+    // "do you know", "is it", "can I", "have we"
+    String.raw`^(${AUX}|${NEGATED_AUX}) (${SUBJECT})\b`,
+    String.raw`^(any idea|i wonder|wondering|tell me (what|who|where|when|why|how|if|whether))\b`,
+  ].join('|'),
+  'u',
+);
+
+const NOISE_WORDS = new Set(
+  (
+    'ok okay okey k kk okie alright aight fine sure yes yeah yep yup ya yea no nope nah hi hii hey hello hiya howdy yo ' +
+    'bye goodbye cya later thanks thank thx ty tysm cheers lol lmao rofl haha hahaha hehe hmm hm hmmm mhm uh um umm ' +
+    'oh ah wow cool nice great awesome gotcha got it good morning afternoon evening night you a lot very much so ' +
+    'sounds np worries problem welcome right true indeed agreed noted done same wait what idk ikr omg brb ttyl gn gm ' +
+    'take care see ya too here stay safe me'
+  ).split(' '),
+);
+
+const PLACEHOLDER =
+  String.raw`(unknown|unkown|not (set|provided|specified|given|available|known|applicable)|(i'm |i am )?not sure|n/?a|` +
+  String.raw`none|null|nil|undefined|tbd|tba|tbc|empty|blank|missing|no idea|unsure|i (don't|do not) know|idk)`;
+const PLACEHOLDER_VALUE = new RegExp(
+  [
+    String.raw`^${PLACEHOLDER}$`,
+    String.raw`[:=]\s*(${PLACEHOLDER}|\?+|-+)$`,
+    String.raw`\b(is|are|was|were|remains|still)\s+${PLACEHOLDER}$`,
+    String.raw`\b(not (set|provided|specified|given|known|available)|unknown)$`,
+  ].join('|'),
+  'u',
+);
+
+const STOPWORDS = new Set(
+  (
+    'i me my mine am is are was were be been being a an the and or but of to in on at it its this that these those ' +
+    'you your we our us he she him her they them their do does did not no so very just really also too there here ' +
+    'what who which when where how why with for from as by if then than has have had will would can could should all some any'
+  ).split(' '),
+);
+
+const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/n't\b/gu, ' not'],
+  [/'m\b/gu, ' am'],
+  [/'re\b/gu, ' are'],
+  [/'s\b/gu, ' is'],
+  [/'ve\b/gu, ' have'],
+  [/'ll\b/gu, ' will'],
+  [/'d\b/gu, ' would'],
+];
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+function simplify(content: string): string {
+  return content.normalize('NFKC').toLowerCase().replace(/[’‘`]/gu, "'").replace(/\s+/gu, ' ').trim();
+}
+
+function words(text: string): string[] {
+  let expanded = text;
+  for (const [pattern, replacement] of CONTRACTIONS) {
+    expanded = expanded.replace(pattern, replacement);
+  }
+
+  return expanded.match(/[\p{L}\p{N}][\p{L}\p{N}'/@.-]*/gu) ?? [];
+}
+
+function isQuestionSentence(sentence: string): boolean {
+  return sentence.endsWith('?') || QUESTION_START.test(sentence.replace(/^(so|and|but|hey|ok|okay|well|um),? /u, ''));
+}
+
+/** True when every sentence is a question (or filler): "I moved to Lisbon. What about you?" still carries a fact. */
+export function looksLikeQuestion(content: string): boolean {
+  const sentences = (simplify(content).match(/[^.!?]+[.!?]*/gu) ?? [])
+    .map((sentence) => sentence.replace(/[\s\p{Extended_Pictographic}]+$/u, '').trim())
+    .filter((sentence) => sentence.length > 0 && !looksLikeNoise(sentence));
+
+  return sentences.length > 0 && sentences.every(isQuestionSentence);
+}
+
+function looksLikeNoise(text: string): boolean {
+  const letters = text.replace(/[^\p{L}\p{N}]/gu, '');
+  if (letters.length === 0) {
+    return true; // emoji-only, punctuation-only, whitespace-only
+  }
+  if (/^(.)\1+$/u.test(letters) || /^(.{2,3})\1{2,}$/u.test(letters)) {
+    return true; // "aaaa", "hahaha", "lolol"
+  }
+  const tokens = text.split(/[^\p{L}\p{N}']+/u).filter((token) => token.length > 0);
+
+  return tokens.every((token) => NOISE_WORDS.has(token) || /^(ha|he|lo|hm+|a+h+|o+h+|u+h+|m+)+$/u.test(token));
+}
+
+function isTooShort(text: string): boolean {
+  const cjk = text.match(CJK)?.length ?? 0;
+  if (cjk > 0) {
+    return cjk < 4;
+  }
+  const tokens = words(text);
+  const contentWords = tokens.filter((token) => token.length > 1 && !STOPWORDS.has(token) && !NOISE_WORDS.has(token));
+
+  return text.length < 6 || tokens.length < 3 || contentWords.length === 0;
+}
+
+/** Write-path firewall: keeps questions, chatter and empty values out of the memory store. */
+export function guardFact(content: string): GuardResult {
+  const text = simplify(content);
+  if (text.length === 0) {
+    return { ok: false, reason: 'rejected: empty content' };
+  }
+  if (looksLikeNoise(text)) {
+    return { ok: false, reason: 'rejected: noise (greeting, acknowledgement, emoji or filler), not a fact' };
+  }
+  if (PLACEHOLDER_VALUE.test(text.replace(/[.!]+$/u, ''))) {
+    return { ok: false, reason: 'rejected: placeholder value (unknown / not provided / N/A)' };
+  }
+  if (looksLikeQuestion(content)) {
+    return { ok: false, reason: 'rejected: looks like a question, not a fact' };
+  }
+  if (isTooShort(text)) {
+    return { ok: false, reason: 'rejected: too short to be a useful fact' };
+  }
+
+  return { ok: true };
+}

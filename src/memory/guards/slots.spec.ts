@@ -1,0 +1,115 @@
+import { containsValue, detectSlot, normalizeSlotValue } from 'src/memory/guards/slots';
+
+describe(detectSlot.name, () => {
+  it.each([
+    ['My name is Alice', 'name', 'Alice'],
+    ['my name is alice smith.', 'name', 'alice smith'],
+    ['My name is Bo and I live in Oslo', 'name', 'Bo'],
+    ["Hi, I'm Priya!", 'name', 'Priya'],
+    ["My full name's Jean-Luc Picard", 'name', 'Jean-Luc Picard'],
+    ['I am called Mo by everyone', 'name', 'Mo'],
+    ['Call me Al', 'nickname', 'Al'],
+    ['Please call me Dr. Smith', 'nickname', 'Dr. Smith'],
+    ['I go by Sam these days', 'nickname', 'Sam'],
+    ["I'm 34 years old", 'age', '34'],
+    ["I'm 34.", 'age', '34'],
+    ['I am now 41 yrs old', 'age', '41'],
+    ['I just turned 40 yesterday', 'age', '40'],
+    ['My age is 27', 'age', '27'],
+    ['I live in Berlin', 'location', 'Berlin'],
+    ['I live in Berlin with my wife', 'location', 'Berlin'],
+    ['I moved to Lisbon last year', 'location', 'Lisbon'],
+    ["I've just relocated to São Paulo", 'location', 'São Paulo'],
+    ['I currently live in New York City', 'location', 'New York City'],
+    ['I live in the Netherlands', 'location', 'the Netherlands'],
+    ["I'm based in Austin, Texas", 'location', 'Austin, Texas'],
+    ['My hometown is Porto', 'location', 'Porto'],
+    ['I work at Acme', 'employer', 'Acme'],
+    ['I work at Acme as a backend engineer', 'employer', 'Acme'],
+    ['I work for the BBC', 'employer', 'the BBC'],
+    ["I'm employed by Globex Corp", 'employer', 'Globex Corp'],
+    ['my timezone is CET', 'timezone', 'CET'],
+    ['My time zone is Europe/Lisbon', 'timezone', 'Europe/Lisbon'],
+    ["I'm on UTC+2", 'timezone', 'UTC+2'],
+    ["I'm in the PST time zone", 'timezone', 'PST'],
+    ["I'm a software engineer", 'occupation', 'software engineer'],
+    ['I am a nurse at St. Mary', 'occupation', 'nurse'],
+    ['I work as a product designer at Figma', 'occupation', 'product designer'],
+    ['My job title is Staff Engineer', 'occupation', 'Staff Engineer'],
+    ['My email is bo@example.com', 'email', 'bo@example.com'],
+    ['You can reach me at a.b+c@mail.example.org', 'email', 'a.b+c@mail.example.org'],
+    ['My birthday is on 12 May', 'birthday', '12 May'],
+    ['I was born on March 3, 1990', 'birthday', 'March 3, 1990'],
+    ['I was born in 1988', 'birthday', '1988'],
+    ['My pronouns are she/her', 'pronouns', 'she/her'],
+    ['I use they / them pronouns', 'pronouns', 'they / them'],
+    ['My native language is Portuguese', 'language', 'Portuguese'],
+    ["I'm a native Korean speaker", 'language', 'Korean'],
+    ['Please reply in Spanish', 'language', 'Spanish'],
+    ['Thanks! And I moved to Kyoto', 'location', 'Kyoto'],
+  ])('%j → %s = %j', (content, slot, value) => {
+    expect(detectSlot(content)).toEqual({ slot, value });
+  });
+
+  it.each([
+    "My sister's name is Ann",
+    "my brother's name is Tom",
+    'Bob lives in Paris',
+    'Bob said I live in Paris',
+    'My friend works at Google',
+    'What is my name?',
+    'Do I live in Berlin',
+    'Where do I work',
+    "I'm 5 minutes away",
+    "I'm 2 years into my PhD",
+    'I turned 3 pages of the book',
+    'I live in fear of spiders',
+    'I moved to a new apartment',
+    'I work at night',
+    'I work from home',
+    'Call me tomorrow',
+    'call me when you land',
+    'I go by bus',
+    "I'm in art school",
+    "I'm a big fan of jazz",
+    "I'm a vegan",
+    'I used to live in Rome',
+    "I don't work at Acme anymore",
+    'My name is not important',
+    'I want to move to Lisbon',
+    'We should reply in kind',
+    'The user lives in Berlin',
+  ])('should not fire on %j', (content) => {
+    expect(detectSlot(content)).toBeNull();
+  });
+});
+
+describe(normalizeSlotValue.name, () => {
+  it.each([
+    ['  Berlin. ', undefined, 'berlin'],
+    ['"New   York"', undefined, 'new york'],
+    ['34 years old', 'age', '34'],
+    ['They / Them', 'pronouns', 'they/them'],
+    ['UTC + 2', 'timezone', 'utc+2'],
+    ['Bo@Example.com', 'email', 'bo@example.com'],
+  ])('%j (%s) → %j', (value, slot, expected) => {
+    expect(normalizeSlotValue(value, slot)).toBe(expected);
+  });
+});
+
+describe(containsValue.name, () => {
+  it.each([
+    ['I love the cafés in Berlin', 'Berlin', true],
+    ['BERLIN is cold', 'berlin', true],
+    ['I visited Berlin-Mitte', 'Berlin', true],
+    ['Berliner Weisse is a beer', 'Berlin', false],
+    ['We met in New  York', 'new york', true],
+    ['New Yorkers are loud', 'New York', false],
+    ['Email bo@example.com for access', 'bo@example.com', true],
+    ['C++ is my main language', 'C++', true],
+    ['Age 340', '34', false],
+    ['anything', '   ', false],
+  ])('%j contains %j → %s', (content, value, expected) => {
+    expect(containsValue(content, value)).toBe(expected);
+  });
+});

@@ -1,0 +1,184 @@
+import { looksLikeQuestion } from 'src/memory/guards/firewall';
+
+export type SlotName =
+  | 'name'
+  | 'nickname'
+  | 'age'
+  | 'location'
+  | 'timezone'
+  | 'employer'
+  | 'occupation'
+  | 'email'
+  | 'birthday'
+  | 'pronouns'
+  | 'language';
+
+export interface DetectedSlot {
+  slot: SlotName;
+  value: string;
+}
+
+interface SlotRule {
+  slot: SlotName;
+  /** Lowercase pattern run on the lowercased text; group 1 is the value, cut from the original text. */
+  pattern: string;
+  accept?: (value: string) => boolean;
+}
+
+// "I" and "my" only at a clause start, so "Bob said I ..." and "my sister's name" never count.
+const I = String.raw`(?:^|[.!;,:]\s*|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey)\s+)i`;
+const MY = String.raw`(?:^|[.!;,:]\s*|\b(?:and|but|so|also|btw|hi|hello|hey)\s+)my`;
+const AM = String.raw`(?:'m| am)`;
+const WORDS = String.raw`([\p{L}\p{N}][\p{L}\p{N}'.&-]*(?:(?:,\s*|\s+)[\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;
+const EMAIL = String.raw`([\w.+-]+@[\w-]+(?:\.[\w-]+)+)`;
+const TIMEZONE =
+  String.raw`((?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|\b(?:utc|gmt|cet|cest|eet|eest|bst|ist|pst|pdt|mst|mdt|cst|cdt|` +
+  String.raw`est|edt|akst|hst|jst|kst|aest|aedt|acst|awst|nzst|nzdt|sgt|hkt|msk|brt)\b|` +
+  String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?)`;
+const OCCUPATIONS =
+  'engineer|developer|programmer|designer|teacher|professor|lecturer|nurse|doctor|physician|surgeon|dentist|lawyer|' +
+  'attorney|accountant|architect|scientist|researcher|analyst|consultant|manager|director|founder|ceo|cto|cfo|' +
+  'student|chef|cook|baker|writer|author|journalist|editor|artist|musician|photographer|pilot|firefighter|' +
+  'electrician|plumber|carpenter|mechanic|technician|pharmacist|therapist|psychologist|veterinarian|' +
+  'farmer|librarian|salesperson|marketer|recruiter|administrator|intern|freelancer|entrepreneur|' +
+  'paramedic|translator|economist|mathematician|physicist|chemist|biologist|tutor|counselor|counsellor';
+const LANGUAGES =
+  'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|greek|' +
+  'turkish|russian|ukrainian|arabic|hebrew|hindi|bengali|urdu|punjabi|tamil|chinese|mandarin|cantonese|japanese|' +
+  'korean|vietnamese|thai|indonesian|malay|tagalog|swahili|persian|farsi|romanian|hungarian|catalan';
+
+// Words that follow "live in", "work at", "my name is" ... without naming anything.
+const NOT_A_VALUE = new Set(
+  ('a an the my our his her their this that some here there home house town peace fear hope it least all times ' +
+    'night nights weekends weekend once twice moment bed same myself not to no going also still really just').split(' '),
+);
+const NOT_A_NICKNAME = new Set(
+  'monday tuesday wednesday thursday friday saturday sunday tomorrow today tonight later maybe back sometime'.split(' '),
+);
+const CLAUSE_WORDS =
+  'and|but|with|for|since|because|as|from|until|till|now|last|next|this|these|in|on|at|by|so|which|who|where|when|' +
+  'though|too|again|anymore|already|yet|right|btw|lol|haha|full|part';
+const CLAUSE_END = new RegExp(String.raw`\s+(?:${CLAUSE_WORDS})\b.*$`, 'iu');
+
+function named(value: string): boolean {
+  const [first = '', second = ''] = value.split(/\s+/u);
+
+  return first.toLowerCase() === 'the' ? /^\p{Lu}/u.test(second) : !NOT_A_VALUE.has(first.toLowerCase());
+}
+
+function properName(value: string): boolean {
+  return /^\p{Lu}/u.test(value) && !NOT_A_NICKNAME.has(value.toLowerCase());
+}
+
+function plausibleAge(value: string): boolean {
+  const age = Number(value);
+
+  return age > 0 && age <= 130;
+}
+
+const RULES: SlotRule[] = [
+  { slot: 'pronouns', pattern: String.raw`${MY} pronouns are ([a-z]+(?:\s*/\s*[a-z]+){1,2})` },
+  { slot: 'pronouns', pattern: String.raw`${I} (?:use|go by) ([a-z]+(?:\s*/\s*[a-z]+){1,2})(?: pronouns)?` },
+  { slot: 'email', pattern: String.raw`${MY} (?:e-?mail|e-?mail address) is ${EMAIL}` },
+  { slot: 'email', pattern: String.raw`(?:^|\b)(?:reach|contact|email|e-mail|mail) me (?:at|on) ${EMAIL}` },
+  { slot: 'name', pattern: String.raw`${MY} (?:full |first |real |legal )?name(?: is|'s) ${WORDS}`, accept: named },
+  { slot: 'name', pattern: String.raw`${I}${AM} called ${WORDS}`, accept: named },
+  { slot: 'name', pattern: String.raw`^(?:hi|hello|hey)[,!]?(?: there| all| everyone)?[,!]? i${AM} (\p{L}[\p{L}'-]+)`, accept: properName },
+  { slot: 'nickname', pattern: String.raw`(?:^|[.!;,]\s*|\b(?:just|please)\s+)call me ${WORDS}`, accept: properName },
+  { slot: 'nickname', pattern: String.raw`${I} go by ${WORDS}`, accept: properName },
+  { slot: 'nickname', pattern: String.raw`${MY} nickname is ${WORDS}`, accept: named },
+  {
+    slot: 'age',
+    pattern: String.raw`${I}${AM} (?:now |currently |only |almost )?(\d{1,3})(?:\s*(?:years?|yrs?) old|\s*y/?o|\s*years of age|(?=\s*(?:$|[.,!;])))`,
+    accept: plausibleAge,
+  },
+  {
+    slot: 'age',
+    pattern: String.raw`${I} (?:just |recently )?turned (\d{1,3})(?: years old)?(?=\s*(?:$|[.,!;]|(?:today|yesterday|last|this|on)\b))`,
+    accept: plausibleAge,
+  },
+  { slot: 'age', pattern: String.raw`${MY} age is (\d{1,3})\b`, accept: plausibleAge },
+  { slot: 'timezone', pattern: String.raw`${MY} time ?zone is ${TIMEZONE}` },
+  { slot: 'timezone', pattern: String.raw`${I}${AM} (?:in|on) (?:the )?${TIMEZONE}(?: time ?zone| time)?(?=$|[\s.,!;])` },
+  { slot: 'birthday', pattern: String.raw`${MY} (?:birthday|bday|birth date|date of birth|dob) is (?:on )?([\p{L}\p{N}][\p{L}\p{N} ,/.-]*)` },
+  {
+    slot: 'birthday',
+    pattern: String.raw`${I} was born (?:on|in) ((?:\d{1,2}(?:st|nd|rd|th)? )?(?:\p{L}+ )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?\d{4})\b`,
+  },
+  {
+    slot: 'location',
+    pattern: String.raw`${I}(?: (?:currently |now |still )?(?:live|reside)|${AM} (?:currently |now |still )?(?:living|based|located)) in ${WORDS}`,
+    accept: named,
+  },
+  { slot: 'location', pattern: String.raw`${I}(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) to ${WORDS}`, accept: named },
+  { slot: 'location', pattern: String.raw`${MY} (?:home ?town|city|location|current location) is (?:now )?${WORDS}`, accept: named },
+  { slot: 'employer', pattern: String.raw`${I} (?:currently |now |still )?work (?:at|for) ${WORDS}`, accept: named },
+  { slot: 'employer', pattern: String.raw`${I}${AM} (?:employed|working) (?:at|by|for) ${WORDS}`, accept: named },
+  { slot: 'employer', pattern: String.raw`${MY} (?:employer|company) is ${WORDS}`, accept: named },
+  { slot: 'occupation', pattern: String.raw`${MY} (?:job|job title|title|occupation|profession|role) is (?:an? )?${WORDS}`, accept: named },
+  { slot: 'occupation', pattern: String.raw`${I} work as (?:an? )?${WORDS}`, accept: named },
+  { slot: 'occupation', pattern: String.raw`${I}${AM} (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
+  { slot: 'language', pattern: String.raw`${MY} (?:native|first|preferred|primary|main|mother) (?:language|tongue) is (${LANGUAGES})\b` },
+  { slot: 'language', pattern: String.raw`${I}${AM} a native (${LANGUAGES}) speaker` },
+  { slot: 'language', pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me )?(?:only )?in (${LANGUAGES})\b` },
+];
+
+const COMPILED = RULES.map((rule) => ({ ...rule, regex: new RegExp(rule.pattern, 'du') }));
+
+// Lowercases without changing any offset, so a match on the lowercased text can be cut from the original.
+function lowerInPlace(text: string): string {
+  return text.replace(/./gsu, (char) => {
+    const lower = char.toLowerCase();
+
+    return lower.length === char.length ? lower : char;
+  });
+}
+
+/** The first self-describing slot statement in `content`, or null. Third parties and questions never count. */
+export function detectSlot(content: string): DetectedSlot | null {
+  if (looksLikeQuestion(content)) {
+    return null;
+  }
+  const text = content.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  const lower = lowerInPlace(text);
+  for (const rule of COMPILED) {
+    const span = rule.regex.exec(lower)?.indices?.[1];
+    const value = span && text.slice(span[0], span[1]).replace(CLAUSE_END, '').replace(/[\s.,;:!?'"]+$/u, '');
+    if (value && (rule.accept?.(value) ?? true)) {
+      return { slot: rule.slot, value };
+    }
+  }
+
+  return null;
+}
+
+/** Canonical, comparable form of a slot value: "  Berlin. " and "berlin" are the same value. */
+export function normalizeSlotValue(value: string, slot?: string): string {
+  const text = value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^["'`“”‘’]+|["'`“”‘’.,;:!?]+$/gu, '')
+    .trim();
+  switch (slot) {
+    case 'age':
+      return text.match(/\d+/u)?.[0] ?? text;
+    case 'pronouns':
+    case 'timezone':
+      return text.replace(/\s+/gu, '').replace('−', '-');
+    default:
+      return text;
+  }
+}
+
+/** Whether `content` mentions `value` as a whole word (or phrase), ignoring case. */
+export function containsValue(content: string, value: string): boolean {
+  const words = value.normalize('NFKC').trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) {
+    return false;
+  }
+  const phrase = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join(String.raw`\s+`);
+
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])${phrase}(?![\p{L}\p{N}])`, 'iu').test(content.normalize('NFKC'));
+}

@@ -1,0 +1,355 @@
+import { createHash, randomUUID } from 'node:crypto';
+
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
+import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/embedding/embedding.port';
+import { classifyMemoryType } from 'src/memory/classify';
+import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
+import { fingerprint } from 'src/memory/fingerprint';
+import { guardContamination } from 'src/memory/guards/contamination';
+import { guardFact } from 'src/memory/guards/firewall';
+import { detectInjection } from 'src/memory/guards/injection';
+import { containsValue, detectSlot, normalizeSlotValue } from 'src/memory/guards/slots';
+import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
+import type { AssociationView, MemoryRecord } from 'src/memory/memory.types';
+import { parseRememberRequest } from 'src/memory/remember-input';
+import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
+import { autoLinkType, defaultImportance, initialConfidence, reinforcedConfidence } from 'src/memory/write-policy';
+import { MEMORY_STORE } from 'src/store/memory-store.port';
+import type { LinkDraft, MemoryDraft, MemoryStore, ScoredId } from 'src/store/memory-store.port';
+
+export interface LinkedMemory extends AssociationView {
+  memory: MemoryRecord;
+}
+
+export interface RememberOutcome {
+  outcome: WriteOutcome;
+  memory: MemoryRecord | null;
+  reason: string | null;
+  superseded: MemoryRecord[];
+  associations: LinkedMemory[];
+}
+
+/** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
+export interface WriteOrigin {
+  trust?: 'GUARDIAN' | 'TRUSTED_CONTACT' | 'UNKNOWN';
+}
+
+interface Candidate {
+  command: RememberCommand;
+  type: MemoryType;
+  slot: { name: string; value: string } | null;
+  fingerprint: string;
+  status: MemoryStatus;
+  reason: string | null;
+}
+
+const NEIGHBOUR_K = 8;
+const ARBITER_FLOOR = 0.6;
+const MAX_ARBITER_PAIRS = 3;
+
+function rejected(reason: string): RememberOutcome {
+  return { outcome: WriteOutcome.REJECTED, memory: null, reason, superseded: [], associations: [] };
+}
+
+/** Identical content in another thread or project is a different memory: the scope is part of the fingerprint. */
+function scopedFingerprint(command: RememberCommand): string {
+  return createHash('sha256')
+    .update(`${fingerprint(command.content)}|${command.scope}|${command.projectId ?? ''}|${command.channelId ?? ''}`)
+    .digest('hex');
+}
+
+/**
+ * The write path of DESIGN.md: validate, firewall, injection quarantine, contamination guard, task budget,
+ * exact and near duplicates, corrections (slots, arbiter), then one atomic insert with automatic edges.
+ */
+@Injectable()
+export class MemoryWriteService {
+  private readonly logger = new Logger(MemoryWriteService.name);
+
+  constructor(
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly arbiter: ContradictionArbiter,
+  ) {}
+
+  async remember(tenantId: string, request: RememberRequest, origin: WriteOrigin = {}): Promise<RememberOutcome> {
+    const command = parseRememberRequest(request, this.config.limits.maxContentBytes);
+    const screened = this.screen(command, origin);
+    if ('rejection' in screened) {
+      return rejected(screened.rejection);
+    }
+    const candidate = screened.candidate;
+    const budget = await this.checkTaskBudget(tenantId, command);
+    if (budget) {
+      return rejected(budget);
+    }
+    const now = new Date();
+    const exact = await this.store.findByFingerprint(tenantId, candidate.fingerprint);
+    if (exact) {
+      return this.reinforce(tenantId, exact, command, now, 'exact duplicate of an existing memory');
+    }
+    const vector = await this.embed(command.content);
+    const live = candidate.status === MemoryStatus.ACTIVE;
+    const neighbours = live && vector ? await this.nearestActive(tenantId, vector, command) : [];
+    const nearDuplicate = neighbours.find((n) => n.score >= this.config.thresholds.nearDuplicate);
+    if (nearDuplicate && !this.slotChanges(candidate, nearDuplicate.memory)) {
+      return this.reinforce(
+        tenantId,
+        nearDuplicate.memory,
+        command,
+        now,
+        `near duplicate (cosine ${nearDuplicate.score.toFixed(3)}) of an existing memory`,
+      );
+    }
+    const slotEffect = live ? await this.slotEffect(tenantId, candidate) : { reinforce: null, supersede: [] };
+    if (slotEffect.reinforce) {
+      return this.reinforce(tenantId, slotEffect.reinforce, command, now, `same ${candidate.slot?.name} as before`);
+    }
+    const contradicted = live ? await this.contradictions(candidate, neighbours) : [];
+    const links = live ? this.autoLinks(neighbours, contradicted, slotEffect.supersede) : [];
+    const supersede = [...new Set([...slotEffect.supersede.map((m) => m.id), ...contradicted.map((m) => m.id)])];
+
+    const draft = this.draft(tenantId, candidate, vector !== null, now);
+    const result = await this.store.insertMemory({ memory: draft, vector, links, supersede });
+    if (!result.created) {
+      // a concurrent identical write won the unique constraint: this one reinforces it instead
+      return this.reinforce(tenantId, result.memory, command, now, 'exact duplicate of an existing memory');
+    }
+    const neighbourById = new Map(neighbours.map((n) => [n.memory.id, n.memory]));
+    for (const memory of slotEffect.supersede) {
+      neighbourById.set(memory.id, memory);
+    }
+
+    return {
+      outcome: candidate.status === MemoryStatus.QUARANTINED ? WriteOutcome.QUARANTINED : WriteOutcome.CREATED,
+      memory: result.memory,
+      reason: candidate.reason,
+      superseded: result.superseded,
+      associations: links.flatMap((link) => {
+        const memory = result.superseded.find((m) => m.id === link.toId) ?? neighbourById.get(link.toId);
+
+        return memory
+          ? [{ type: link.type, direction: Direction.OUT, weight: link.weight, memoryId: link.toId, createdAt: now, memory }]
+          : [];
+      }),
+    };
+  }
+
+  /** Pure policy: firewall, injection, contamination. Rejections end the write; injections quarantine it. */
+  private screen(command: RememberCommand, origin: WriteOrigin): { candidate: Candidate } | { rejection: string } {
+    if (!command.explicit || command.source.role !== SourceRole.USER) {
+      const firewall = guardFact(command.content);
+      if (!firewall.ok) {
+        return { rejection: firewall.reason };
+      }
+    }
+    const detected = detectSlot(command.content);
+    const slotName = command.slot ?? detected?.slot ?? null;
+    const slot =
+      slotName === null
+        ? null
+        : { name: slotName, value: normalizeSlotValue(detected && detected.slot === slotName ? detected.value : command.content) };
+    const type = command.type ?? (slot ? MemoryType.IDENTITY : classifyMemoryType(command.content));
+    const contamination = guardContamination({ type, slot: slot?.name ?? null, role: command.source.role, trust: origin.trust });
+    if (!contamination.ok) {
+      return { rejection: contamination.reason };
+    }
+    const injection = detectInjection(command.content, command.source.role);
+
+    return {
+      candidate: {
+        command,
+        type,
+        slot,
+        fingerprint: scopedFingerprint(command),
+        status: injection.quarantine ? MemoryStatus.QUARANTINED : MemoryStatus.ACTIVE,
+        reason: injection.quarantine ? injection.reason : null,
+      },
+    };
+  }
+
+  private async checkTaskBudget(tenantId: string, command: RememberCommand): Promise<string | null> {
+    if (command.source.role !== SourceRole.TASK || command.source.taskId === null) {
+      return null;
+    }
+    const used = await this.store.countByTask(tenantId, command.source.taskId);
+
+    return used >= this.config.taskWriteBudget
+      ? `task ${command.source.taskId} has used its write budget of ${this.config.taskWriteBudget} memories`
+      : null;
+  }
+
+  private async embed(content: string): Promise<Float32Array | null> {
+    try {
+      const [vector] = await this.embedder.embed([content]);
+
+      return vector ?? null;
+    } catch (error) {
+      if (error instanceof EmbeddingUnavailableError) {
+        this.logger.warn(`embeddings unavailable, storing without a vector: ${error.message}`);
+
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  private async nearestActive(
+    tenantId: string,
+    vector: Float32Array,
+    command: RememberCommand,
+  ): Promise<{ memory: MemoryRecord; score: number }[]> {
+    const hits: ScoredId[] = await this.store.searchVectors(tenantId, vector, NEIGHBOUR_K, {
+      statuses: [MemoryStatus.ACTIVE],
+      channelId: command.channelId ?? undefined,
+      projectId: command.projectId ?? undefined,
+    });
+    const memories = await this.store.getMemories(
+      tenantId,
+      hits.map((h) => h.id),
+    );
+    const byId = new Map(memories.map((m) => [m.id, m]));
+
+    return hits.flatMap((hit) => {
+      const memory = byId.get(hit.id);
+
+      return memory ? [{ memory, score: hit.score }] : [];
+    });
+  }
+
+  /** A near-identical sentence with a different slot value is a correction, not a duplicate. */
+  private slotChanges(candidate: Candidate, existing: MemoryRecord): boolean {
+    if (!candidate.slot || existing.slot !== candidate.slot.name) {
+      return false;
+    }
+
+    return this.slotValueOf(existing) !== candidate.slot.value;
+  }
+
+  private slotValueOf(memory: MemoryRecord): string {
+    const detected = detectSlot(memory.content);
+
+    return normalizeSlotValue(detected && detected.slot === memory.slot ? detected.value : memory.content);
+  }
+
+  /** Corrections win: a new slot value retires the old slot memory and slotless memories naming the old value. */
+  private async slotEffect(
+    tenantId: string,
+    candidate: Candidate,
+  ): Promise<{ reinforce: MemoryRecord | null; supersede: MemoryRecord[] }> {
+    if (!candidate.slot) {
+      return { reinforce: null, supersede: [] };
+    }
+    const current = await this.store.findActiveBySlot(tenantId, candidate.slot.name);
+    const same = current.find((m) => this.slotValueOf(m) === candidate.slot?.value);
+    if (same) {
+      return { reinforce: same, supersede: [] };
+    }
+    const supersede = [...current];
+    for (const old of current) {
+      const oldValue = this.slotValueOf(old);
+      const hits = await this.store.searchText(tenantId, oldValue, 50, { statuses: [MemoryStatus.ACTIVE] });
+      const mentions = await this.store.getMemories(
+        tenantId,
+        hits.map((h) => h.id),
+      );
+      supersede.push(...mentions.filter((m) => m.slot === null && m.id !== old.id && containsValue(m.content, oldValue)));
+    }
+
+    return { reinforce: null, supersede };
+  }
+
+  /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory. */
+  private async contradictions(
+    candidate: Candidate,
+    neighbours: { memory: MemoryRecord; score: number }[],
+  ): Promise<MemoryRecord[]> {
+    if (!this.arbiter.enabled) {
+      return [];
+    }
+    const pairs = neighbours
+      .filter((n) => n.score >= ARBITER_FLOOR && n.score < this.config.thresholds.nearDuplicate)
+      .slice(0, MAX_ARBITER_PAIRS);
+    const verdicts = await Promise.all(
+      pairs.map(async (pair) => ({ pair, verdict: await this.arbiter.judge(candidate.command.content, pair.memory.content) })),
+    );
+
+    return verdicts.filter((v) => v.verdict?.verdict === 'contradicts').map((v) => v.pair.memory);
+  }
+
+  private autoLinks(
+    neighbours: { memory: MemoryRecord; score: number }[],
+    contradicted: MemoryRecord[],
+    slotRetired: MemoryRecord[],
+  ): LinkDraft[] {
+    const links = new Map<string, LinkDraft>();
+    for (const n of neighbours) {
+      const type = autoLinkType(n.score, this.config.thresholds);
+      if (type) {
+        links.set(n.memory.id, { toId: n.memory.id, type: RelationType[type], weight: n.score });
+      }
+    }
+    for (const memory of slotRetired) {
+      links.set(memory.id, { toId: memory.id, type: RelationType.UPDATES, weight: 1 });
+    }
+    const edges = [...links.values()];
+    for (const memory of contradicted) {
+      edges.push({ toId: memory.id, type: RelationType.CONTRADICTS, weight: 1 });
+    }
+
+    return edges;
+  }
+
+  private draft(tenantId: string, candidate: Candidate, embedded: boolean, now: Date): MemoryDraft {
+    const { command } = candidate;
+    const importance = command.importance ?? defaultImportance(candidate.type);
+    const createdAt = command.createdAt ?? now;
+
+    return {
+      id: randomUUID(),
+      tenantId,
+      type: candidate.type,
+      content: command.content,
+      status: candidate.status,
+      scope: command.scope,
+      channelId: command.channelId,
+      projectId: command.projectId,
+      slot: candidate.slot?.name ?? null,
+      importance,
+      baseImportance: importance,
+      centrality: 0,
+      confidence: command.confidence ?? initialConfidence(command.source.role, command.explicit),
+      tags: command.tags,
+      fingerprint: candidate.fingerprint,
+      source: command.source,
+      createdAt,
+      updatedAt: now,
+      lastSeenAt: createdAt,
+      embeddingModel: embedded ? this.embedder.model : null,
+    };
+  }
+
+  private async reinforce(
+    tenantId: string,
+    existing: MemoryRecord,
+    command: RememberCommand,
+    now: Date,
+    reason: string,
+  ): Promise<RememberOutcome> {
+    const memory =
+      (await this.store.reinforceMemory(tenantId, existing.id, {
+        confidence: reinforcedConfidence(existing.confidence, command.explicit),
+        seenAt: now,
+      })) ?? existing;
+
+    // repeating quarantined content must not launder it: the answer stays QUARANTINED
+    const outcome = memory.status === MemoryStatus.QUARANTINED ? WriteOutcome.QUARANTINED : WriteOutcome.REINFORCED;
+
+    return { outcome, memory, reason, superseded: [], associations: [] };
+  }
+}

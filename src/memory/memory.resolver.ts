@@ -1,0 +1,77 @@
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+
+import { Tenant } from 'src/auth/tenant.decorator';
+import { LinkInput, MemoryFilter, RememberInput } from 'src/memory/dto/memory.inputs';
+import { toAssociation, toMemory, toRememberResult } from 'src/memory/dto/memory.mapper';
+import { Association, Memory, MemoryPage, RememberResult } from 'src/memory/dto/memory.model';
+import { Direction, RelationType } from 'src/memory/memory.enums';
+import { MemoryService } from 'src/memory/memory.service';
+import { MemoryWriteService } from 'src/memory/memory-write.service';
+
+@Resolver(() => Memory)
+export class MemoryResolver {
+  constructor(
+    private readonly service: MemoryService,
+    private readonly writer: MemoryWriteService,
+  ) {}
+
+  @Query(() => Memory, { nullable: true })
+  async memory(@Tenant() tenantId: string, @Args('id', { type: () => ID }) id: string): Promise<Memory> {
+    return toMemory(await this.service.get(tenantId, id));
+  }
+
+  @Query(() => MemoryPage)
+  async memories(
+    @Tenant() tenantId: string,
+    @Args('filter', { type: () => MemoryFilter, nullable: true }) filter: MemoryFilter | null,
+    @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
+    @Args('cursor', { type: () => String, nullable: true }) cursor: string | null,
+  ): Promise<MemoryPage> {
+    const page = await this.service.list(tenantId, filter ?? {}, limit, cursor ?? null);
+
+    return { items: page.items.map(toMemory), nextCursor: page.nextCursor, total: page.total };
+  }
+
+  @Mutation(() => RememberResult)
+  async remember(@Tenant() tenantId: string, @Args('input') input: RememberInput): Promise<RememberResult> {
+    return toRememberResult(await this.writer.remember(tenantId, input));
+  }
+
+  @Mutation(() => Memory, { description: 'status FORGOTTEN: kept for audit, never recalled' })
+  async forget(@Tenant() tenantId: string, @Args('id', { type: () => ID }) id: string): Promise<Memory> {
+    return toMemory(await this.service.forget(tenantId, id));
+  }
+
+  @Mutation(() => Boolean, { description: 'removes the memory and its edges for good' })
+  deleteMemory(@Tenant() tenantId: string, @Args('id', { type: () => ID }) id: string): Promise<boolean> {
+    return this.service.delete(tenantId, id);
+  }
+
+  @Mutation(() => Association)
+  async link(@Tenant() tenantId: string, @Args('input') input: LinkInput): Promise<Association> {
+    return toAssociation(await this.service.link(tenantId, input));
+  }
+
+  @ResolveField(() => Memory, { nullable: true })
+  async supersededBy(@Tenant() tenantId: string, @Parent() memory: Memory): Promise<Memory | null> {
+    if (!memory.supersededById) {
+      return null;
+    }
+    const record = await this.service.find(tenantId, memory.supersededById);
+
+    return record ? toMemory(record) : null;
+  }
+
+  @ResolveField(() => [Association])
+  async associations(
+    @Tenant() tenantId: string,
+    @Parent() memory: Memory,
+    @Args('types', { type: () => [RelationType], nullable: true }) types: RelationType[] | null,
+    @Args('direction', { type: () => Direction, nullable: true }) direction: Direction | null,
+    @Args('limit', { type: () => Int, defaultValue: 20 }) limit: number,
+  ): Promise<Association[]> {
+    const linked = await this.service.associations(tenantId, memory.id, { types, direction, limit });
+
+    return linked.map(toAssociation);
+  }
+}

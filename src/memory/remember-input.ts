@@ -1,0 +1,92 @@
+import { BadInputError } from 'src/common/errors';
+import { assertKey, assertUnit, optionalKey } from 'src/common/validation';
+import { MemoryScope, SourceRole } from 'src/memory/memory.enums';
+import type { MemoryType } from 'src/memory/memory.enums';
+import type { MemorySourceData } from 'src/memory/memory.types';
+
+/** A validated, normalised `remember` request in domain terms. */
+export interface RememberCommand {
+  content: string;
+  type: MemoryType | null;
+  scope: MemoryScope;
+  channelId: string | null;
+  projectId: string | null;
+  slot: string | null;
+  importance: number | null;
+  confidence: number | null;
+  tags: string[];
+  source: MemorySourceData;
+  explicit: boolean;
+  createdAt: Date | null;
+}
+
+export interface RememberRequest {
+  content: string;
+  type?: MemoryType | null;
+  scope?: MemoryScope | null;
+  channelId?: string | null;
+  projectId?: string | null;
+  slot?: string | null;
+  importance?: number | null;
+  confidence?: number | null;
+  tags?: string[] | null;
+  source?: { role?: SourceRole | null; channelId?: string | null; messageId?: string | null; taskId?: string | null } | null;
+  explicit?: boolean | null;
+  createdAt?: Date | null;
+}
+
+const MAX_TAGS = 32;
+const SLOT = /^[a-z][a-z0-9_]{0,31}$/;
+
+/** Checks a request at the boundary: every problem is a BAD_USER_INPUT naming the field; nothing is written. */
+export function parseRememberRequest(request: RememberRequest, maxContentBytes: number): RememberCommand {
+  const content = request.content.trim();
+  if (content.length === 0) {
+    throw new BadInputError('content must not be empty');
+  }
+  const bytes = Buffer.byteLength(content, 'utf8');
+  if (bytes > maxContentBytes) {
+    throw new BadInputError(`content is ${bytes} bytes; the limit is ${maxContentBytes} bytes`);
+  }
+  const scope = request.scope ?? MemoryScope.GLOBAL;
+  const channelId = optionalKey(request.channelId, 'channelId');
+  const projectId = optionalKey(request.projectId, 'projectId');
+  if (scope === MemoryScope.THREAD && channelId === null) {
+    throw new BadInputError('channelId is required when scope is THREAD');
+  }
+  if (scope === MemoryScope.PROJECT && projectId === null) {
+    throw new BadInputError('projectId is required when scope is PROJECT');
+  }
+  const slot = request.slot === null || request.slot === undefined ? null : request.slot.trim().toLowerCase();
+  if (slot !== null && !SLOT.test(slot)) {
+    throw new BadInputError('slot must be a lowercase word such as "name", "age" or "location"');
+  }
+  const tags = [...new Set((request.tags ?? []).map((tag) => assertKey(tag.trim().toLowerCase(), 'tags')))];
+  if (tags.length > MAX_TAGS) {
+    throw new BadInputError(`at most ${MAX_TAGS} tags`);
+  }
+  if (request.createdAt && Number.isNaN(request.createdAt.getTime())) {
+    throw new BadInputError('createdAt must be an ISO-8601 date-time');
+  }
+  const source = request.source ?? {};
+
+  return {
+    content,
+    type: request.type ?? null,
+    scope,
+    channelId: scope === MemoryScope.THREAD ? channelId : null,
+    projectId: scope === MemoryScope.PROJECT ? projectId : null,
+    slot,
+    importance: request.importance === null || request.importance === undefined ? null : assertUnit(request.importance, 'importance'),
+    confidence: request.confidence === null || request.confidence === undefined ? null : assertUnit(request.confidence, 'confidence'),
+    tags,
+    source: {
+      role: source.role ?? SourceRole.USER,
+      channelId: optionalKey(source.channelId, 'source.channelId'),
+      messageId: optionalKey(source.messageId, 'source.messageId'),
+      taskId: optionalKey(source.taskId, 'source.taskId'),
+    },
+    explicit: request.explicit ?? false,
+    createdAt: request.createdAt ?? null,
+  };
+}

@@ -1,0 +1,91 @@
+import { Field, Float, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+
+import { Memory } from 'src/memory/dto/memory.model';
+import { MemoryType } from 'src/memory/memory.enums';
+import { Tier } from 'src/recall/ranking';
+import { SearchMode } from 'src/recall/recall.service';
+
+registerEnumType(SearchMode, { name: 'SearchMode' });
+registerEnumType(Tier, { name: 'RecallTier' });
+
+@InputType()
+export class RecallInput {
+  @Field(() => String, { nullable: true, description: 'required for HYBRID' })
+  query?: string | null;
+
+  @Field(() => SearchMode, { nullable: true, defaultValue: SearchMode.HYBRID })
+  mode?: SearchMode | null;
+
+  @Field(() => [MemoryType], { nullable: true, description: 'required for TYPED; a filter in the other modes' })
+  types?: MemoryType[] | null;
+
+  @Field(() => Int, { nullable: true, defaultValue: 10 })
+  limit?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'the conversation asking: its THREAD memories become visible' })
+  channelId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'its PROJECT memories become visible' })
+  projectId?: string | null;
+
+  @Field(() => Boolean, { nullable: true, defaultValue: false })
+  includeSuperseded?: boolean | null;
+}
+
+@ObjectType({
+  description:
+    'score = relevance × (0.6 + 0.4·importance) × (0.7 + 0.3·confidence) × (0.6 + 0.4·recency) × scope; ' +
+    'relevance = rrf / the best possible rrf of this query',
+})
+export class ScoreBreakdown {
+  @Field(() => Float, { nullable: true, description: 'cosine similarity, null when the memory was not a vector hit' })
+  vector!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'full-text (BM25) score, null when not a text hit' })
+  text!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'neighbour score, null when not reached through an edge' })
+  graph!: number | null;
+
+  @Field(() => Float, { description: 'weighted reciprocal rank fusion (k = 60) of the text, vector and graph lists' })
+  rrf!: number;
+
+  @Field(() => Float, { description: 'rrf normalised to 0..1; 1 in metadata modes' })
+  relevance!: number;
+
+  @Field(() => Float)
+  importance!: number;
+
+  @Field(() => Float)
+  confidence!: number;
+
+  @Field(() => Float, { description: 'Ebbinghaus retention exp(-t/S), 0..1' })
+  recency!: number;
+
+  @Field(() => Float, { description: 'scope boost: THREAD 1.2, PROJECT 1.1, GLOBAL 1' })
+  scope!: number;
+}
+
+@ObjectType()
+export class RecallHit {
+  @Field(() => Memory)
+  memory!: Memory;
+
+  @Field(() => Float)
+  score!: number;
+
+  @Field(() => Tier, { description: 'HIGH ≥ 0.5, MEDIUM ≥ 0.25, LOW below' })
+  tier!: Tier;
+
+  @Field(() => ScoreBreakdown)
+  explanation!: ScoreBreakdown;
+}
+
+@ObjectType()
+export class RecallResult {
+  @Field(() => [RecallHit])
+  hits!: RecallHit[];
+
+  @Field(() => Float)
+  tookMs!: number;
+}

@@ -1,0 +1,540 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+
+import { Direction, MemoryScope, MemoryStatus } from 'src/memory/memory.enums';
+import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
+import type {
+  AssociationQuery,
+  EmbeddingSpace,
+  InsertMemoryCommand,
+  InsertMemoryResult,
+  MemoryListFilter,
+  MemoryPageRows,
+  MemoryStore,
+  MetadataOrder,
+  NeighbourRow,
+  PageAfter,
+  ScoredId,
+  Visibility,
+} from 'src/store/memory-store.port';
+import { migrate, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
+import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
+import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
+import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+
+const LIVE_STATUSES = new Set<MemoryStatus>([MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED]);
+
+export interface SqliteStoreOptions {
+  /** A file path, or ':memory:'. */
+  file: string;
+}
+
+type SqlValue = string | number | bigint | null | Buffer;
+
+/** A SQL fragment with its bound values; fragments are fixed strings, never input. */
+interface Clause {
+  sql: string;
+  params: SqlValue[];
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+function vectorBlob(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+/** One opaque token per tenant, ending in a digit so the porter stemmer leaves it alone. */
+function tenantToken(tenantId: string): string {
+  return `t${createHash('sha256').update(tenantId).digest('hex').slice(0, 24)}0`;
+}
+
+function visibilityClause(alias: string, visibility: Visibility): Clause {
+  const params: SqlValue[] = [...visibility.statuses];
+  let sql = `${alias}.status IN (${placeholders(visibility.statuses.length)}) AND (${alias}.scope = 'GLOBAL'`;
+  if (visibility.projectId !== undefined) {
+    sql += ` OR (${alias}.scope = 'PROJECT' AND ${alias}.project_id = ?)`;
+    params.push(visibility.projectId);
+  }
+  if (visibility.channelId !== undefined) {
+    sql += ` OR (${alias}.scope = 'THREAD' AND ${alias}.channel_id = ?)`;
+    params.push(visibility.channelId);
+  }
+  sql += ')';
+  if (visibility.types && visibility.types.length > 0) {
+    sql += ` AND ${alias}.type IN (${placeholders(visibility.types.length)})`;
+    params.push(...visibility.types);
+  }
+
+  return { sql, params };
+}
+
+export class SqliteMemoryStore implements MemoryStore {
+  readonly kind = 'sqlite' as const;
+  private readonly db: Database;
+  private space: EmbeddingSpace | null = null;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(options: SqliteStoreOptions) {
+    if (options.file !== ':memory:') {
+      mkdirSync(dirname(options.file), { recursive: true });
+    }
+    this.db = new BetterSqlite3(options.file);
+    sqliteVec.load(this.db);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+  }
+
+  init(space: EmbeddingSpace): Promise<void> {
+    const get = this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+    const storedModel = get.get('embedding_model')?.value;
+    const storedDimensions = Number(get.get('embedding_dimensions')?.value ?? NaN);
+    const hasVectors =
+      this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
+    if (storedModel !== undefined && (storedModel !== space.model || storedDimensions !== space.dimensions)) {
+      if (hasVectors) {
+        return Promise.reject(
+          new Error(
+            `The store's vectors were made by embedding model "${storedModel}" (${storedDimensions} dimensions), ` +
+              `but the service is configured for "${space.model}" (${space.dimensions} dimensions). ` +
+              `Configure the original model again (EMBEDDINGS / OPENAI_EMBEDDING_MODEL / EMBEDDING_DIMENSIONS), ` +
+              `or start from a new ENGRAM_DATA_DIR and re-import your memories with the new model.`,
+          ),
+        );
+      }
+      this.db.exec('DROP TABLE IF EXISTS memory_vectors');
+    }
+    this.db.transaction(() => {
+      this.db.exec(vectorTableSql(space.dimensions));
+      const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+      put.run('embedding_model', space.model);
+      put.run('embedding_dimensions', String(space.dimensions));
+    })();
+    this.space = space;
+
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    this.db.close();
+
+    return Promise.resolve();
+  }
+
+  ping(): Promise<boolean> {
+    return Promise.resolve(this.db.prepare('SELECT 1 AS ok').get() !== undefined);
+  }
+
+  insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult> {
+    return Promise.resolve(this.db.transaction(() => this.insertSync(command))());
+  }
+
+  private insertSync(command: InsertMemoryCommand): InsertMemoryResult {
+    const m = command.memory;
+    const inserted = this.stmt(
+      `INSERT INTO memories (id, tenant_id, type, content, status, scope, channel_id, project_id, slot, importance,
+        base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role, source_channel_id,
+        source_message_id, source_task_id, created_at, updated_at, last_seen_at, embedding_model)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`,
+    ).run(
+      m.id,
+      m.tenantId,
+      m.type,
+      m.content,
+      m.status,
+      m.scope,
+      m.channelId,
+      m.projectId,
+      m.slot,
+      m.importance,
+      m.baseImportance,
+      m.centrality,
+      m.confidence,
+      JSON.stringify(m.tags),
+      m.fingerprint,
+      LIVE_STATUSES.has(m.status) ? m.fingerprint : null,
+      m.source.role,
+      m.source.channelId,
+      m.source.messageId,
+      m.source.taskId,
+      m.createdAt.getTime(),
+      m.updatedAt.getTime(),
+      m.lastSeenAt.getTime(),
+      command.vector ? m.embeddingModel : null,
+    );
+    if (inserted.changes === 0) {
+      const existing = this.findByFingerprintSync(m.tenantId, m.fingerprint);
+      if (!existing) {
+        throw new Error('insert conflicted but no live memory holds the fingerprint');
+      }
+
+      return { created: false, memory: existing };
+    }
+    const rowid = BigInt(inserted.lastInsertRowid);
+    this.stmt('INSERT INTO memory_fts (rowid, content, tenant) VALUES (?, ?, ?)').run(rowid, m.content, tenantToken(m.tenantId));
+    if (command.vector) {
+      this.assertDimensions(command.vector);
+      this.stmt(
+        'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(rowid, m.tenantId, m.status, visibilityKey(m.scope, m.projectId, m.channelId), m.type, vectorBlob(command.vector));
+    }
+    for (const link of command.links) {
+      this.upsertAssociationSync({
+        tenantId: m.tenantId,
+        fromId: m.id,
+        toId: link.toId,
+        type: link.type,
+        weight: link.weight,
+        createdAt: m.createdAt,
+      });
+    }
+    const superseded = command.supersede.length > 0 ? this.supersedeSync(m.tenantId, command.supersede, m.id, m.createdAt) : [];
+    const memory = this.getSync(m.tenantId, m.id);
+    if (!memory) {
+      throw new Error('inserted memory vanished inside its transaction');
+    }
+
+    return { created: true, memory, superseded };
+  }
+
+  private supersedeSync(tenantId: string, ids: string[], byId: string, at: Date): MemoryRecord[] {
+    const rows = this.db
+      .prepare<SqlValue[], MemoryRow>(
+        `UPDATE memories SET status = 'SUPERSEDED', superseded_by = ?, live_fingerprint = NULL, updated_at = ?
+         WHERE tenant_id = ? AND status = 'ACTIVE' AND id IN (${placeholders(ids.length)}) RETURNING *`,
+      )
+      .all(byId, at.getTime(), tenantId, ...ids);
+    for (const row of rows) {
+      this.stmt('UPDATE memory_vectors SET status = ? WHERE rowid = ?').run(MemoryStatus.SUPERSEDED, BigInt(row.rowid));
+    }
+
+    return rows.map(rowToMemory);
+  }
+
+  reinforceMemory(tenantId: string, id: string, patch: { confidence: number; seenAt: Date }): Promise<MemoryRecord | null> {
+    const row = this.stmt<MemoryRow>(
+      `UPDATE memories SET confidence = MAX(confidence, ?), last_seen_at = ?, updated_at = ?
+       WHERE tenant_id = ? AND id = ? RETURNING *`,
+    ).get(patch.confidence, patch.seenAt.getTime(), patch.seenAt.getTime(), tenantId, id);
+
+    return Promise.resolve(row ? rowToMemory(row) : null);
+  }
+
+  setStatus(tenantId: string, id: string, status: MemoryStatus, at: Date): Promise<MemoryRecord | null> {
+    const run = this.db.transaction((): MemoryRecord | null => {
+      const row = this.stmt<MemoryRow>(
+        `UPDATE memories SET status = ?, updated_at = ?,
+           live_fingerprint = CASE WHEN ? THEN live_fingerprint ELSE NULL END
+         WHERE tenant_id = ? AND id = ? RETURNING *`,
+      ).get(status, at.getTime(), LIVE_STATUSES.has(status) ? 1 : 0, tenantId, id);
+      if (!row) {
+        return null;
+      }
+      this.stmt('UPDATE memory_vectors SET status = ? WHERE rowid = ?').run(status, BigInt(row.rowid));
+
+      return rowToMemory(row);
+    });
+
+    return Promise.resolve(run());
+  }
+
+  deleteMemory(tenantId: string, id: string): Promise<boolean> {
+    const run = this.db.transaction((): boolean => {
+      const row = this.stmt<{ rowid: number }>('SELECT rowid FROM memories WHERE tenant_id = ? AND id = ?').get(tenantId, id);
+      if (!row) {
+        return false;
+      }
+      const rowid = BigInt(row.rowid);
+      this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid);
+      if (this.space) {
+        this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid);
+      }
+      this.stmt("UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by = ?").run(tenantId, id);
+      // associations go with the memory through ON DELETE CASCADE
+      this.stmt('DELETE FROM memories WHERE rowid = ?').run(rowid);
+
+      return true;
+    });
+
+    return Promise.resolve(run());
+  }
+
+  getMemory(tenantId: string, id: string): Promise<MemoryRecord | null> {
+    return Promise.resolve(this.getSync(tenantId, id));
+  }
+
+  private getSync(tenantId: string, id: string): MemoryRecord | null {
+    const row = this.stmt<MemoryRow>('SELECT * FROM memories WHERE tenant_id = ? AND id = ?').get(tenantId, id);
+
+    return row ? rowToMemory(row) : null;
+  }
+
+  getMemories(tenantId: string, ids: string[]): Promise<MemoryRecord[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    const rows = this.db
+      .prepare<SqlValue[], MemoryRow>(`SELECT * FROM memories WHERE tenant_id = ? AND id IN (${placeholders(ids.length)})`)
+      .all(tenantId, ...ids);
+    const byId = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
+
+    return Promise.resolve(ids.flatMap((id) => byId.get(id) ?? []));
+  }
+
+  findByFingerprint(tenantId: string, fingerprint: string): Promise<MemoryRecord | null> {
+    return Promise.resolve(this.findByFingerprintSync(tenantId, fingerprint));
+  }
+
+  private findByFingerprintSync(tenantId: string, fingerprint: string): MemoryRecord | null {
+    const row = this.stmt<MemoryRow>('SELECT * FROM memories WHERE tenant_id = ? AND live_fingerprint = ?').get(
+      tenantId,
+      fingerprint,
+    );
+
+    return row ? rowToMemory(row) : null;
+  }
+
+  findActiveBySlot(tenantId: string, slot: string): Promise<MemoryRecord[]> {
+    const rows = this.stmt<MemoryRow>(
+      "SELECT * FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE' ORDER BY created_at DESC",
+    ).all(tenantId, slot);
+
+    return Promise.resolve(rows.map(rowToMemory));
+  }
+
+  countByTask(tenantId: string, taskId: string): Promise<number> {
+    const row = this.stmt<{ n: number }>('SELECT COUNT(*) AS n FROM memories WHERE tenant_id = ? AND source_task_id = ?').get(
+      tenantId,
+      taskId,
+    );
+
+    return Promise.resolve(row?.n ?? 0);
+  }
+
+  listMemories(tenantId: string, filter: MemoryListFilter, limit: number, after: PageAfter | null): Promise<MemoryPageRows> {
+    const where: Clause[] = [
+      { sql: 'tenant_id = ?', params: [tenantId] },
+      { sql: `status IN (${placeholders(filter.statuses.length)})`, params: [...filter.statuses] },
+    ];
+    if (filter.types && filter.types.length > 0) {
+      where.push({ sql: `type IN (${placeholders(filter.types.length)})`, params: [...filter.types] });
+    }
+    if (filter.scope) {
+      where.push({ sql: 'scope = ?', params: [filter.scope] });
+    }
+    if (filter.channelId !== undefined) {
+      where.push({ sql: 'channel_id = ?', params: [filter.channelId] });
+    }
+    if (filter.projectId !== undefined) {
+      where.push({ sql: 'project_id = ?', params: [filter.projectId] });
+    }
+    for (const tag of filter.tags ?? []) {
+      where.push({ sql: 'EXISTS (SELECT 1 FROM json_each(memories.tags) WHERE json_each.value = ?)', params: [tag] });
+    }
+    const whereSql = where.map((c) => c.sql).join(' AND ');
+    const whereParams = where.flatMap((c) => c.params);
+    const total = this.db
+      .prepare<SqlValue[], { n: number }>(`SELECT COUNT(*) AS n FROM memories WHERE ${whereSql}`)
+      .get(...whereParams)?.n ?? 0;
+    const keyset: Clause = after
+      ? { sql: ' AND (created_at < ? OR (created_at = ? AND id < ?))', params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id] }
+      : { sql: '', params: [] };
+    const rows = this.db
+      .prepare<SqlValue[], MemoryRow>(
+        `SELECT * FROM memories WHERE ${whereSql}${keyset.sql} ORDER BY created_at DESC, id DESC LIMIT ?`,
+      )
+      .all(...whereParams, ...keyset.params, limit + 1);
+
+    return Promise.resolve({ items: rows.slice(0, limit).map(rowToMemory), hasMore: rows.length > limit, total });
+  }
+
+  queryByMetadata(tenantId: string, visibility: Visibility, order: MetadataOrder, limit: number): Promise<MemoryRecord[]> {
+    const vis = visibilityClause('m', visibility);
+    const orderBy = order === 'recent' ? 'm.created_at DESC, m.id DESC' : 'm.importance DESC, m.created_at DESC';
+    const rows = this.db
+      .prepare<SqlValue[], MemoryRow>(`SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${orderBy} LIMIT ?`)
+      .all(tenantId, ...vis.params, limit);
+
+    return Promise.resolve(rows.map(rowToMemory));
+  }
+
+  searchVectors(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[]> {
+    if (!this.space || k <= 0) {
+      return Promise.resolve([]);
+    }
+    this.assertDimensions(vector);
+    const keys = ['G'];
+    if (visibility.projectId !== undefined) {
+      keys.push(visibilityKey(MemoryScope.PROJECT, visibility.projectId, null));
+    }
+    if (visibility.channelId !== undefined) {
+      keys.push(visibilityKey(MemoryScope.THREAD, null, visibility.channelId));
+    }
+    const params: SqlValue[] = [vectorBlob(vector), k, tenantId, ...visibility.statuses, ...keys];
+    let typeSql = '';
+    if (visibility.types && visibility.types.length > 0) {
+      typeSql = ` AND v.type IN (${placeholders(visibility.types.length)})`;
+      params.push(...visibility.types);
+    }
+    const rows = this.db
+      .prepare<SqlValue[], { id: string; distance: number }>(
+        `SELECT m.id AS id, v.distance AS distance FROM memory_vectors v JOIN memories m ON m.rowid = v.rowid
+         WHERE v.embedding MATCH ? AND v.k = ? AND v.tenant = ?
+           AND v.status IN (${placeholders(visibility.statuses.length)})
+           AND v.visibility IN (${placeholders(keys.length)})${typeSql}
+         ORDER BY v.distance`,
+      )
+      .all(...params);
+
+    return Promise.resolve(rows.map((row) => ({ id: row.id, score: 1 - row.distance })));
+  }
+
+  searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]> {
+    const match = ftsMatchExpression(query);
+    if (match === null || k <= 0) {
+      return Promise.resolve([]);
+    }
+    const vis = visibilityClause('m', visibility);
+    const rows = this.db
+      .prepare<SqlValue[], { id: string; score: number }>(
+        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0) AS score
+         FROM memory_fts JOIN memories m ON m.rowid = memory_fts.rowid
+         WHERE memory_fts MATCH ? AND m.tenant_id = ? AND ${vis.sql}
+         ORDER BY bm25(memory_fts, 1.0, 0.0) LIMIT ?`,
+      )
+      .all(`tenant : ${tenantToken(tenantId)} AND content : (${match})`, tenantId, ...vis.params, k);
+
+    return Promise.resolve(rows);
+  }
+
+  upsertAssociation(edge: AssociationRecord): Promise<AssociationRecord | null> {
+    return Promise.resolve(this.db.transaction(() => this.upsertAssociationSync(edge))());
+  }
+
+  private upsertAssociationSync(edge: AssociationRecord): AssociationRecord | null {
+    const row = this.stmt<{ weight: number; created_at: number }>(
+      `INSERT INTO associations (tenant_id, from_id, to_id, type, weight, created_at)
+       SELECT ?, a.id, b.id, ?, ?, ? FROM memories a, memories b
+       WHERE a.tenant_id = ? AND a.id = ? AND b.tenant_id = ? AND b.id = ?
+       ON CONFLICT (from_id, to_id, type) DO UPDATE SET weight = excluded.weight
+       RETURNING weight, created_at`,
+    ).get(
+      edge.tenantId,
+      edge.type,
+      edge.weight,
+      edge.createdAt.getTime(),
+      edge.tenantId,
+      edge.fromId,
+      edge.tenantId,
+      edge.toId,
+    );
+
+    return row ? { ...edge, weight: row.weight, createdAt: new Date(row.created_at) } : null;
+  }
+
+  listAssociations(tenantId: string, memoryId: string, query: AssociationQuery): Promise<AssociationView[]> {
+    const parts: Clause[] = [];
+    const typeSql = query.types && query.types.length > 0 ? ` AND type IN (${placeholders(query.types.length)})` : '';
+    const typeParams = query.types ?? [];
+    if (query.direction !== Direction.IN) {
+      parts.push({
+        sql: `SELECT type, 'OUT' AS direction, weight, to_id AS memory_id, created_at FROM associations
+              WHERE tenant_id = ? AND from_id = ?${typeSql}`,
+        params: [tenantId, memoryId, ...typeParams],
+      });
+    }
+    if (query.direction !== Direction.OUT) {
+      parts.push({
+        sql: `SELECT type, 'IN' AS direction, weight, from_id AS memory_id, created_at FROM associations
+              WHERE tenant_id = ? AND to_id = ?${typeSql}`,
+        params: [tenantId, memoryId, ...typeParams],
+      });
+    }
+    const rows = this.db
+      .prepare<SqlValue[], { type: string; direction: string; weight: number; memory_id: string; created_at: number }>(
+        `${parts.map((p) => p.sql).join(' UNION ALL ')} ORDER BY weight DESC, created_at DESC LIMIT ?`,
+      )
+      .all(...parts.flatMap((p) => p.params), query.limit);
+
+    return Promise.resolve(
+      rows.map((row) => ({
+        type: row.type as AssociationView['type'],
+        direction: row.direction as Direction,
+        weight: row.weight,
+        memoryId: row.memory_id,
+        createdAt: new Date(row.created_at),
+      })),
+    );
+  }
+
+  neighbours(tenantId: string, seedIds: string[], limitPerSeed: number): Promise<NeighbourRow[]> {
+    if (seedIds.length === 0 || limitPerSeed <= 0) {
+      return Promise.resolve([]);
+    }
+    const seeds = placeholders(seedIds.length);
+    const rows = this.db
+      .prepare<SqlValue[], { seed_id: string; memory_id: string; type: string; direction: string; weight: number }>(
+        `SELECT seed_id, memory_id, type, direction, weight FROM (
+           SELECT seed_id, memory_id, type, direction, weight,
+                  ROW_NUMBER() OVER (PARTITION BY seed_id ORDER BY weight DESC) AS n
+           FROM (
+             SELECT from_id AS seed_id, to_id AS memory_id, type, 'OUT' AS direction, weight FROM associations
+             WHERE tenant_id = ? AND from_id IN (${seeds})
+             UNION ALL
+             SELECT to_id AS seed_id, from_id AS memory_id, type, 'IN' AS direction, weight FROM associations
+             WHERE tenant_id = ? AND to_id IN (${seeds})
+           )
+         ) WHERE n <= ?`,
+      )
+      .all(tenantId, ...seedIds, tenantId, ...seedIds, limitPerSeed);
+
+    return Promise.resolve(
+      rows.map((row) => ({
+        seedId: row.seed_id,
+        memoryId: row.memory_id,
+        type: row.type as NeighbourRow['type'],
+        direction: row.direction as Direction,
+        weight: row.weight,
+      })),
+    );
+  }
+
+  recordAccess(tenantId: string, ids: string[], at: Date): Promise<void> {
+    if (ids.length > 0) {
+      this.db
+        .prepare<SqlValue[]>(
+          `UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?
+           WHERE tenant_id = ? AND id IN (${placeholders(ids.length)})`,
+        )
+        .run(at.getTime(), tenantId, ...ids);
+    }
+
+    return Promise.resolve();
+  }
+
+  private assertDimensions(vector: Float32Array): void {
+    if (this.space && vector.length !== this.space.dimensions) {
+      throw new Error(`vector has ${vector.length} dimensions, the store expects ${this.space.dimensions}`);
+    }
+  }
+
+  private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+
+    return statement as Statement<SqlValue[], R>;
+  }
+}

@@ -1,0 +1,86 @@
+import { MemoryScope } from 'src/memory/memory.enums';
+import type { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
+import type { MemoryRecord } from 'src/memory/memory.types';
+
+export interface MemoryRow {
+  rowid: number;
+  id: string;
+  tenant_id: string;
+  type: string;
+  content: string;
+  status: string;
+  scope: string;
+  channel_id: string | null;
+  project_id: string | null;
+  slot: string | null;
+  importance: number;
+  base_importance: number;
+  centrality: number;
+  confidence: number;
+  tags: string;
+  fingerprint: string;
+  live_fingerprint: string | null;
+  source_role: string;
+  source_channel_id: string | null;
+  source_message_id: string | null;
+  source_task_id: string | null;
+  created_at: number;
+  updated_at: number;
+  last_accessed_at: number | null;
+  last_seen_at: number;
+  access_count: number;
+  superseded_by: string | null;
+  embedding_model: string | null;
+}
+
+function parseTags(raw: string): string[] {
+  const value: unknown = JSON.parse(raw);
+
+  return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+/** The enum columns only ever hold values this code wrote, so the casts narrow what the schema guarantees. */
+export function rowToMemory(row: MemoryRow): MemoryRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    type: row.type as MemoryType,
+    content: row.content,
+    status: row.status as MemoryStatus,
+    scope: row.scope as MemoryScope,
+    channelId: row.channel_id,
+    projectId: row.project_id,
+    slot: row.slot,
+    importance: row.importance,
+    baseImportance: row.base_importance,
+    centrality: row.centrality,
+    confidence: row.confidence,
+    tags: parseTags(row.tags),
+    fingerprint: row.fingerprint,
+    source: {
+      role: row.source_role as SourceRole,
+      channelId: row.source_channel_id,
+      messageId: row.source_message_id,
+      taskId: row.source_task_id,
+    },
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    lastAccessedAt: row.last_accessed_at === null ? null : new Date(row.last_accessed_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    accessCount: row.access_count,
+    supersededBy: row.superseded_by,
+    embeddingModel: row.embedding_model,
+  };
+}
+
+/** The vector table's visibility column: GLOBAL memories are 'G', others carry the id that unlocks them. */
+export function visibilityKey(scope: MemoryScope, projectId: string | null, channelId: string | null): string {
+  switch (scope) {
+    case MemoryScope.GLOBAL:
+      return 'G';
+    case MemoryScope.PROJECT:
+      return `P:${projectId ?? ''}`;
+    case MemoryScope.THREAD:
+      return `T:${channelId ?? ''}`;
+  }
+}

@@ -1,0 +1,238 @@
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { lintCypherQuery, testData } from '@neo4j-cypher/language-support';
+import type { DbSchema, Neo4jFunction, Neo4jProcedure } from '@neo4j-cypher/language-support';
+
+import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
+import { CypherRegistry, findProjectRoot, splitStatements } from 'src/store/neo4j/cypher-registry';
+import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-memory.store';
+
+const ROOT = findProjectRoot(__dirname);
+
+const LABELS = [
+  'Memory',
+  ...Object.values(MEMORY_TYPE_LABEL),
+  'Message',
+  'Channel',
+  'Bulletin',
+  'Summary',
+  'EngramMeta',
+];
+const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
+const PROPERTY_KEYS = [
+  // Memory
+  'id',
+  'tenantId',
+  'type',
+  'content',
+  'status',
+  'scope',
+  'channelId',
+  'projectId',
+  'slot',
+  'importance',
+  'baseImportance',
+  'centrality',
+  'confidence',
+  'tags',
+  'fingerprint',
+  'liveFingerprint',
+  'sourceRole',
+  'sourceChannelId',
+  'sourceMessageId',
+  'sourceTaskId',
+  'createdAt',
+  'updatedAt',
+  'lastAccessedAt',
+  'lastSeenAt',
+  'accessCount',
+  'supersededBy',
+  'embedding',
+  'embeddingModel',
+  // edges
+  'weight',
+  // EngramMeta
+  'key',
+  'model',
+  'dimensions',
+];
+/** Every parameter a statement may use, with a sample value (the linter only checks that the name is declared). */
+const PARAMETERS: Record<string, unknown> = {
+  tenantId: 'tenant',
+  id: 'id',
+  ids: ['id'],
+  memoryId: 'id',
+  seedIds: ['id'],
+  liveFingerprint: 'fingerprint',
+  fingerprint: 'fingerprint',
+  props: {},
+  label: 'Fact',
+  edges: [],
+  supersededBy: 'id',
+  at: '2024-01-01T00:00:00Z',
+  seenAt: '2024-01-01T00:00:00Z',
+  confidence: 0.5,
+  status: 'ACTIVE',
+  statuses: ['ACTIVE'],
+  types: [],
+  scope: null,
+  channelId: null,
+  projectId: null,
+  tags: [],
+  slot: 'name',
+  taskId: 'task',
+  afterCreatedAt: null,
+  afterId: null,
+  limit: 10,
+  limitPerSeed: 3,
+  direction: null,
+  vector: [0.1, 0.2],
+  query: 'words',
+  model: 'hash-v1-64',
+  dimensions: 64,
+  timeoutSeconds: 300,
+};
+const PROCEDURES = ['db.index.fulltext.queryNodes', 'db.awaitIndexes', 'db.ping'];
+const FUNCTIONS = ['all', 'avg', 'coalesce', 'collect', 'count', 'datetime', 'round', 'size', 'startNode', 'type'];
+
+function pick<T>(registry: Record<string, T> | undefined, names: readonly string[]): Record<string, T> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const entry = registry?.[name];
+      if (entry === undefined) {
+        throw new Error(`${name} is missing from @neo4j-cypher/language-support testData`);
+      }
+
+      return [name, entry];
+    }),
+  );
+}
+
+function dbSchema(): DbSchema {
+  const { procedures, functions } = testData.mockSchema;
+  const scoped = <T>(source: DbSchema['procedures'] | DbSchema['functions'], names: readonly string[]) => ({
+    'CYPHER 5': pick(source?.['CYPHER 5'] as Record<string, T> | undefined, names),
+    'CYPHER 25': pick(source?.['CYPHER 25'] as Record<string, T> | undefined, names),
+  });
+
+  return {
+    labels: LABELS,
+    relationshipTypes: RELATIONSHIP_TYPES,
+    propertyKeys: PROPERTY_KEYS,
+    parameters: PARAMETERS,
+    procedures: scoped<Neo4jProcedure>(procedures, PROCEDURES),
+    functions: scoped<Neo4jFunction>(functions, FUNCTIONS),
+    defaultLanguage: 'CYPHER 25',
+  };
+}
+
+const SCHEMA = dbSchema();
+
+/** `file:line:column message` for every diagnostic, warnings included. */
+function lint(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const { diagnostics } = lintCypherQuery(text, SCHEMA, { consoleCommandsEnabled: false });
+
+  return diagnostics.map(
+    (d) => `${relative(ROOT, path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`,
+  );
+}
+
+const registry = CypherRegistry.load();
+const files = registry.names().map((name) => registry.file(name));
+
+describe('Cypher files', () => {
+  it('should find the statements the adapter runs', () => {
+    expect(files.length).toBeGreaterThan(NEO4J_QUERIES.length - 1);
+  });
+
+  it.each(files.map((file) => [file.name, file.path] as const))('should lint %s without diagnostics', (_, path) => {
+    const diagnostics = lint(path);
+
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('should hold at least one statement in every file, each starting with CYPHER 25', () => {
+    const problems = files.flatMap((file) => {
+      if (file.statements.length === 0) {
+        return [`${file.name}: empty`];
+      }
+
+      return file.statements
+        .filter((statement) => !/^CYPHER 25\s/.test(statement))
+        .map((statement) => `${file.name}: "${statement.slice(0, 40)}..." does not start with CYPHER 25`);
+    });
+
+    expect(problems).toEqual([]);
+  });
+
+  it('should filter every memory statement on $tenantId', () => {
+    const unscoped = files
+      .filter((file) => file.name.startsWith('memory/'))
+      .filter((file) => !file.statements.every((statement) => statement.includes('$tenantId')))
+      .map((file) => file.name);
+
+    expect(unscoped).toEqual([]);
+  });
+
+  it('should never build labels or relationship types from strings', () => {
+    const concatenated = files
+      .filter((file) => /:\s*\$\(\s*[^)]*\+/.test(file.text) || /apoc\.(create|merge)\./.test(file.text))
+      .map((file) => file.name);
+
+    expect(concatenated).toEqual([]);
+  });
+});
+
+describe('Cypher lint test', () => {
+  it('should report diagnostics for a broken query (proves the lint can fail)', () => {
+    const diagnostics = lint(join(ROOT, 'test/fixtures/cypher/broken-query.cypher'));
+    const text = diagnostics.join('\n');
+
+    expect(text).toMatch(/Label Memroy is not present/);
+    expect(text).toMatch(/tenantID is not present/);
+    expect(text).toMatch(/Parameter \$undeclared is not defined/);
+    expect(text).toMatch(/Procedure db\.index\.vector\.queryNodez is not present/);
+    expect(text).toMatch(/Invalid input/);
+  });
+});
+
+describe(CypherRegistry.name, () => {
+  it('should match the names the Neo4j adapter runs, both ways', () => {
+    expect(() => registry.assertAllUsed(NEO4J_QUERIES, { ignore: NEO4J_UNUSED_PREFIXES })).not.toThrow();
+  });
+
+  it('should only name registry entries in the adapter source that the adapter declares', () => {
+    const source = readFileSync(join(ROOT, 'src/store/neo4j/neo4j-memory.store.ts'), 'utf8');
+    const referenced = [...source.matchAll(/'((?:memory|meta)\/[a-z0-9-]+|schema)'/g)].map((m) => m[1] ?? '');
+    const declared = new Set<string>(NEO4J_QUERIES);
+
+    expect(referenced.filter((name) => !declared.has(name) || !registry.names().includes(name))).toEqual([]);
+    expect(NEO4J_QUERIES.filter((name) => !referenced.includes(name))).toEqual([]);
+  });
+
+  it('should fail on a name without a file', () => {
+    expect(() => registry.get('memory/does-not-exist')).toThrow(/No Cypher file "memory\/does-not-exist"/);
+  });
+
+  it('should fail on files nobody uses and on names without files', () => {
+    const used = NEO4J_QUERIES.filter((name) => name !== 'memory/record-access');
+
+    expect(() => registry.assertAllUsed([...used, 'memory/ghost'], { ignore: NEO4J_UNUSED_PREFIXES })).toThrow(
+      /missing file for "memory\/ghost"[\s\S]*unused file .*record-access\.cypher/,
+    );
+  });
+
+  it('should refuse get() on a file holding several statements', () => {
+    expect(() => registry.get('schema')).toThrow(/exactly one statement/);
+    expect(registry.statements('schema').length).toBeGreaterThan(5);
+  });
+
+  it('should split statements on a trailing semicolon and drop full-line comments', () => {
+    expect(splitStatements('// note\nCYPHER 25\nMATCH (n) RETURN n;\n\nCYPHER 25 RETURN \';\' AS s')).toEqual([
+      'CYPHER 25\nMATCH (n) RETURN n',
+      "CYPHER 25 RETURN ';' AS s",
+    ]);
+  });
+});
