@@ -82,6 +82,11 @@ export function queryTerms(question: string, mode: QueryMode, speakers: readonly
   return [...new Set(ws)].slice(0, 64);
 }
 
+/** Words worth a term vector: no stop words, no numbers, at least 3 letters. */
+export function vocabularyWords(text: string): string[] {
+  return words(text).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !/^\d+$/.test(w));
+}
+
 function ftsOr(terms: readonly string[]): string {
   return terms.map((t) => `"${t}"`).join(' OR ');
 }
@@ -174,6 +179,11 @@ interface ConvIndex {
   nextIdx: Int32Array;
   sessionOf: Int32Array;
   sessionTurns: number[][];
+  /** USE vectors of the turns (caption space), for vector PRF. */
+  vectors: (Float32Array | undefined)[];
+  /** The conversation's vocabulary (lower-case words of turns + captions, no stop words) and their USE vectors. */
+  vocab: string[];
+  vocabVecs: Float32Array;
 }
 
 interface Lab {
@@ -244,7 +254,11 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
             else missingSpaces.add(s);
           }
         });
-        if (copy === 0) out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns });
+        const vectors = conv.turns.map((t) => cache.get(turnWithCaption(t)));
+        const vocab = [...new Set(conv.turns.flatMap((t) => vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)))].filter((w) => cache.get(w));
+        const vocabVecs = new Float32Array(vocab.length * USE_DIMENSIONS);
+        vocab.forEach((w, j) => vocabVecs.set(cache.get(w) ?? new Float32Array(USE_DIMENSIONS), j * USE_DIMENSIONS));
+        if (copy === 0) out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, vectors, vocab, vocabVecs });
         base += n;
       }
     }
@@ -344,6 +358,19 @@ export interface Recipe {
   when?: { boost: number };
   /** Pseudo-relevance feedback: a second BM25 query with the top terms of the top docs, added with `weight`. */
   prf?: { docs: number; terms: number; weight: number };
+  /**
+   * Query-independent prior (an ingest-time "informativeness" of a memory), multiplicative:
+   * ×(1 + length·min(words/40, 1)) ×(1 − question·[contains '?']) ×(1 + image·[has image]) ×(1 + opener·[turn ≤ 2 of its session]).
+   */
+  prior?: { length: number; question: number; image: number; opener: number };
+  /**
+   * Query expansion through a term graph: each query term's `perTerm` most similar vocabulary words (USE word
+   * vectors, cosine ≥ minCos, not sharing the term's first 4 letters) form a second BM25 query (columns content 1,
+   * prev `prev`), max-normalised and added with `weight`.
+   */
+  expansion?: { perTerm: number; minCos: number; weight: number; prev: number };
+  /** Vector pseudo-relevance feedback (Rocchio): second KNN with q + beta·mean(top `docs` vectors), added with `weight`. */
+  vecPrf?: { docs: number; beta: number; weight: number };
   /** At most this many hits from one session in the top k (diversity). */
   maxPerSession?: number;
 }
@@ -481,6 +508,49 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const d = normalise(hits, n, spec.norm, spec.kind === 'vec' ? spec.floor : undefined);
     for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + spec.weight * (d[i] ?? 0);
   }
+  if (r.expansion) {
+    const ex = r.expansion;
+    const terms = queryTerms(ctx.q.question, 'stopNoSpk', ctx.ci.conv.speakers);
+    const extra = new Set<string>();
+    const V = ctx.ci.vocabVecs;
+    const nv = ctx.ci.vocab.length;
+    for (const t of terms) {
+      const tv = lab.cache.get(t);
+      if (!tv) continue;
+      const best: { w: string; c: number }[] = [];
+      for (let j = 0; j < nv; j++) {
+        let dot = 0;
+        const off = j * USE_DIMENSIONS;
+        for (let d = 0; d < USE_DIMENSIONS; d++) dot += (tv[d] ?? 0) * (V[off + d] ?? 0);
+        if (dot < ex.minCos) continue;
+        const w = ctx.ci.vocab[j] ?? '';
+        if (w.slice(0, 4) === t.slice(0, 4)) continue;
+        best.push({ w, c: dot });
+      }
+      best.sort((a, b) => b.c - a.c);
+      for (const b of best.slice(0, ex.perTerm)) if (!terms.includes(b.w)) extra.add(b.w);
+    }
+    const h = bm25Search(lab, ctx.ci, 'fts', [...extra], { content: 1, prev: ex.prev }, 100);
+    const d = normalise(h, n, 'max', undefined);
+    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + ex.weight * (d[i] ?? 0);
+  }
+  if (r.vecPrf) {
+    // Rocchio in embedding space: the full recipe without PRF picks seeds, q' = q + beta·mean(seed vectors).
+    const first = runRecipe(lab, ctx, { ...r, vecPrf: undefined }, r.vecPrf.docs);
+    charged += first.ms;
+    const q2 = Float32Array.from(ctx.qsVec);
+    for (const i of first.top) {
+      const v = ctx.ci.vectors[i];
+      if (v) for (let d = 0; d < q2.length; d++) q2[d] = (q2[d] ?? 0) + (r.vecPrf.beta / first.top.length) * (v[d] ?? 0);
+    }
+    let norm = 0;
+    for (const x of q2) norm += x * x;
+    norm = Math.sqrt(norm) || 1;
+    for (let d = 0; d < q2.length; d++) q2[d] = (q2[d] ?? 0) / norm;
+    const h = vecSearch(lab, ctx.ci, 'caption', q2, 100);
+    const d = normalise(h, n, 'minmax', undefined);
+    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.vecPrf.weight * (d[i] ?? 0);
+  }
   // shift to ≥ 0 so multiplicative boosts and propagation behave
   let min = Infinity;
   for (const x of s) if (x < min) min = x;
@@ -528,6 +598,20 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
   }
   if (r.when && ctx.when) {
     for (let i = 0; i < n; i++) if (TEMPORAL_RE.test(turns[i]?.text ?? '')) s[i] = (s[i] ?? 0) * (1 + r.when.boost);
+  }
+  if (r.prior) {
+    const pr = r.prior;
+    for (let i = 0; i < n; i++) {
+      const t = turns[i];
+      if (!t) continue;
+      const wordsN = t.text.split(/\s+/).length;
+      const f =
+        (1 + pr.length * Math.min(wordsN / 40, 1)) *
+        (1 - (t.text.includes('?') ? pr.question : 0)) *
+        (1 + (t.blipCaption ? pr.image : 0)) *
+        (1 + (t.turnInSession <= 2 ? pr.opener : 0));
+      s[i] = (s[i] ?? 0) * f;
+    }
   }
   let top = topK(s, k, ctx.ci, r.maxPerSession);
   if (r.expand) {
@@ -658,6 +742,8 @@ export function variants(): Recipe[] {
     { name: 'V1 use caption', note: 'USE, text + caption', retrievers: [vec({ space: 'caption' })] },
     { name: 'V2 use pair', note: 'USE, previous + turn', retrievers: [vec({ space: 'pair' })] },
     { name: 'V3 use caption, q-spk', note: 'USE caption space, speaker names removed from question', retrievers: [vec({ space: 'caption', query: 'qs' })] },
+    { name: 'V4 use pair, q-spk', note: 'USE pair space, speaker names removed from question', retrievers: [vec({ space: 'pair', query: 'qs' })] },
+    { name: 'V5 use caption+pair, q-spk', note: 'V3 + V4 (min-max each)', retrievers: [vec({ space: 'caption', query: 'qs', norm: 'minmax' }), vec({ space: 'pair', query: 'qs', norm: 'minmax' })] },
     // --- fusion
     { name: 'F0 rrf bm25+use', note: 'plain RRF (k=60) of B1 and V0', retrievers: [bm({ norm: 'rrf' }), vec({ norm: 'rrf' })] },
     { name: 'F1 max-norm .5', note: 'B1 max-norm + 0.5·V0 max-norm', retrievers: [stopBm, vec({ weight: 0.5 })] },
@@ -715,6 +801,14 @@ export function variants(): Recipe[] {
         ['HB R* + reply .2', { nbReply: 0.2 }],
         ['HC R* + prevq col .5', { prevq: 0.5 }],
         ['HD R* + reply .2 prevq .5', { nbReply: 0.2, prevq: 0.5 }],
+        ['HE HD + pair vec .3', { nbReply: 0.2, prevq: 0.5, vecPair: 0.3 }],
+        ['HF HD + pair vec .3, vec .4', { nbReply: 0.2, prevq: 0.5, vecPair: 0.3, vec: 0.4 }],
+        ['HG HD + prior length .2', { nbReply: 0.2, prevq: 0.5, priorLength: 0.2 }],
+        ['HH HD + prior question .2', { nbReply: 0.2, prevq: 0.5, priorQuestion: 0.2 }],
+        ['HI HD + prior image .2', { nbReply: 0.2, prevq: 0.5, priorImage: 0.2 }],
+        ['HJ HD + prior opener .2', { nbReply: 0.2, prevq: 0.5, priorOpener: 0.2 }],
+        ['HK HD + all priors .2', { nbReply: 0.2, prevq: 0.5, priorLength: 0.2, priorQuestion: 0.2, priorImage: 0.2, priorOpener: 0.2 }],
+        ['HL HD + session .2', { nbReply: 0.2, prevq: 0.5, session: 0.2 }],
       ] as [string, Partial<Params>][]
     ).map(([name, p]) => recipeFrom(name, { ...DEFAULT_PARAMS, ...p })),
     ...(
@@ -724,6 +818,13 @@ export function variants(): Recipe[] {
         ['X3 R* + expand keep5 seeds5 [+1]', { expand: { keep: 5, seeds: 5, offsets: [1] } }],
         ['X4 R* + expand keep8 seeds1 [+1,+2]', { expand: { keep: 8, seeds: 1, offsets: [1, 2] } }],
         ['X5 R* + session .1', { session: { weight: 0.1 } }],
+        ['X6 R* + vecPrf 3 docs β1 w.3', { vecPrf: { docs: 3, beta: 1, weight: 0.3 } }],
+        ['X7 R* + vecPrf 5 docs β2 w.5', { vecPrf: { docs: 5, beta: 2, weight: 0.5 } }],
+        ['X8 R* + vecPrf 3 docs β.5 w.2', { vecPrf: { docs: 3, beta: 0.5, weight: 0.2 } }],
+        ['E1 R* + expansion 2/term cos≥.65 w.3', { expansion: { perTerm: 2, minCos: 0.65, weight: 0.3, prev: 0.5 } }],
+        ['E2 R* + expansion 3/term cos≥.6 w.3', { expansion: { perTerm: 3, minCos: 0.6, weight: 0.3, prev: 0.5 } }],
+        ['E3 R* + expansion 2/term cos≥.7 w.5', { expansion: { perTerm: 2, minCos: 0.7, weight: 0.5, prev: 0.5 } }],
+        ['E4 R* + expansion 3/term cos≥.65 w.15', { expansion: { perTerm: 3, minCos: 0.65, weight: 0.15, prev: 0.5 } }],
       ] as [string, Partial<Recipe>][]
     ).map(([name, extra]): Recipe => ({ ...recipeFrom(name, DEFAULT_PARAMS), ...extra })),
   ];
@@ -737,8 +838,9 @@ export interface Params {
   prev: number;
   next: number;
   caption: number;
-  /** Weight of the USE retriever (BM25 weight is 1). */
+  /** Weight of the USE retrievers (BM25 weight is 1): turn (+caption) vectors, and previous+turn vectors. */
   vec: number;
+  vecPair: number;
   /** Neighbour propagation. */
   nbPrev: number;
   nbNext: number;
@@ -755,15 +857,20 @@ export interface Params {
   date: number;
   when: number;
   session: number;
+  priorLength: number;
+  priorQuestion: number;
+  priorImage: number;
+  priorOpener: number;
 }
 
-export const DEFAULT_PARAMS: Params = { prev: 0.4, next: 0.2, caption: 0.6, vec: 0.6, nbPrev: 0.1, nbNext: 0.3, nbPrev2: 0.2, nbNext2: 0.1, nbReply: 0, prevq: 0, speaker: 1, speakerFirstOfTwo: 0.5, dateCol: 0.3, date: 0.5, when: 0.3, session: 0 };
+export const DEFAULT_PARAMS: Params = { prev: 0.4, next: 0.2, caption: 0.6, vec: 0.6, vecPair: 0, nbPrev: 0.1, nbNext: 0.3, nbPrev2: 0.2, nbNext2: 0.1, nbReply: 0.2, prevq: 0.5, speaker: 1, speakerFirstOfTwo: 0.5, dateCol: 0.3, date: 0.5, when: 0.3, session: 0, priorLength: 0.2, priorQuestion: 0.2, priorImage: 0.2, priorOpener: 0.2 };
 
 const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   prev: [0, 0.2, 0.4, 0.6, 0.8, 1],
   next: [0, 0.1, 0.2, 0.3, 0.5],
   caption: [0, 0.3, 0.6, 1],
   vec: [0, 0.2, 0.4, 0.6, 0.8, 1, 1.5],
+  vecPair: [0, 0.2, 0.4, 0.6, 0.8, 1],
   nbPrev: [0, 0.05, 0.1, 0.2, 0.3],
   nbNext: [0, 0.1, 0.2, 0.3, 0.4, 0.6],
   nbPrev2: [0, 0.1, 0.2, 0.3, 0.4],
@@ -775,7 +882,11 @@ const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   dateCol: [0, 0.15, 0.3, 0.5, 0.8],
   date: [0, 0.25, 0.5, 1, 2],
   when: [0, 0.15, 0.3, 0.6, 1],
-  session: [0, 0.05, 0.1, 0.2],
+  session: [0, 0.05, 0.1, 0.2, 0.3],
+  priorLength: [0, 0.1, 0.2, 0.4, 0.6],
+  priorQuestion: [0, 0.1, 0.2, 0.3, 0.5],
+  priorImage: [0, 0.1, 0.2, 0.4],
+  priorOpener: [0, 0.1, 0.2, 0.4],
 };
 
 export function recipeFrom(name: string, p: Params): Recipe {
@@ -785,12 +896,14 @@ export function recipeFrom(name: string, p: Params): Recipe {
     retrievers: [
       bm({ query: 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' }),
       ...(p.vec > 0 ? [vec({ space: 'caption', query: 'qs', weight: p.vec, norm: 'minmax', n: 100 })] : []),
+      ...(p.vecPair > 0 ? [vec({ space: 'pair', query: 'qs', weight: p.vecPair, norm: 'minmax', n: 100 })] : []),
     ],
     neighbour: { prev: p.nbPrev, next: p.nbNext, prev2: p.nbPrev2, next2: p.nbNext2, reply: p.nbReply },
     session: p.session > 0 ? { weight: p.session } : undefined,
     speaker: { boost: p.speaker, boostFirstOfTwo: p.speakerFirstOfTwo },
     date: { boost: p.date, afterDays: 31 },
     when: { boost: p.when },
+    prior: { length: p.priorLength, question: p.priorQuestion, image: p.priorImage, opener: p.priorOpener },
   };
 }
 

@@ -1,5 +1,5 @@
-// The full-text index spans every tenant: hits of other tenants are dropped here, and the adapter widens $limit
-// while fetched hits fill it. $query is a Lucene query the adapter builds from plain words only.
+// $query is a Lucene query the adapter builds from the tenant's tenantKey token and plain words only. Tenant, status,
+// scope and type are checked again here; the adapter widens $limit while fetched hits fill it.
 CYPHER 25
 CALL db.index.fulltext.queryNodes('memory_content', $query, {limit: $limit}) YIELD node, score
 WITH count(*) AS fetched,

@@ -12,7 +12,7 @@ import { fingerprint } from 'src/memory/fingerprint';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
-import { containsValue, detectSlot, normalizeSlotValue } from 'src/memory/guards/slots';
+import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue } from 'src/memory/guards/slots';
 import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
 import type { AssociationView, MemoryRecord } from 'src/memory/memory.types';
 import { parseRememberRequest } from 'src/memory/remember-input';
@@ -142,11 +142,9 @@ export class MemoryWriteService {
 
   /** Pure policy: firewall, injection, contamination. Rejections end the write; injections quarantine it. */
   private screen(command: RememberCommand, origin: WriteOrigin): { candidate: Candidate } | { rejection: string } {
-    if (!command.explicit || command.source.role !== SourceRole.USER) {
-      const firewall = guardFact(command.content);
-      if (!firewall.ok) {
-        return { rejection: firewall.reason };
-      }
+    const firewall = guardFact(command.content, { allowShort: command.explicit && command.source.role === SourceRole.USER });
+    if (!firewall.ok) {
+      return { rejection: firewall.reason };
     }
     const detected = detectSlot(command.content);
     const slotName = command.slot ?? detected?.slot ?? null;
@@ -155,7 +153,9 @@ export class MemoryWriteService {
         ? null
         : { name: slotName, value: normalizeSlotValue(detected && detected.slot === slotName ? detected.value : command.content) };
     const type = command.type ?? (slot ? MemoryType.IDENTITY : classifyMemoryType(command.content));
-    const contamination = guardContamination({ type, slot: slot?.name ?? null, role: command.source.role, trust: origin.trust });
+    // Content the user did not write must not describe the user in any person: "Your name is X" counts too.
+    const claim = slot?.name ?? (command.source.role === SourceRole.USER ? null : detectUserClaim(command.content)?.slot);
+    const contamination = guardContamination({ type, slot: claim ?? null, role: command.source.role, trust: origin.trust });
     if (!contamination.ok) {
       return { rejection: contamination.reason };
     }

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
+import { MemoryImportService } from 'src/memory/memory-import.service';
 import { MemoryResolver } from 'src/memory/memory.resolver';
 import { MemoryService } from 'src/memory/memory.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 
 @Module({
-  providers: [ContradictionArbiter, MemoryResolver, MemoryService, MemoryWriteService],
-  exports: [MemoryService, MemoryWriteService],
+  providers: [ContradictionArbiter, MemoryResolver, MemoryService, MemoryWriteService, MemoryImportService],
+  exports: [MemoryService, MemoryWriteService, MemoryImportService],
 })
 export class MemoryModule {}

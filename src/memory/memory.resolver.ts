@@ -1,10 +1,11 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 
 import { Tenant } from 'src/auth/tenant.decorator';
-import { LinkInput, MemoryFilter, RememberInput } from 'src/memory/dto/memory.inputs';
+import { ImportMemoryInput, LinkInput, MemoryFilter, RememberInput } from 'src/memory/dto/memory.inputs';
 import { toAssociation, toMemory, toRememberResult } from 'src/memory/dto/memory.mapper';
-import { Association, Memory, MemoryPage, RememberResult } from 'src/memory/dto/memory.model';
+import { Association, ImportResult, Memory, MemoryPage, RememberResult } from 'src/memory/dto/memory.model';
 import { Direction, RelationType } from 'src/memory/memory.enums';
+import { MemoryImportService } from 'src/memory/memory-import.service';
 import { MemoryService } from 'src/memory/memory.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 
@@ -13,6 +14,7 @@ export class MemoryResolver {
   constructor(
     private readonly service: MemoryService,
     private readonly writer: MemoryWriteService,
+    private readonly importer: MemoryImportService,
   ) {}
 
   @Query(() => Memory, { nullable: true })
@@ -24,10 +26,10 @@ export class MemoryResolver {
   async memories(
     @Tenant() tenantId: string,
     @Args('filter', { type: () => MemoryFilter, nullable: true }) filter: MemoryFilter | null,
-    @Args('limit', { type: () => Int, defaultValue: 50 }) limit: number,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
     @Args('cursor', { type: () => String, nullable: true }) cursor: string | null,
   ): Promise<MemoryPage> {
-    const page = await this.service.list(tenantId, filter ?? {}, limit, cursor ?? null);
+    const page = await this.service.list(tenantId, filter ?? {}, limit ?? 50, cursor ?? null);
 
     return { items: page.items.map(toMemory), nextCursor: page.nextCursor, total: page.total };
   }
@@ -35,6 +37,14 @@ export class MemoryResolver {
   @Mutation(() => RememberResult)
   async remember(@Tenant() tenantId: string, @Args('input') input: RememberInput): Promise<RememberResult> {
     return toRememberResult(await this.writer.remember(tenantId, input));
+  }
+
+  @Mutation(() => ImportResult, { description: 'bulk import (up to 5000 items a call), e.g. when migrating' })
+  importMemories(
+    @Tenant() tenantId: string,
+    @Args('items', { type: () => [ImportMemoryInput] }) items: ImportMemoryInput[],
+  ): Promise<ImportResult> {
+    return this.importer.importMany(tenantId, items);
   }
 
   @Mutation(() => Memory, { description: 'status FORGOTTEN: kept for audit, never recalled' })
@@ -68,9 +78,9 @@ export class MemoryResolver {
     @Parent() memory: Memory,
     @Args('types', { type: () => [RelationType], nullable: true }) types: RelationType[] | null,
     @Args('direction', { type: () => Direction, nullable: true }) direction: Direction | null,
-    @Args('limit', { type: () => Int, defaultValue: 20 }) limit: number,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 20 }) limit: number | null,
   ): Promise<Association[]> {
-    const linked = await this.service.associations(tenantId, memory.id, { types, direction, limit });
+    const linked = await this.service.associations(tenantId, memory.id, { types, direction, limit: limit ?? 20 });
 
     return linked.map(toAssociation);
   }

@@ -69,6 +69,10 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
     throw new BadInputError('createdAt must be an ISO-8601 date-time');
   }
   const source = request.source ?? {};
+  if (source.role === SourceRole.TASK && !source.taskId) {
+    // the per-task write budget needs to know which task is writing
+    throw new BadInputError('source.taskId is required when source.role is TASK');
+  }
 
   return {
     content,

@@ -54,7 +54,11 @@ export interface InsertOptions {
   vectorText?: string | null;
 }
 
-export async function command(tenantId: string, content: string, options: InsertOptions = {}): Promise<InsertMemoryCommand> {
+export async function command(
+  tenantId: string,
+  content: string,
+  options: InsertOptions = {},
+): Promise<InsertMemoryCommand> {
   const vectorText = options.vectorText === undefined ? content : options.vectorText;
 
   return {

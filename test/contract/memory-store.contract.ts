@@ -42,6 +42,10 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
     let store: MemoryStore;
     let tenants: string[] = [];
 
+    function link(tenantId: string, from: MemoryRecord, to: MemoryRecord, type: RelationType, weight: number) {
+      return store.upsertAssociation({ tenantId, fromId: from.id, toId: to.id, type, weight, createdAt: at(1) });
+    }
+
     function tenant(): string {
       const id = `contract-${randomUUID()}`;
       tenants.push(id);
@@ -130,7 +134,8 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const memory = await remember(store, t, 'The user owns a red bicycle', { vectorText: null });
 
         expect(memory.embeddingModel).toBeNull();
-        await expect(store.searchVectors(t, await embed('The user owns a red bicycle'), 5, ACTIVE)).resolves.toEqual([]);
+        const vector = await embed('The user owns a red bicycle');
+        await expect(store.searchVectors(t, vector, 5, ACTIVE)).resolves.toEqual([]);
         expect(ids(await store.searchText(t, 'bicycle', 5, ACTIVE))).toEqual([memory.id]);
       });
 
@@ -261,7 +266,11 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(result.created).toBe(true);
         const superseded = result.created ? result.superseded : [];
         expect(superseded).toHaveLength(1);
-        expect(superseded[0]).toMatchObject({ id: old.id, status: MemoryStatus.SUPERSEDED, supersededBy: cmd.memory.id });
+        expect(superseded[0]).toMatchObject({
+          id: old.id,
+          status: MemoryStatus.SUPERSEDED,
+          supersededBy: cmd.memory.id,
+        });
         await expect(store.getMemory(t, old.id)).resolves.toMatchObject({
           status: MemoryStatus.SUPERSEDED,
           supersededBy: cmd.memory.id,
@@ -298,11 +307,12 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
           ],
         });
 
+        const edge = { type: RelationType.UPDATES, weight: 0.92, createdAt: memory.createdAt };
         expect(await store.listAssociations(t, memory.id, { limit: 10 })).toEqual([
-          { type: RelationType.UPDATES, direction: Direction.OUT, weight: 0.92, memoryId: target.id, createdAt: memory.createdAt },
+          { ...edge, direction: Direction.OUT, memoryId: target.id },
         ]);
         expect(await store.listAssociations(t, target.id, { limit: 10 })).toEqual([
-          { type: RelationType.UPDATES, direction: Direction.IN, weight: 0.92, memoryId: memory.id, createdAt: memory.createdAt },
+          { ...edge, direction: Direction.IN, memoryId: memory.id },
         ]);
         await expect(store.listAssociations(other, foreign.id, { limit: 10 })).resolves.toEqual([]);
       });
@@ -324,8 +334,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const t = tenant();
         const memory = await remember(store, t, 'The user collects stamps', { overrides: { confidence: 0.6 } });
 
-        await expect(store.reinforceMemory(tenant(), memory.id, { confidence: 0.99, seenAt: at(9) })).resolves.toBeNull();
-        await expect(store.reinforceMemory(t, 'missing-id', { confidence: 0.99, seenAt: at(9) })).resolves.toBeNull();
+        const patch = { confidence: 0.99, seenAt: at(9) };
+        await expect(store.reinforceMemory(tenant(), memory.id, patch)).resolves.toBeNull();
+        await expect(store.reinforceMemory(t, 'missing-id', patch)).resolves.toBeNull();
         expect((await store.getMemory(t, memory.id))?.confidence).toBe(0.6);
       });
 
@@ -346,8 +357,8 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const a = await remember(store, t, 'Deleted memory about astronomy');
         const b = await remember(store, t, 'Neighbour memory about telescopes');
         const c = await remember(store, t, 'Neighbour memory about planets');
-        await store.upsertAssociation({ tenantId: t, fromId: a.id, toId: b.id, type: RelationType.RELATED_TO, weight: 0.8, createdAt: at(1) });
-        await store.upsertAssociation({ tenantId: t, fromId: c.id, toId: a.id, type: RelationType.PART_OF, weight: 0.6, createdAt: at(1) });
+        await link(t, a, b, RelationType.RELATED_TO, 0.8);
+        await link(t, c, a, RelationType.PART_OF, 0.6);
 
         await expect(store.deleteMemory(tenant(), a.id)).resolves.toBe(false);
         await expect(store.deleteMemory(t, a.id)).resolves.toBe(true);
@@ -368,7 +379,13 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         return {
           m1: await remember(store, t, 'List one global fact', { overrides: { ...when(1), tags: ['a', 'b'] } }),
           m2: await remember(store, t, 'List two project preference', {
-            overrides: { ...when(2), type: MemoryType.PREFERENCE, scope: MemoryScope.PROJECT, projectId: 'p1', tags: ['a'] },
+            overrides: {
+              ...when(2),
+              type: MemoryType.PREFERENCE,
+              scope: MemoryScope.PROJECT,
+              projectId: 'p1',
+              tags: ['a'],
+            },
           }),
           m3: await remember(store, t, 'List three thread fact', {
             overrides: { ...when(3), scope: MemoryScope.THREAD, channelId: 'c1', tags: ['b'] },
@@ -396,7 +413,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         };
 
         expect(await list({ statuses: [MemoryStatus.ACTIVE] })).toEqual(ids([m5, m3, m2, m1]));
-        expect(await list({ statuses: [MemoryStatus.ACTIVE, MemoryStatus.FORGOTTEN] })).toEqual(ids([m5, m4, m3, m2, m1]));
+        expect(await list({ statuses: [MemoryStatus.ACTIVE, MemoryStatus.FORGOTTEN] })).toEqual(
+          ids([m5, m4, m3, m2, m1]),
+        );
         expect(await list({ statuses: [MemoryStatus.FORGOTTEN] })).toEqual(ids([m4]));
         expect(await list({ statuses: ALL_STATUSES, types: [MemoryType.FACT] })).toEqual(ids([m5, m3, m1]));
         expect(await list({ statuses: ALL_STATUSES, types: [MemoryType.FACT, MemoryType.PREFERENCE] })).toEqual(
@@ -408,9 +427,8 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(await list({ statuses: ALL_STATUSES, tags: ['a'] })).toEqual(ids([m2, m1]));
         expect(await list({ statuses: ALL_STATUSES, tags: ['a', 'b'] })).toEqual(ids([m1]));
         expect(await list({ statuses: ALL_STATUSES, tags: ['zzz'] })).toEqual([]);
-        expect(
-          await list({ statuses: [MemoryStatus.ACTIVE], types: [MemoryType.FACT], scope: MemoryScope.THREAD, channelId: 'c2' }),
-        ).toEqual(ids([m5]));
+        const combined = { types: [MemoryType.FACT], scope: MemoryScope.THREAD, channelId: 'c2' };
+        expect(await list({ statuses: [MemoryStatus.ACTIVE], ...combined })).toEqual(ids([m5]));
       });
 
       it('should page with a keyset: newest first, no item twice, none missing, total on every page', async () => {
@@ -428,7 +446,10 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
           );
         }
         for (let i = 0; i < 3; i++) {
-          await remember(store, other, `Paged memory number ${i}`, { overrides: { createdAt: at(i) }, vectorText: null });
+          await remember(store, other, `Paged memory number ${i}`, {
+            overrides: { createdAt: at(i) },
+            vectorText: null,
+          });
         }
         const expected = [...inserted]
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
@@ -484,7 +505,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(ids(hits)).toEqual([mine.id]);
       });
 
-      it("should return k hits when the tenant has k visible ones among many other tenants' closer vectors", async () => {
+      it("should return k hits when the tenant has k visible ones among other tenants' closer vectors", async () => {
         const t = tenant();
         const query = 'alpha beta gamma delta epsilon';
         for (let o = 0; o < 20; o++) {
@@ -494,8 +515,8 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
           }
         }
         const mine: string[] = [];
-        for (const text of ['red apples', 'blue rivers', 'green forests', 'yellow sand', 'purple skies', 'grey rocks']) {
-          mine.push((await remember(store, t, text)).id);
+        for (const colour of ['red', 'blue', 'green', 'yellow', 'purple', 'grey']) {
+          mine.push((await remember(store, t, `${colour} paint on canvas`)).id);
         }
 
         const hits = await store.searchVectors(t, await embed(query), 5, ACTIVE);
@@ -517,7 +538,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
           global.push((await remember(store, t, `global ${text}`)).id);
         }
 
-        const hits = await store.searchVectors(t, await embed(query), 5, { statuses: [MemoryStatus.ACTIVE], channelId: 'here' });
+        const hits = await store.searchVectors(t, await embed(query), 5, { ...ACTIVE, channelId: 'here' });
 
         expect(sorted(ids(hits))).toEqual(sorted(global));
       });
@@ -535,13 +556,18 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         await mk('channel two', { scope: MemoryScope.THREAD, channelId: 'c2' });
         const q = await mk('quarantined', { status: MemoryStatus.QUARANTINED });
         const vector = await embed(text);
-        const search = async (visibility: Visibility) => sorted(ids(await store.searchVectors(t, vector, 20, visibility)));
+        const search = async (visibility: Visibility) =>
+          sorted(ids(await store.searchVectors(t, vector, 20, visibility)));
 
         expect(await search(ACTIVE)).toEqual(sorted([g.id, pref.id]));
         expect(await search({ ...ACTIVE, projectId: 'p1' })).toEqual(sorted([g.id, pref.id, p1.id]));
         expect(await search({ ...ACTIVE, channelId: 'c1' })).toEqual(sorted([g.id, pref.id, c1.id]));
-        expect(await search({ ...ACTIVE, projectId: 'p1', channelId: 'c1' })).toEqual(sorted([g.id, pref.id, p1.id, c1.id]));
-        expect(await search({ statuses: [MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED] })).toEqual(sorted([g.id, pref.id, q.id]));
+        expect(await search({ ...ACTIVE, projectId: 'p1', channelId: 'c1' })).toEqual(
+          sorted([g.id, pref.id, p1.id, c1.id]),
+        );
+        expect(await search({ statuses: [MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED] })).toEqual(
+          sorted([g.id, pref.id, q.id]),
+        );
         expect(await search({ statuses: [MemoryStatus.QUARANTINED] })).toEqual([q.id]);
         expect(await search({ ...ACTIVE, types: [MemoryType.PREFERENCE] })).toEqual([pref.id]);
         await store.setStatus(t, g.id, MemoryStatus.FORGOTTEN, at(1));
@@ -584,12 +610,17 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
       it('should respect visibility', async () => {
         const t = tenant();
         const g = await remember(store, t, 'invoice for the kayak rental');
-        const c1 = await remember(store, t, 'kayak rental in thread one', { overrides: { scope: MemoryScope.THREAD, channelId: 'c1' } });
+        const c1 = await remember(store, t, 'kayak rental in thread one', {
+          overrides: { scope: MemoryScope.THREAD, channelId: 'c1' },
+        });
         const p1 = await remember(store, t, 'kayak rental for project one', {
           overrides: { scope: MemoryScope.PROJECT, projectId: 'p1', type: MemoryType.DECISION },
         });
-        const q = await remember(store, t, 'kayak rental quarantined', { overrides: { status: MemoryStatus.QUARANTINED } });
-        const search = async (visibility: Visibility) => sorted(ids(await store.searchText(t, 'kayak', 10, visibility)));
+        const q = await remember(store, t, 'kayak rental quarantined', {
+          overrides: { status: MemoryStatus.QUARANTINED },
+        });
+        const search = async (visibility: Visibility) =>
+          sorted(ids(await store.searchText(t, 'kayak', 10, visibility)));
 
         expect(await search(ACTIVE)).toEqual([g.id]);
         expect(await search({ ...ACTIVE, channelId: 'c1' })).toEqual(sorted([g.id, c1.id]));
@@ -645,27 +676,35 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const t = tenant();
         const a = await remember(store, t, 'Association source memory');
         const b = await remember(store, t, 'Association target memory');
-        const edge = { tenantId: t, fromId: a.id, toId: b.id, type: RelationType.RELATED_TO, weight: 0.5, createdAt: at(1) };
+        const edge = { tenantId: t, fromId: a.id, toId: b.id, type: RelationType.RELATED_TO, weight: 0.5 };
+        const created = { ...edge, createdAt: at(1) };
 
-        await expect(store.upsertAssociation(edge)).resolves.toEqual(edge);
-        const updated = await store.upsertAssociation({ ...edge, weight: 0.8, createdAt: at(2) });
+        await expect(store.upsertAssociation(created)).resolves.toEqual(created);
+        const updated = await store.upsertAssociation({ ...created, weight: 0.8, createdAt: at(2) });
 
         expect(updated).toMatchObject({ fromId: a.id, toId: b.id, type: RelationType.RELATED_TO, weight: 0.8 });
         const listed = await store.listAssociations(t, a.id, { limit: 10 });
         expect(listed).toHaveLength(1);
-        expect(listed[0]).toMatchObject({ type: RelationType.RELATED_TO, direction: Direction.OUT, weight: 0.8, memoryId: b.id });
+        expect(listed[0]).toMatchObject({
+          type: RelationType.RELATED_TO,
+          direction: Direction.OUT,
+          weight: 0.8,
+          memoryId: b.id,
+        });
       });
 
       it('should keep edges of different types between the same memories apart', async () => {
         const t = tenant();
         const a = await remember(store, t, 'Typed edge source');
         const b = await remember(store, t, 'Typed edge target');
-        await store.upsertAssociation({ tenantId: t, fromId: a.id, toId: b.id, type: RelationType.RELATED_TO, weight: 0.5, createdAt: at(1) });
-        await store.upsertAssociation({ tenantId: t, fromId: a.id, toId: b.id, type: RelationType.CAUSED_BY, weight: 0.4, createdAt: at(1) });
+        await link(t, a, b, RelationType.RELATED_TO, 0.5);
+        await link(t, a, b, RelationType.CAUSED_BY, 0.4);
 
         const listed = await store.listAssociations(t, a.id, { limit: 10 });
 
-        expect(listed.map((view) => view.type).sort()).toEqual([RelationType.CAUSED_BY, RelationType.RELATED_TO].sort());
+        expect(listed.map((view) => view.type).sort()).toEqual(
+          [RelationType.CAUSED_BY, RelationType.RELATED_TO].sort(),
+        );
       });
 
       it("should return null when either end is another tenant's memory", async () => {
@@ -675,10 +714,15 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const x = await remember(store, other, 'Foreign memory for edges');
         const base = { type: RelationType.RELATED_TO, weight: 0.5, createdAt: at(1) };
 
-        await expect(store.upsertAssociation({ ...base, tenantId: t, fromId: a.id, toId: x.id })).resolves.toBeNull();
-        await expect(store.upsertAssociation({ ...base, tenantId: t, fromId: x.id, toId: a.id })).resolves.toBeNull();
-        await expect(store.upsertAssociation({ ...base, tenantId: other, fromId: a.id, toId: x.id })).resolves.toBeNull();
-        await expect(store.upsertAssociation({ ...base, tenantId: t, fromId: a.id, toId: 'missing-id' })).resolves.toBeNull();
+        const attempts = [
+          { tenantId: t, fromId: a.id, toId: x.id },
+          { tenantId: t, fromId: x.id, toId: a.id },
+          { tenantId: other, fromId: a.id, toId: x.id },
+          { tenantId: t, fromId: a.id, toId: 'missing-id' },
+        ];
+        for (const ends of attempts) {
+          await expect(store.upsertAssociation({ ...base, ...ends })).resolves.toBeNull();
+        }
         await expect(store.listAssociations(t, a.id, { limit: 10 })).resolves.toEqual([]);
         await expect(store.listAssociations(other, x.id, { limit: 10 })).resolves.toEqual([]);
       });
@@ -691,17 +735,22 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         if (!a || !b || !c || !d || !e) {
           throw new Error('seed failed');
         }
-        const link = (from: MemoryRecord, to: MemoryRecord, type: RelationType, weight: number) =>
-          store.upsertAssociation({ tenantId: t, fromId: from.id, toId: to.id, type, weight, createdAt: at(1) });
-        await link(a, b, RelationType.UPDATES, 0.9);
-        await link(a, c, RelationType.RELATED_TO, 0.5);
-        await link(d, a, RelationType.CONTRADICTS, 0.7);
-        await link(e, a, RelationType.RELATED_TO, 0.3);
+        await link(t, a, b, RelationType.UPDATES, 0.9);
+        await link(t, a, c, RelationType.RELATED_TO, 0.5);
+        await link(t, d, a, RelationType.CONTRADICTS, 0.7);
+        await link(t, e, a, RelationType.RELATED_TO, 0.3);
         const view = async (query: Parameters<MemoryStore['listAssociations']>[2]) =>
-          (await store.listAssociations(t, a.id, query)).map((v) => `${v.direction}:${v.type}:${v.memoryId}:${v.weight}`).sort();
+          (await store.listAssociations(t, a.id, query))
+            .map((v) => `${v.direction}:${v.type}:${v.memoryId}:${v.weight}`)
+            .sort();
 
         expect(await view({ limit: 10 })).toEqual(
-          [`OUT:UPDATES:${b.id}:0.9`, `OUT:RELATED_TO:${c.id}:0.5`, `IN:CONTRADICTS:${d.id}:0.7`, `IN:RELATED_TO:${e.id}:0.3`].sort(),
+          [
+            `OUT:UPDATES:${b.id}:0.9`,
+            `OUT:RELATED_TO:${c.id}:0.5`,
+            `IN:CONTRADICTS:${d.id}:0.7`,
+            `IN:RELATED_TO:${e.id}:0.3`,
+          ].sort(),
         );
         expect(await view({ limit: 10, direction: Direction.OUT })).toEqual(
           [`OUT:UPDATES:${b.id}:0.9`, `OUT:RELATED_TO:${c.id}:0.5`].sort(),
@@ -727,12 +776,10 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         if (!a || !b || !c || !d || !e) {
           throw new Error('seed failed');
         }
-        const link = (from: MemoryRecord, to: MemoryRecord, type: RelationType, weight: number) =>
-          store.upsertAssociation({ tenantId: t, fromId: from.id, toId: to.id, type, weight, createdAt: at(1) });
-        await link(a, b, RelationType.RELATED_TO, 0.9);
-        await link(c, a, RelationType.UPDATES, 0.5);
-        await link(a, d, RelationType.PART_OF, 0.3);
-        await link(e, b, RelationType.CAUSED_BY, 0.4);
+        await link(t, a, b, RelationType.RELATED_TO, 0.9);
+        await link(t, c, a, RelationType.UPDATES, 0.5);
+        await link(t, a, d, RelationType.PART_OF, 0.3);
+        await link(t, e, b, RelationType.CAUSED_BY, 0.4);
 
         const rows = await store.neighbours(t, [a.id, b.id], 2);
 
@@ -793,7 +840,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
 
       it('should count the memories of a task in any status', async () => {
         const t = tenant();
-        const source = (taskId: string) => ({ source: { role: SourceRole.TASK, channelId: null, messageId: null, taskId } });
+        const source = (taskId: string) => ({
+          source: { role: SourceRole.TASK, channelId: null, messageId: null, taskId },
+        });
         const first = await remember(store, t, 'Task finding one', { overrides: source('task-1') });
         await remember(store, t, 'Task finding two', { overrides: source('task-1') });
         await remember(store, t, 'Task finding three', { overrides: source('task-1') });
@@ -813,7 +862,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const when = (i: number) => ({ createdAt: at(i), updatedAt: at(i), lastSeenAt: at(i) });
         const a = await remember(store, t, 'Metadata memory a', { overrides: { ...when(1), importance: 0.2 } });
         const b = await remember(store, t, 'Metadata memory b', { overrides: { ...when(3), importance: 0.9 } });
-        const c = await remember(store, t, 'Metadata memory c', { overrides: { ...when(2), importance: 0.5, type: MemoryType.GOAL } });
+        const c = await remember(store, t, 'Metadata memory c', {
+          overrides: { ...when(2), importance: 0.5, type: MemoryType.GOAL },
+        });
         const thread = await remember(store, t, 'Metadata memory thread', {
           overrides: { ...when(4), importance: 1, scope: MemoryScope.THREAD, channelId: 'c1' },
         });
@@ -831,10 +882,10 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(ids(await store.queryByMetadata(t, { ...ACTIVE, channelId: 'c1' }, 'recent', 10))).toEqual(
           ids([thread, b, c, a]),
         );
-        expect(
-          ids(await store.queryByMetadata(t, { statuses: [MemoryStatus.ACTIVE, MemoryStatus.FORGOTTEN] }, 'importance', 10)),
-        ).toEqual(ids([forgotten, b, c, a]));
-        expect(ids(await store.queryByMetadata(t, { ...ACTIVE, types: [MemoryType.GOAL] }, 'recent', 10))).toEqual(ids([c]));
+        const withForgotten = { statuses: [MemoryStatus.ACTIVE, MemoryStatus.FORGOTTEN] };
+        expect(ids(await store.queryByMetadata(t, withForgotten, 'importance', 10))).toEqual(ids([forgotten, b, c, a]));
+        const goals = { ...ACTIVE, types: [MemoryType.GOAL] };
+        expect(ids(await store.queryByMetadata(t, goals, 'recent', 10))).toEqual(ids([c]));
       });
     });
   });

@@ -6,7 +6,7 @@ import type { DbSchema, Neo4jFunction, Neo4jProcedure } from '@neo4j-cypher/lang
 
 import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
 import { CypherRegistry, findProjectRoot, splitStatements } from 'src/store/neo4j/cypher-registry';
-import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-memory.store';
+import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES, luceneQuery, tenantKey } from 'src/store/neo4j/neo4j-memory.store';
 
 const ROOT = findProjectRoot(__dirname);
 
@@ -24,6 +24,7 @@ const PROPERTY_KEYS = [
   // Memory
   'id',
   'tenantId',
+  'tenantKey',
   'type',
   'content',
   'status',
@@ -234,5 +235,25 @@ describe(CypherRegistry.name, () => {
       'CYPHER 25\nMATCH (n) RETURN n',
       "CYPHER 25 RETURN ';' AS s",
     ]);
+  });
+});
+
+describe('Neo4j full-text query', () => {
+  const nasty = ['"cat mat"~2', 'cat* AND -mat', 'NEAR(cat mat)', 'content:cat OR tenantKey:x', '(a) [b] {c}^2 \\ /'];
+
+  it.each(nasty)('should keep only words of %j, scoped to the tenant', (text) => {
+    const query = luceneQuery('acme', text);
+
+    expect(query).toMatch(/^tenantKey:t[0-9a-f]{32} AND content:\([\p{L}\p{N}]+( [\p{L}\p{N}]+)*\)$/u);
+  });
+
+  it('should lower-case operators into plain terms and give each tenant its own token', () => {
+    expect(luceneQuery('acme', 'cats AND dogs')).toBe(`tenantKey:${tenantKey('acme')} AND content:(cats and dogs)`);
+    expect(tenantKey('acme')).not.toBe(tenantKey('acme2'));
+  });
+
+  it('should return null without a word', () => {
+    expect(luceneQuery('acme', ' "*" -- ()')).toBeNull();
+    expect(luceneQuery('acme', '"')).toBeNull();
   });
 });

@@ -91,3 +91,24 @@ export class MemoryFilter {
   @Field(() => [String], { nullable: true })
   tags?: string[] | null;
 }
+
+@InputType()
+export class ImportLinkInput {
+  @Field(() => String, { description: 'ref of another item of the same import' })
+  toRef!: string;
+
+  @Field(() => RelationType)
+  type!: RelationType;
+
+  @Field(() => Float, { nullable: true, defaultValue: 1.0 })
+  weight?: number | null;
+}
+
+@InputType({ description: 'A memory to import as it is: its createdAt is kept, no firewall or slot rules apply' })
+export class ImportMemoryInput extends RememberInput {
+  @Field(() => String, { nullable: true, description: 'the caller key of this item, for links within the import' })
+  ref?: string | null;
+
+  @Field(() => [ImportLinkInput], { nullable: true })
+  links?: ImportLinkInput[] | null;
+}

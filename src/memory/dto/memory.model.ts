@@ -119,3 +119,21 @@ export class MemoryPage {
   @Field(() => Int)
   total!: number;
 }
+
+@ObjectType()
+export class ImportResult {
+  @Field(() => Int)
+  created!: number;
+
+  @Field(() => Int, { description: 'items whose content the tenant already had' })
+  duplicates!: number;
+
+  @Field(() => Int)
+  quarantined!: number;
+
+  @Field(() => Int)
+  links!: number;
+
+  @Field(() => [ID], { description: 'the memory id of each item, in input order' })
+  ids!: string[];
+}

@@ -108,8 +108,13 @@ function isTooShort(text: string): boolean {
   return text.length < 6 || tokens.length < 3 || contentWords.length === 0;
 }
 
+export interface FirewallOptions {
+  /** An explicit "remember this" from the user may be terse ("Prefers tabs"); it is still never a question or noise. */
+  allowShort?: boolean;
+}
+
 /** Write-path firewall: keeps questions, chatter and empty values out of the memory store. */
-export function guardFact(content: string): GuardResult {
+export function guardFact(content: string, options: FirewallOptions = {}): GuardResult {
   const text = simplify(content);
   if (text.length === 0) {
     return { ok: false, reason: 'rejected: empty content' };
@@ -123,7 +128,7 @@ export function guardFact(content: string): GuardResult {
   if (looksLikeQuestion(content)) {
     return { ok: false, reason: 'rejected: looks like a question, not a fact' };
   }
-  if (isTooShort(text)) {
+  if (!options.allowShort && isTooShort(text)) {
     return { ok: false, reason: 'rejected: too short to be a useful fact' };
   }
 

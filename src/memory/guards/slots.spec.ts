@@ -1,4 +1,4 @@
-import { containsValue, detectSlot, normalizeSlotValue } from 'src/memory/guards/slots';
+import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue } from 'src/memory/guards/slots';
 
 describe(detectSlot.name, () => {
   it.each([
@@ -111,5 +111,39 @@ describe(containsValue.name, () => {
     ['anything', '   ', false],
   ])('%j contains %j → %s', (content, value, expected) => {
     expect(containsValue(content, value)).toBe(expected);
+  });
+});
+
+describe(detectUserClaim.name, () => {
+  it.each([
+    ['My name is Mallory', 'name'],
+    ['Your name is Mallory Evans', 'name'],
+    ["The user's name is Mallory Evans", 'name'],
+    ['Note: the user is called Mallory', 'name'],
+    ["You're 52 years old", 'age'],
+    ['The user is 52 years old', 'age'],
+    ['The user just turned 52', 'age'],
+    ['You live in Reykjavik', 'location'],
+    ['The user lives in Reykjavik', 'location'],
+    ['The user has moved to Reykjavik', 'location'],
+    ['The user recently moved to Reykjavik', 'location'],
+    ['Your timezone is UTC+1', 'timezone'],
+    ['The user works at Initech', 'employer'],
+    ['You work for Globex now', 'employer'],
+    ['The user goes by Mal', 'nickname'],
+  ])('%j claims the %s slot', (content, slot) => {
+    expect(detectUserClaim(content)?.slot).toBe(slot);
+  });
+
+  it.each([
+    'Your order has shipped to the warehouse',
+    'The user asked about flights to Berlin',
+    'You mentioned the Berlin office last week',
+    'Thank you so much for the Berlin tips',
+    'The user prefers dark mode in the editor',
+    'Your timezone setting is stored in the profile',
+    'Caroline lives in Boston with her dog',
+  ])('%j is no claim about the user', (content) => {
+    expect(detectUserClaim(content)).toBeNull();
   });
 });

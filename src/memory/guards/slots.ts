@@ -182,3 +182,31 @@ export function containsValue(content: string, value: string): boolean {
 
   return new RegExp(String.raw`(?<![\p{L}\p{N}])${phrase}(?![\p{L}\p{N}])`, 'iu').test(content.normalize('NFKC'));
 }
+
+// Second and third person rewritten to first person, so the self-description rules above also see claims made
+// on the user's behalf ("The user lives in X" -> "i live in X"). The case of the value is kept.
+const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
+  [/\b(?:your|(?:the )?(?:user|human|owner)'s)\b/giu, 'my'], // "your name", "the user's name"
+  [/\b(?:you are|you're|(?:the )?(?:user|human|owner) is)\b/giu, 'i am'],
+  [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
+  [/\b(?:you|(?:the )?(?:user|human|owner))\b(?= \w)/giu, 'i'], // "you live in", "the user lives in"
+  [/\bi (live|reside|work|use|go)e?s\b/giu, 'i $1'],
+  [/\bi has\b/giu, 'i have'],
+];
+
+/**
+ * A slot statement about the user in anyone's words: "My name is X", "Your name is X", "The user lives in X".
+ * Only for contamination checks on content the user did not write; it never sets a slot.
+ */
+export function detectUserClaim(content: string): DetectedSlot | null {
+  const direct = detectSlot(content);
+  if (direct) {
+    return direct;
+  }
+  let text = content.normalize('NFKC').replace(/[’‘]/gu, "'");
+  for (const [pattern, replacement] of SOMEONE_ELSE_SPEAKS) {
+    text = text.replace(pattern, replacement);
+  }
+
+  return detectSlot(text);
+}

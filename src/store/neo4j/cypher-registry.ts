@@ -137,7 +137,8 @@ export class CypherRegistry {
     const ignore = options.ignore ?? [];
     const usedSet = new Set(used);
     const missing = [...usedSet].filter((name) => !this.files.has(name));
-    const unused = this.names().filter((name) => !usedSet.has(name) && !ignore.some((prefix) => name.startsWith(prefix)));
+    const ignored = (name: string): boolean => ignore.some((prefix) => name.startsWith(prefix));
+    const unused = this.names().filter((name) => !usedSet.has(name) && !ignored(name));
     const problems = [
       ...missing.map((name) => `missing file for "${name}"`),
       ...unused.map((name) => `unused file ${this.file(name).path}`),

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+
 import { DateTime, Neo4jError, auth, driver as createDriver, int, isDateTime, isInt } from 'neo4j-driver';
-import type { Driver, ManagedTransaction } from 'neo4j-driver';
+import type { Driver, Integer, ManagedTransaction } from 'neo4j-driver';
 
 import { UnavailableError } from 'src/common/errors';
 import {
@@ -115,18 +117,24 @@ export function mapNeo4jError(error: unknown, source: string): Error {
     return new UnavailableError(`Neo4j is unavailable (${error.code})`, { cause: error });
   }
 
-  return new Error(`Neo4j query failed in ${source} (${error.code})`, { cause: error });
+  return new Error(`Neo4j query failed in ${source} (${error.code}): ${error.message}`, { cause: error });
+}
+
+/** One opaque alphanumeric token per tenant, a single term for the full-text analyzer. */
+export function tenantKey(tenantId: string): string {
+  return `t${createHash('sha256').update(tenantId).digest('hex').slice(0, 32)}`;
 }
 
 /**
- * A Lucene query made of the text's words only (lower-cased, so AND/OR/NOT are terms, not operators): quotes, `*`,
- * `-`, `~`, brackets and field syntax in user input can never reach the parser. Null when there is no word.
+ * A Lucene query for one tenant's memories made of the text's words only (lower-cased, so AND/OR/NOT are terms, not
+ * operators): quotes, `*`, `-`, `~`, brackets and field syntax in user input never reach the parser. Null when the
+ * text has no word.
  */
-export function luceneQuery(text: string): string | null {
+export function luceneQuery(tenantId: string, text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words)].slice(0, MAX_QUERY_TERMS);
 
-  return unique.length > 0 ? unique.join(' ') : null;
+  return unique.length > 0 ? `tenantKey:${tenantKey(tenantId)} AND content:(${unique.join(' ')})` : null;
 }
 
 function toDateTime(date: Date): DateTime<number> {
@@ -182,7 +190,7 @@ function toOptionalText(value: unknown, field: string): string | null {
 function toEnum<E extends string>(values: Record<string, E>, value: unknown, field: string): E {
   const found = Object.values(values).find((candidate) => candidate === value);
   if (found === undefined) {
-    throw new Error(`Neo4j returned ${field} = ${String(value)}, not one of ${Object.values(values).join(', ')}`);
+    throw new Error(`${field} ${JSON.stringify(value)} is not one of ${Object.values(values).join(', ')}`);
   }
 
   return found;
@@ -272,6 +280,7 @@ function nodeProperties(memory: MemoryDraft, vector: Float32Array | null): Param
   return {
     id: memory.id,
     tenantId: memory.tenantId,
+    tenantKey: tenantKey(memory.tenantId),
     type: memory.type,
     content: memory.content,
     status: memory.status,
@@ -328,15 +337,21 @@ export class Neo4jMemoryStore implements MemoryStore {
     });
   }
 
+  /**
+   * Schema first (constraints must exist before the meta MERGE, so concurrent boots of api and worker cannot race),
+   * then the embedding-space check: another model's vectors stop the boot; an index built for another dimension is
+   * rebuilt only while no vector depends on it.
+   */
   async init(space: EmbeddingSpace): Promise<void> {
     if (!Number.isInteger(space.dimensions) || space.dimensions < 1 || space.dimensions > MAX_DIMENSIONS) {
       throw new Error(`Embedding dimension ${space.dimensions} is not an integer between 1 and ${MAX_DIMENSIONS}`);
     }
     const dimensions = int(space.dimensions);
+    await this.applySchema(dimensions);
     const [stored] = await this.read('init', (tx) => this.run(tx, 'meta/read-embedding-space', {}));
-    const storedModel = stored === undefined ? null : toOptionalText(stored['model'], 'model');
-    const storedDimensions = toOptionalNumber(stored?.['dimensions'], 'dimensions');
-    const sameSpace = storedModel === space.model && storedDimensions === space.dimensions;
+    const storedModel = toOptionalText(stored?.['model'], 'model');
+    const sameSpace =
+      storedModel === space.model && toOptionalNumber(stored?.['dimensions'], 'dimensions') === space.dimensions;
     const [index] = await this.read('init', (tx) => this.run(tx, 'meta/show-vector-index', {}));
     const indexDimensions = toOptionalNumber(index?.['dimensions'], 'dimensions');
     const indexMismatch = indexDimensions !== null && indexDimensions !== space.dimensions;
@@ -348,21 +363,20 @@ export class Neo4jMemoryStore implements MemoryStore {
       if (foreign !== undefined) {
         const model = toOptionalText(foreign['model'], 'model') ?? storedModel ?? 'an unknown model';
         const size = toOptionalNumber(foreign['dimensions'], 'dimensions') ?? '?';
+        const database = this.config.database ?? '(default)';
         throw new Error(
-          `Neo4j database ${this.config.database ?? '(default)'} at ${this.config.uri} holds vectors made by embedding ` +
-            `model "${model}" (${size} dimensions), but the service is configured for "${space.model}" ` +
-            `(${space.dimensions} dimensions). Configure the original model again (EMBEDDINGS / ` +
-            `OPENAI_EMBEDDING_MODEL / EMBEDDING_DIMENSIONS), or point NEO4J_URI / NEO4J_DATABASE at an empty database ` +
-            `and re-import your memories with the new model.`,
+          `Neo4j database ${database} at ${this.config.uri} holds vectors made by embedding model "${model}" ` +
+            `(${size} dimensions), but the service is configured for "${space.model}" (${space.dimensions} ` +
+            `dimensions). Configure the original model again (EMBEDDINGS / OPENAI_EMBEDDING_MODEL / ` +
+            `EMBEDDING_DIMENSIONS), or point NEO4J_URI / NEO4J_DATABASE at an empty database and re-import your ` +
+            `memories with the new model.`,
         );
       }
       if (indexMismatch) {
         await this.schemaWrite('init', this.registry.get('meta/drop-vector-index'), {});
+        await this.applySchema(dimensions);
       }
       await this.write('init', (tx) => this.run(tx, 'meta/write-embedding-space', { model: space.model, dimensions }));
-    }
-    for (const statement of this.registry.statements('schema')) {
-      await this.schemaWrite('init', statement, { dimensions });
     }
     await this.read('init', (tx) => this.run(tx, 'meta/await-indexes', { timeoutSeconds: int(INDEX_WAIT_SECONDS) }));
     this.space = space;
@@ -588,7 +602,7 @@ export class Neo4jMemoryStore implements MemoryStore {
   }
 
   async searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]> {
-    const lucene = luceneQuery(query);
+    const lucene = luceneQuery(tenantId, query);
     if (lucene === null || k <= 0 || visibility.statuses.length === 0) {
       return [];
     }
@@ -733,6 +747,12 @@ export class Neo4jMemoryStore implements MemoryStore {
       throw mapNeo4jError(error, source);
     } finally {
       await session.close();
+    }
+  }
+
+  private async applySchema(dimensions: Integer): Promise<void> {
+    for (const statement of this.registry.statements('schema')) {
+      await this.schemaWrite('init', statement, { dimensions });
     }
   }
 

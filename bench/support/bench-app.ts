@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { INestApplication } from '@nestjs/common';
+
+import { createApiApp } from 'src/bootstrap';
+import { loadConfig } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
+
+export interface BenchApp {
+  app: INestApplication;
+  config: AppConfig;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real API application on SQLite in a fresh temp dir, listening on a random loopback port. */
+export async function startBenchApp(env: Record<string, string>): Promise<BenchApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'engram-bench-'));
+  const config = loadConfig({ NODE_ENV: 'production', ENGRAM_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...env });
+  const app = await createApiApp(config);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${port}/graphql`,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
