@@ -11,6 +11,11 @@ CYPHER 25
 CREATE CONSTRAINT memory_live_fingerprint IF NOT EXISTS
 FOR (m:Memory) REQUIRE (m.tenantId, m.liveFingerprint) IS UNIQUE;
 
+// activeSlot is only set on the one ACTIVE memory of a slot (name, age, location...), per tenant.
+CYPHER 25
+CREATE CONSTRAINT memory_active_slot IF NOT EXISTS
+FOR (m:Memory) REQUIRE (m.tenantId, m.activeSlot) IS UNIQUE;
+
 CYPHER 25
 CREATE CONSTRAINT engram_meta_key IF NOT EXISTS
 FOR (meta:EngramMeta) REQUIRE meta.key IS UNIQUE;

@@ -179,6 +179,8 @@ interface ConvIndex {
   nextIdx: Int32Array;
   sessionOf: Int32Array;
   sessionTurns: number[][];
+  /** Row id of session si in the `sess` table is sessRowBase + si + 1. */
+  sessRowBase: number;
   /** USE vectors of the turns (caption space), for vector PRF. */
   vectors: (Float32Array | undefined)[];
   /** The conversation's vocabulary (lower-case words of turns + captions, no stop words) and their USE vectors. */
@@ -211,6 +213,9 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
   db.exec(`CREATE VIRTUAL TABLE fts USING fts5 (content, prev, next, caption, imgq, date, prevq, tenant, ${tok})`);
   db.exec(`CREATE VIRTUAL TABLE pair USING fts5 (doc, tenant, ${tok})`);
   db.exec(`CREATE VIRTUAL TABLE tri USING fts5 (doc, tenant, ${tok})`);
+  // one row per session (rowid = 1e6·(conversation number) + session index): session-level retrieval
+  db.exec(`CREATE VIRTUAL TABLE sess USING fts5 (doc, tenant, ${tok})`);
+  const insSess = db.prepare('INSERT INTO sess (rowid, doc, tenant) VALUES (?, ?, ?)');
   for (const s of ['content', 'caption', 'pair'] as const) {
     db.exec(`CREATE VIRTUAL TABLE vec_${s} USING vec0 (tenant TEXT PARTITION KEY, embedding FLOAT[${USE_DIMENSIONS}] distance_metric=cosine)`);
   }
@@ -254,11 +259,14 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
             else missingSpaces.add(s);
           }
         });
+        if (copy === 0) {
+          sessionTurns.forEach((ts, si) => insSess.run(out.length * 1000 + si + 1, ts.map((i) => turnWithCaption(conv.turns[i] as LocomoTurn)).join('\n'), tenant));
+        }
         const vectors = conv.turns.map((t) => cache.get(turnWithCaption(t)));
         const vocab = [...new Set(conv.turns.flatMap((t) => vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)))].filter((w) => cache.get(w));
         const vocabVecs = new Float32Array(vocab.length * USE_DIMENSIONS);
         vocab.forEach((w, j) => vocabVecs.set(cache.get(w) ?? new Float32Array(USE_DIMENSIONS), j * USE_DIMENSIONS));
-        if (copy === 0) out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, vectors, vocab, vocabVecs });
+        if (copy === 0) out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, sessRowBase: out.length * 1000, vectors, vocab, vocabVecs });
         base += n;
       }
     }
@@ -350,6 +358,11 @@ export interface Recipe {
   expand?: { keep: number; seeds: number; offsets: number[] };
   /** Session context: s'(i) = s(i) + weight·max_{j in session(i)} s(j). */
   session?: { weight: number };
+  /**
+   * Session-level BM25 (one FTS row per session, all its turns): s'(i) = s(i)·(1 + mult·S) + add·S where S is the
+   * session's max-normalised score.
+   */
+  sessionDoc?: { mult: number; add: number };
   /** Question names one speaker → that speaker's turns ×(1+boost); names two → the first-named ×(1+boostFirstOfTwo). */
   speaker?: { boost: number; boostFirstOfTwo?: number };
   /** Question names a date → turns of sessions in that window ×(1+boost). */
@@ -583,6 +596,24 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const base = s;
     s = new Float64Array(n);
     for (let i = 0; i < n; i++) s[i] = (base[i] ?? 0) + r.session.weight * (sessMax[ctx.ci.sessionOf[i] ?? 0] ?? 0);
+  }
+  if (r.sessionDoc) {
+    const terms = queryTerms(ctx.q.question, 'stopNoSpk', ctx.ci.conv.speakers);
+    const rows =
+      terms.length === 0
+        ? []
+        : (stmt(lab, `SELECT rowid AS r, -bm25(sess, 1.0, 0.0) AS s FROM sess WHERE sess MATCH ? ORDER BY bm25(sess, 1.0, 0.0) LIMIT 50`).all(
+            `tenant : ${ctx.ci.tenant} AND doc : (${ftsOr(terms)})`,
+          ) as { r: number; s: number }[]);
+    const maxS = Math.max(0, ...rows.map((x) => x.s));
+    const S = new Float64Array(ctx.ci.sessionTurns.length);
+    for (const row of rows) S[row.r - ctx.ci.sessRowBase - 1] = maxS > 0 ? row.s / maxS : 0;
+    let smax = 0;
+    for (const x of s) if (x > smax) smax = x;
+    for (let i = 0; i < n; i++) {
+      const v = S[ctx.ci.sessionOf[i] ?? 0] ?? 0;
+      s[i] = (s[i] ?? 0) * (1 + r.sessionDoc.mult * v) + r.sessionDoc.add * v * smax;
+    }
   }
   const turns = ctx.ci.conv.turns;
   if (r.speaker && ctx.named.length > 0) {
@@ -821,6 +852,10 @@ export function variants(): Recipe[] {
         ['X6 R* + vecPrf 3 docs β1 w.3', { vecPrf: { docs: 3, beta: 1, weight: 0.3 } }],
         ['X7 R* + vecPrf 5 docs β2 w.5', { vecPrf: { docs: 5, beta: 2, weight: 0.5 } }],
         ['X8 R* + vecPrf 3 docs β.5 w.2', { vecPrf: { docs: 3, beta: 0.5, weight: 0.2 } }],
+        ['S1 R* + session doc ×(1+.3S)', { sessionDoc: { mult: 0.3, add: 0 } }],
+        ['S2 R* + session doc ×(1+.6S)', { sessionDoc: { mult: 0.6, add: 0 } }],
+        ['S3 R* + session doc +.1S', { sessionDoc: { mult: 0, add: 0.1 } }],
+        ['S4 R* + session doc ×(1+1S)', { sessionDoc: { mult: 1, add: 0 } }],
         ['E1 R* + expansion 2/term cos≥.65 w.3', { expansion: { perTerm: 2, minCos: 0.65, weight: 0.3, prev: 0.5 } }],
         ['E2 R* + expansion 3/term cos≥.6 w.3', { expansion: { perTerm: 3, minCos: 0.6, weight: 0.3, prev: 0.5 } }],
         ['E3 R* + expansion 2/term cos≥.7 w.5', { expansion: { perTerm: 2, minCos: 0.7, weight: 0.5, prev: 0.5 } }],

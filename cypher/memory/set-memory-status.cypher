@@ -1,13 +1,18 @@
-// A live status (ACTIVE, QUARANTINED) takes the fingerprint back when no other live memory holds it; a retired
-// status releases it.
+// A live status (ACTIVE, QUARANTINED) takes the fingerprint back, and ACTIVE the slot, only when no other memory
+// holds them; any other status releases both.
 CYPHER 25
 MATCH (m:Memory {tenantId: $tenantId, id: $id})
-OPTIONAL MATCH (holder:Memory {tenantId: $tenantId, liveFingerprint: m.fingerprint})
-WHERE holder <> m
-WITH m, $status IN ['ACTIVE', 'QUARANTINED'] AND holder IS NULL AS live
+OPTIONAL MATCH (fingerprintHolder:Memory {tenantId: $tenantId, liveFingerprint: m.fingerprint})
+WHERE fingerprintHolder <> m
+OPTIONAL MATCH (slotHolder:Memory {tenantId: $tenantId, activeSlot: m.slot})
+WHERE slotHolder <> m
+WITH m,
+  $status IN ['ACTIVE', 'QUARANTINED'] AND fingerprintHolder IS NULL AS live,
+  $status = 'ACTIVE' AND slotHolder IS NULL AS slotFree
 SET m.status = $status,
     m.updatedAt = $at,
-    m.liveFingerprint = CASE WHEN live THEN m.fingerprint ELSE null END
+    m.liveFingerprint = CASE WHEN live THEN m.fingerprint ELSE null END,
+    m.activeSlot = CASE WHEN slotFree THEN m.slot ELSE null END
 RETURN m {
   .id, .tenantId, .type, .content, .status, .scope, .channelId, .projectId, .slot, .importance, .baseImportance,
   .centrality, .confidence, .tags, .fingerprint, .sourceRole, .sourceChannelId, .sourceMessageId, .sourceTaskId,

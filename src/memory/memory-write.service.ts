@@ -9,6 +9,7 @@ import type { Embedder } from 'src/embedding/embedding.port';
 import { classifyMemoryType } from 'src/memory/classify';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { fingerprint } from 'src/memory/fingerprint';
+import { KeyedLock } from 'src/memory/keyed-lock';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
@@ -69,6 +70,7 @@ function scopedFingerprint(command: RememberCommand): string {
 @Injectable()
 export class MemoryWriteService {
   private readonly logger = new Logger(MemoryWriteService.name);
+  private readonly taskLock = new KeyedLock();
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -84,10 +86,21 @@ export class MemoryWriteService {
       return rejected(screened.rejection);
     }
     const candidate = screened.candidate;
-    const budget = await this.checkTaskBudget(tenantId, command);
-    if (budget) {
-      return rejected(budget);
+    const { taskId } = command.source;
+    if (command.source.role === SourceRole.TASK && taskId !== null) {
+      // the budget is checked and spent under one lock, so concurrent writes of a task cannot overrun it
+      return this.taskLock.run(`${tenantId}\u0000${taskId}`, async () => {
+        const budget = await this.checkTaskBudget(tenantId, command);
+
+        return budget ? rejected(budget) : this.write(tenantId, candidate);
+      });
     }
+
+    return this.write(tenantId, candidate);
+  }
+
+  private async write(tenantId: string, candidate: Candidate): Promise<RememberOutcome> {
+    const { command } = candidate;
     const now = new Date();
     const exact = await this.store.findByFingerprint(tenantId, candidate.fingerprint);
     if (exact) {
@@ -272,8 +285,11 @@ export class MemoryWriteService {
     if (!this.arbiter.enabled) {
       return [];
     }
+    // Who the user is changes only when the user says so, whatever the LLM makes of other sources' text.
+    const fromUser = candidate.command.source.role === SourceRole.USER;
     const pairs = neighbours
       .filter((n) => n.score >= ARBITER_FLOOR && n.score < this.config.thresholds.nearDuplicate)
+      .filter((n) => fromUser || (n.memory.slot === null && n.memory.type !== MemoryType.IDENTITY))
       .slice(0, MAX_ARBITER_PAIRS);
     const verdicts = await Promise.all(
       pairs.map(async (pair) => ({ pair, verdict: await this.arbiter.judge(candidate.command.content, pair.memory.content) })),

@@ -821,21 +821,64 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
     });
 
     describe('findActiveBySlot and countByTask', () => {
-      it('should return only the active memories of the slot, for this tenant', async () => {
+      it('should return only the active memory of the slot, for this tenant', async () => {
         const t = tenant();
         const old = await remember(store, t, 'The user is called Ana', { overrides: { slot: 'name' } });
         const current = await remember(store, t, 'The user is called Ana Sofia', {
           overrides: { slot: 'name' },
           supersede: [old.id],
         });
-        const alias = await remember(store, t, 'The user goes by Sofia', { overrides: { slot: 'name' } });
         await remember(store, t, 'The user is 34 years old', { overrides: { slot: 'age' } });
         await remember(store, tenant(), 'The user is called Bruno', { overrides: { slot: 'name' } });
 
-        const found = await store.findActiveBySlot(t, 'name');
-
-        expect(sorted(ids(found))).toEqual(sorted([current.id, alias.id]));
+        expect(ids(await store.findActiveBySlot(t, 'name'))).toEqual([current.id]);
         await expect(store.findActiveBySlot(t, 'unknown-slot')).resolves.toEqual([]);
+      });
+
+      it('should retire the other ACTIVE memory of a slot when a new ACTIVE value is inserted', async () => {
+        const t = tenant();
+        const other = tenant();
+        const old = await remember(store, t, 'The user lives in Lisbon', { overrides: { slot: 'location' } });
+        const age = await remember(store, t, 'The user is 34 years old', { overrides: { slot: 'age' } });
+        const foreign = await remember(store, other, 'The user lives in Madrid', { overrides: { slot: 'location' } });
+        const quarantined = await store.insertMemory(
+          await command(t, 'The user lives in Atlantis', {
+            overrides: { slot: 'location', status: MemoryStatus.QUARANTINED },
+          }),
+        );
+
+        const result = await store.insertMemory(
+          await command(t, 'The user lives in Porto', { overrides: { slot: 'location' } }),
+        );
+
+        expect(quarantined.created).toBe(true);
+        expect(result.created).toBe(true);
+        const newId = result.memory.id;
+        expect(result.created && ids(result.superseded)).toEqual([old.id]);
+        await expect(store.getMemory(t, old.id)).resolves.toMatchObject({
+          status: MemoryStatus.SUPERSEDED,
+          supersededBy: newId,
+        });
+        const edges = await store.listAssociations(t, newId, { limit: 10, direction: Direction.OUT });
+        expect(edges.map((edge) => `${edge.type}:${edge.memoryId}`)).toEqual([`${RelationType.UPDATES}:${old.id}`]);
+        expect(ids(await store.findActiveBySlot(t, 'location'))).toEqual([newId]);
+        expect(ids(await store.findActiveBySlot(t, 'age'))).toEqual([age.id]);
+        expect((await store.getMemory(other, foreign.id))?.status).toBe(MemoryStatus.ACTIVE);
+        expect((await store.getMemory(t, quarantined.memory.id))?.status).toBe(MemoryStatus.QUARANTINED);
+      });
+
+      it('should leave one ACTIVE memory per slot after concurrent inserts of different values', async () => {
+        const t = tenant();
+        const commands = await Promise.all(
+          ['Lisbon', 'Porto', 'Faro', 'Braga', 'Coimbra', 'Evora'].map((city) =>
+            command(t, `The user lives in ${city}`, { overrides: { slot: 'location' } }),
+          ),
+        );
+
+        const results = await Promise.all(commands.map((cmd) => store.insertMemory(cmd)));
+
+        expect(results.every((result) => result.created)).toBe(true);
+        expect(await store.findActiveBySlot(t, 'location')).toHaveLength(1);
       });
 
       it('should count the memories of a task in any status', async () => {

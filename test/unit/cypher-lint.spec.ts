@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { lintCypherQuery, testData } from '@neo4j-cypher/language-support';
-import type { DbSchema, Neo4jFunction, Neo4jProcedure } from '@neo4j-cypher/language-support';
+import type { DbSchema } from '@neo4j-cypher/language-support';
 
 import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
 import { CypherRegistry, findProjectRoot, splitStatements } from 'src/store/neo4j/cypher-registry';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES, luceneQuery, tenantKey } from 'src/store/neo4j/neo4j-memory.store';
+
+// The linter's semantic analysis (the Neo4j front end compiled to JS) takes seconds to warm up on a busy machine.
+jest.setTimeout(30_000);
 
 const ROOT = findProjectRoot(__dirname);
 
@@ -39,6 +42,7 @@ const PROPERTY_KEYS = [
   'tags',
   'fingerprint',
   'liveFingerprint',
+  'activeSlot',
   'sourceRole',
   'sourceChannelId',
   'sourceMessageId',
@@ -112,18 +116,20 @@ function pick<T>(registry: Record<string, T> | undefined, names: readonly string
 
 function dbSchema(): DbSchema {
   const { procedures, functions } = testData.mockSchema;
-  const scoped = <T>(source: DbSchema['procedures'] | DbSchema['functions'], names: readonly string[]) => ({
-    'CYPHER 5': pick(source?.['CYPHER 5'] as Record<string, T> | undefined, names),
-    'CYPHER 25': pick(source?.['CYPHER 25'] as Record<string, T> | undefined, names),
-  });
 
   return {
     labels: LABELS,
     relationshipTypes: RELATIONSHIP_TYPES,
     propertyKeys: PROPERTY_KEYS,
     parameters: PARAMETERS,
-    procedures: scoped<Neo4jProcedure>(procedures, PROCEDURES),
-    functions: scoped<Neo4jFunction>(functions, FUNCTIONS),
+    procedures: {
+      'CYPHER 5': pick(procedures?.['CYPHER 5'], PROCEDURES),
+      'CYPHER 25': pick(procedures?.['CYPHER 25'], PROCEDURES),
+    },
+    functions: {
+      'CYPHER 5': pick(functions?.['CYPHER 5'], FUNCTIONS),
+      'CYPHER 25': pick(functions?.['CYPHER 25'], FUNCTIONS),
+    },
     defaultLanguage: 'CYPHER 25',
   };
 }
@@ -144,10 +150,6 @@ const registry = CypherRegistry.load();
 const files = registry.names().map((name) => registry.file(name));
 
 describe('Cypher files', () => {
-  it('should find the statements the adapter runs', () => {
-    expect(files.length).toBeGreaterThan(NEO4J_QUERIES.length - 1);
-  });
-
   it.each(files.map((file) => [file.name, file.path] as const))('should lint %s without diagnostics', (_, path) => {
     const diagnostics = lint(path);
 
@@ -191,7 +193,7 @@ describe('Cypher lint test', () => {
     const diagnostics = lint(join(ROOT, 'test/fixtures/cypher/broken-query.cypher'));
     const text = diagnostics.join('\n');
 
-    expect(text).toMatch(/Label Memroy is not present/);
+    expect(text).toMatch(/^test\/fixtures\/cypher\/broken-query\.cypher:3:\d+ Label Memroy is not present/m);
     expect(text).toMatch(/tenantID is not present/);
     expect(text).toMatch(/Parameter \$undeclared is not defined/);
     expect(text).toMatch(/Procedure db\.index\.vector\.queryNodez is not present/);

@@ -43,7 +43,9 @@ export const NEO4J_QUERIES = [
   'meta/await-indexes',
   'memory/merge-memory',
   'memory/create-memory',
+  'memory/find-slot-holders',
   'memory/supersede-memories',
+  'memory/claim-slot',
   'memory/upsert-associations',
   'memory/reinforce-memory',
   'memory/set-memory-status',
@@ -84,6 +86,8 @@ const INDEX_WAIT_SECONDS = 300;
 /** Over-fetch factor for index searches whose scope/type/tenant checks run after the index. */
 const WIDEN = 4;
 const MAX_QUERY_TERMS = 64;
+/** Inserts that lose a race for a slot run again, and then retire the winner (the newest value wins). */
+const MAX_INSERT_ATTEMPTS = 3;
 
 const CONSTRAINT_FAILED = 'Neo.ClientError.Schema.ConstraintValidationFailed';
 const SCHEMA_RACE_CODES: ReadonlySet<string> = new Set([
@@ -401,55 +405,82 @@ export class Neo4jMemoryStore implements MemoryStore {
     if (vector !== null) {
       this.assertDimensions(vector);
     }
-    const label = memoryLabel(memory.type);
-    const edges = command.links.map((link) => ({
-      fromId: memory.id,
-      toId: link.toId,
-      type: relationType(link.type),
-      weight: link.weight,
-      createdAt: toDateTime(memory.createdAt),
-    }));
-    const live = LIVE_STATUSES.has(memory.status);
-    try {
-      return await this.write('insertMemory', async (tx): Promise<InsertMemoryResult> => {
-        const [row] = await this.run(tx, live ? 'memory/merge-memory' : 'memory/create-memory', {
-          tenantId: memory.tenantId,
-          liveFingerprint: memory.fingerprint,
-          props: nodeProperties(memory, vector),
-          label,
-        });
-        if (row === undefined) {
-          throw new Error('insertMemory: the insert returned no row');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.write('insertMemory', (tx) => this.insertInTransaction(tx, command));
+      } catch (error) {
+        if (!(error instanceof Neo4jConstraintError)) {
+          throw error;
         }
-        const saved = toMemory(row['memory']);
-        // A retried transaction whose first attempt committed finds its own node: that still counts as created.
-        if (row['created'] !== true) {
-          return { created: false, memory: saved };
-        }
-        if (edges.length > 0) {
-          await this.run(tx, 'memory/upsert-associations', { tenantId: memory.tenantId, edges });
-        }
-        const superseded =
-          command.supersede.length > 0
-            ? await this.run(tx, 'memory/supersede-memories', {
-                tenantId: memory.tenantId,
-                ids: [...command.supersede],
-                supersededBy: memory.id,
-                at: toDateTime(memory.createdAt),
-              })
-            : [];
-
-        return { created: true, memory: saved, superseded: superseded.map((r) => toMemory(r['memory'])) };
-      });
-    } catch (error) {
-      if (error instanceof Neo4jConstraintError && live) {
-        const existing = await this.findByFingerprint(memory.tenantId, memory.fingerprint);
+        const existing = LIVE_STATUSES.has(memory.status)
+          ? await this.findByFingerprint(memory.tenantId, memory.fingerprint)
+          : null;
         if (existing !== null) {
           return { created: false, memory: existing };
         }
+        if (attempt >= MAX_INSERT_ATTEMPTS) {
+          throw error;
+        }
       }
-      throw error;
     }
+  }
+
+  /**
+   * One memory, its links and what it retires, in one transaction. An ACTIVE memory with a slot also retires the
+   * slot's other ACTIVE memories (UPDATES edge, weight 1) and then claims the slot under a uniqueness constraint.
+   */
+  private async insertInTransaction(tx: ManagedTransaction, command: InsertMemoryCommand): Promise<InsertMemoryResult> {
+    const { memory, vector } = command;
+    const tenantId = memory.tenantId;
+    const live = LIVE_STATUSES.has(memory.status);
+    const [row] = await this.run(tx, live ? 'memory/merge-memory' : 'memory/create-memory', {
+      tenantId,
+      liveFingerprint: memory.fingerprint,
+      props: nodeProperties(memory, vector),
+      label: memoryLabel(memory.type),
+    });
+    if (row === undefined) {
+      throw new Error('insertMemory: the insert returned no row');
+    }
+    const saved = toMemory(row['memory']);
+    // A retried transaction whose first attempt committed finds its own node: that still counts as created.
+    if (row['created'] !== true) {
+      return { created: false, memory: saved };
+    }
+    const links = [...command.links];
+    const supersede = [...command.supersede];
+    const claimsSlot = memory.slot !== null && memory.status === MemoryStatus.ACTIVE;
+    if (claimsSlot) {
+      const holders = await this.run(tx, 'memory/find-slot-holders', { tenantId, slot: memory.slot, id: memory.id });
+      for (const holder of holders.map((h) => toText(h['id'], 'id')).filter((id) => !supersede.includes(id))) {
+        supersede.push(holder);
+        links.push({ toId: holder, type: RelationType.UPDATES, weight: 1 });
+      }
+    }
+    if (links.length > 0) {
+      const edges = links.map((link) => ({
+        fromId: memory.id,
+        toId: link.toId,
+        type: relationType(link.type),
+        weight: link.weight,
+        createdAt: toDateTime(memory.createdAt),
+      }));
+      await this.run(tx, 'memory/upsert-associations', { tenantId, edges });
+    }
+    const superseded =
+      supersede.length > 0
+        ? await this.run(tx, 'memory/supersede-memories', {
+            tenantId,
+            ids: supersede,
+            supersededBy: memory.id,
+            at: toDateTime(memory.createdAt),
+          })
+        : [];
+    if (claimsSlot) {
+      await this.run(tx, 'memory/claim-slot', { tenantId, id: memory.id });
+    }
+
+    return { created: true, memory: saved, superseded: superseded.map((r) => toMemory(r['memory'])) };
   }
 
   async reinforceMemory(

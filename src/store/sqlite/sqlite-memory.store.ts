@@ -6,7 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
-import { Direction, MemoryScope, MemoryStatus } from 'src/memory/memory.enums';
+import { Direction, MemoryScope, MemoryStatus, RelationType } from 'src/memory/memory.enums';
 import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
 import type {
   AssociationQuery,
@@ -188,7 +188,20 @@ export class SqliteMemoryStore implements MemoryStore {
         'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
       ).run(rowid, m.tenantId, m.status, visibilityKey(m.scope, m.projectId, m.channelId), m.type, vectorBlob(command.vector));
     }
-    for (const link of command.links) {
+    const links = [...command.links];
+    const supersede = [...command.supersede];
+    if (m.slot !== null && m.status === MemoryStatus.ACTIVE) {
+      // At most one ACTIVE memory per slot and tenant, whatever a concurrent write saw before this transaction:
+      // the newest value wins and retires any other (the caller usually named them already).
+      const others = this.stmt<{ id: string }>(
+        "SELECT id FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE' AND id <> ?",
+      ).all(m.tenantId, m.slot, m.id);
+      for (const { id } of others.filter((o) => !supersede.includes(o.id))) {
+        supersede.push(id);
+        links.push({ toId: id, type: RelationType.UPDATES, weight: 1 });
+      }
+    }
+    for (const link of links) {
       this.upsertAssociationSync({
         tenantId: m.tenantId,
         fromId: m.id,
@@ -198,7 +211,7 @@ export class SqliteMemoryStore implements MemoryStore {
         createdAt: m.createdAt,
       });
     }
-    const superseded = command.supersede.length > 0 ? this.supersedeSync(m.tenantId, command.supersede, m.id, m.createdAt) : [];
+    const superseded = supersede.length > 0 ? this.supersedeSync(m.tenantId, supersede, m.id, m.createdAt) : [];
     const memory = this.getSync(m.tenantId, m.id);
     if (!memory) {
       throw new Error('inserted memory vanished inside its transaction');
