@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { MemoryStatus } from 'src/memory/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
+import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
@@ -126,7 +127,7 @@ async function rankAll(
   queryMs: number[],
 ): Promise<Record<Variant, string[]>> {
   const visibility = { statuses: [MemoryStatus.ACTIVE] };
-  const bm25 = (await store.searchText(tenant, q.question, 10, visibility)).map((h) => h.id);
+  const bm25 = (await store.searchText(tenant, searchableQuery(q.question), 10, visibility)).map((h) => h.id);
   const vec = vector ? (await store.searchVectors(tenant, vector, 10, visibility)).map((h) => h.id) : [];
   const t0 = performance.now();
   const hybrid = (await recall.recallWithVector(tenant, { query: q.question, limit: 10 }, vector)).hits.map((h) => h.memory.id);

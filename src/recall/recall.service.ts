@@ -23,6 +23,7 @@ import {
   tierOf,
 } from 'src/recall/ranking';
 import type { RankedList } from 'src/recall/ranking';
+import { searchableQuery } from 'src/recall/query-text';
 import type { RecallHitData, RecallOutput } from 'src/recall/recall.types';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
@@ -148,7 +149,7 @@ export class RecallService {
   private async hybrid(tenantId: string, parsed: ParsedRecall, vector: Float32Array | null, now: Date): Promise<RecallHitData[]> {
     const [vectorHits, textHits] = await Promise.all([
       vector ? this.store.searchVectors(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
-      this.store.searchText(tenantId, parsed.query, CANDIDATES, parsed.visibility),
+      this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
     ]);
     const lists: RankedList[] = [
       { ids: textHits.map((h) => h.id), weight: RETRIEVER_WEIGHTS.text },

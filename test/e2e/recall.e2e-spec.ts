@@ -125,7 +125,6 @@ describe('recall (e2e)', () => {
     );
     expect(newCity.data!.remember.superseded.map((m) => m.id)).toEqual([oldCity]);
     const hits = await recall(t, { query: 'where do I live?' });
-    console.log(JSON.stringify(hits.map((h) => [h.memory.content, h.score, h.explanation]), null, 1));
     expect(hits[0]!.memory.id).toBe(newCity.data!.remember.memory.id);
     expect(hits.map((h) => h.memory.id)).not.toContain(oldCity);
     const all = await recall(t, { query: 'where do I live?', includeSuperseded: true });
