@@ -161,10 +161,16 @@ function isWhenQuestion(q: string): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // Index: one database for all conversations, like the service
 
-type FtsTable = 'fts' | 'pair' | 'tri';
+type FtsTable = 'fts' | 'pair' | 'tri' | 'fmain' | 'fctx';
 type FtsColumn = 'content' | 'prev' | 'next' | 'caption' | 'imgq' | 'date' | 'prevq';
 /** prevq: the previous turn's content only when it asks a question (contains '?'): the turn is its answer. */
 const FTS_COLUMNS: readonly FtsColumn[] = ['content', 'prev', 'next', 'caption', 'imgq', 'date', 'prevq'];
+/** The same columns split into two tables, so context text does not lengthen the turn's own BM25 document. */
+const TABLE_COLUMNS: Readonly<Record<'fts' | 'fmain' | 'fctx', readonly FtsColumn[]>> = {
+  fts: FTS_COLUMNS,
+  fmain: ['content', 'caption', 'date'],
+  fctx: ['prev', 'next', 'prevq'],
+};
 type ColumnWeights = Partial<Record<FtsColumn, number>>;
 type VecSpace = 'content' | 'caption' | 'pair';
 type VecQuery = 'q' | 'qs';
@@ -212,6 +218,10 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
   const tok = `tokenize = 'porter unicode61 remove_diacritics 2'`;
   db.exec(`CREATE VIRTUAL TABLE fts USING fts5 (content, prev, next, caption, imgq, date, prevq, tenant, ${tok})`);
   db.exec(`CREATE VIRTUAL TABLE pair USING fts5 (doc, tenant, ${tok})`);
+  db.exec(`CREATE VIRTUAL TABLE fmain USING fts5 (content, caption, date, tenant, ${tok})`);
+  db.exec(`CREATE VIRTUAL TABLE fctx USING fts5 (prev, next, prevq, tenant, ${tok})`);
+  const insMain = db.prepare('INSERT INTO fmain (rowid, content, caption, date, tenant) VALUES (?, ?, ?, ?, ?)');
+  const insCtx = db.prepare('INSERT INTO fctx (rowid, prev, next, prevq, tenant) VALUES (?, ?, ?, ?, ?)');
   db.exec(`CREATE VIRTUAL TABLE tri USING fts5 (doc, tenant, ${tok})`);
   // one row per session (rowid = 1e6·(conversation number) + session index): session-level retrieval
   db.exec(`CREATE VIRTUAL TABLE sess USING fts5 (doc, tenant, ${tok})`);
@@ -251,6 +261,8 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
           const prevText = p ? turnContent(p) : '';
           insFts.run(rowid, content, prevText, x ? turnContent(x) : '', t.blipCaption ?? '', t.imageQuery ?? '', dateText(t), prevText.includes('?') ? prevText : '', tenant);
           insPair.run(rowid, turnPair(conv, t), tenant);
+          insMain.run(rowid, content, t.blipCaption ?? '', dateText(t), tenant);
+          insCtx.run(rowid, prevText, x ? turnContent(x) : '', prevText.includes('?') ? prevText : '', tenant);
           insTri.run(rowid, x ? `${turnPair(conv, t)}\n${turnWithCaption(x)}` : turnPair(conv, t), tenant);
           const texts: Record<VecSpace, string> = { content, caption: turnWithCaption(t), pair: turnPair(conv, t) };
           for (const s of ['content', 'caption', 'pair'] as const) {
@@ -293,10 +305,12 @@ function bm25Search(lab: Lab, ci: ConvIndex, table: FtsTable, terms: readonly st
   if (terms.length === 0) return { idx: [], score: [] };
   let sql: string;
   let match: string;
-  if (table === 'fts') {
-    const cols = FTS_COLUMNS.filter((c) => (weights[c] ?? 0) > 0);
-    const w = [...FTS_COLUMNS.map((c) => weights[c] ?? 0), 0].join(', ');
-    sql = `SELECT rowid AS r, -bm25(fts, ${w}) AS s FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, ${w}) LIMIT ?`;
+  if (table === 'fts' || table === 'fmain' || table === 'fctx') {
+    const all = TABLE_COLUMNS[table];
+    const cols = all.filter((c) => (weights[c] ?? 0) > 0);
+    if (cols.length === 0) return { idx: [], score: [] };
+    const w = [...all.map((c) => weights[c] ?? 0), 0].join(', ');
+    sql = `SELECT rowid AS r, -bm25(${table}, ${w}) AS s FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ${w}) LIMIT ?`;
     match = `tenant : ${ci.tenant} AND {${cols.join(' ')}} : (${ftsOr(terms)})`;
   } else {
     sql = `SELECT rowid AS r, -bm25(${table}, 1.0, 0.0) AS s FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, 1.0, 0.0) LIMIT ?`;
@@ -839,6 +853,9 @@ export function variants(): Recipe[] {
         ['HI HD + prior image .2', { nbReply: 0.2, prevq: 0.5, priorImage: 0.2 }],
         ['HJ HD + prior opener .2', { nbReply: 0.2, prevq: 0.5, priorOpener: 0.2 }],
         ['HK HD + all priors .2', { nbReply: 0.2, prevq: 0.5, priorLength: 0.2, priorQuestion: 0.2, priorImage: 0.2, priorOpener: 0.2 }],
+        ['T1 R* with split tables (ctx w=1)', { ctxTable: 1 }],
+        ['T2 R* with split tables (ctx w=.6)', { ctxTable: 0.6 }],
+        ['T3 R* with split tables (ctx w=.4)', { ctxTable: 0.4 }],
         ['HL HD + session .2', { nbReply: 0.2, prevq: 0.5, session: 0.2 }],
       ] as [string, Partial<Params>][]
     ).map(([name, p]) => recipeFrom(name, { ...DEFAULT_PARAMS, ...p })),
@@ -896,9 +913,11 @@ export interface Params {
   priorQuestion: number;
   priorImage: number;
   priorOpener: number;
+  /** 0: one FTS table with every column; w > 0: turn columns and context columns in two tables, context fused with weight w. */
+  ctxTable: number;
 }
 
-export const DEFAULT_PARAMS: Params = { prev: 0.4, next: 0.2, caption: 0.6, vec: 0.6, vecPair: 0, nbPrev: 0.1, nbNext: 0.3, nbPrev2: 0.2, nbNext2: 0.1, nbReply: 0.2, prevq: 0.5, speaker: 1, speakerFirstOfTwo: 0.5, dateCol: 0.3, date: 0.5, when: 0.3, session: 0, priorLength: 0.2, priorQuestion: 0.2, priorImage: 0.2, priorOpener: 0.2 };
+export const DEFAULT_PARAMS: Params = { prev: 0.4, next: 0.2, caption: 0.6, vec: 0.6, vecPair: 0, nbPrev: 0.1, nbNext: 0.3, nbPrev2: 0.2, nbNext2: 0.1, nbReply: 0.2, prevq: 0.5, speaker: 1, speakerFirstOfTwo: 0.5, dateCol: 0.3, date: 0.5, when: 0.3, session: 0, priorLength: 0.2, priorQuestion: 0.2, priorImage: 0.2, priorOpener: 0.2, ctxTable: 0 };
 
 const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   prev: [0, 0.2, 0.4, 0.6, 0.8, 1],
@@ -922,6 +941,7 @@ const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   priorQuestion: [0, 0.1, 0.2, 0.3, 0.5],
   priorImage: [0, 0.1, 0.2, 0.4],
   priorOpener: [0, 0.1, 0.2, 0.4],
+  ctxTable: [0],
 };
 
 export function recipeFrom(name: string, p: Params): Recipe {
@@ -929,7 +949,12 @@ export function recipeFrom(name: string, p: Params): Recipe {
     name,
     note: JSON.stringify(p),
     retrievers: [
-      bm({ query: 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' }),
+      ...(p.ctxTable > 0
+        ? [
+            bm({ table: 'fmain', query: 'stopNoSpk', cols: { content: 1, caption: p.caption, date: p.dateCol }, weight: 1, norm: 'max' }),
+            bm({ table: 'fctx', query: 'stopNoSpk', cols: { prev: p.prev, next: p.next, prevq: p.prevq }, weight: p.ctxTable, norm: 'max' }),
+          ]
+        : [bm({ query: 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' })]),
       ...(p.vec > 0 ? [vec({ space: 'caption', query: 'qs', weight: p.vec, norm: 'minmax', n: 100 })] : []),
       ...(p.vecPair > 0 ? [vec({ space: 'pair', query: 'qs', weight: p.vecPair, norm: 'minmax', n: 100 })] : []),
     ],

@@ -36,6 +36,7 @@ const envSchema = z
     UPDATES_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
     RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
     TASK_WRITE_BUDGET: z.coerce.number().int().min(0).default(10),
+    VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(20_000),
   })
   .superRefine((env, ctx) => {
     if (env.STORE === 'neo4j' && !env.NEO4J_URI) {
@@ -65,7 +66,12 @@ export interface AppConfig {
   dataDir: string;
   apiKeys: readonly ApiKey[];
   store:
-    | { kind: 'sqlite'; file: string }
+    | {
+        kind: 'sqlite';
+        file: string;
+        /** Tenants with at least this many vectors are searched through an in-memory binary index. */
+        vectorIndexMinRows: number;
+      }
     | { kind: 'neo4j'; uri: string; user: string; password: string; database?: string };
   redisUrl?: string;
   queuePrefix: string;
@@ -138,7 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
             password: env.NEO4J_PASSWORD ?? '',
             database: env.NEO4J_DATABASE,
           }
-        : { kind: 'sqlite', file: resolve(dataDir, 'engram.sqlite') },
+        : { kind: 'sqlite', file: resolve(dataDir, 'engram.sqlite'), vectorIndexMinRows: env.VECTOR_INDEX_MIN_ROWS },
     redisUrl: env.REDIS_URL,
     queuePrefix: env.QUEUE_PREFIX,
     embeddings: {

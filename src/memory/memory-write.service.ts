@@ -155,7 +155,8 @@ export class MemoryWriteService {
 
   /** Pure policy: firewall, injection, contamination. Rejections end the write; injections quarantine it. */
   private screen(command: RememberCommand, origin: WriteOrigin): { candidate: Candidate } | { rejection: string } {
-    const firewall = guardFact(command.content, { allowShort: command.explicit && command.source.role === SourceRole.USER });
+    const fromUser = command.source.role === SourceRole.USER;
+    const firewall = guardFact(command.content, { allowShort: command.explicit && fromUser });
     if (!firewall.ok) {
       return { rejection: firewall.reason };
     }
@@ -167,8 +168,8 @@ export class MemoryWriteService {
         : { name: slotName, value: normalizeSlotValue(detected && detected.slot === slotName ? detected.value : command.content) };
     const type = command.type ?? (slot ? MemoryType.IDENTITY : classifyMemoryType(command.content));
     // Content the user did not write must not describe the user in any person: "Your name is X" counts too.
-    const claim = slot?.name ?? (command.source.role === SourceRole.USER ? null : detectUserClaim(command.content)?.slot);
-    const contamination = guardContamination({ type, slot: claim ?? null, role: command.source.role, trust: origin.trust });
+    const claimed = slot?.name ?? (fromUser ? null : (detectUserClaim(command.content)?.slot ?? null));
+    const contamination = guardContamination({ type, slot: claimed, role: command.source.role, trust: origin.trust });
     if (!contamination.ok) {
       return { rejection: contamination.reason };
     }

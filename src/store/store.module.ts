@@ -11,7 +11,9 @@ import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 
 export function createMemoryStore(config: AppConfig): MemoryStore {
-  return config.store.kind === 'neo4j' ? new Neo4jMemoryStore(config.store) : new SqliteMemoryStore({ file: config.store.file });
+  return config.store.kind === 'neo4j'
+    ? new Neo4jMemoryStore(config.store)
+    : new SqliteMemoryStore({ file: config.store.file, vectorIndexMinRows: config.store.vectorIndexMinRows });
 }
 
 class StoreCloser implements OnApplicationShutdown {

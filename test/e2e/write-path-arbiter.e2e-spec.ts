@@ -36,7 +36,12 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
     fake.setChatHandler((request) => answer(judged(request)));
-    t = await startTestApp({ LLM: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test', LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS) });
+    t = await startTestApp({
+      LLM: 'openai',
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'test',
+      LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS),
+    });
     api = new MemoryApi(t);
   });
   afterAll(async () => {
@@ -56,7 +61,7 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
   // [scenario, does the older memory get retired, the fake's answer]
   const scenarios: [string, boolean, FakeReply][] = [
     ['contradicts', true, contradicts],
-    ['contradicts, wrapped in a markdown fence', true, reply.text('```json\n{"verdict":"contradicts","reason":"changed"}\n```')],
+    ['contradicts in a markdown fence', true, reply.text('```json\n{"verdict":"contradicts","reason":"changed"}\n```')],
     ['compatible', false, reply.json({ verdict: 'compatible', reason: 'both can be true' })],
     ['same', false, reply.json({ verdict: 'same', reason: 'says the same thing' })],
     ['garbage text', false, reply.text('Well, I would say they kind of contradict, maybe?')],
@@ -69,18 +74,54 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
     ['nothing, ever', false, reply.delay(60_000)],
   ];
   const pairs: [string, string][] = [
-    ['For the garden party we are ordering vegetarian pizza from Luigi on Saturday evening', 'For the garden party we are ordering pepperoni pizza from Mario on Saturday evening'],
-    ['Our billing service publishes invoices to the accounting queue every night at two', 'Our billing service publishes invoices to the accounting queue every morning at six'],
-    ['The marketing newsletter goes out on the first Monday of each month to all subscribers', 'The marketing newsletter goes out on the last Friday of each month to all subscribers'],
-    ["Grandma's birthday dinner will be held at the harbour restaurant with twelve guests", "Grandma's birthday dinner will be held at the mountain lodge with twelve guests"],
-    ['The office coffee machine needs descaling tablets bought from the hardware store', 'The office coffee machine needs descaling tablets bought from the supermarket downtown'],
-    ['Kubernetes ingress certificates rotate through cert-manager using the letsencrypt staging issuer', 'Kubernetes ingress certificates rotate through cert-manager using the letsencrypt production issuer'],
-    ["Sophie's violin lessons happen on Wednesdays after school with Mrs Patel", "Sophie's violin lessons happen on Thursdays after school with Mr Okafor"],
-    ['The holiday rental in Cornwall sleeps six people and allows two dogs', 'The holiday rental in Cornwall sleeps eight people and allows no dogs'],
-    ['Quarterly tax payments are sent by bank transfer from the joint savings account', 'Quarterly tax payments are sent by direct debit from the joint savings account'],
-    ['The team retrospective uses the sailboat format and lasts forty five minutes', 'The team retrospective uses the starfish format and lasts forty five minutes'],
-    ['Our frontend bundle is built with webpack and deployed to the CDN bucket', 'Our frontend bundle is built with vite and deployed to the CDN bucket'],
-    ['The book club is reading Middlemarch this season and meets at the library', 'The book club is reading Dune this season and meets at the library'],
+    [
+      'For the garden party we are ordering vegetarian pizza from Luigi on Saturday evening',
+      'For the garden party we are ordering pepperoni pizza from Mario on Saturday evening',
+    ],
+    [
+      'Our billing service publishes invoices to the accounting queue every night at two',
+      'Our billing service publishes invoices to the accounting queue every morning at six',
+    ],
+    [
+      'The marketing newsletter goes out on the first Monday of each month to all subscribers',
+      'The marketing newsletter goes out on the last Friday of each month to all subscribers',
+    ],
+    [
+      "Grandma's birthday dinner will be held at the harbour restaurant with twelve guests",
+      "Grandma's birthday dinner will be held at the mountain lodge with twelve guests",
+    ],
+    [
+      'The office coffee machine needs descaling tablets bought from the hardware store',
+      'The office coffee machine needs descaling tablets bought from the supermarket downtown',
+    ],
+    [
+      'Kubernetes ingress certificates rotate through cert-manager using the letsencrypt staging issuer',
+      'Kubernetes ingress certificates rotate through cert-manager using the letsencrypt production issuer',
+    ],
+    [
+      "Sophie's violin lessons happen on Wednesdays after school with Mrs Patel",
+      "Sophie's violin lessons happen on Thursdays after school with Mr Okafor",
+    ],
+    [
+      'The holiday rental in Cornwall sleeps six people and allows two dogs',
+      'The holiday rental in Cornwall sleeps eight people and allows no dogs',
+    ],
+    [
+      'Quarterly tax payments are sent by bank transfer from the joint savings account',
+      'Quarterly tax payments are sent by direct debit from the joint savings account',
+    ],
+    [
+      'The team retrospective uses the sailboat format and lasts forty five minutes',
+      'The team retrospective uses the starfish format and lasts forty five minutes',
+    ],
+    [
+      'Our frontend bundle is built with webpack and deployed to the CDN bucket',
+      'Our frontend bundle is built with vite and deployed to the CDN bucket',
+    ],
+    [
+      'The book club is reading Middlemarch this season and meets at the library',
+      'The book club is reading Dune this season and meets at the library',
+    ],
   ];
 
   it.each(scenarios.map((s, i) => [...s, pairs[i]!] as const))(
@@ -91,7 +132,8 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
       expect(older.outcome).toBe('CREATED');
       const before = await api.all();
 
-      answer = (pair) => (pair.older === olderContent ? fakeReply : reply.json({ verdict: 'compatible', reason: 'unrelated' }));
+      const compatible = reply.json({ verdict: 'compatible', reason: 'unrelated' });
+      answer = (pair) => (pair.older === olderContent ? fakeReply : compatible);
       const started = Date.now();
       const newer = await api.remember({ content: newerContent });
       const took = Date.now() - started;
@@ -113,7 +155,11 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
         expect(afterOlder).toMatchObject({ status: 'SUPERSEDED', supersededBy: { id: newer.memory!.id } });
         expect(afterOlder.associations).toEqual(
           expect.arrayContaining([
-            expect.objectContaining({ type: 'CONTRADICTS', direction: 'IN', memory: expect.objectContaining({ id: newer.memory!.id }) }),
+            expect.objectContaining({
+              type: 'CONTRADICTS',
+              direction: 'IN',
+              memory: expect.objectContaining({ id: newer.memory!.id }),
+            }),
           ]),
         );
         expect((await api.recall(olderContent)).map((m) => m.id)).not.toContain(older.memory!.id);
@@ -147,15 +193,17 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
 
   it('only judges same-topic pairs: near duplicates reinforce and unrelated memories are never sent', async () => {
     answer = () => contradicts;
-    const base = 'The analytics warehouse refresh runs hourly on the small compute cluster for the finance dashboards team';
+    const base =
+      'The analytics warehouse refresh runs hourly on the small compute cluster for the finance dashboards team';
     const first = await api.remember({ content: base });
     expect(first.outcome).toBe('CREATED');
     const near = await api.remember({ content: base.replace('finance dashboards', 'finance dashboards and') });
     expect(near).toMatchObject({ outcome: 'REINFORCED', memory: { id: first.memory!.id } });
-    const unrelated = await api.remember({ content: 'Penguins huddle together to survive the Antarctic winter storms' });
+    const penguins = 'Penguins huddle together to survive the Antarctic winter storms';
+    const unrelated = await api.remember({ content: penguins });
     expect(unrelated).toMatchObject({ outcome: 'CREATED', superseded: [] });
     expect(chatRequestsAbout(base.replace('finance dashboards', 'finance dashboards and'))).toEqual([]);
-    expect(chatRequestsAbout('Penguins huddle together to survive the Antarctic winter storms')).toEqual([]);
+    expect(chatRequestsAbout(penguins)).toEqual([]);
     expect((await api.get(first.memory!.id)).status).toBe('ACTIVE');
   });
 
@@ -179,10 +227,12 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
     'a %s write the LLM calls contradicting can never retire the user identity',
     async (role) => {
       answer = () => reply.status(500);
-      const name = (await api.activeBySlot('name'))[0] ?? (await api.remember({ content: 'My name is Alice Cooper' })).memory!;
+      const current = (await api.activeBySlot('name'))[0];
+      const name = current ?? (await api.remember({ content: 'My name is Alice Cooper' })).memory!;
       expect(name.content).toBe('My name is Alice Cooper');
       answer = () => contradicts;
-      const claim = await api.remember({ content: `Alice Cooper is not the right name (${role.toLowerCase()})`, source: { role } });
+      const content = `Alice Cooper is not the right name (${role.toLowerCase()})`;
+      const claim = await api.remember({ content, source: { role } });
       expect(['CREATED', 'REJECTED']).toContain(claim.outcome);
       expect(claim.superseded.map((m) => m.id)).not.toContain(name.id);
       expect(await api.get(name.id)).toMatchObject({ status: 'ACTIVE', supersededBy: null });
@@ -194,8 +244,11 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
     answer = () => reply.status(500);
     const olderContent = 'The analytics team standup happens at nine thirty in the small meeting room';
     const older = await api.remember({ content: olderContent });
-    answer = (pair) => (pair.older === olderContent ? contradicts : reply.json({ verdict: 'compatible', reason: '-' }));
-    const newer = await api.remember({ content: 'The analytics team standup happens at ten fifteen in the small meeting room' });
+    const compatible = reply.json({ verdict: 'compatible', reason: '-' });
+    answer = (pair) => (pair.older === olderContent ? contradicts : compatible);
+    const newer = await api.remember({
+      content: 'The analytics team standup happens at ten fifteen in the small meeting room',
+    });
     expect(newer.superseded.map((m) => m.id)).toEqual([older.memory!.id]);
   });
 });
@@ -233,7 +286,7 @@ describe('write path: concurrency while the arbiter is slow', () => {
     return id;
   }
 
-  it.each([1, 2, 3, 4, 5])('round %d: 50 identical writes racing through the arbiter leave one ACTIVE memory', async (round) => {
+  it.each([1, 2, 3, 4, 5])('round %d: 50 identical writes racing past the arbiter, one memory', async (round) => {
     const topic = ['garden party', 'billing queue', 'newsletter', 'birthday dinner', 'coffee machine'][round - 1]!;
     await api.remember({ content: `Notes about the ${topic}: the budget was approved by the committee last week` });
     const content = `Notes about the ${topic}: the venue was approved by the committee last week`;
@@ -241,7 +294,8 @@ describe('write path: concurrency while the arbiter is slow', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => api.remember({ content })));
     expect(fake.requests.length).toBeGreaterThan(before + 1); // they really waited on the LLM side by side
     const id = expectOneCreated(results);
-    expect((await api.all()).filter((m) => m.content === content)).toEqual([expect.objectContaining({ id, status: 'ACTIVE' })]);
+    const stored = (await api.all()).filter((m) => m.content === content);
+    expect(stored).toEqual([expect.objectContaining({ id, status: 'ACTIVE' })]);
   });
 
   it('different values for one slot written at once leave at most one ACTIVE memory for the slot', async () => {
@@ -264,7 +318,10 @@ describe('write path: concurrency while the arbiter is slow', () => {
     const items = ['sorting', 'paging', 'caching', 'tagging', 'sharing', 'printing', 'exporting', 'theming'];
     const results = await Promise.all(
       items.map((item) =>
-        api.remember({ content: `Release notes draft: the search page got faster ${item}`, source: { role: 'TASK', taskId: 'notes' } }),
+        api.remember({
+          content: `Release notes draft: the search page got faster ${item}`,
+          source: { role: 'TASK', taskId: 'notes' },
+        }),
       ),
     );
     expect(results.filter((r) => r.outcome === 'CREATED').length).toBeLessThanOrEqual(3);

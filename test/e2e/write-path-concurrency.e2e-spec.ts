@@ -66,7 +66,7 @@ describe('write path: concurrent identical writes', () => {
     expect((await api.all()).filter((m) => m.id === id || /coffee grinder/i.test(m.content))).toHaveLength(1);
   });
 
-  it(`${CALLS} identical slot facts, repeated: one ACTIVE memory for the slot, the old value retired once`, async () => {
+  it(`${CALLS} identical slot facts, repeated: one ACTIVE memory per slot, the old value retired once`, async () => {
     const first = await api.remember({ content: 'My name is Alice Cooper' });
     expect(first.outcome).toBe('CREATED');
     let previous = first.memory!.id;

@@ -26,13 +26,18 @@ import { migrate, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
 import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
 const LIVE_STATUSES = new Set<MemoryStatus>([MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED]);
 
 export interface SqliteStoreOptions {
   /** A file path, or ':memory:'. */
   file: string;
+  /** Tenants with at least this many vectors search an in-memory binary index instead of scanning vec0. */
+  vectorIndexMinRows?: number;
 }
+
+export const DEFAULT_VECTOR_INDEX_MIN_ROWS = 20_000;
 
 type SqlValue = string | number | bigint | null | Buffer;
 
@@ -80,8 +85,11 @@ export class SqliteMemoryStore implements MemoryStore {
   private readonly db: Database;
   private space: EmbeddingSpace | null = null;
   private readonly statements = new Map<string, Statement>();
+  private readonly vectorIndexMinRows: number;
+  private vectorIndexes: SqliteVectorIndexes | null = null;
 
   constructor(options: SqliteStoreOptions) {
+    this.vectorIndexMinRows = options.vectorIndexMinRows ?? DEFAULT_VECTOR_INDEX_MIN_ROWS;
     if (options.file !== ':memory:') {
       mkdirSync(dirname(options.file), { recursive: true });
     }
@@ -120,6 +128,10 @@ export class SqliteMemoryStore implements MemoryStore {
       put.run('embedding_dimensions', String(space.dimensions));
     })();
     this.space = space;
+    this.vectorIndexes = new SqliteVectorIndexes(this.db, {
+      dimensions: space.dimensions,
+      minRows: this.vectorIndexMinRows,
+    });
 
     return Promise.resolve();
   }
@@ -187,6 +199,7 @@ export class SqliteMemoryStore implements MemoryStore {
       this.stmt(
         'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
       ).run(rowid, m.tenantId, m.status, visibilityKey(m.scope, m.projectId, m.channelId), m.type, vectorBlob(command.vector));
+      this.vectorIndexes?.noteInsert(m.tenantId, rowid, m.id, command.vector);
     }
     const links = [...command.links];
     const supersede = [...command.supersede];
@@ -229,6 +242,7 @@ export class SqliteMemoryStore implements MemoryStore {
       .all(byId, at.getTime(), tenantId, ...ids);
     for (const row of rows) {
       this.stmt('UPDATE memory_vectors SET status = ? WHERE rowid = ?').run(MemoryStatus.SUPERSEDED, BigInt(row.rowid));
+      this.vectorIndexes?.noteChange(tenantId, row.rowid);
     }
 
     return rows.map(rowToMemory);
@@ -254,6 +268,7 @@ export class SqliteMemoryStore implements MemoryStore {
         return null;
       }
       this.stmt('UPDATE memory_vectors SET status = ? WHERE rowid = ?').run(status, BigInt(row.rowid));
+      this.vectorIndexes?.noteChange(tenantId, row.rowid);
 
       return rowToMemory(row);
     });
@@ -270,7 +285,8 @@ export class SqliteMemoryStore implements MemoryStore {
       const rowid = BigInt(row.rowid);
       this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid);
       if (this.space) {
-        this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid);
+        const removed = this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid).changes;
+        this.vectorIndexes?.noteChange(tenantId, rowid, removed);
       }
       this.stmt("UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by = ?").run(tenantId, id);
       // associations go with the memory through ON DELETE CASCADE
@@ -392,6 +408,11 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     if (visibility.channelId !== undefined) {
       keys.push(visibilityKey(MemoryScope.THREAD, null, visibility.channelId));
+    }
+    const filter = { statuses: visibility.statuses, visibilityKeys: keys, types: visibility.types };
+    const indexed = this.vectorIndexes?.search(tenantId, vector, k, filter);
+    if (indexed) {
+      return Promise.resolve(indexed);
     }
     const params: SqlValue[] = [vectorBlob(vector), k, tenantId, ...visibility.statuses, ...keys];
     let typeSql = '';

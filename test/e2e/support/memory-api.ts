@@ -69,7 +69,7 @@ export interface RememberView {
   outcome: 'CREATED' | 'REINFORCED' | 'REJECTED' | 'QUARANTINED';
   reason: string | null;
   memory: MemoryView | null;
-  superseded: { id: string; status: string; content: string; slot: string | null; supersededBy: { id: string } | null }[];
+  superseded: Pick<MemoryView, 'id' | 'status' | 'content' | 'slot' | 'supersededBy'>[];
   associations: AssociationView[];
 }
 
@@ -110,7 +110,8 @@ export class MemoryApi {
   /** Every memory with one of `statuses` (default: ACTIVE only, as the API does). */
   async list(statuses?: readonly string[], extra: Record<string, unknown> = {}): Promise<MemoryView[]> {
     const filter = statuses ? { statuses, ...extra } : Object.keys(extra).length > 0 ? extra : null;
-    const res = await this.t.gql<{ memories: { items: MemoryView[]; total: number } }>(PAGE, { filter, limit: 500 }, this.key);
+    const variables = { filter, limit: 500 };
+    const res = await this.t.gql<{ memories: { items: MemoryView[]; total: number } }>(PAGE, variables, this.key);
     const page = data(res, 'memories').memories;
     if (page.total > page.items.length) {
       throw new Error(`list: ${page.total} memories, more than one page; narrow the filter`);

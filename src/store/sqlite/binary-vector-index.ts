@@ -1,0 +1,584 @@
+/** Metadata a search filters on; values are opaque strings interned to small integer codes. */
+export interface VectorIndexRow {
+  status: string;
+  visibility: string;
+  type: string;
+}
+
+/** Rows a search may return. Values the index has never seen simply match nothing. */
+export interface VectorIndexFilter {
+  statuses: readonly string[];
+  visibilityKeys: readonly string[];
+  /** Absent or empty: every type. */
+  types?: readonly string[];
+}
+
+export interface VectorIndexHit {
+  rowid: number;
+  /** Cosine similarity of the query with the int8 copy of the row's vector. */
+  score: number;
+}
+
+export interface BinaryVectorIndexOptions {
+  dimensions: number;
+  /** C = max(candidateFactor · k, minCandidates) rows are rescored with their int8 copies. */
+  candidateFactor?: number;
+  minCandidates?: number;
+  /**
+   * prefilterFactor · C rows leave the Hamming scan and are ranked by the float query against their sign bits
+   * (asymmetric distance) to pick the C for int8 rescoring; 1 skips that stage.
+   */
+  prefilterFactor?: number;
+  initialCapacity?: number;
+}
+
+const NOT_MATCHED = 0xffff;
+const MAX_DIMENSIONS = 8192;
+
+class Interner {
+  private readonly ids = new Map<string, number>();
+
+  constructor(
+    private readonly what: string,
+    private readonly limit: number,
+  ) {}
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  intern(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.ids.size;
+      if (id >= this.limit) {
+        throw new Error(`the vector index holds at most ${this.limit} distinct ${this.what} values`);
+      }
+      this.ids.set(value, id);
+    }
+
+    return id;
+  }
+
+  find(value: string): number | undefined {
+    return this.ids.get(value);
+  }
+}
+
+/** The `size` best (score, item) pairs pushed so far: a min-heap on score over parallel typed arrays. */
+class TopList {
+  private scores = new Float64Array(64);
+  private items = new Int32Array(64);
+  private limit = 0;
+  length = 0;
+
+  reset(limit: number): void {
+    if (limit > this.scores.length) {
+      this.scores = new Float64Array(limit);
+      this.items = new Int32Array(limit);
+    }
+    this.limit = limit;
+    this.length = 0;
+  }
+
+  push(score: number, item: number): void {
+    const scores = this.scores;
+    const items = this.items;
+    if (this.length < this.limit) {
+      let i = this.length++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        const parentScore = scores[parent]!;
+        if (parentScore <= score) {
+          break;
+        }
+        scores[i] = parentScore;
+        items[i] = items[parent]!;
+        i = parent;
+      }
+      scores[i] = score;
+      items[i] = item;
+
+      return;
+    }
+    if (this.length === 0 || score <= scores[0]!) {
+      return;
+    }
+    const n = this.length;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) {
+        break;
+      }
+      if (child + 1 < n && scores[child + 1]! < scores[child]!) {
+        child++;
+      }
+      if (scores[child]! >= score) {
+        break;
+      }
+      scores[i] = scores[child]!;
+      items[i] = items[child]!;
+      i = child;
+    }
+    scores[i] = score;
+    items[i] = item;
+  }
+
+  /** Items best first, with their scores; empties the list. */
+  drain(): { items: Int32Array; scores: Float64Array } {
+    const n = this.length;
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => this.scores[b]! - this.scores[a]!);
+    const items = new Int32Array(n);
+    const scores = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const from = order[i]!;
+      items[i] = this.items[from]!;
+      scores[i] = this.scores[from]!;
+    }
+    this.length = 0;
+
+    return { items, scores };
+  }
+}
+
+/**
+ * An in-memory approximate cosine index for one tenant. Each row keeps its sign bits (dims/32 words), an int8
+ * copy scaled by its largest component, and interned filter codes, all in growable typed arrays indexed by slot.
+ * A search scans every row's Hamming distance with the filter applied, keeps the closest prefilterFactor · C,
+ * ranks those by the float query against their sign bits, rescores the best C with the int8 copies and returns
+ * the top k by that cosine. Removal moves the last slot into the hole, so the arrays stay dense.
+ */
+export class BinaryVectorIndex {
+  readonly dimensions: number;
+  private readonly words: number;
+  private readonly candidateFactor: number;
+  private readonly minCandidates: number;
+  private readonly prefilterFactor: number;
+
+  private capacity: number;
+  private count = 0;
+  private codes: Uint32Array;
+  private quantized: Int8Array;
+  private inverseNorms: Float32Array;
+  private statusCodes: Uint8Array;
+  private typeCodes: Uint8Array;
+  private visibilityCodes: Uint32Array;
+  private rowids: Float64Array;
+  private readonly slots = new Map<number, number>();
+
+  private readonly statuses = new Interner('status', 256);
+  private readonly types = new Interner('type', 256);
+  private readonly visibilities = new Interner('visibility', 0xffffffff);
+
+  private distances: Uint16Array;
+  private readonly histogram: Uint32Array;
+  private readonly queryCode: Uint32Array;
+  private readonly signTable: Float64Array;
+  private readonly statusAllowed = new Uint8Array(256);
+  private readonly typeAllowed = new Uint8Array(256);
+  private visibilityAllowed = new Uint8Array(16);
+  private candidates = new Int32Array(1024);
+  private readonly top = new TopList();
+
+  constructor(options: BinaryVectorIndexOptions) {
+    const { dimensions } = options;
+    if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > MAX_DIMENSIONS) {
+      throw new Error(`invalid vector dimension ${dimensions}`);
+    }
+    this.dimensions = dimensions;
+    this.words = Math.ceil(dimensions / 32);
+    this.candidateFactor = options.candidateFactor ?? 10;
+    this.minCandidates = options.minCandidates ?? 400;
+    this.prefilterFactor = Math.max(1, options.prefilterFactor ?? 10);
+    this.capacity = Math.max(16, options.initialCapacity ?? 1024);
+    this.codes = new Uint32Array(this.capacity * this.words);
+    this.quantized = new Int8Array(this.capacity * dimensions);
+    this.inverseNorms = new Float32Array(this.capacity);
+    this.statusCodes = new Uint8Array(this.capacity);
+    this.typeCodes = new Uint8Array(this.capacity);
+    this.visibilityCodes = new Uint32Array(this.capacity);
+    this.rowids = new Float64Array(this.capacity);
+    this.distances = new Uint16Array(this.capacity);
+    this.histogram = new Uint32Array(this.words * 32 + 1);
+    this.queryCode = new Uint32Array(this.words);
+    this.signTable = new Float64Array(this.words * 4 * 256);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Bytes held by the per-row arrays (at current capacity) and the rowid map, roughly. */
+  get byteLength(): number {
+    const arrays = [
+      this.codes,
+      this.quantized,
+      this.inverseNorms,
+      this.statusCodes,
+      this.typeCodes,
+      this.visibilityCodes,
+      this.rowids,
+      this.distances,
+    ].reduce((sum, array) => sum + array.byteLength, 0);
+
+    // V8 keeps a Map entry in about three 8-byte words of its hash table.
+    return arrays + this.slots.size * 24;
+  }
+
+  has(rowid: number): boolean {
+    return this.slots.has(rowid);
+  }
+
+  /** Adds a row, or replaces the vector and metadata of an existing rowid. */
+  add(rowid: number, vector: Float32Array, row: VectorIndexRow): void {
+    if (vector.length !== this.dimensions) {
+      throw new Error(`vector has ${vector.length} dimensions, the index expects ${this.dimensions}`);
+    }
+    if (!Number.isSafeInteger(rowid)) {
+      throw new Error(`invalid rowid ${rowid}`);
+    }
+    const status = this.statuses.intern(row.status);
+    const type = this.types.intern(row.type);
+    const visibility = this.visibilities.intern(row.visibility);
+    let slot = this.slots.get(rowid);
+    if (slot === undefined) {
+      if (this.count === this.capacity) {
+        this.grow(Math.ceil(this.capacity * 1.5));
+      }
+      slot = this.count++;
+      this.slots.set(rowid, slot);
+      this.rowids[slot] = rowid;
+    }
+    this.statusCodes[slot] = status;
+    this.typeCodes[slot] = type;
+    this.visibilityCodes[slot] = visibility;
+    this.encode(slot, vector);
+  }
+
+  setStatus(rowid: number, status: string): boolean {
+    const slot = this.slots.get(rowid);
+    if (slot === undefined) {
+      return false;
+    }
+    this.statusCodes[slot] = this.statuses.intern(status);
+
+    return true;
+  }
+
+  remove(rowid: number): boolean {
+    const slot = this.slots.get(rowid);
+    if (slot === undefined) {
+      return false;
+    }
+    const last = --this.count;
+    this.slots.delete(rowid);
+    if (slot !== last) {
+      const words = this.words;
+      const dims = this.dimensions;
+      this.codes.copyWithin(slot * words, last * words, (last + 1) * words);
+      this.quantized.copyWithin(slot * dims, last * dims, (last + 1) * dims);
+      this.inverseNorms[slot] = this.inverseNorms[last]!;
+      this.statusCodes[slot] = this.statusCodes[last]!;
+      this.typeCodes[slot] = this.typeCodes[last]!;
+      this.visibilityCodes[slot] = this.visibilityCodes[last]!;
+      const moved = this.rowids[last]!;
+      this.rowids[slot] = moved;
+      this.slots.set(moved, slot);
+    }
+
+    return true;
+  }
+
+  /** The k rows matching the filter with the highest approximate cosine to the query, best first. */
+  search(query: Float32Array, k: number, filter: VectorIndexFilter): VectorIndexHit[] {
+    if (query.length !== this.dimensions) {
+      throw new Error(`query has ${query.length} dimensions, the index expects ${this.dimensions}`);
+    }
+    if (k <= 0 || this.count === 0) {
+      return [];
+    }
+    const visibilityIds = this.allow(filter);
+    try {
+      const rescored = Math.max(Math.ceil(this.candidateFactor * k), this.minCandidates, k);
+      const matched = this.scan(query);
+      if (matched === 0) {
+        return [];
+      }
+      let candidates = this.closest(matched, rescored * this.prefilterFactor);
+      if (candidates > rescored) {
+        candidates = this.rankBySigns(query, candidates, rescored);
+      }
+
+      return this.rescore(query, candidates, k);
+    } finally {
+      for (const id of visibilityIds) {
+        this.visibilityAllowed[id] = 0;
+      }
+    }
+  }
+
+  private encode(slot: number, vector: Float32Array): void {
+    const dims = this.dimensions;
+    let maxAbs = 0;
+    for (let j = 0; j < dims; j++) {
+      const magnitude = Math.abs(vector[j]!);
+      if (magnitude > maxAbs) {
+        maxAbs = magnitude;
+      }
+    }
+    const scale = maxAbs > 0 ? 127 / maxAbs : 0;
+    const quantized = this.quantized;
+    const base = slot * dims;
+    let sumSquares = 0;
+    for (let j = 0; j < dims; j++) {
+      const q = Math.round(vector[j]! * scale);
+      quantized[base + j] = q;
+      sumSquares += q * q;
+    }
+    this.inverseNorms[slot] = sumSquares > 0 ? 1 / Math.sqrt(sumSquares) : 0;
+    signBits(vector, this.codes, slot * this.words, this.words);
+  }
+
+  private grow(capacity: number): void {
+    const resize = <T extends Uint8Array | Int8Array | Uint16Array | Uint32Array | Float32Array | Float64Array>(
+      from: T,
+      make: (length: number) => T,
+      perRow: number,
+    ): T => {
+      const to = make(capacity * perRow);
+      to.set(from.subarray(0, this.count * perRow));
+
+      return to;
+    };
+    this.codes = resize(this.codes, (n) => new Uint32Array(n), this.words);
+    this.quantized = resize(this.quantized, (n) => new Int8Array(n), this.dimensions);
+    this.inverseNorms = resize(this.inverseNorms, (n) => new Float32Array(n), 1);
+    this.statusCodes = resize(this.statusCodes, (n) => new Uint8Array(n), 1);
+    this.typeCodes = resize(this.typeCodes, (n) => new Uint8Array(n), 1);
+    this.visibilityCodes = resize(this.visibilityCodes, (n) => new Uint32Array(n), 1);
+    this.rowids = resize(this.rowids, (n) => new Float64Array(n), 1);
+    this.distances = new Uint16Array(capacity);
+    this.capacity = capacity;
+  }
+
+  /** Fills the allowed-code tables for a filter; returns the visibility ids to clear afterwards. */
+  private allow(filter: VectorIndexFilter): number[] {
+    this.statusAllowed.fill(0);
+    for (const status of filter.statuses) {
+      const id = this.statuses.find(status);
+      if (id !== undefined) {
+        this.statusAllowed[id] = 1;
+      }
+    }
+    if (filter.types && filter.types.length > 0) {
+      this.typeAllowed.fill(0);
+      for (const type of filter.types) {
+        const id = this.types.find(type);
+        if (id !== undefined) {
+          this.typeAllowed[id] = 1;
+        }
+      }
+    } else {
+      this.typeAllowed.fill(1);
+    }
+    if (this.visibilityAllowed.length < this.visibilities.size) {
+      this.visibilityAllowed = new Uint8Array(Math.max(this.visibilities.size, this.visibilityAllowed.length * 2));
+    }
+    const ids: number[] = [];
+    for (const key of filter.visibilityKeys) {
+      const id = this.visibilities.find(key);
+      if (id !== undefined) {
+        this.visibilityAllowed[id] = 1;
+        ids.push(id);
+      }
+    }
+
+    return ids;
+  }
+
+  /** Hamming distance of every matching row to the query's sign bits, with their histogram; returns the matches. */
+  private scan(query: Float32Array): number {
+    const words = this.words;
+    const q = this.queryCode;
+    signBits(query, q, 0, words);
+    const codes = this.codes;
+    const distances = this.distances;
+    const histogram = this.histogram;
+    histogram.fill(0);
+    const statusCodes = this.statusCodes;
+    const typeCodes = this.typeCodes;
+    const visibilityCodes = this.visibilityCodes;
+    const statusAllowed = this.statusAllowed;
+    const typeAllowed = this.typeAllowed;
+    const visibilityAllowed = this.visibilityAllowed;
+    const pairs = words & ~1;
+    const n = this.count;
+    let matched = 0;
+    for (let slot = 0, base = 0; slot < n; slot++, base += words) {
+      const allowed = statusAllowed[statusCodes[slot]!]! & typeAllowed[typeCodes[slot]!]!;
+      if ((allowed & visibilityAllowed[visibilityCodes[slot]!]!) === 0) {
+        distances[slot] = NOT_MATCHED;
+        continue;
+      }
+      let distance = 0;
+      for (let w = 0; w < pairs; w += 2) {
+        // Two words share the byte-wise popcount before the final multiply.
+        let x = codes[base + w]! ^ q[w]!;
+        let y = codes[base + w + 1]! ^ q[w + 1]!;
+        x -= (x >>> 1) & 0x55555555;
+        y -= (y >>> 1) & 0x55555555;
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        y = (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+        x += y;
+        x = (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
+        distance += Math.imul(x, 0x01010101) >>> 24;
+      }
+      if (pairs < words) {
+        let x = codes[base + pairs]! ^ q[pairs]!;
+        x -= (x >>> 1) & 0x55555555;
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        x = (x + (x >>> 4)) & 0x0f0f0f0f;
+        distance += Math.imul(x, 0x01010101) >>> 24;
+      }
+      distances[slot] = distance;
+      histogram[distance] = histogram[distance]! + 1;
+      matched++;
+    }
+
+    return matched;
+  }
+
+  /** Puts the `limit` matching slots of smallest Hamming distance in `candidates`; returns how many. */
+  private closest(matched: number, limit: number): number {
+    const wanted = Math.min(matched, limit);
+    if (this.candidates.length < wanted) {
+      this.candidates = new Int32Array(wanted);
+    }
+    const candidates = this.candidates;
+    const distances = this.distances;
+    const n = this.count;
+    let taken = 0;
+    if (wanted === matched) {
+      for (let slot = 0; slot < n; slot++) {
+        if (distances[slot] !== NOT_MATCHED) {
+          candidates[taken++] = slot;
+        }
+      }
+
+      return taken;
+    }
+    const histogram = this.histogram;
+    let threshold = 0;
+    let below = 0;
+    while (below + histogram[threshold]! < wanted) {
+      below += histogram[threshold]!;
+      threshold++;
+    }
+    let ties = wanted - below;
+    for (let slot = 0; slot < n && taken < wanted; slot++) {
+      const distance = distances[slot]!;
+      if (distance < threshold) {
+        candidates[taken++] = slot;
+      } else if (distance === threshold && ties > 0) {
+        candidates[taken++] = slot;
+        ties--;
+      }
+    }
+
+    return taken;
+  }
+
+  /** Keeps the `limit` candidates whose sign bits agree best with the float query (sum of ±query components). */
+  private rankBySigns(query: Float32Array, count: number, limit: number): number {
+    const table = this.signTable;
+    const dims = this.dimensions;
+    const bytes = this.words * 4;
+    for (let b = 0; b < bytes; b++) {
+      const base = b << 8;
+      let negatives = 0;
+      for (let j = 0; j < 8; j++) {
+        const d = b * 8 + j;
+        negatives -= d < dims ? query[d]! : 0;
+      }
+      table[base] = negatives;
+      for (let v = 1; v < 256; v++) {
+        const low = v & -v;
+        const d = b * 8 + 31 - Math.clz32(low);
+        table[base + v] = table[base + (v ^ low)]! + (d < dims ? 2 * query[d]! : 0);
+      }
+    }
+    const top = this.top;
+    top.reset(limit);
+    const candidates = this.candidates;
+    const codes = this.codes;
+    const words = this.words;
+    for (let c = 0; c < count; c++) {
+      const slot = candidates[c]!;
+      let score = 0;
+      for (let w = 0, base = slot * words, t = 0; w < words; w++, t += 1024) {
+        const code = codes[base + w]!;
+        score +=
+          table[t + (code & 0xff)]! +
+          table[t + 256 + ((code >>> 8) & 0xff)]! +
+          table[t + 512 + ((code >>> 16) & 0xff)]! +
+          table[t + 768 + (code >>> 24)]!;
+      }
+      top.push(score, slot);
+    }
+    const kept = top.length;
+    const { items } = top.drain();
+    candidates.set(items);
+
+    return kept;
+  }
+
+  private rescore(query: Float32Array, count: number, k: number): VectorIndexHit[] {
+    const dims = this.dimensions;
+    let queryNorm = 0;
+    for (let j = 0; j < dims; j++) {
+      queryNorm += query[j]! * query[j]!;
+    }
+    const inverseQueryNorm = queryNorm > 0 ? 1 / Math.sqrt(queryNorm) : 0;
+    const quantized = this.quantized;
+    const candidates = this.candidates;
+    const unrolled = dims & ~3;
+    const top = this.top;
+    top.reset(k);
+    for (let c = 0; c < count; c++) {
+      const slot = candidates[c]!;
+      const base = slot * dims;
+      let dot = 0;
+      let j = 0;
+      for (; j < unrolled; j += 4) {
+        dot +=
+          quantized[base + j]! * query[j]! +
+          quantized[base + j + 1]! * query[j + 1]! +
+          quantized[base + j + 2]! * query[j + 2]! +
+          quantized[base + j + 3]! * query[j + 3]!;
+      }
+      for (; j < dims; j++) {
+        dot += quantized[base + j]! * query[j]!;
+      }
+      top.push(dot * this.inverseNorms[slot]! * inverseQueryNorm, slot);
+    }
+    const { items, scores } = top.drain();
+
+    return Array.from(items, (slot, i) => ({ rowid: this.rowids[slot]!, score: scores[i]! }));
+  }
+}
+
+/** Bit j of word w is set when component 32·w + j is positive. */
+function signBits(vector: Float32Array, out: Uint32Array, offset: number, words: number): void {
+  const dims = vector.length;
+  for (let w = 0; w < words; w++) {
+    let bits = 0;
+    const end = Math.min(32, dims - w * 32);
+    for (let j = 0; j < end; j++) {
+      if (vector[w * 32 + j]! > 0) {
+        bits |= 1 << j;
+      }
+    }
+    out[offset + w] = bits >>> 0;
+  }
+}

@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Database, Statement } from 'better-sqlite3';
+
+import type { MemoryScope } from 'src/memory/memory.enums';
+import type { ScoredId } from 'src/store/memory-store.port';
+import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
+import type { BinaryVectorIndexOptions, VectorIndexFilter, VectorIndexRow } from 'src/store/sqlite/binary-vector-index';
+import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
+
+export interface SqliteVectorIndexOptions {
+  dimensions: number;
+  /** Tenants with fewer vectors keep the exact vec0 scan. */
+  minRows: number;
+  index?: Omit<BinaryVectorIndexOptions, 'dimensions' | 'initialCapacity'>;
+}
+
+/** meta key of a tenant's vector epoch: a token every vector write replaces, so other connections can tell. */
+const EPOCH_KEY = 'vector_epoch:';
+/** Beyond this many writes between searches (or a quarter of the index), the index is dropped and rebuilt instead. */
+const MIN_PENDING_LIMIT = 2048;
+const META_COLUMNS = 'rowid, id, tenant_id, status, type, scope, project_id, channel_id, embedding_model';
+
+interface MemoryMetaRow {
+  rowid: number;
+  id: string;
+  tenant_id: string;
+  status: string;
+  type: string;
+  scope: string;
+  project_id: string | null;
+  channel_id: string | null;
+  embedding_model: string | null;
+}
+
+interface ChunkRow {
+  size: number;
+  validity: Buffer;
+  rowids: Buffer;
+  vectors: Buffer;
+}
+
+interface PendingInsert {
+  id: string;
+  vector: Float32Array;
+}
+
+interface TenantVectors {
+  /** Null while the tenant has fewer than minRows vectors: its searches take the exact vec0 scan. */
+  index: BinaryVectorIndex | null;
+  /** Vector rows: exact when loaded, then moved by this connection's inserts and deletes. */
+  rows: number;
+  /** The tenant's epoch token when this state was read from the database. */
+  epoch: string;
+  /** `PRAGMA data_version` when the epoch was last found unchanged. */
+  checkedVersion: number;
+  /** A write of ours replaced a token that was neither `epoch` nor ours: another connection changed the vectors. */
+  stale: boolean;
+  /** Rows this connection wrote since the index was last synced, with the vector of inserts. */
+  pending: Map<number, PendingInsert | null>;
+}
+
+function rowMeta(row: MemoryMetaRow): VectorIndexRow {
+  return {
+    status: row.status,
+    visibility: visibilityKey(row.scope as MemoryScope, row.project_id, row.channel_id),
+    type: row.type,
+  };
+}
+
+/**
+ * Binary-quantized indexes of the large tenants of one SQLite connection, with vec0 as the store of record.
+ *
+ * An index is built on a tenant's first search once it has minRows vectors. This connection's writes report the
+ * rows they touch (inside their transaction); the index replays them against `memories` before the next search,
+ * so a rolled-back write leaves no trace. Other connections (a worker) are noticed through `PRAGMA data_version`,
+ * and only a change of the tenant's vector epoch, which every vector write replaces, drops its index: commits that
+ * leave vectors alone (access counts) keep it.
+ */
+export class SqliteVectorIndexes {
+  private readonly tenants = new Map<string, TenantVectors>();
+  private readonly writer = randomUUID();
+  private sequence = 0;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: SqliteVectorIndexOptions,
+  ) {}
+
+  /** Inside the insert's transaction, after its vec0 row. */
+  noteInsert(tenantId: string, rowid: number | bigint, id: string, vector: Float32Array): void {
+    const state = this.bumpEpoch(tenantId);
+    if (!state) {
+      return;
+    }
+    state.rows++;
+    if (state.index) {
+      state.pending.set(Number(rowid), { id, vector: vector.slice() });
+      this.limitPending(state);
+    }
+  }
+
+  /** Inside the transaction that changed a vec0 row's status, or deleted `removed` (0 or 1) vec0 rows. */
+  noteChange(tenantId: string, rowid: number | bigint, removed = 0): void {
+    const state = this.bumpEpoch(tenantId);
+    if (!state) {
+      return;
+    }
+    state.rows -= removed;
+    const key = Number(rowid);
+    if (state.index && !state.pending.has(key)) {
+      state.pending.set(key, null);
+      this.limitPending(state);
+    }
+  }
+
+  /**
+   * Hits with exact cosine scores when the tenant is indexed; null when the caller should run the exact vec0 scan.
+   * The index ranks k plus a margin by int8 cosine, and vec0 point lookups score those exactly.
+   */
+  search(tenantId: string, query: Float32Array, k: number, filter: VectorIndexFilter): ScoredId[] | null {
+    const index = this.indexFor(tenantId);
+    if (!index) {
+      return null;
+    }
+    const hits = index.search(query, k + Math.ceil(k / 4), filter);
+    // rowid order keeps lookups in one vec0 chunk together, whose pages are then still cached
+    hits.sort((a, b) => a.rowid - b.rowid);
+    const blob = Buffer.from(query.buffer, query.byteOffset, query.byteLength);
+    const exact = this.stmt<{ id: string; distance: number }>(
+      `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance
+       FROM memory_vectors v JOIN memories m ON m.rowid = v.rowid
+       WHERE v.rowid = ? AND m.tenant_id = ?`,
+    );
+    const scored: ScoredId[] = [];
+    for (const hit of hits) {
+      const row = exact.get(blob, hit.rowid, tenantId);
+      if (row) {
+        scored.push({ id: row.id, score: 1 - row.distance });
+      }
+    }
+
+    return scored.sort((a, b) => b.score - a.score).slice(0, k);
+  }
+
+  private indexFor(tenantId: string): BinaryVectorIndex | null {
+    const version = this.stmt<number>('PRAGMA data_version').pluck().get() ?? 0;
+    let state = this.tenants.get(tenantId);
+    if (state && (state.stale || (state.checkedVersion !== version && !this.trusts(state, this.readEpoch(tenantId))))) {
+      this.tenants.delete(tenantId);
+      state = undefined;
+    }
+    if (!state || (!state.index && state.rows >= this.options.minRows)) {
+      state = this.load(tenantId, version);
+      this.tenants.set(tenantId, state);
+    } else if (state.index) {
+      this.replay(tenantId, state.index, state.pending);
+      state.rows = state.index.size;
+    }
+    state.checkedVersion = version;
+
+    return state.index;
+  }
+
+  private limitPending(state: TenantVectors): void {
+    if (state.index && state.pending.size > Math.max(MIN_PENDING_LIMIT, state.index.size / 4)) {
+      state.index = null;
+      state.pending.clear();
+    }
+  }
+
+  /** Reads the epoch first, in one read transaction with the rows, so the state is never newer than its epoch. */
+  private load(tenantId: string, version: number): TenantVectors {
+    return this.db.transaction((): TenantVectors => {
+      const epoch = this.readEpoch(tenantId);
+      const counted =
+        this.stmt<number>('SELECT COUNT(*) FROM memories WHERE tenant_id = ? AND embedding_model IS NOT NULL')
+          .pluck()
+          .get(tenantId) ?? 0;
+      const index = counted >= this.options.minRows ? this.build(tenantId) : null;
+
+      const rows = index ? index.size : counted;
+
+      return { index, rows, epoch, checkedVersion: version, stale: false, pending: new Map() };
+    })();
+  }
+
+  private build(tenantId: string): BinaryVectorIndex {
+    const meta = new Map<number, VectorIndexRow>();
+    let vectors = 0;
+    const rows = this.stmt<MemoryMetaRow>(`SELECT ${META_COLUMNS} FROM memories WHERE tenant_id = ?`);
+    for (const row of rows.iterate(tenantId)) {
+      meta.set(row.rowid, rowMeta(row));
+      vectors += row.embedding_model === null ? 0 : 1;
+    }
+    const { dimensions } = this.options;
+    const create = (): BinaryVectorIndex =>
+      new BinaryVectorIndex({ ...this.options.index, dimensions, initialCapacity: vectors + 1024 });
+    const fast = create();
+    if (this.fillFromChunks(tenantId, fast, meta) && fast.size === vectors) {
+      return fast;
+    }
+    const slow = create();
+    this.fillFromTable(tenantId, slow);
+
+    return slow;
+  }
+
+  /**
+   * Reads vec0's shadow tables (sqlite-vec 0.1.x layout: per-partition chunks of `size` rows with a validity bitmap,
+   * int64 rowids and float32 vectors) because a vec0 scan re-walks a 2 MB chunk blob for every row (seconds at 100k).
+   * Any mismatch with the documented layout returns false, and the caller falls back to the vec0 scan.
+   */
+  private fillFromChunks(
+    tenantId: string,
+    index: BinaryVectorIndex,
+    meta: ReadonlyMap<number, VectorIndexRow>,
+  ): boolean {
+    const dims = this.options.dimensions;
+    const stride = dims * 4;
+    const scratch = new Float32Array(dims);
+    const scratchBytes = new Uint8Array(scratch.buffer);
+    let checked = false;
+    try {
+      const chunks = this.stmt<ChunkRow>(
+        `SELECT c.size AS size, c.validity AS validity, c.rowids AS rowids, v.vectors AS vectors
+         FROM memory_vectors_chunks c JOIN memory_vectors_vector_chunks00 v ON v.rowid = c.chunk_id
+         WHERE c.partition00 = ?`,
+      );
+      for (const { size, validity, rowids, vectors } of chunks.iterate(tenantId)) {
+        if (
+          !Buffer.isBuffer(validity) ||
+          !Buffer.isBuffer(rowids) ||
+          !Buffer.isBuffer(vectors) ||
+          validity.length * 8 < size ||
+          rowids.length !== size * 8 ||
+          vectors.length !== size * stride
+        ) {
+          return false;
+        }
+        for (let i = 0; i < size; i++) {
+          if (((validity[i >> 3]! >> (i & 7)) & 1) === 0) {
+            continue;
+          }
+          const rowid = rowids.readInt32LE(i * 8 + 4) * 0x100000000 + rowids.readUInt32LE(i * 8);
+          const row = meta.get(rowid);
+          if (!row) {
+            return false;
+          }
+          scratchBytes.set(vectors.subarray(i * stride, (i + 1) * stride));
+          if (!checked) {
+            const stored = this.readVector(rowid);
+            if (!stored || !stored.every((x, j) => Object.is(x, scratch[j]))) {
+              return false;
+            }
+            checked = true;
+          }
+          index.add(rowid, scratch, row);
+        }
+      }
+
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private fillFromTable(tenantId: string, index: BinaryVectorIndex): void {
+    const dims = this.options.dimensions;
+    const scratch = new Float32Array(dims);
+    const scratchBytes = new Uint8Array(scratch.buffer);
+    const rows = this.stmt<{ rowid: number; status: string; visibility: string; type: string; embedding: Buffer }>(
+      'SELECT rowid, status, visibility, type, embedding FROM memory_vectors WHERE tenant = ?',
+    );
+    for (const row of rows.iterate(tenantId)) {
+      scratchBytes.set(row.embedding.subarray(0, dims * 4));
+      index.add(row.rowid, scratch, row);
+    }
+  }
+
+  /** Brings the index up to what `memories` holds for the rows this connection wrote since the last search. */
+  private replay(tenantId: string, index: BinaryVectorIndex, pending: Map<number, PendingInsert | null>): void {
+    const lookup = this.stmt<MemoryMetaRow>(`SELECT ${META_COLUMNS} FROM memories WHERE rowid = ?`);
+    for (const [rowid, insert] of pending) {
+      const row = lookup.get(rowid);
+      if (!row || row.tenant_id !== tenantId || row.embedding_model === null) {
+        index.remove(rowid);
+      } else if (insert && insert.id === row.id) {
+        index.add(rowid, insert.vector, rowMeta(row));
+      } else if (!index.setStatus(rowid, row.status)) {
+        const vector = this.readVector(rowid);
+        if (vector) {
+          index.add(rowid, vector, rowMeta(row));
+        }
+      }
+    }
+    pending.clear();
+  }
+
+  private readVector(rowid: number): Float32Array | null {
+    const blob = this.stmt<Buffer>('SELECT embedding FROM memory_vectors WHERE rowid = ?').pluck().get(rowid);
+    if (!blob) {
+      return null;
+    }
+    const vector = new Float32Array(this.options.dimensions);
+    new Uint8Array(vector.buffer).set(blob.subarray(0, vector.byteLength));
+
+    return vector;
+  }
+
+  /** Replaces the tenant's epoch token; returns its cached state, marked stale if another connection wrote first. */
+  private bumpEpoch(tenantId: string): TenantVectors | undefined {
+    const key = EPOCH_KEY + tenantId;
+    const previous = this.stmt<string>('SELECT value FROM meta WHERE key = ?').pluck().get(key) ?? '';
+    this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+      key,
+      `${this.writer}:${++this.sequence}`,
+    );
+    const state = this.tenants.get(tenantId);
+    if (state && !this.trusts(state, previous)) {
+      state.stale = true;
+    }
+
+    return state;
+  }
+
+  /** Tokens of this connection were only ever written over trusted ones (else `stale` is set). */
+  private trusts(state: TenantVectors, token: string): boolean {
+    return token === state.epoch || token.startsWith(`${this.writer}:`);
+  }
+
+  private readEpoch(tenantId: string): string {
+    return this.stmt<string>('SELECT value FROM meta WHERE key = ?').pluck().get(EPOCH_KEY + tenantId) ?? '';
+  }
+
+  private stmt<R = unknown>(sql: string): Statement<unknown[], R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+
+    return statement as Statement<unknown[], R>;
+  }
+}
