@@ -23,30 +23,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo } from '../locomo/dataset';
 import type { LocomoCategory, LocomoConversation, LocomoQuestion, LocomoTurn } from '../locomo/dataset';
-import { allEmbeddingTexts, nextTurn, previousTurn, stripSpeakers, turnContent, turnPair, turnWithCaption } from './locomo-texts';
+import {
+  allEmbeddingTexts,
+  nextTurn,
+  previousTurn,
+  STOP_WORDS,
+  stripSpeakers,
+  turnContent,
+  turnPair,
+  turnWithCaption,
+  vocabularyWords,
+  words,
+} from './locomo-texts';
+
+export { STOP_WORDS, vocabularyWords, words };
 import { USE_DIMENSIONS, UseCache } from './use-cache';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text processing
-
-/** English stop words (NLTK list) + question words. Applied to queries only; the index keeps every word. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  (
-    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself ' +
-    'it its itself they them their theirs themselves what which who whom this that these those am is are was were be ' +
-    'been being have has had having do does did doing a an the and but if or because as until while of at by for with ' +
-    'about against between into through during before after above below to from up down in out on off over under again ' +
-    'further then once here there when where why how all any both each few more most other some such no nor not only own ' +
-    'same so than too very s t can will just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven ' +
-    'isn ma mightn mustn needn shan shouldn wasn weren won wouldn would could might must shall may also whose ever ' +
-    'kind type sort'
-  ).split(' '),
-);
-
-/** Lower-cased words as FTS5 unicode61 sees them (apostrophes split words: "Caroline's" → caroline, s). */
-export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
 
 /**
  * Speakers a question names, in order of first mention: a word equal to a speaker's name, or a capitalised
@@ -80,11 +74,6 @@ export function queryTerms(question: string, mode: QueryMode, speakers: readonly
     ws = ws.filter((w) => !named.has(w) && !lowerSpeakers.some((s) => w.length >= 3 && s.startsWith(w)));
   }
   return [...new Set(ws)].slice(0, 64);
-}
-
-/** Words worth a term vector: no stop words, no numbers, at least 3 letters. */
-export function vocabularyWords(text: string): string[] {
-  return words(text).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !/^\d+$/.test(w));
 }
 
 function ftsOr(terms: readonly string[]): string {
@@ -189,6 +178,8 @@ interface ConvIndex {
   sessRowBase: number;
   /** USE vectors of the turns (caption space), for vector PRF. */
   vectors: (Float32Array | undefined)[];
+  /** USE vectors of previous+turn text, read for candidates only (pairRerank). */
+  pairVectors: (Float32Array | undefined)[];
   /** The conversation's vocabulary (lower-case words of turns + captions, no stop words) and their USE vectors. */
   vocab: string[];
   vocabVecs: Float32Array;
@@ -275,10 +266,11 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
           sessionTurns.forEach((ts, si) => insSess.run(out.length * 1000 + si + 1, ts.map((i) => turnWithCaption(conv.turns[i] as LocomoTurn)).join('\n'), tenant));
         }
         const vectors = conv.turns.map((t) => cache.get(turnWithCaption(t)));
+        const pairVectors = conv.turns.map((t) => cache.get(turnPair(conv, t)));
         const vocab = [...new Set(conv.turns.flatMap((t) => vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)))].filter((w) => cache.get(w));
         const vocabVecs = new Float32Array(vocab.length * USE_DIMENSIONS);
         vocab.forEach((w, j) => vocabVecs.set(cache.get(w) ?? new Float32Array(USE_DIMENSIONS), j * USE_DIMENSIONS));
-        if (copy === 0) out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, sessRowBase: out.length * 1000, vectors, vocab, vocabVecs });
+        if (copy === 0) out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, sessRowBase: out.length * 1000, vectors, pairVectors, vocab, vocabVecs });
         base += n;
       }
     }
@@ -396,6 +388,10 @@ export interface Recipe {
    * prev `prev`), max-normalised and added with `weight`.
    */
   expansion?: { perTerm: number; minCos: number; weight: number; prev: number };
+  /** Weight of the cosine between the query and each candidate's previous+turn vector (no KNN: candidates only). */
+  pairRerank?: number;
+  /** Weight of USE similarity between the query and the question a turn answers (previous turn, if it has '?'). */
+  vecReply?: number;
   /** Vector pseudo-relevance feedback (Rocchio): second KNN with q + beta·mean(top `docs` vectors), added with `weight`. */
   vecPrf?: { docs: number; beta: number; weight: number };
   /** At most this many hits from one session in the top k (diversity). */
@@ -561,6 +557,23 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const d = normalise(h, n, 'max', undefined);
     for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + ex.weight * (d[i] ?? 0);
   }
+  if (r.vecReply) {
+    // Question-to-question similarity: a turn that answers a question scores the USE similarity of that question.
+    const tr = performance.now();
+    const { hits, ms } = runRetriever(lab, ctx, vec({ space: 'caption', query: 'qs', n: 100 }));
+    spent += performance.now() - tr;
+    charged += ms;
+    const shifted: Hits = { idx: [], score: [] };
+    hits.idx.forEach((i, r2) => {
+      const nx = ctx.ci.nextIdx[i] ?? -1;
+      if (nx >= 0 && (ctx.ci.conv.turns[i]?.text.includes('?') ?? false)) {
+        shifted.idx.push(nx);
+        shifted.score.push(hits.score[r2] ?? 0);
+      }
+    });
+    const d = normalise(shifted, n, 'minmax', undefined);
+    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.vecReply * (d[i] ?? 0);
+  }
   if (r.vecPrf) {
     // Rocchio in embedding space: the full recipe without PRF picks seeds, q' = q + beta·mean(seed vectors).
     const first = runRecipe(lab, ctx, { ...r, vecPrf: undefined }, r.vecPrf.docs);
@@ -577,6 +590,21 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const h = vecSearch(lab, ctx.ci, 'caption', q2, 100);
     const d = normalise(h, n, 'minmax', undefined);
     for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.vecPrf.weight * (d[i] ?? 0);
+  }
+  if (r.pairRerank) {
+    // Second vector space without a second KNN: cosine to the stored context vector of each candidate only.
+    const cand: number[] = [];
+    for (let i = 0; i < n; i++) if ((s[i] ?? 0) > 0) cand.push(i);
+    const sims = cand.map((i) => {
+      const v = ctx.ci.pairVectors[i];
+      let dot = 0;
+      if (v) for (let d = 0; d < USE_DIMENSIONS; d++) dot += (v[d] ?? 0) * (ctx.qsVec[d] ?? 0);
+      return dot;
+    });
+    const order = cand.map((_, j) => j).sort((a, b) => (sims[b] ?? 0) - (sims[a] ?? 0));
+    const h: Hits = { idx: order.map((j) => cand[j] ?? 0), score: order.map((j) => sims[j] ?? 0) };
+    const d = normalise(h, n, 'minmax', undefined);
+    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.pairRerank * (d[i] ?? 0);
   }
   // shift to ≥ 0 so multiplicative boosts and propagation behave
   let min = Infinity;
@@ -770,7 +798,8 @@ const W_PREV = { content: 1, prev: 0.5 } as const;
 
 export function variants(): Recipe[] {
   const stopBm = bm({ query: 'stop' });
-  const best = recipeFrom('R* full recipe (default params)', DEFAULT_PARAMS);
+  const best = recipeFrom('R* full recipe (all knobs, 2 vector spaces)', DEFAULT_PARAMS);
+  const lean = recipeFrom('L* RECOMMENDED lean recipe (1 vector space)', LEAN_PARAMS);
   return [
     // --- single retrievers
     { name: 'B0 bm25 raw', note: 'content only, all query words (= service ftsMatchExpression today)', retrievers: [bm({ query: 'raw' })] },
@@ -829,34 +858,35 @@ export function variants(): Recipe[] {
       ...extra,
     })),
     best,
+    lean,
+    recipeFrom('L1 lean, pair vectors instead of turn vectors', { ...LEAN_PARAMS, vec: 0, vecPair: 0.5 }),
+    recipeFrom('L2 lean, no vectors (BM25 only)', { ...LEAN_PARAMS, vec: 0 }),
+    recipeFrom('L3 lean, vec .8', { ...LEAN_PARAMS, vec: 0.8 }),
+    ...[0.2, 0.4, 0.6].map((w): Recipe => ({ ...recipeFrom(`L4 lean + pair vectors on candidates only, w ${w}`, LEAN_PARAMS), pairRerank: w })),
     // --- ablations / additions around the full recipe
     ...(
       [
-        ['H0 R* no ±2 neighbours', { nbPrev2: 0, nbNext2: 0 }],
-        ['H1 R* no neighbours', { nbPrev: 0, nbNext: 0, nbPrev2: 0, nbNext2: 0 }],
-        ['H2 R* no speaker boost', { speaker: 0 }],
-        ['H3 R* no vectors', { vec: 0 }],
-        ['H4 R* no date boost', { date: 0 }],
-        ['H5 R* no when boost', { when: 0 }],
-        ['H6 R* no caption col', { caption: 0 }],
-        ['H7 R* no prev/next cols', { prev: 0, next: 0 }],
-        ['H8 R* speaker boost 4', { speaker: 4 }],
-        ['H9 R* no first-of-two speaker boost', { speakerFirstOfTwo: 0 }],
-        ['HA R* no date column', { dateCol: 0 }],
-        ['HB R* + reply .2', { nbReply: 0.2 }],
-        ['HC R* + prevq col .5', { prevq: 0.5 }],
-        ['HD R* + reply .2 prevq .5', { nbReply: 0.2, prevq: 0.5 }],
-        ['HE HD + pair vec .3', { nbReply: 0.2, prevq: 0.5, vecPair: 0.3 }],
-        ['HF HD + pair vec .3, vec .4', { nbReply: 0.2, prevq: 0.5, vecPair: 0.3, vec: 0.4 }],
-        ['HG HD + prior length .2', { nbReply: 0.2, prevq: 0.5, priorLength: 0.2 }],
-        ['HH HD + prior question .2', { nbReply: 0.2, prevq: 0.5, priorQuestion: 0.2 }],
-        ['HI HD + prior image .2', { nbReply: 0.2, prevq: 0.5, priorImage: 0.2 }],
-        ['HJ HD + prior opener .2', { nbReply: 0.2, prevq: 0.5, priorOpener: 0.2 }],
-        ['HK HD + all priors .2', { nbReply: 0.2, prevq: 0.5, priorLength: 0.2, priorQuestion: 0.2, priorImage: 0.2, priorOpener: 0.2 }],
+        ['H0 R* − ±2 neighbours', { nbPrev2: 0, nbNext2: 0 }],
+        ['H1 R* − all neighbour propagation', { nbPrev: 0, nbNext: 0, nbPrev2: 0, nbNext2: 0, nbReply: 0 }],
+        ['H2 R* − reply propagation', { nbReply: 0 }],
+        ['H3 R* − speaker boost', { speaker: 0, speakerFirstOfTwo: 0 }],
+        ['H4 R* − first-of-two speaker boost', { speakerFirstOfTwo: 0 }],
+        ['H5 R* speaker boost 4 (≈ filter)', { speaker: 4 }],
+        ['H6 R* − all vectors', { vec: 0, vecPair: 0 }],
+        ['H7 R* − pair vectors', { vecPair: 0 }],
+        ['H8 R* − turn vectors', { vec: 0 }],
+        ['H9 R* − prev/next/prevq columns', { prev: 0, next: 0, prevq: 0 }],
+        ['HA R* − prevq column', { prevq: 0 }],
+        ['HB R* − next column', { next: 0 }],
+        ['HC R* − caption column', { caption: 0 }],
+        ['HD R* − date column', { dateCol: 0 }],
+        ['HE R* − date boost', { date: 0 }],
+        ['HF R* − when boost', { when: 0 }],
+        ['HG R* − session max', { session: 0 }],
+        ['HH R* − priors', { priorLength: 0, priorQuestion: 0, priorImage: 0, priorOpener: 0 }],
+        ['HI R* − image prior', { priorImage: 0 }],
         ['T1 R* with split tables (ctx w=1)', { ctxTable: 1 }],
         ['T2 R* with split tables (ctx w=.6)', { ctxTable: 0.6 }],
-        ['T3 R* with split tables (ctx w=.4)', { ctxTable: 0.4 }],
-        ['HL HD + session .2', { nbReply: 0.2, prevq: 0.5, session: 0.2 }],
       ] as [string, Partial<Params>][]
     ).map(([name, p]) => recipeFrom(name, { ...DEFAULT_PARAMS, ...p })),
     ...(
@@ -869,6 +899,8 @@ export function variants(): Recipe[] {
         ['X6 R* + vecPrf 3 docs β1 w.3', { vecPrf: { docs: 3, beta: 1, weight: 0.3 } }],
         ['X7 R* + vecPrf 5 docs β2 w.5', { vecPrf: { docs: 5, beta: 2, weight: 0.5 } }],
         ['X8 R* + vecPrf 3 docs β.5 w.2', { vecPrf: { docs: 3, beta: 0.5, weight: 0.2 } }],
+        ['Q1 R* + vecReply .2', { vecReply: 0.2 }],
+        ['Q2 R* + vecReply .4', { vecReply: 0.4 }],
         ['S1 R* + session doc ×(1+.3S)', { sessionDoc: { mult: 0.3, add: 0 } }],
         ['S2 R* + session doc ×(1+.6S)', { sessionDoc: { mult: 0.6, add: 0 } }],
         ['S3 R* + session doc +.1S', { sessionDoc: { mult: 0, add: 0.1 } }],
@@ -917,7 +949,41 @@ export interface Params {
   ctxTable: number;
 }
 
-export const DEFAULT_PARAMS: Params = { prev: 0.4, next: 0.2, caption: 0.6, vec: 0.6, vecPair: 0, nbPrev: 0.1, nbNext: 0.3, nbPrev2: 0.2, nbNext2: 0.1, nbReply: 0.2, prevq: 0.5, speaker: 1, speakerFirstOfTwo: 0.5, dateCol: 0.3, date: 0.5, when: 0.3, session: 0, priorLength: 0.2, priorQuestion: 0.2, priorImage: 0.2, priorOpener: 0.2, ctxTable: 0 };
+/** Consensus of the parameters tuned on each half (see --split): the recipe recommended to the service. */
+export const DEFAULT_PARAMS: Params = {
+  prev: 0.7,
+  next: 0.2,
+  caption: 0.8,
+  vec: 0.5,
+  vecPair: 0.4,
+  nbPrev: 0.1,
+  nbNext: 0.25,
+  nbPrev2: 0.1,
+  nbNext2: 0.1,
+  nbReply: 0.2,
+  prevq: 0.5,
+  speaker: 1,
+  speakerFirstOfTwo: 0.25,
+  dateCol: 0.5,
+  date: 1,
+  when: 0.6,
+  session: 0.2,
+  priorLength: 0.2,
+  priorQuestion: 0.25,
+  priorImage: 0.1,
+  priorOpener: 0.2,
+  ctxTable: 0,
+};
+
+/**
+ * The recommended recipe: DEFAULT_PARAMS without the knobs that earned ≤ 0.2 points (prevq column, reply
+ * propagation, first-of-two speaker boost) and with ONE vector per memory (the turn's own content vector:
+ * 12 ms per KNN at 12k memories, so two spaces would blow the 20 ms budget). Caption weight 1 = caption inside
+ * the content.
+ */
+export const LEAN_PARAMS: Params = { ...DEFAULT_PARAMS, caption: 1, vecPair: 0, prevq: 0, nbReply: 0, speakerFirstOfTwo: 0 };
+/** Parameters tuning may not move for the lean recipe. */
+const LEAN_FIXED: readonly (keyof Params)[] = ['caption', 'vecPair', 'prevq', 'nbReply', 'speakerFirstOfTwo', 'ctxTable'];
 
 const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   prev: [0, 0.2, 0.4, 0.6, 0.8, 1],
@@ -972,12 +1038,13 @@ function objective(row: Row): number {
   return (o.any10 + 0.25 * o.all10 + 0.1 * o.any5) / Math.max(o.n, 1);
 }
 
-function tune(lab: Lab, train: readonly QuestionCtx[], start: Params, log: (m: string) => void): Params {
+function tune(lab: Lab, train: readonly QuestionCtx[], start: Params, fixed: readonly (keyof Params)[], log: (m: string) => void): Params {
   let best = { ...start };
   let bestScore = objective(evaluate(lab, train, recipeFrom('t', best)));
   for (let pass = 0; pass < 3; pass++) {
     let improved = false;
     for (const key of Object.keys(GRID) as (keyof Params)[]) {
+      if (fixed.includes(key)) continue;
       for (const v of GRID[key]) {
         if (v === best[key]) continue;
         const cand = { ...best, [key]: v };
@@ -1041,6 +1108,7 @@ async function main(): Promise<void> {
   if (out) writeFileSync(out, JSON.stringify(json, null, 2));
   else console.log(JSON.stringify(json, null, 2));
   const extra: Record<string, unknown> = {};
+  const mdSections: string[] = [];
   const dump = arg('misses');
   if (dump) {
     const r = all.find((x) => x.name.startsWith(dump)) ?? recipeFrom('best', DEFAULT_PARAMS);
@@ -1082,11 +1150,11 @@ async function main(): Promise<void> {
       ['A', 'B', ctxs.filter(inA), ctxs.filter((c) => !inA(c))],
       ['B', 'A', ctxs.filter((c) => !inA(c)), ctxs.filter(inA)],
     ] as const) {
-      const p = tune(lab, train, DEFAULT_PARAMS, (m) => console.error(`tune on ${trainName}: ${m}`));
+      const p = tune(lab, train, LEAN_PARAMS, LEAN_FIXED, (m) => console.error(`tune on ${trainName}: ${m}`));
       tuned[trainName] = p;
       splitRows.push(evaluate(lab, train, recipeFrom(`tuned on ${trainName}, scored on ${trainName} (train)`, p)));
       splitRows.push(evaluate(lab, test, recipeFrom(`tuned on ${trainName}, scored on ${testName} (held out)`, p)));
-      splitRows.push(evaluate(lab, test, recipeFrom(`default params, scored on ${testName}`, DEFAULT_PARAMS)));
+      splitRows.push(evaluate(lab, test, recipeFrom(`recommended (lean) params, scored on ${testName}`, LEAN_PARAMS)));
     }
     extra.split = {
       A: [...halfA],
@@ -1094,19 +1162,35 @@ async function main(): Promise<void> {
       tuned,
       rows: splitRows.map((r) => ({ name: r.name, overall: summary(r.overall), byCategory: Object.fromEntries(Object.entries(r.byCategory).map(([k, v]) => [k, summary(v)])) })),
     };
-    console.log('\n### Split (tune on one half, score on the other)\n');
-    console.log(markdown(splitRows));
+    const splitMd = `\n### Split (tune on one half, score on the other)\n\nA = ${[...halfA].join(', ')}; tuned A: \`${JSON.stringify(tuned.A)}\`; tuned B: \`${JSON.stringify(tuned.B)}\`\n\n${markdown(splitRows)}`;
+    mdSections.push(splitMd);
+    console.log(splitMd);
   }
   if (process.argv.includes('--latency')) {
     const big = buildLab(convs, cache, 2);
     const bigCtxs = makeContexts(big).map((c) => ({ ...c, memo: new Map<string, { hits: Hits; ms: number }>() }));
-    const recipe = recipeFrom('best', DEFAULT_PARAMS);
+    const recipe = recipeFrom('recommended (lean)', LEAN_PARAMS);
     const times: number[] = [];
     for (const c of bigCtxs) {
       const t = performance.now();
       runRecipe(big, { ...c, memo: new Map() }, recipe, 10);
       times.push(performance.now() - t);
     }
+    const parts: Record<string, number> = {};
+    for (const c of bigCtxs) {
+      const ctx = { ...c, memo: new Map<string, { hits: Hits; ms: number }>() };
+      for (const spec of recipe.retrievers) {
+        const t = performance.now();
+        runRetriever(big, ctx, spec);
+        const key = spec.kind === 'bm25' ? 'bm25' : `vec:${spec.space}`;
+        parts[key] = (parts[key] ?? 0) + performance.now() - t;
+      }
+      const t = performance.now();
+      const rows = stmt(big, `SELECT rowid AS r, -bm25(sess, 1.0, 0.0) AS s FROM sess WHERE sess MATCH ? LIMIT 1`);
+      void rows;
+      parts.other = (parts.other ?? 0) + performance.now() - t;
+    }
+    for (const k of Object.keys(parts)) parts[k] = Math.round(((parts[k] ?? 0) / bigCtxs.length) * 100) / 100;
     times.sort((a, b) => a - b);
     const q = (f: number): number => Math.round((times[Math.floor(f * (times.length - 1))] ?? 0) * 100) / 100;
     const memories = (big.db.prepare('SELECT COUNT(*) AS n FROM fts').get() as { n: number }).n;
@@ -1123,13 +1207,19 @@ async function main(): Promise<void> {
       et.push(performance.now() - t);
     }
     et.sort((a, b) => a - b);
-    extra.latency = { memoriesInOneTenant: memories, recipe: 'best (DEFAULT_PARAMS)', p50: q(0.5), p90: q(0.9), p99: q(0.99), useQueryEmbedMsP50: Math.round(et[Math.floor(et.length / 2)] ?? 0) };
-    console.log('\n### Latency\n');
-    console.log(JSON.stringify(extra.latency));
+    extra.latency = { memoriesInOneTenant: memories, recipe: 'recommended (LEAN_PARAMS)', p50: q(0.5), p90: q(0.9), p99: q(0.99), meanMsByRetriever: parts, useQueryEmbedMsP50: Math.round(et[Math.floor(et.length / 2)] ?? 0) };
+    const latMd = `\n### Latency (one tenant, ~12k memories)\n\n\`${JSON.stringify(extra.latency)}\``;
+    mdSections.push(latMd);
+    console.log(latMd);
     big.db.close();
   }
   if (Object.keys(extra).length > 0 && out) writeFileSync(out.replace(/\.json$/, '') + '.extra.json', JSON.stringify(extra, null, 2));
-  const md = markdown(rows);
+  const md = [
+    `## LoCoMo evidence recall, ${ctxs.length} questions (categories 1-4; ${skipped} skipped without valid evidence, ${repaired} with an evidence id dropped)`,
+    '',
+    markdown(rows),
+    ...mdSections,
+  ].join('\n');
   const mdOut = arg('md');
   if (mdOut) writeFileSync(mdOut, md + '\n');
   console.log(md);
