@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import { MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus, RelationType } from 'src/memory/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
 import { searchableQuery } from 'src/recall/query-text';
@@ -16,6 +16,7 @@ import { report, round } from 'bench/support/stats';
 type Variant = 'bm25' | 'vector' | 'hybrid';
 const VARIANTS: readonly Variant[] = ['bm25', 'vector', 'hybrid'];
 const KS = [5, 10] as const;
+const ADJACENT_WEIGHT = Number(process.env['ADJACENT_WEIGHT'] ?? 0.8);
 
 interface Tally {
   questions: number;
@@ -39,11 +40,16 @@ function score(t: Tally, evidence: readonly string[], ranked: readonly string[])
 
 /** The memory a LoCoMo turn becomes: speaker in the content, createdAt the session date (turns a second apart). */
 export function turnItems(conv: LocomoConversation): ImportItem[] {
-  return conv.turns.map((turn) => ({
+  return conv.turns.map((turn, i) => ({
     content: turnContent(turn),
     createdAt: new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000),
     source: { role: null, channelId: `session-${turn.session}`, messageId: turn.id, taskId: null },
     ref: turn.id,
+    // each turn answers the one before it in the same session
+    links:
+      i > 0 && conv.turns[i - 1]?.session === turn.session
+        ? [{ toRef: conv.turns[i - 1]?.id ?? '', type: RelationType.RELATED_TO, weight: ADJACENT_WEIGHT }]
+        : [],
   }));
 }
 

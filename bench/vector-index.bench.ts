@@ -160,7 +160,8 @@ async function run(sizes: number[], queryCount: number): Promise<void> {
         const firstIndexedSearchMs = performance.now() - buildStarted;
 
         const alone = new BinaryVectorIndex({ dimensions: DIMS, initialCapacity: size });
-        vectors.forEach((vector, i) => alone.add(i, vector, { status: MemoryStatus.ACTIVE, visibility: 'G', type: 'FACT' }));
+        const row = { status: MemoryStatus.ACTIVE, visibility: 'G', type: MemoryType.FACT };
+        vectors.forEach((vector, i) => alone.add(i, vector, row));
 
         const byK: Record<string, Record<string, PathResult>> = {};
         for (const k of K_VALUES) {

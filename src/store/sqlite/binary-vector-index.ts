@@ -322,17 +322,15 @@ export class BinaryVectorIndex {
     const dims = this.dimensions;
     let maxAbs = 0;
     for (let j = 0; j < dims; j++) {
-      const magnitude = Math.abs(vector[j]!);
-      if (magnitude > maxAbs) {
-        maxAbs = magnitude;
-      }
+      maxAbs = Math.max(maxAbs, Math.abs(vector[j]!));
     }
     const scale = maxAbs > 0 ? 127 / maxAbs : 0;
     const quantized = this.quantized;
     const base = slot * dims;
     let sumSquares = 0;
     for (let j = 0; j < dims; j++) {
-      const q = Math.round(vector[j]! * scale);
+      // Math.round without its branches: the shifted value is positive, so truncation rounds it
+      const q = ((vector[j]! * scale + 128.5) | 0) - 128;
       quantized[base + j] = q;
       sumSquares += q * q;
     }
@@ -571,13 +569,15 @@ export class BinaryVectorIndex {
 /** Bit j of word w is set when component 32·w + j is positive. */
 function signBits(vector: Float32Array, out: Uint32Array, offset: number, words: number): void {
   const dims = vector.length;
+  // Branch-free on the float's bit pattern (signs are a coin toss, so a branch mispredicts half the time):
+  // x > 0 exactly when its int32 image i > 0 (NaN aside), and (-i & ~i) has the sign bit set exactly then.
+  const image = new Int32Array(vector.buffer, vector.byteOffset, dims);
   for (let w = 0; w < words; w++) {
     let bits = 0;
     const end = Math.min(32, dims - w * 32);
     for (let j = 0; j < end; j++) {
-      if (vector[w * 32 + j]! > 0) {
-        bits |= 1 << j;
-      }
+      const i = image[w * 32 + j]!;
+      bits |= ((-i & ~i) >>> 31) << j;
     }
     out[offset + w] = bits >>> 0;
   }

@@ -128,6 +128,9 @@ export class SqliteMemoryStore implements MemoryStore {
       put.run('embedding_dimensions', String(space.dimensions));
     })();
     this.space = space;
+    // vec0 reads one stored vector by walking its 2 MB chunk blob's overflow pages: mapped pages make the exact
+    // rescoring of indexed searches (and vec0 scans) several times cheaper than a pread per page.
+    this.db.pragma('mmap_size = 1073741824');
     this.vectorIndexes = new SqliteVectorIndexes(this.db, {
       dimensions: space.dimensions,
       minRows: this.vectorIndexMinRows,

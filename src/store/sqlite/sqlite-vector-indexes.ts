@@ -17,7 +17,10 @@ export interface SqliteVectorIndexOptions {
 
 /** meta key of a tenant's vector epoch: a token every vector write replaces, so other connections can tell. */
 const EPOCH_KEY = 'vector_epoch:';
-/** Beyond this many writes between searches (or a quarter of the index), the index is dropped and rebuilt instead. */
+/**
+ * Beyond this many writes between two searches (or an eighth of the index), the index is dropped and rebuilt:
+ * replaying costs about what rebuilding does per row, and a pending vector weighs 4 bytes a dimension.
+ */
 const MIN_PENDING_LIMIT = 2048;
 const META_COLUMNS = 'rowid, id, tenant_id, status, type, scope, project_id, channel_id, embedding_model';
 
@@ -32,6 +35,9 @@ interface MemoryMetaRow {
   channel_id: string | null;
   embedding_model: string | null;
 }
+
+/** rowid, status, type, scope, project_id, channel_id, has a vector (1/0) */
+type MetaTuple = [number, string, string, string, string | null, string | null, number];
 
 interface ChunkRow {
   size: number;
@@ -164,7 +170,7 @@ export class SqliteVectorIndexes {
   }
 
   private limitPending(state: TenantVectors): void {
-    if (state.index && state.pending.size > Math.max(MIN_PENDING_LIMIT, state.index.size / 4)) {
+    if (state.index && state.pending.size > Math.max(MIN_PENDING_LIMIT, state.index.size / 8)) {
       state.index = null;
       state.pending.clear();
     }
@@ -180,19 +186,20 @@ export class SqliteVectorIndexes {
           .get(tenantId) ?? 0;
       const index = counted >= this.options.minRows ? this.build(tenantId) : null;
 
-      const rows = index ? index.size : counted;
-
-      return { index, rows, epoch, checkedVersion: version, stale: false, pending: new Map() };
+      return { index, rows: index?.size ?? counted, epoch, checkedVersion: version, stale: false, pending: new Map() };
     })();
   }
 
   private build(tenantId: string): BinaryVectorIndex {
     const meta = new Map<number, VectorIndexRow>();
     let vectors = 0;
-    const rows = this.stmt<MemoryMetaRow>(`SELECT ${META_COLUMNS} FROM memories WHERE tenant_id = ?`);
-    for (const row of rows.iterate(tenantId)) {
-      meta.set(row.rowid, rowMeta(row));
-      vectors += row.embedding_model === null ? 0 : 1;
+    const rows = this.stmt<MetaTuple>(
+      `SELECT rowid, status, type, scope, project_id, channel_id, embedding_model IS NOT NULL
+       FROM memories WHERE tenant_id = ?`,
+    ).raw();
+    for (const [rowid, status, type, scope, projectId, channelId, hasVector] of rows.iterate(tenantId)) {
+      meta.set(rowid, { status, type, visibility: visibilityKey(scope as MemoryScope, projectId, channelId) });
+      vectors += hasVector;
     }
     const { dimensions } = this.options;
     const create = (): BinaryVectorIndex =>

@@ -1,0 +1,321 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/memory/memory.enums';
+import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.port';
+import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
+import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
+import { draft, SPACE } from 'test/contract/memory-fixtures';
+
+jest.setTimeout(120_000);
+
+const BIG = 'tenant-big';
+const OTHER = 'tenant-other';
+const SMALL = 'tenant-small';
+const ROWS = 3000;
+const MIN_ROWS = 200;
+
+function rng(seed: number): () => number {
+  let state = seed >>> 0;
+
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = rng(42);
+const gaussian = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+const centers = Array.from({ length: 40 }, () => Float32Array.from({ length: SPACE.dimensions }, gaussian));
+
+/** Clustered 64-dimensional vectors, as embeddings of related texts are. */
+function vector(): Float32Array {
+  const center = centers[Math.floor(random() * centers.length)]!;
+
+  return center.map((x) => x + gaussian() * 0.9);
+}
+
+const STATUSES = [MemoryStatus.ACTIVE, MemoryStatus.ACTIVE, MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED, MemoryStatus.FORGOTTEN];
+const TYPES = [MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.EVENT];
+
+function scoped(i: number): Partial<MemoryDraft> {
+  switch (i % 6) {
+    case 0:
+      return { scope: MemoryScope.PROJECT, projectId: `project-${i % 4}` };
+    case 1:
+      return { scope: MemoryScope.THREAD, channelId: `channel-${i % 5}` };
+    default:
+      return { scope: MemoryScope.GLOBAL };
+  }
+}
+
+const VISIBILITIES: Visibility[] = [
+  { statuses: [MemoryStatus.ACTIVE] },
+  { statuses: [MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED] },
+  { statuses: [MemoryStatus.ACTIVE], projectId: 'project-0' },
+  { statuses: [MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED], projectId: 'project-2', channelId: 'channel-1' },
+  { statuses: [MemoryStatus.ACTIVE], types: [MemoryType.EVENT] },
+  { statuses: [MemoryStatus.FORGOTTEN], channelId: 'channel-3', types: [MemoryType.FACT, MemoryType.PREFERENCE] },
+];
+
+describe('SqliteMemoryStore vector index', () => {
+  let dir: string;
+  let file: string;
+  /** Searches through the binary index for tenants of MIN_ROWS vectors or more. */
+  let indexed: SqliteMemoryStore;
+  /** The same file, always on the exact vec0 scan. */
+  let exact: SqliteMemoryStore;
+  const openExtra: SqliteMemoryStore[] = [];
+  let counter = 0;
+
+  async function open(vectorIndexMinRows: number): Promise<SqliteMemoryStore> {
+    const store = new SqliteMemoryStore({ file, vectorIndexMinRows });
+    await store.init(SPACE);
+
+    return store;
+  }
+
+  async function insert(
+    store: SqliteMemoryStore,
+    tenantId: string,
+    embedding: Float32Array,
+    overrides: Partial<MemoryDraft> = {},
+    supersede: string[] = [],
+  ): Promise<string> {
+    const result = await store.insertMemory({
+      memory: draft(tenantId, `memory ${counter++} of ${tenantId}`, overrides),
+      vector: embedding,
+      links: [],
+      supersede,
+    });
+    if (!result.created) {
+      throw new Error('expected a new memory');
+    }
+
+    return result.memory.id;
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-vector-index-'));
+    file = join(dir, 'engram.sqlite');
+    indexed = await open(MIN_ROWS);
+    exact = await open(Number.MAX_SAFE_INTEGER);
+    for (let i = 0; i < ROWS; i++) {
+      await insert(indexed, BIG, vector(), { status: STATUSES[i % 5]!, type: TYPES[i % 3]!, ...scoped(i) });
+      if (i % 10 === 0) {
+        await insert(indexed, OTHER, vector(), { type: TYPES[i % 3]!, ...scoped(i) });
+      }
+      if (i % 100 === 0) {
+        await insert(indexed, SMALL, vector());
+      }
+    }
+  });
+
+  afterAll(async () => {
+    for (const store of [indexed, exact, ...openExtra]) {
+      await store.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  function expectSameHits(actual: ScoredId[], expected: ScoredId[]): number {
+    expect(actual.length).toBe(expected.length);
+    const truth = new Map(expected.map((hit) => [hit.id, hit.score]));
+    let found = 0;
+    for (const hit of actual) {
+      const score = truth.get(hit.id);
+      if (score !== undefined) {
+        found++;
+        expect(hit.score).toBeCloseTo(score, 6);
+      }
+    }
+    expect(actual.map((hit) => hit.score)).toEqual([...actual.map((hit) => hit.score)].sort((a, b) => b - a));
+
+    return found;
+  }
+
+  it('returns the hits of the exact vec0 scan, with the same scores, under every filter', async () => {
+    let found = 0;
+    let wanted = 0;
+    for (let q = 0; q < 30; q++) {
+      const query = vector();
+      for (const visibility of VISIBILITIES) {
+        const expected = await exact.searchVectors(BIG, query, 10, visibility);
+        const actual = await indexed.searchVectors(BIG, query, 10, visibility);
+        expect(actual[0]?.id).toBe(expected[0]?.id);
+        found += expectSameHits(actual, expected);
+        wanted += expected.length;
+      }
+    }
+    process.stdout.write(`sqlite vector index recall@10 vs exact: ${(found / wanted).toFixed(4)} (${wanted} hits)\n`);
+    expect(found / wanted).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('honours the filters themselves (statuses, visibility, types)', async () => {
+    const query = vector();
+    const hits = await indexed.searchVectors(BIG, query, 50, {
+      statuses: [MemoryStatus.QUARANTINED],
+      projectId: 'project-2',
+      types: [MemoryType.EVENT],
+    });
+    expect(hits.length).toBeGreaterThan(0);
+    const memories = await indexed.getMemories(BIG, hits.map((hit) => hit.id));
+    expect(memories).toHaveLength(hits.length);
+    for (const memory of memories) {
+      expect(memory.status).toBe(MemoryStatus.QUARANTINED);
+      expect(memory.type).toBe(MemoryType.EVENT);
+      expect(memory.scope === MemoryScope.GLOBAL || memory.projectId === 'project-2').toBe(true);
+      expect(memory.scope).not.toBe(MemoryScope.THREAD);
+    }
+  });
+
+  it('never returns another tenant\'s vectors, even identical ones', async () => {
+    const query = vector();
+    const foreign = await insert(indexed, OTHER, query);
+    const own = await indexed.searchVectors(BIG, query, 20, VISIBILITIES[0]!);
+    expect(own.map((hit) => hit.id)).not.toContain(foreign);
+    expect(new Set((await indexed.getMemories(BIG, own.map((hit) => hit.id))).map((m) => m.tenantId))).toEqual(new Set([BIG]));
+    const [theirs] = await indexed.searchVectors(OTHER, query, 5, VISIBILITIES[0]!);
+    expect(theirs?.id).toBe(foreign);
+    expect(theirs?.score).toBeCloseTo(1, 5);
+  });
+
+  it('keeps tenants below the threshold on the exact scan', async () => {
+    const built = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    const query = vector();
+    const hits = await indexed.searchVectors(SMALL, query, 5, VISIBILITIES[0]!);
+    expect(hits).toEqual(await exact.searchVectors(SMALL, query, 5, VISIBILITIES[0]!));
+    expect(hits).toHaveLength(5);
+    expect(built).not.toHaveBeenCalled();
+  });
+
+  it('moves a tenant onto the index once it reaches the threshold', async () => {
+    const store = await open(40);
+    openExtra.push(store);
+    const tenant = 'tenant-growing';
+    for (let i = 0; i < 39; i++) {
+      await insert(store, tenant, vector());
+    }
+    const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    const query = vector();
+    await store.searchVectors(tenant, query, 5, VISIBILITIES[0]!);
+    expect(added).not.toHaveBeenCalled();
+    await insert(store, tenant, vector());
+    const hits = await store.searchVectors(tenant, query, 5, VISIBILITIES[0]!);
+    expect(added).toHaveBeenCalledTimes(40);
+    expectSameHits(hits, await exact.searchVectors(tenant, query, 5, VISIBILITIES[0]!));
+  });
+
+  it('rebuilds rather than replays a burst of writes between two searches', async () => {
+    const store = await open(MIN_ROWS);
+    openExtra.push(store);
+    const query = vector();
+    await store.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+    const burst: string[] = [];
+    for (let i = 0; i < 2100; i++) {
+      burst.push(await insert(store, OTHER, vector()));
+      burst.push(await insert(store, BIG, i === 2099 ? query : vector()));
+    }
+    const hits = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(hits[0]?.id).toBe(burst[burst.length - 1]);
+    expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+  });
+
+  it('follows this store\'s own inserts, status changes, supersessions and deletions', async () => {
+    const query = vector();
+    await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+    const id = await insert(indexed, BIG, query);
+    expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
+
+    await indexed.setStatus(BIG, id, MemoryStatus.FORGOTTEN, new Date());
+    expect((await indexed.searchVectors(BIG, query, 5, VISIBILITIES[0]!)).map((hit) => hit.id)).not.toContain(id);
+    expect((await indexed.searchVectors(BIG, query, 1, { statuses: [MemoryStatus.FORGOTTEN] }))[0]?.id).toBe(id);
+    await indexed.setStatus(BIG, id, MemoryStatus.ACTIVE, new Date());
+
+    const next = await insert(indexed, BIG, query.map((x) => x * 2), {}, [id]);
+    const active = await indexed.searchVectors(BIG, query, 5, VISIBILITIES[0]!);
+    expect(active[0]?.id).toBe(next);
+    expect(active.map((hit) => hit.id)).not.toContain(id);
+    expect((await indexed.searchVectors(BIG, query, 1, { statuses: [MemoryStatus.SUPERSEDED] }))[0]?.id).toBe(id);
+
+    expect(await indexed.deleteMemory(BIG, next)).toBe(true);
+    const afterDelete = await indexed.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(afterDelete.map((hit) => hit.id)).not.toContain(next);
+    expectSameHits(afterDelete, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+  });
+
+  it('leaves no trace of a write that rolled back', async () => {
+    const query = vector();
+    const neighbour = await insert(indexed, BIG, query);
+    await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+    // an unbindable link weight fails the insert after its vector row was written
+    const failing = async (): Promise<unknown> =>
+      indexed.insertMemory({
+        memory: draft(BIG, `rolled back ${counter++}`),
+        vector: query,
+        links: [{ toId: neighbour, type: RelationType.RELATED_TO, weight: {} as unknown as number }],
+        supersede: [],
+      });
+    await expect(failing()).rejects.toThrow();
+    // the next insert takes the rowid the rolled-back one had
+    const reused = await insert(indexed, BIG, vector());
+    const hits = await indexed.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(hits[0]?.id).toBe(neighbour);
+    expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+    expect(hits.find((hit) => hit.id === reused)?.score ?? 0).toBeLessThan(0.99);
+  });
+
+  it('sees writes another connection made to the same file', async () => {
+    const worker = await open(MIN_ROWS);
+    openExtra.push(worker);
+    const query = vector();
+    await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+
+    const id = await insert(worker, BIG, query);
+    expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
+
+    // a foreign write followed by one of ours: ours finds a token it does not know
+    await worker.setStatus(BIG, id, MemoryStatus.FORGOTTEN, new Date());
+    await indexed.insertMemory({ memory: draft(BIG, `local ${counter++}`), vector: vector(), links: [], supersede: [] });
+    expect((await indexed.searchVectors(BIG, query, 5, VISIBILITIES[0]!)).map((hit) => hit.id)).not.toContain(id);
+
+    await worker.setStatus(BIG, id, MemoryStatus.ACTIVE, new Date());
+    expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
+    await indexed.insertMemory({ memory: draft(BIG, `local ${counter++}`), vector: vector(), links: [], supersede: [] });
+    expect(await worker.deleteMemory(BIG, id)).toBe(true);
+    const hits = await indexed.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(hits.map((hit) => hit.id)).not.toContain(id);
+    expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+  });
+
+  it('keeps its index when another connection commits something other than vectors', async () => {
+    const worker = await open(MIN_ROWS);
+    openExtra.push(worker);
+    const query = vector();
+    const [first] = await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+    await worker.recordAccess(BIG, [first!.id], new Date());
+    const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(first!.id);
+    expect(added).not.toHaveBeenCalled();
+  });
+
+  it('builds from a vec0 scan when vec0 and memories disagree about which rows have vectors', async () => {
+    // a vector stored without an embedding model: the shadow-table build cannot account for it and steps aside
+    const store = await open(10);
+    openExtra.push(store);
+    const query = vector();
+    const odd = await insert(store, SMALL, query, { embeddingModel: null });
+    const hits = await store.searchVectors(SMALL, query, 5, VISIBILITIES[0]!);
+    expect(hits[0]?.id).toBe(odd);
+    expectSameHits(hits, await exact.searchVectors(SMALL, query, 5, VISIBILITIES[0]!));
+  });
+});
