@@ -862,7 +862,11 @@ export function variants(): Recipe[] {
     recipeFrom('L1 lean, pair vectors instead of turn vectors', { ...LEAN_PARAMS, vec: 0, vecPair: 0.5 }),
     recipeFrom('L2 lean, no vectors (BM25 only)', { ...LEAN_PARAMS, vec: 0 }),
     recipeFrom('L3 lean, vec .8', { ...LEAN_PARAMS, vec: 0.8 }),
-    ...[0.2, 0.4, 0.6].map((w): Recipe => ({ ...recipeFrom(`L4 lean + pair vectors on candidates only, w ${w}`, LEAN_PARAMS), pairRerank: w })),
+    recipeFrom('L5 lean − session doc', { ...LEAN_PARAMS, sessDoc: 0 }),
+    recipeFrom('L6 R* + session doc ×(1+S)', { ...DEFAULT_PARAMS, sessDoc: 1 }),
+    recipeFrom('L7 lean − session doc − session max', { ...LEAN_PARAMS, sessDoc: 0, session: 0 }),
+    recipeFrom('L8 lean − session max', { ...LEAN_PARAMS, session: 0 }),
+    ...[0.2, 0.4, 0.6].map((w) => recipeFrom(`L4 lean + pair vectors on candidates only, w ${w}`, { ...LEAN_PARAMS, pairCand: w })),
     // --- ablations / additions around the full recipe
     ...(
       [
@@ -945,6 +949,10 @@ export interface Params {
   priorQuestion: number;
   priorImage: number;
   priorOpener: number;
+  /** Weight of the previous+turn vector cosine computed on candidates only (a second stored vector, no second KNN). */
+  pairCand: number;
+  /** Session-level BM25 multiplier: s ×(1 + sessDoc·S(session)), S = max-normalised BM25 of the session document. */
+  sessDoc: number;
   /** 0: one FTS table with every column; w > 0: turn columns and context columns in two tables, context fused with weight w. */
   ctxTable: number;
 }
@@ -972,6 +980,8 @@ export const DEFAULT_PARAMS: Params = {
   priorQuestion: 0.25,
   priorImage: 0.1,
   priorOpener: 0.2,
+  pairCand: 0,
+  sessDoc: 0,
   ctxTable: 0,
 };
 
@@ -981,7 +991,7 @@ export const DEFAULT_PARAMS: Params = {
  * 12 ms per KNN at 12k memories, so two spaces would blow the 20 ms budget). Caption weight 1 = caption inside
  * the content.
  */
-export const LEAN_PARAMS: Params = { ...DEFAULT_PARAMS, caption: 1, vecPair: 0, prevq: 0, nbReply: 0, speakerFirstOfTwo: 0 };
+export const LEAN_PARAMS: Params = { ...DEFAULT_PARAMS, caption: 1, vecPair: 0, prevq: 0, nbReply: 0, speakerFirstOfTwo: 0, sessDoc: 1 };
 /** Parameters tuning may not move for the lean recipe. */
 const LEAN_FIXED: readonly (keyof Params)[] = ['caption', 'vecPair', 'prevq', 'nbReply', 'speakerFirstOfTwo', 'ctxTable'];
 
@@ -1007,6 +1017,8 @@ const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   priorQuestion: [0, 0.1, 0.2, 0.3, 0.5],
   priorImage: [0, 0.1, 0.2, 0.4],
   priorOpener: [0, 0.1, 0.2, 0.4],
+  pairCand: [0, 0.2, 0.4, 0.6],
+  sessDoc: [0, 0.3, 0.6, 1, 1.5],
   ctxTable: [0],
 };
 
@@ -1030,6 +1042,8 @@ export function recipeFrom(name: string, p: Params): Recipe {
     date: { boost: p.date, afterDays: 31 },
     when: { boost: p.when },
     prior: { length: p.priorLength, question: p.priorQuestion, image: p.priorImage, opener: p.priorOpener },
+    sessionDoc: p.sessDoc > 0 ? { mult: p.sessDoc, add: 0 } : undefined,
+    pairRerank: p.pairCand > 0 ? p.pairCand : undefined,
   };
 }
 

@@ -240,7 +240,7 @@ export class SqliteMemoryStore implements MemoryStore {
     const rows = this.db
       .prepare<SqlValue[], MemoryRow>(
         `UPDATE memories SET status = 'SUPERSEDED', superseded_by = ?, live_fingerprint = NULL, updated_at = ?
-         WHERE tenant_id = ? AND status = 'ACTIVE' AND id IN (${placeholders(ids.length)}) RETURNING *`,
+         WHERE +tenant_id = ? AND status = 'ACTIVE' AND id IN (${placeholders(ids.length)}) RETURNING *`,
       )
       .all(byId, at.getTime(), tenantId, ...ids);
     for (const row of rows) {
@@ -315,8 +315,9 @@ export class SqliteMemoryStore implements MemoryStore {
     if (ids.length === 0) {
       return Promise.resolve([]);
     }
+    // the unary + keeps the planner on the unique id index; the tenant index would walk the whole tenant
     const rows = this.db
-      .prepare<SqlValue[], MemoryRow>(`SELECT * FROM memories WHERE tenant_id = ? AND id IN (${placeholders(ids.length)})`)
+      .prepare<SqlValue[], MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(ids.length)})`)
       .all(tenantId, ...ids);
     const byId = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
 
@@ -551,7 +552,7 @@ export class SqliteMemoryStore implements MemoryStore {
       this.db
         .prepare<SqlValue[]>(
           `UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?
-           WHERE tenant_id = ? AND id IN (${placeholders(ids.length)})`,
+           WHERE +tenant_id = ? AND id IN (${placeholders(ids.length)})`,
         )
         .run(at.getTime(), tenantId, ...ids);
     }
