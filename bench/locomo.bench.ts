@@ -42,6 +42,8 @@ function score(t: Tally, evidence: readonly string[], ranked: readonly string[])
 export function turnItems(conv: LocomoConversation): ImportItem[] {
   return conv.turns.map((turn, i) => ({
     content: turnContent(turn),
+    // the turn it answers, so a reply like "Yes, last Friday!" is found by what was asked
+    context: i > 0 && conv.turns[i - 1]?.session === turn.session ? turnContent(conv.turns[i - 1]!) : null,
     createdAt: new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000),
     source: { role: null, channelId: `session-${turn.session}`, messageId: turn.id, taskId: null },
     ref: turn.id,

@@ -86,6 +86,7 @@ function command(i: number, vector: Float32Array): InsertMemoryCommand {
       tenantId: TENANT,
       type: MemoryType.FACT,
       content: `synthetic memory ${i}`,
+      context: null,
       status: MemoryStatus.ACTIVE,
       scope: MemoryScope.GLOBAL,
       channelId: null,

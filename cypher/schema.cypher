@@ -55,7 +55,7 @@ FOR (m:Memory) ON (m.tenantId, m.sourceTaskId);
 // tenantKey (one opaque token per tenant) lets a full-text query be restricted to one tenant inside the index.
 CYPHER 25
 CREATE FULLTEXT INDEX memory_content IF NOT EXISTS
-FOR (m:Memory) ON EACH [m.content, m.tenantKey];
+FOR (m:Memory) ON EACH [m.content, m.context, m.tenantKey];
 
 // tenantId and status are stored in the index so SEARCH filters inside it instead of after the top k.
 CYPHER 25

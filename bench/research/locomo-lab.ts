@@ -2,9 +2,9 @@
  * LoCoMo retrieval lab: evaluates many recall recipes side by side on the real engines
  * (better-sqlite3 FTS5 `porter unicode61` + bm25() column weights, sqlite-vec cosine KNN, USE vectors).
  *
- *   node -r @swc-node/register bench/research/locomo-lab.ts            # all variants, all conversations
- *   node -r @swc-node/register bench/research/locomo-lab.ts --split     # + tune best recipe on half, report other half
- *   node -r @swc-node/register bench/research/locomo-lab.ts --latency   # + ms/query of the best recipe at ~12k memories
+ *   node -r ts-node/register/transpile-only bench/research/locomo-lab.ts            # all variants, all conversations
+ *   node -r ts-node/register/transpile-only bench/research/locomo-lab.ts --split     # + tune best recipe on half, report other half
+ *   node -r ts-node/register/transpile-only bench/research/locomo-lab.ts --latency   # + ms/query of the best recipe at ~12k memories
  *   options: --only=name1,name2  --out=path.json  --md=path.md
  *
  * Setup mirrored from the service: one SQLite database for all conversations, one tenant per conversation,
@@ -63,12 +63,18 @@ export function namedSpeakers(speakers: readonly string[], question: string): st
     .map((x) => x.s);
 }
 
-type QueryMode = 'raw' | 'stop' | 'stopNoSpk';
+type QueryMode = 'raw' | 'stop' | 'stopNoSpk' | 'stopNoSpkEng';
+
+/** The service's list (src/recall/query-text.ts): the `stopword` package's English list + question words. */
+const QUESTION_WORDS = ['what', 'when', 'where', 'which', 'who', 'whom', 'whose', 'why', 'how', 'did', 'does', 'do', 'would', 'could', 'should', 'can', 'will', 'might', 'may', 'ever', 'also'];
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const STOP_WORDS_ENG: ReadonlySet<string> = new Set([...(require('stopword') as { eng: string[] }).eng, ...QUESTION_WORDS]);
 
 export function queryTerms(question: string, mode: QueryMode, speakers: readonly string[]): string[] {
   let ws = words(question);
-  if (mode !== 'raw') ws = ws.filter((w) => w.length > 1 && !STOP_WORDS.has(w));
-  if (mode === 'stopNoSpk') {
+  const stop = mode === 'stopNoSpkEng' ? STOP_WORDS_ENG : STOP_WORDS;
+  if (mode !== 'raw') ws = ws.filter((w) => w.length > 1 && !stop.has(w));
+  if (mode === 'stopNoSpk' || mode === 'stopNoSpkEng') {
     const named = new Set(namedSpeakers(speakers, question).map((s) => s.toLowerCase()));
     const lowerSpeakers = speakers.map((s) => s.toLowerCase());
     ws = ws.filter((w) => !named.has(w) && !lowerSpeakers.some((s) => w.length >= 3 && s.startsWith(w)));
@@ -866,6 +872,7 @@ export function variants(): Recipe[] {
     recipeFrom('L6 R* + session doc ×(1+S)', { ...DEFAULT_PARAMS, sessDoc: 1 }),
     recipeFrom('L7 lean − session doc − session max', { ...LEAN_PARAMS, sessDoc: 0, session: 0 }),
     recipeFrom('L8 lean − session max', { ...LEAN_PARAMS, session: 0 }),
+    recipeFrom('L9 lean with the service stop list (stopword eng + question words)', { ...LEAN_PARAMS, stopEng: 1 }),
     ...[0.2, 0.4, 0.6].map((w) => recipeFrom(`L4 lean + pair vectors on candidates only, w ${w}`, { ...LEAN_PARAMS, pairCand: w })),
     // --- ablations / additions around the full recipe
     ...(
@@ -951,6 +958,8 @@ export interface Params {
   priorOpener: number;
   /** Weight of the previous+turn vector cosine computed on candidates only (a second stored vector, no second KNN). */
   pairCand: number;
+  /** 1: query stop words from the `stopword` package + question words (the service's list) instead of NLTK's. */
+  stopEng: number;
   /** Session-level BM25 multiplier: s ×(1 + sessDoc·S(session)), S = max-normalised BM25 of the session document. */
   sessDoc: number;
   /** 0: one FTS table with every column; w > 0: turn columns and context columns in two tables, context fused with weight w. */
@@ -981,6 +990,7 @@ export const DEFAULT_PARAMS: Params = {
   priorImage: 0.1,
   priorOpener: 0.2,
   pairCand: 0,
+  stopEng: 0,
   sessDoc: 0,
   ctxTable: 0,
 };
@@ -1015,11 +1025,12 @@ export const LEAN_PARAMS: Params = {
   priorImage: 0.1,
   priorOpener: 0.2,
   pairCand: 0,
+  stopEng: 0,
   sessDoc: 0.8,
   ctxTable: 0,
 };
 /** Parameters tuning may not move for the lean recipe. */
-const LEAN_FIXED: readonly (keyof Params)[] = ['caption', 'vecPair', 'prevq', 'nbReply', 'speakerFirstOfTwo', 'ctxTable'];
+const LEAN_FIXED: readonly (keyof Params)[] = ['caption', 'vecPair', 'prevq', 'nbReply', 'speakerFirstOfTwo', 'ctxTable', 'stopEng', 'pairCand'];
 
 const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   prev: [0, 0.2, 0.4, 0.6, 0.8, 1],
@@ -1044,6 +1055,7 @@ const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   priorImage: [0, 0.1, 0.2, 0.4],
   priorOpener: [0, 0.1, 0.2, 0.4],
   pairCand: [0, 0.2, 0.4, 0.6],
+  stopEng: [0],
   sessDoc: [0, 0.3, 0.6, 1, 1.5],
   ctxTable: [0],
 };
@@ -1058,7 +1070,7 @@ export function recipeFrom(name: string, p: Params): Recipe {
             bm({ table: 'fmain', query: 'stopNoSpk', cols: { content: 1, caption: p.caption, date: p.dateCol }, weight: 1, norm: 'max' }),
             bm({ table: 'fctx', query: 'stopNoSpk', cols: { prev: p.prev, next: p.next, prevq: p.prevq }, weight: p.ctxTable, norm: 'max' }),
           ]
-        : [bm({ query: 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' })]),
+        : [bm({ query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' })]),
       ...(p.vec > 0 ? [vec({ space: 'caption', query: 'qs', weight: p.vec, norm: 'minmax', n: 100 })] : []),
       ...(p.vecPair > 0 ? [vec({ space: 'pair', query: 'qs', weight: p.vecPair, norm: 'minmax', n: 100 })] : []),
     ],

@@ -32,6 +32,7 @@ export function buildDraft(command: RememberCommand, facts: DraftFacts): MemoryD
     tenantId: facts.tenantId,
     type: facts.type,
     content: command.content,
+    context: command.context,
     status: facts.status,
     scope: command.scope,
     channelId: command.channelId,

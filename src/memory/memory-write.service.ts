@@ -1,5 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
-
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
@@ -8,7 +6,6 @@ import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.por
 import type { Embedder } from 'src/embedding/embedding.port';
 import { classifyMemoryType } from 'src/memory/classify';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
-import { fingerprint } from 'src/memory/fingerprint';
 import { KeyedLock } from 'src/memory/keyed-lock';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
@@ -16,9 +13,10 @@ import { detectInjection } from 'src/memory/guards/injection';
 import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue } from 'src/memory/guards/slots';
 import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
 import type { AssociationView, MemoryRecord } from 'src/memory/memory.types';
+import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { autoLinkType, defaultImportance, initialConfidence, reinforcedConfidence } from 'src/memory/write-policy';
+import { autoLinkType, reinforcedConfidence } from 'src/memory/write-policy';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { LinkDraft, MemoryDraft, MemoryStore, ScoredId } from 'src/store/memory-store.port';
 
@@ -54,13 +52,6 @@ const MAX_ARBITER_PAIRS = 3;
 
 function rejected(reason: string): RememberOutcome {
   return { outcome: WriteOutcome.REJECTED, memory: null, reason, superseded: [], associations: [] };
-}
-
-/** Identical content in another thread or project is a different memory: the scope is part of the fingerprint. */
-function scopedFingerprint(command: RememberCommand): string {
-  return createHash('sha256')
-    .update(`${fingerprint(command.content)}|${command.scope}|${command.projectId ?? ''}|${command.channelId ?? ''}`)
-    .digest('hex');
 }
 
 /**
@@ -323,32 +314,14 @@ export class MemoryWriteService {
   }
 
   private draft(tenantId: string, candidate: Candidate, embedded: boolean, now: Date): MemoryDraft {
-    const { command } = candidate;
-    const importance = command.importance ?? defaultImportance(candidate.type);
-    const createdAt = command.createdAt ?? now;
-
-    return {
-      id: randomUUID(),
+    return buildDraft(candidate.command, {
       tenantId,
       type: candidate.type,
-      content: command.content,
       status: candidate.status,
-      scope: command.scope,
-      channelId: command.channelId,
-      projectId: command.projectId,
       slot: candidate.slot?.name ?? null,
-      importance,
-      baseImportance: importance,
-      centrality: 0,
-      confidence: command.confidence ?? initialConfidence(command.source.role, command.explicit),
-      tags: command.tags,
-      fingerprint: candidate.fingerprint,
-      source: command.source,
-      createdAt,
-      updatedAt: now,
-      lastSeenAt: createdAt,
       embeddingModel: embedded ? this.embedder.model : null,
-    };
+      now,
+    });
   }
 
   private async reinforce(

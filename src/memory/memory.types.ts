@@ -13,6 +13,8 @@ export interface MemoryRecord {
   tenantId: string;
   type: MemoryType;
   content: string;
+  /** Text around the memory's source (e.g. the message before it): searched with a lower weight, never recalled as content. */
+  context: string | null;
   status: MemoryStatus;
   scope: MemoryScope;
   channelId: string | null;

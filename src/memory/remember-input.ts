@@ -7,6 +7,7 @@ import type { MemorySourceData } from 'src/memory/memory.types';
 /** A validated, normalised `remember` request in domain terms. */
 export interface RememberCommand {
   content: string;
+  context: string | null;
   type: MemoryType | null;
   scope: MemoryScope;
   channelId: string | null;
@@ -22,6 +23,7 @@ export interface RememberCommand {
 
 export interface RememberRequest {
   content: string;
+  context?: string | null;
   type?: MemoryType | null;
   scope?: MemoryScope | null;
   channelId?: string | null;
@@ -47,6 +49,10 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
   const bytes = Buffer.byteLength(content, 'utf8');
   if (bytes > maxContentBytes) {
     throw new BadInputError(`content is ${bytes} bytes; the limit is ${maxContentBytes} bytes`);
+  }
+  const context = request.context?.trim() || null;
+  if (context !== null && Buffer.byteLength(context, 'utf8') > maxContentBytes) {
+    throw new BadInputError(`context is longer than ${maxContentBytes} bytes`);
   }
   const scope = request.scope ?? MemoryScope.GLOBAL;
   const channelId = optionalKey(request.channelId, 'channelId');
@@ -76,6 +82,7 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
 
   return {
     content,
+    context,
     type: request.type ?? null,
     scope,
     channelId: scope === MemoryScope.THREAD ? channelId : null,

@@ -1,5 +1,6 @@
 import { MemoryScope, MemoryType } from 'src/memory/memory.enums';
 import {
+  calibratedFusion,
   finalScore,
   maxFusedScore,
   modulate,
@@ -107,5 +108,24 @@ describe('ranking', () => {
       const parts = { relevance: 0.8, importance: 0.5, confidence: 1, recency: 0.5, scope: scopeBoost(MemoryScope.THREAD) };
       expect(finalScore(parts)).toBeCloseTo(0.8 * modulate(0.5, 0.6) * 1 * modulate(0.5, 0.6) * 1.2);
     });
+  });
+});
+
+describe(calibratedFusion.name, () => {
+  it('should keep the gap between a clear winner and the rest, unlike ranks', () => {
+    const fused = calibratedFusion([
+      { scores: new Map([['a', 10], ['b', 1]]), weight: 1, norm: 'max' },
+      { scores: new Map([['b', 0.52], ['a', 0.5]]), weight: 0.3, norm: 'minmax' },
+    ]);
+    expect(fused.get('a')).toBeCloseTo(1 / 1.3);
+    expect(fused.get('b')).toBeCloseTo((0.1 + 0.3) / 1.3);
+  });
+
+  it('should ignore empty lists when dividing by the weights', () => {
+    const fused = calibratedFusion([
+      { scores: new Map([['a', 3]]), weight: 1, norm: 'max' },
+      { scores: new Map(), weight: 0.3, norm: 'minmax' },
+    ]);
+    expect(fused.get('a')).toBe(1);
   });
 });

@@ -139,3 +139,32 @@ export function finalScore(parts: ScoreParts): number {
     parts.scope
   );
 }
+
+export interface ScoredList {
+  scores: ReadonlyMap<string, number>;
+  weight: number;
+  /** 'max': score / best (BM25, open-ended); 'minmax': spread over the list (cosine, which bunches up). */
+  norm: 'max' | 'minmax';
+}
+
+/**
+ * Score-calibrated fusion: each retriever's raw scores mapped onto 0..1 within this query, weighted and summed,
+ * then divided by the weights of the lists that had hits. Unlike RRF it keeps how far ahead the best hit is.
+ */
+export function calibratedFusion(lists: readonly ScoredList[]): Map<string, number> {
+  const fused = new Map<string, number>();
+  const active = lists.filter((list) => list.scores.size > 0);
+  const total = active.reduce((sum, list) => sum + list.weight, 0);
+  for (const list of active) {
+    const values = [...list.scores.values()];
+    const max = Math.max(...values);
+    const min = list.norm === 'minmax' ? Math.min(...values) : 0;
+    const span = max - min;
+    for (const [id, score] of list.scores) {
+      const normalised = span > 0 ? (score - min) / span : 1;
+      fused.set(id, (fused.get(id) ?? 0) + (list.weight * normalised) / total);
+    }
+  }
+
+  return fused;
+}

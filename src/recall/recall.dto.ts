@@ -35,7 +35,7 @@ export class RecallInput {
 @ObjectType({
   description:
     'score = relevance × (0.6 + 0.4·importance) × (0.7 + 0.3·confidence) × (0.6 + 0.4·recency) × scope; ' +
-    'relevance = rrf / the best possible rrf of this query',
+    'relevance = ½·rrf / the best possible rrf of this query + ½·score-calibrated fusion (text/max, vector min-max, graph)',
 })
 export class ScoreBreakdown {
   @Field(() => Float, { nullable: true, description: 'cosine similarity, null when the memory was not a vector hit' })
@@ -50,7 +50,7 @@ export class ScoreBreakdown {
   @Field(() => Float, { description: 'weighted reciprocal rank fusion (k = 60) of the text, vector and graph lists' })
   rrf!: number;
 
-  @Field(() => Float, { description: 'rrf normalised to 0..1; 1 in metadata modes' })
+  @Field(() => Float, { description: 'fused relevance 0..1 (see the type description); 1 in metadata modes' })
   relevance!: number;
 
   @Field(() => Float)

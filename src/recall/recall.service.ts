@@ -14,6 +14,7 @@ import { MemoryScope, MemoryStatus } from 'src/memory/memory.enums';
 import type { MemoryType } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import {
+  calibratedFusion,
   EDGE_FLOW,
   finalScore,
   maxFusedScore,
@@ -60,7 +61,13 @@ const CANDIDATES = 40;
 const GRAPH_SEEDS = 8;
 const NEIGHBOURS_PER_SEED = 6;
 /** Retriever weights in the fusion: full text is the stronger retriever on conversational memory. */
-export const RETRIEVER_WEIGHTS = { text: 1, vector: 0.6, graph: 0.5 } as const;
+/**
+ * Retriever weights: full text is the strong retriever on conversational memory; vectors and graph neighbours add
+ * recall but must not outvote it (LoCoMo, bench/locomo.bench.ts: plain equal-weight fusion loses to BM25 alone).
+ */
+export const RETRIEVER_WEIGHTS = { text: 1, vector: 0.3, graph: 0.3 } as const;
+/** Relevance = half weighted RRF (rank agreement), half score-calibrated fusion (how far ahead a hit is). */
+const RRF_SHARE = 0.5;
 
 @Injectable()
 export class RecallService {
@@ -163,6 +170,11 @@ export class RecallService {
     const memories = await this.store.getMemories(tenantId, [...fused.keys()]);
     const vectorScore = new Map(vectorHits.map((h) => [h.id, h.score]));
     const textScore = new Map(textHits.map((h) => [h.id, h.score]));
+    const calibrated = calibratedFusion([
+      { scores: textScore, weight: RETRIEVER_WEIGHTS.text, norm: 'max' },
+      { scores: vectorScore, weight: RETRIEVER_WEIGHTS.vector, norm: 'minmax' },
+      { scores: graph, weight: RETRIEVER_WEIGHTS.graph, norm: 'max' },
+    ]);
 
     return this.rank(
       memories.filter((m) => this.visible(m, parsed.visibility)),
@@ -176,7 +188,7 @@ export class RecallService {
           text: textScore.get(m.id) ?? null,
           graph: graph.get(m.id) ?? null,
           rrf,
-          relevance: ceiling > 0 ? rrf / ceiling : 0,
+          relevance: RRF_SHARE * (ceiling > 0 ? rrf / ceiling : 0) + (1 - RRF_SHARE) * (calibrated.get(m.id) ?? 0),
         };
       },
     );

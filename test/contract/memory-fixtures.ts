@@ -26,6 +26,7 @@ export function draft(tenantId: string, content: string, overrides: Partial<Memo
     tenantId,
     type: MemoryType.FACT,
     content,
+    context: null,
     status: MemoryStatus.ACTIVE,
     scope: MemoryScope.GLOBAL,
     channelId: null,

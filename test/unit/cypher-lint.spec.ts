@@ -30,6 +30,7 @@ const PROPERTY_KEYS = [
   'tenantKey',
   'type',
   'content',
+  'context',
   'status',
   'scope',
   'channelId',
@@ -246,11 +247,15 @@ describe('Neo4j full-text query', () => {
   it.each(nasty)('should keep only words of %j, scoped to the tenant', (text) => {
     const query = luceneQuery('acme', text);
 
-    expect(query).toMatch(/^tenantKey:t[0-9a-f]{32} AND content:\([\p{L}\p{N}]+( [\p{L}\p{N}]+)*\)$/u);
+    expect(query).toMatch(
+      /^tenantKey:t[0-9a-f]{32} AND \(content:\(([\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)\) OR context:\(\1\)\^0\.5\)$/u,
+    );
   });
 
   it('should lower-case operators into plain terms and give each tenant its own token', () => {
-    expect(luceneQuery('acme', 'cats AND dogs')).toBe(`tenantKey:${tenantKey('acme')} AND content:(cats and dogs)`);
+    expect(luceneQuery('acme', 'cats AND dogs')).toBe(
+      `tenantKey:${tenantKey('acme')} AND (content:(cats and dogs) OR context:(cats and dogs)^0.5)`,
+    );
     expect(tenantKey('acme')).not.toBe(tenantKey('acme2'));
   });
 

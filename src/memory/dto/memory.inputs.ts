@@ -22,6 +22,12 @@ export class RememberInput {
   @Field(() => String)
   content!: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'text around the source, e.g. the message before it: helps search find the memory, never recalled as content',
+  })
+  context?: string | null;
+
   @Field(() => MemoryType, { nullable: true, description: 'omitted: the service classifies it' })
   type?: MemoryType | null;
 

@@ -7,6 +7,7 @@ export function toMemory(record: MemoryRecord): Memory {
     id: record.id,
     type: record.type,
     content: record.content,
+    context: record.context,
     status: record.status,
     scope: record.scope,
     channelId: record.channelId,

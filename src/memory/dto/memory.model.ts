@@ -29,6 +29,9 @@ export class Memory {
   @Field(() => String)
   content!: string;
 
+  @Field(() => String, { nullable: true, description: 'text around the source that search also looks at' })
+  context!: string | null;
+
   @Field(() => MemoryStatus)
   status!: MemoryStatus;
 

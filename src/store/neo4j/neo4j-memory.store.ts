@@ -138,7 +138,9 @@ export function luceneQuery(tenantId: string, text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words)].slice(0, MAX_QUERY_TERMS);
 
-  return unique.length > 0 ? `tenantKey:${tenantKey(tenantId)} AND content:(${unique.join(' ')})` : null;
+  const terms = unique.join(' ');
+
+  return unique.length > 0 ? `tenantKey:${tenantKey(tenantId)} AND (content:(${terms}) OR context:(${terms})^0.5)` : null;
 }
 
 function toDateTime(date: Date): DateTime<number> {
@@ -217,6 +219,7 @@ function toMemory(value: unknown): MemoryRecord {
     tenantId: toText(m['tenantId'], 'tenantId'),
     type: toEnum(MemoryType, m['type'], 'type'),
     content: toText(m['content'], 'content'),
+    context: toOptionalText(m['context'], 'context'),
     status: toEnum(MemoryStatus, m['status'], 'status'),
     scope: toEnum(MemoryScope, m['scope'], 'scope'),
     channelId: toOptionalText(m['channelId'], 'channelId'),
@@ -287,6 +290,7 @@ function nodeProperties(memory: MemoryDraft, vector: Float32Array | null): Param
     tenantKey: tenantKey(memory.tenantId),
     type: memory.type,
     content: memory.content,
+    context: memory.context,
     status: memory.status,
     scope: memory.scope,
     channelId: memory.channelId,

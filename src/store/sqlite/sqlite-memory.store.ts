@@ -28,6 +28,9 @@ import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
+/** BM25 weight of a memory's context column relative to its content (1). */
+export const CONTEXT_WEIGHT = 0.5;
+
 const LIVE_STATUSES = new Set<MemoryStatus>([MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED]);
 
 export interface SqliteStoreOptions {
@@ -156,16 +159,17 @@ export class SqliteMemoryStore implements MemoryStore {
   private insertSync(command: InsertMemoryCommand): InsertMemoryResult {
     const m = command.memory;
     const inserted = this.stmt(
-      `INSERT INTO memories (id, tenant_id, type, content, status, scope, channel_id, project_id, slot, importance,
-        base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role, source_channel_id,
-        source_message_id, source_task_id, created_at, updated_at, last_seen_at, embedding_model)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO memories (id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot,
+        importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role,
+        source_channel_id, source_message_id, source_task_id, created_at, updated_at, last_seen_at, embedding_model)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`,
     ).run(
       m.id,
       m.tenantId,
       m.type,
       m.content,
+      m.context,
       m.status,
       m.scope,
       m.channelId,
@@ -196,7 +200,12 @@ export class SqliteMemoryStore implements MemoryStore {
       return { created: false, memory: existing };
     }
     const rowid = BigInt(inserted.lastInsertRowid);
-    this.stmt('INSERT INTO memory_fts (rowid, content, tenant) VALUES (?, ?, ?)').run(rowid, m.content, tenantToken(m.tenantId));
+    this.stmt('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
+      rowid,
+      m.content,
+      m.context ?? '',
+      tenantToken(m.tenantId),
+    );
     if (command.vector) {
       this.assertDimensions(command.vector);
       this.stmt(
@@ -445,12 +454,12 @@ export class SqliteMemoryStore implements MemoryStore {
     const vis = visibilityClause('m', visibility);
     const rows = this.db
       .prepare<SqlValue[], { id: string; score: number }>(
-        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0) AS score
+        `SELECT m.id AS id, -bm25(memory_fts, 1.0, ${CONTEXT_WEIGHT}, 0.0) AS score
          FROM memory_fts JOIN memories m ON m.rowid = memory_fts.rowid
          WHERE memory_fts MATCH ? AND m.tenant_id = ? AND ${vis.sql}
-         ORDER BY bm25(memory_fts, 1.0, 0.0) LIMIT ?`,
+         ORDER BY bm25(memory_fts, 1.0, ${CONTEXT_WEIGHT}, 0.0) LIMIT ?`,
       )
-      .all(`tenant : ${tenantToken(tenantId)} AND content : (${match})`, tenantId, ...vis.params, k);
+      .all(`tenant : ${tenantToken(tenantId)} AND {content context} : (${match})`, tenantId, ...vis.params, k);
 
     return Promise.resolve(rows);
   }

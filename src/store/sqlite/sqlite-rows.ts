@@ -8,6 +8,7 @@ export interface MemoryRow {
   tenant_id: string;
   type: string;
   content: string;
+  context: string | null;
   status: string;
   scope: string;
   channel_id: string | null;
@@ -46,6 +47,7 @@ export function rowToMemory(row: MemoryRow): MemoryRecord {
     tenantId: row.tenant_id,
     type: row.type as MemoryType,
     content: row.content,
+    context: row.context,
     status: row.status as MemoryStatus,
     scope: row.scope as MemoryScope,
     channelId: row.channel_id,

@@ -11,6 +11,7 @@ const MIGRATIONS: readonly string[] = [
     tenant_id TEXT NOT NULL,
     type TEXT NOT NULL,
     content TEXT NOT NULL,
+    context TEXT,
     status TEXT NOT NULL,
     scope TEXT NOT NULL,
     channel_id TEXT,
@@ -56,7 +57,7 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX associations_to ON associations (to_id, type);
 
   -- tenant holds an opaque single-token tag so a MATCH can be restricted to one tenant inside the index.
-  CREATE VIRTUAL TABLE memory_fts USING fts5 (content, tenant, tokenize = 'porter unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE memory_fts USING fts5 (content, context, tenant, tokenize = 'porter unicode61 remove_diacritics 2');
   `,
 ];
 
