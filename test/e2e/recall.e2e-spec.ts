@@ -131,6 +131,16 @@ describe('recall (e2e)', () => {
     expect(all.map((h) => h.memory.id)).toContain(oldCity);
   });
 
+  it('should find a memory by its context without returning the context as content', async () => {
+    const id = await remember(t, {
+      content: 'Yes, every Saturday morning at the lake',
+      context: 'Do you still go kayaking with your brother?',
+    });
+    const hits = await recall(t, { query: 'kayaking brother' });
+    expect(hits[0]!.memory.id).toBe(id);
+    expect(hits[0]!.memory.content).toBe('Yes, every Saturday morning at the lake');
+  });
+
   it('should record access after recall without slowing it down', async () => {
     await recall(t, { query: 'green tea focus' });
     let accessCount = 0;
