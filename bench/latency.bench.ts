@@ -5,6 +5,7 @@ import type { Embedder } from 'src/embedding/embedding.port';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
 import { MemoryStatus } from 'src/memory/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
+import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
@@ -71,7 +72,7 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
           const record = round_ === 1 && i >= 0;
           const into = (list: number[]): number[] => (record ? list : []);
           await time(into(samples.vector), () => store.searchVectors(TENANT, vector, 40, visibility));
-          await time(into(samples.text), () => store.searchText(TENANT, query, 40, visibility));
+          await time(into(samples.text), () => store.searchText(TENANT, searchableQuery(query), 40, visibility));
           await time(into(samples.service), () => recall.recallWithVector(TENANT, { query, limit: 10 }, vector));
           await time(into(samples.http), () =>
             fetch(bench.url, {
@@ -101,7 +102,7 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
         row(size, 'RecallService (query vector given)', summary.service),
         row(size, 'GraphQL over HTTP (hash query embedding)', summary.http),
         row(size, 'store.searchVectors k=40', summary.vectorSearch),
-        row(size, 'store.searchText k=40', summary.textSearch),
+        row(size, 'store.searchText k=40 (stop words removed)', summary.textSearch),
       );
       process.stderr.write(`size ${size}: imported at ${summary.importPerSecond}/s, recall p95 ${round(summary.service.p95)} ms\n`);
     } finally {

@@ -60,9 +60,9 @@ export function turnItems(conv: LocomoConversation): ImportItem[] {
  * question asked three ways in one run (BM25 only, vector only, HYBRID recall), scored by whether the evidence
  * turns are among the top 5 / 10 hits ("any" one of them, "all" of them).
  */
-export async function runLocomo(limitConversations?: number): Promise<void> {
+export async function runLocomo(from = 0, to?: number): Promise<void> {
   const started = performance.now();
-  const conversations = loadLocomo().slice(0, limitConversations);
+  const conversations = loadLocomo().slice(from, to);
   const cache = new UseCache();
   const texts = conversations.flatMap((c) => [...c.turns.map(turnContent), ...c.questions.filter(isScorable).map((q) => q.question)]);
   await cache.ensure(texts, 16, (msg) => process.stderr.write(`${msg}\n`));

@@ -7,7 +7,7 @@ import { runLocomo } from 'bench/locomo.bench';
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
-  locomo: (args) => runLocomo(args[0] ? Number(args[0]) : undefined),
+  locomo: (args) => runLocomo(args[0] ? Number(args[0]) : 0, args[1] ? Number(args[1]) : undefined),
 };
 
 async function main(): Promise<void> {

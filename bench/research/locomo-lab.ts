@@ -156,13 +156,15 @@ function isWhenQuestion(q: string): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // Index: one database for all conversations, like the service
 
-type FtsTable = 'fts' | 'pair' | 'tri' | 'fmain' | 'fctx';
+type FtsTable = 'fts' | 'pair' | 'tri' | 'fmain' | 'fctx' | 'fsvc';
 type FtsColumn = 'content' | 'prev' | 'next' | 'caption' | 'imgq' | 'date' | 'prevq';
 /** prevq: the previous turn's content only when it asks a question (contains '?'): the turn is its answer. */
 const FTS_COLUMNS: readonly FtsColumn[] = ['content', 'prev', 'next', 'caption', 'imgq', 'date', 'prevq'];
 /** The same columns split into two tables, so context text does not lengthen the turn's own BM25 document. */
-const TABLE_COLUMNS: Readonly<Record<'fts' | 'fmain' | 'fctx', readonly FtsColumn[]>> = {
+const TABLE_COLUMNS: Readonly<Record<'fts' | 'fmain' | 'fctx' | 'fsvc', readonly FtsColumn[]>> = {
   fts: FTS_COLUMNS,
+  /** Exactly the recommended service row: content (with caption), prev, next, date. */
+  fsvc: ['content', 'prev', 'next', 'date'],
   fmain: ['content', 'caption', 'date'],
   fctx: ['prev', 'next', 'prevq'],
 };
@@ -216,6 +218,8 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
   db.exec(`CREATE VIRTUAL TABLE fts USING fts5 (content, prev, next, caption, imgq, date, prevq, tenant, ${tok})`);
   db.exec(`CREATE VIRTUAL TABLE pair USING fts5 (doc, tenant, ${tok})`);
   db.exec(`CREATE VIRTUAL TABLE fmain USING fts5 (content, caption, date, tenant, ${tok})`);
+  db.exec(`CREATE VIRTUAL TABLE fsvc USING fts5 (content, prev, next, date, tenant, ${tok})`);
+  const insSvc = db.prepare('INSERT INTO fsvc (rowid, content, prev, next, date, tenant) VALUES (?, ?, ?, ?, ?, ?)');
   db.exec(`CREATE VIRTUAL TABLE fctx USING fts5 (prev, next, prevq, tenant, ${tok})`);
   const insMain = db.prepare('INSERT INTO fmain (rowid, content, caption, date, tenant) VALUES (?, ?, ?, ?, ?)');
   const insCtx = db.prepare('INSERT INTO fctx (rowid, prev, next, prevq, tenant) VALUES (?, ?, ?, ?, ?)');
@@ -259,6 +263,7 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
           insFts.run(rowid, content, prevText, x ? turnContent(x) : '', t.blipCaption ?? '', t.imageQuery ?? '', dateText(t), prevText.includes('?') ? prevText : '', tenant);
           insPair.run(rowid, turnPair(conv, t), tenant);
           insMain.run(rowid, content, t.blipCaption ?? '', dateText(t), tenant);
+          insSvc.run(rowid, turnWithCaption(t), p ? turnWithCaption(p) : '', x ? turnWithCaption(x) : '', dateText(t), tenant);
           insCtx.run(rowid, prevText, x ? turnContent(x) : '', prevText.includes('?') ? prevText : '', tenant);
           insTri.run(rowid, x ? `${turnPair(conv, t)}\n${turnWithCaption(x)}` : turnPair(conv, t), tenant);
           const texts: Record<VecSpace, string> = { content, caption: turnWithCaption(t), pair: turnPair(conv, t) };
@@ -303,7 +308,7 @@ function bm25Search(lab: Lab, ci: ConvIndex, table: FtsTable, terms: readonly st
   if (terms.length === 0) return { idx: [], score: [] };
   let sql: string;
   let match: string;
-  if (table === 'fts' || table === 'fmain' || table === 'fctx') {
+  if (table === 'fts' || table === 'fmain' || table === 'fctx' || table === 'fsvc') {
     const all = TABLE_COLUMNS[table];
     const cols = all.filter((c) => (weights[c] ?? 0) > 0);
     if (cols.length === 0) return { idx: [], score: [] };
@@ -873,6 +878,7 @@ export function variants(): Recipe[] {
     recipeFrom('L7 lean − session doc − session max', { ...LEAN_PARAMS, sessDoc: 0, session: 0 }),
     recipeFrom('L8 lean − session max', { ...LEAN_PARAMS, session: 0 }),
     recipeFrom('L9 lean with the service stop list (stopword eng + question words)', { ...LEAN_PARAMS, stopEng: 1 }),
+    recipeFrom('LA lean on the all-columns lab table (caption column 1)', { ...LEAN_PARAMS, svcTable: 0 }),
     ...[0.2, 0.4, 0.6].map((w) => recipeFrom(`L4 lean + pair vectors on candidates only, w ${w}`, { ...LEAN_PARAMS, pairCand: w })),
     // --- ablations / additions around the full recipe
     ...(
@@ -962,6 +968,8 @@ export interface Params {
   stopEng: number;
   /** Session-level BM25 multiplier: s ×(1 + sessDoc·S(session)), S = max-normalised BM25 of the session document. */
   sessDoc: number;
+  /** 1: the service-shaped FTS table (content with caption, prev, next, date); `caption`/`prevq` are then ignored. */
+  svcTable: number;
   /** 0: one FTS table with every column; w > 0: turn columns and context columns in two tables, context fused with weight w. */
   ctxTable: number;
 }
@@ -992,6 +1000,7 @@ export const DEFAULT_PARAMS: Params = {
   pairCand: 0,
   stopEng: 0,
   sessDoc: 0,
+  svcTable: 0,
   ctxTable: 0,
 };
 
@@ -1027,10 +1036,11 @@ export const LEAN_PARAMS: Params = {
   pairCand: 0,
   stopEng: 0,
   sessDoc: 0.8,
+  svcTable: 1,
   ctxTable: 0,
 };
 /** Parameters tuning may not move for the lean recipe. */
-const LEAN_FIXED: readonly (keyof Params)[] = ['caption', 'vecPair', 'prevq', 'nbReply', 'speakerFirstOfTwo', 'ctxTable', 'stopEng', 'pairCand'];
+const LEAN_FIXED: readonly (keyof Params)[] = ['caption', 'vecPair', 'prevq', 'nbReply', 'speakerFirstOfTwo', 'ctxTable', 'stopEng', 'pairCand', 'svcTable'];
 
 const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   prev: [0, 0.2, 0.4, 0.6, 0.8, 1],
@@ -1056,6 +1066,7 @@ const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   priorOpener: [0, 0.1, 0.2, 0.4],
   pairCand: [0, 0.2, 0.4, 0.6],
   stopEng: [0],
+  svcTable: [0],
   sessDoc: [0, 0.3, 0.6, 1, 1.5],
   ctxTable: [0],
 };
@@ -1070,7 +1081,9 @@ export function recipeFrom(name: string, p: Params): Recipe {
             bm({ table: 'fmain', query: 'stopNoSpk', cols: { content: 1, caption: p.caption, date: p.dateCol }, weight: 1, norm: 'max' }),
             bm({ table: 'fctx', query: 'stopNoSpk', cols: { prev: p.prev, next: p.next, prevq: p.prevq }, weight: p.ctxTable, norm: 'max' }),
           ]
-        : [bm({ query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' })]),
+        : p.svcTable
+          ? [bm({ table: 'fsvc', query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, date: p.dateCol }, weight: 1, norm: 'max' })]
+          : [bm({ query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' })]),
       ...(p.vec > 0 ? [vec({ space: 'caption', query: 'qs', weight: p.vec, norm: 'minmax', n: 100 })] : []),
       ...(p.vecPair > 0 ? [vec({ space: 'pair', query: 'qs', weight: p.vecPair, norm: 'minmax', n: 100 })] : []),
     ],
