@@ -1,11 +1,15 @@
 /**
  * LoCoMo retrieval lab: evaluates many recall recipes side by side on the real engines
  * (better-sqlite3 FTS5 `porter unicode61` + bm25() column weights, sqlite-vec cosine KNN, USE vectors).
+ * Findings and the recommended recipe: bench/research/LOCOMO-RECALL.md.
  *
- *   node -r ts-node/register/transpile-only bench/research/locomo-lab.ts            # all variants, all conversations
- *   node -r ts-node/register/transpile-only bench/research/locomo-lab.ts --split     # + tune best recipe on half, report other half
- *   node -r ts-node/register/transpile-only bench/research/locomo-lab.ts --latency   # + ms/query of the best recipe at ~12k memories
- *   options: --only=name1,name2  --out=path.json  --md=path.md
+ *   node -r ts-node/register/transpile-only bench/research/locomo-lab.ts             # all variants, all conversations
+ *     --split      + tune the recommended recipe's weights on 5 conversations, score the other 5 (both ways)
+ *     --latency    + ms/query of the recommended recipe with ~12k memories in one tenant
+ *     --only=B,L*  variants whose name starts with one of these
+ *     --out=x.json --md=x.md   write results (JSON to stdout otherwise; the markdown table is always printed)
+ *     --misses=L*  write the missed questions of that variant to $TMPDIR/locomo-misses.txt
+ *     --no-embed   skip variants whose vectors are not cached instead of embedding them
  *
  * Setup mirrored from the service: one SQLite database for all conversations, one tenant per conversation,
  * the tenant restricted inside the FTS5 MATCH (so BM25 statistics span all tenants, as in the service) and
@@ -13,7 +17,9 @@
  * Evidence ids are cleaned by the dataset loader; questions without a valid evidence turn (4 of 1540) are
  * skipped and counted in the output.
  *
- * USE vectors come from bench/.cache/locomo-use/ (computed on first run, ~25 texts/s, ~12 minutes).
+ * USE vectors come from bench/.cache/locomo-use/ (computed on first run: ~21k texts, ~15 minutes on one core).
+ * ms/q is per question at ~600 memories per tenant: engine time of each retrieval (memoised across variants,
+ * charged at its first, real cost) plus fusion; the USE query embedding is not included.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
