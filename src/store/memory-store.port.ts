@@ -18,7 +18,11 @@ export interface InsertMemoryCommand {
   vector: Float32Array | null;
   /** Edges from the new memory to existing ones, created in the same transaction. */
   links: LinkDraft[];
-  /** Ids of ACTIVE memories this write retires (status SUPERSEDED, supersededBy = new id). */
+  /**
+   * Ids of ACTIVE memories this write retires (status SUPERSEDED, supersededBy = new id). Independently of this
+   * list, an ACTIVE memory with a slot retires every other ACTIVE memory of that tenant and slot in the same
+   * transaction (with an UPDATES edge), so a slot never has two ACTIVE values, whatever races the callers run.
+   */
   supersede: string[];
 }
 
