@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
-import { loadLocomo, turnContent } from 'bench/locomo/dataset';
+import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import { startBenchApp } from 'bench/support/bench-app';
 import { report, round, summarize } from 'bench/support/stats';
 

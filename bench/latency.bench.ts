@@ -9,7 +9,7 @@ import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
-import { loadLocomo, turnContent } from 'bench/locomo/dataset';
+import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import { startBenchApp } from 'bench/support/bench-app';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';

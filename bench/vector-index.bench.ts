@@ -12,6 +12,7 @@ import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
+import { rng } from 'test/support/seeded-random';
 
 /**
  * Vector search in one SQLite tenant: the exact vec0 KNN scan against the binary index (Hamming scan, sign-bit
@@ -31,19 +32,6 @@ const VISIBILITY: Visibility = { statuses: [MemoryStatus.ACTIVE, MemoryStatus.QU
 const FILTER = { statuses: VISIBILITY.statuses, visibilityKeys: ['G'] };
 
 type Distribution = 'random' | 'clustered';
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function unit(vector: Float32Array): Float32Array {
   let norm = 0;

@@ -1,5 +1,5 @@
 /** Pre-computes and caches every USE vector the LoCoMo lab needs: `node -r ts-node/register/transpile-only bench/research/locomo-embed.ts`. */
-import { loadLocomo } from '../locomo/dataset';
+import { loadLocomo } from '../support/locomo-dataset';
 import { allEmbeddingTexts } from './locomo-texts';
 import { UseCache } from './use-cache';
 

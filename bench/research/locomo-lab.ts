@@ -27,8 +27,8 @@ import * as sqliteVec from 'sqlite-vec';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo } from '../locomo/dataset';
-import type { LocomoCategory, LocomoConversation, LocomoQuestion, LocomoTurn } from '../locomo/dataset';
+import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo } from '../support/locomo-dataset';
+import type { LocomoCategory, LocomoConversation, LocomoQuestion, LocomoTurn } from '../support/locomo-dataset';
 import {
   allEmbeddingTexts,
   nextTurn,

@@ -1,6 +1,6 @@
 /** Text forms shared by the LoCoMo lab and its embedding pre-warm, so both hash the same strings. */
-import type { LocomoConversation, LocomoQuestion, LocomoTurn } from '../locomo/dataset';
-import { turnContent } from '../locomo/dataset';
+import type { LocomoConversation, LocomoQuestion, LocomoTurn } from '../support/locomo-dataset';
+import { turnContent } from '../support/locomo-dataset';
 
 export { turnContent };
 

@@ -7,6 +7,7 @@ import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.p
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { draft, SPACE } from 'test/contract/memory-fixtures';
+import { rng } from 'test/support/seeded-random';
 
 jest.setTimeout(120_000);
 
@@ -15,19 +16,6 @@ const OTHER = 'tenant-other';
 const SMALL = 'tenant-small';
 const ROWS = 3000;
 const MIN_ROWS = 200;
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = rng(42);
 const gaussian = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());

@@ -1,18 +1,6 @@
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import type { BinaryVectorIndexOptions, VectorIndexFilter, VectorIndexRow } from 'src/store/sqlite/binary-vector-index';
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from 'test/support/seeded-random';
 
 function gaussian(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
