@@ -1,18 +1,18 @@
 import 'reflect-metadata';
 
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { MemoryScope, MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
+import { MemoryStatus, MemoryType } from 'src/memory/memory.enums';
 import type { InsertMemoryCommand, ScoredId, Visibility } from 'src/store/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
 import { rng } from 'test/support/seeded-random';
+import { draft } from 'test/contract/memory-fixtures';
 
 /**
  * Vector search in one SQLite tenant: the exact vec0 KNN scan against the binary index (Hamming scan, sign-bit
@@ -68,34 +68,7 @@ function generator(distribution: Distribution, seed: number): () => Float32Array
 function command(i: number, vector: Float32Array): InsertMemoryCommand {
   const at = new Date(Date.UTC(2024, 0, 1) + i * 1000);
 
-  return {
-    memory: {
-      id: randomUUID(),
-      tenantId: TENANT,
-      type: MemoryType.FACT,
-      content: `synthetic memory ${i}`,
-      context: null,
-      status: MemoryStatus.ACTIVE,
-      scope: MemoryScope.GLOBAL,
-      channelId: null,
-      projectId: null,
-      slot: null,
-      importance: 0.5,
-      baseImportance: 0.5,
-      centrality: 0,
-      confidence: 0.7,
-      tags: [],
-      fingerprint: `synthetic-${i}`,
-      source: { role: SourceRole.USER, channelId: null, messageId: null, taskId: null },
-      createdAt: at,
-      updatedAt: at,
-      lastSeenAt: at,
-      embeddingModel: MODEL,
-    },
-    vector,
-    links: [],
-    supersede: [],
-  };
+  return { memory: draft(TENANT, `synthetic memory ${i}`, { createdAt: at, embeddingModel: MODEL }), vector, links: [], supersede: [] };
 }
 
 function overlap(actual: readonly string[], expected: readonly ScoredId[]): number {

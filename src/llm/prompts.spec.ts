@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { loadPrompt, projectRoot } from 'src/llm/prompts';
+import { projectRoot } from 'src/common/project-root';
+import { loadPrompt } from 'src/llm/prompts';
 
 describe('prompts', () => {
   it('should find the project root from a compiled dist/ directory', () => {

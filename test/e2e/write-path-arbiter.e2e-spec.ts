@@ -1,5 +1,4 @@
-import { MemoryApi } from 'test/e2e/support/memory-api';
-import type { RememberView } from 'test/e2e/support/memory-api';
+import { expectOneCreated, MemoryApi } from 'test/e2e/support/memory-api';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
@@ -275,16 +274,6 @@ describe('write path: concurrency while the arbiter is slow', () => {
     await t.close();
     await fake.close();
   });
-
-  function expectOneCreated(results: RememberView[]): string {
-    const created = results.filter((r) => r.outcome === 'CREATED');
-    expect(created).toHaveLength(1);
-    const id = created[0]!.memory!.id;
-    expect(results.filter((r) => r.outcome === 'REINFORCED')).toHaveLength(results.length - 1);
-    expect(new Set(results.map((r) => r.memory?.id))).toEqual(new Set([id]));
-
-    return id;
-  }
 
   it.each([1, 2, 3, 4, 5])('round %d: 50 identical writes racing past the arbiter, one memory', async (round) => {
     const topic = ['garden party', 'billing queue', 'newsletter', 'birthday dinner', 'coffee machine'][round - 1]!;

@@ -1,4 +1,4 @@
-import { MemoryApi } from 'test/e2e/support/memory-api';
+import { expectOneCreated, MemoryApi } from 'test/e2e/support/memory-api';
 import type { RememberInput, RememberView } from 'test/e2e/support/memory-api';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
@@ -13,17 +13,6 @@ const ROUNDS = 5;
 
 async function burst(api: MemoryApi, inputs: RememberInput[]): Promise<RememberView[]> {
   return Promise.all(inputs.map((input) => api.remember(input)));
-}
-
-/** Exactly one CREATED, every other call REINFORCED the same memory. */
-function expectOneCreated(results: RememberView[]): string {
-  const created = results.filter((r) => r.outcome === 'CREATED');
-  expect(created).toHaveLength(1);
-  const id = created[0]!.memory!.id;
-  expect(results.filter((r) => r.outcome === 'REINFORCED')).toHaveLength(results.length - 1);
-  expect(new Set(results.map((r) => r.memory?.id))).toEqual(new Set([id]));
-
-  return id;
 }
 
 describe('write path: concurrent identical writes', () => {

@@ -1,19 +1,8 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
-/** The repository root: the nearest folder above this file holding package.json. */
-export function projectRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) {
-      throw new Error('package.json not found above ' + __dirname);
-    }
-    dir = parent;
-  }
+import { projectRoot } from 'src/common/project-root';
 
-  return dir;
-}
+export { projectRoot };
 
 /** ../shared beside the checkout: the GraphQL contract and benchmark data, read at run time, never copied. */
 export function sharedDir(): string {

@@ -5,13 +5,14 @@ import { lintCypherQuery, testData } from '@neo4j-cypher/language-support';
 import type { DbSchema } from '@neo4j-cypher/language-support';
 
 import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
-import { CypherRegistry, findProjectRoot, splitStatements } from 'src/store/neo4j/cypher-registry';
+import { projectRoot } from 'src/common/project-root';
+import { CypherRegistry, splitStatements } from 'src/store/neo4j/cypher-registry';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES, luceneQuery, tenantKey } from 'src/store/neo4j/neo4j-memory.store';
 
 // The linter's semantic analysis (the Neo4j front end compiled to JS) takes seconds to warm up on a busy machine.
 jest.setTimeout(30_000);
 
-const ROOT = findProjectRoot(__dirname);
+const ROOT = projectRoot(__dirname);
 
 const LABELS = [
   'Memory',

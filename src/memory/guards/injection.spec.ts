@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 import {
   countHiddenCharacters,
@@ -9,23 +9,11 @@ import {
   scanForInjection,
 } from 'src/memory/guards/injection';
 import { SourceRole } from 'src/memory/memory.enums';
+import { projectRoot } from 'src/common/project-root';
 
 interface Attack {
   text: string;
   section: string;
-}
-
-function projectRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) {
-      throw new Error('package.json not found above ' + __dirname);
-    }
-    dir = parent;
-  }
-
-  return dir;
 }
 
 const ROOT = projectRoot();

@@ -1,24 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
+
+import { projectRoot } from 'src/common/project-root';
 
 const EXTENSION = '.cypher';
 
-/** The folder holding package.json, found by walking up from here: the same from `src/` (tests) and `dist/`. */
-export function findProjectRoot(start: string = __dirname): string {
-  let dir = start;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) {
-      throw new Error(`No package.json above ${start}: cannot locate the cypher/ folder`);
-    }
-    dir = parent;
-  }
-
-  return dir;
-}
-
 export function defaultCypherDir(): string {
-  return join(findProjectRoot(), 'cypher');
+  return join(projectRoot(), 'cypher');
 }
 
 function listCypherFiles(dir: string): string[] {

@@ -75,6 +75,17 @@ export interface RememberView {
 
 export type RememberInput = Record<string, unknown> & { content: string };
 
+/** Exactly one CREATED, every other call REINFORCED the same memory. */
+export function expectOneCreated(results: RememberView[]): string {
+  const created = results.filter((r) => r.outcome === 'CREATED');
+  expect(created).toHaveLength(1);
+  const id = created[0]!.memory!.id;
+  expect(results.filter((r) => r.outcome === 'REINFORCED')).toHaveLength(results.length - 1);
+  expect(new Set(results.map((r) => r.memory?.id))).toEqual(new Set([id]));
+
+  return id;
+}
+
 export const ALL_STATUSES = ['ACTIVE', 'SUPERSEDED', 'FORGOTTEN', 'QUARANTINED'] as const;
 
 function data<T>(res: GqlResponse<T>, what: string): T {
