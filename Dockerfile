@@ -13,6 +13,8 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# A container must listen on 0.0.0.0 to be reachable, so the image needs ENGRAM_API_KEYS: without keys the
+# service refuses to start rather than serve the open "default" tenant to the network.
 ENV NODE_ENV=production \
     PORT=4000 \
     HOST=0.0.0.0 \

@@ -7,36 +7,16 @@ import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
-import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
 import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
+import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { report, round } from 'bench/support/stats';
 
 type Variant = 'bm25' | 'vector' | 'hybrid';
 const VARIANTS: readonly Variant[] = ['bm25', 'vector', 'hybrid'];
-const KS = [5, 10] as const;
 const ADJACENT_WEIGHT = Number(process.env['ADJACENT_WEIGHT'] ?? 0.8);
-
-interface Tally {
-  questions: number;
-  any: Record<number, number>;
-  all: Record<number, number>;
-}
-
-function tally(): Tally {
-  return { questions: 0, any: { 5: 0, 10: 0 }, all: { 5: 0, 10: 0 } };
-}
-
-function score(t: Tally, evidence: readonly string[], ranked: readonly string[]): void {
-  t.questions++;
-  for (const k of KS) {
-    const top = new Set(ranked.slice(0, k));
-    const found = evidence.filter((id) => top.has(id)).length;
-    t.any[k]! += found > 0 ? 1 : 0;
-    t.all[k]! += found === evidence.length ? 1 : 0;
-  }
-}
 
 /** The memory a LoCoMo turn becomes: speaker in the content, createdAt the session date (turns a second apart). */
 export function turnItems(conv: LocomoConversation): ImportItem[] {
@@ -67,8 +47,7 @@ export async function runLocomo(from = 0, to?: number): Promise<void> {
   const texts = conversations.flatMap((c) => [...c.turns.map(turnContent), ...c.questions.filter(isScorable).map((q) => q.question)]);
   await cache.ensure(texts, 16, (msg) => process.stderr.write(`${msg}\n`));
   const bench = await startBenchApp({ EMBEDDINGS: 'local' });
-  const totals = Object.fromEntries(VARIANTS.map((v) => [v, tally()])) as Record<Variant, Tally>;
-  const byCategory = new Map<string, Tally>();
+  const board = new EvidenceScoreboard(VARIANTS);
   const queryMs: number[] = [];
   try {
     const importer = bench.app.get(MemoryImportService);
@@ -88,12 +67,7 @@ export async function runLocomo(from = 0, to?: number): Promise<void> {
         const vector = cache.get(q.question) ?? null;
         const ranked = await rankAll(store, recall, tenant, q, vector, queryMs);
         for (const variant of VARIANTS) {
-          const turns = ranked[variant].map((id) => turnOf.get(id) ?? '');
-          score(totals[variant], q.evidence, turns);
-          const key = `${variant}|${q.category}`;
-          const t = byCategory.get(key) ?? tally();
-          score(t, q.evidence, turns);
-          byCategory.set(key, t);
+          board.add(variant, q, ranked[variant].map((id) => turnOf.get(id) ?? ''));
         }
       }
       process.stderr.write(`conversation ${conv.id}: ${conv.turns.length} turns, ${questions.length} questions\n`);
@@ -101,23 +75,7 @@ export async function runLocomo(from = 0, to?: number): Promise<void> {
   } finally {
     await bench.close();
   }
-  const pct = (n: number, d: number): number => round(d === 0 ? 0 : n / d, 3);
-  const rows = [
-    ...VARIANTS.map((v) => ({ variant: v, category: 'all' as string, t: totals[v] })),
-    ...[...byCategory.entries()].map(([key, t]) => {
-      const [v, c] = key.split('|');
-
-      return { variant: v ?? '', category: `${c} ${LOCOMO_CATEGORY_NAMES[Number(c) as 1 | 2 | 3 | 4]}`, t };
-    }),
-  ].map(({ variant, category, t }) => ({
-    variant,
-    category,
-    questions: t.questions,
-    'any@5': pct(t.any[5]!, t.questions),
-    'any@10': pct(t.any[10]!, t.questions),
-    'all@5': pct(t.all[5]!, t.questions),
-    'all@10': pct(t.all[10]!, t.questions),
-  }));
+  const rows = board.rows();
   queryMs.sort((a, b) => a - b);
   report(
     'locomo',

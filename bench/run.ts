@@ -1,13 +1,22 @@
 import 'reflect-metadata';
 
+import { runConversations } from 'bench/conversations.bench';
+import { runHostile } from 'bench/hostile.bench';
+import { runImportanceBench } from 'bench/importance.bench';
 import { runIngest } from 'bench/ingest.bench';
 import { runLatency } from 'bench/latency.bench';
+import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
+import type { HostileKind } from 'test/support/hostile-documents';
 
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
+  hostile: (args) => runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined),
+  load: (args) => runLoadBench(...args.map(Number)),
   locomo: (args) => runLocomo(args[0] ? Number(args[0]) : 0, args[1] ? Number(args[1]) : undefined),
+  conversations: (args) => runConversations(...args.map(Number)),
+  importance: (args) => runImportanceBench(...args.map(Number)),
 };
 
 async function main(): Promise<void> {

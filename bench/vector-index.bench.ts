@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { MemoryStatus, MemoryType } from 'src/memory/memory.enums';
 import type { InsertMemoryCommand, ScoredId, Visibility } from 'src/store/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
+import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
@@ -97,10 +98,12 @@ async function run(sizes: number[], queryCount: number): Promise<void> {
   for (const [d, distribution] of (['random', 'clustered'] as const).entries()) {
     const dir = mkdtempSync(join(tmpdir(), 'engram-vector-bench-'));
     const file = join(dir, 'engram.sqlite');
-    const indexed = new SqliteMemoryStore({ file, vectorIndexMinRows: 0 });
-    const exact = new SqliteMemoryStore({ file, vectorIndexMinRows: Number.MAX_SAFE_INTEGER });
-    await indexed.init({ model: MODEL, dimensions: DIMS });
-    await exact.init({ model: MODEL, dimensions: DIMS });
+    const indexedDb = new SqliteDatabase({ file });
+    const exactDb = new SqliteDatabase({ file });
+    await indexedDb.init({ model: MODEL, dimensions: DIMS });
+    await exactDb.init({ model: MODEL, dimensions: DIMS });
+    const indexed = new SqliteMemoryStore(indexedDb, { vectorIndexMinRows: 0 });
+    const exact = new SqliteMemoryStore(exactDb, { vectorIndexMinRows: Number.MAX_SAFE_INTEGER });
     const next = generator(distribution, 1000 + d);
     const vectors: Float32Array[] = [];
     const ids: string[] = [];
@@ -182,8 +185,8 @@ async function run(sizes: number[], queryCount: number): Promise<void> {
         );
       }
     } finally {
-      await indexed.close();
-      await exact.close();
+      await indexedDb.close();
+      await exactDb.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }

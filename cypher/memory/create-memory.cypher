@@ -2,8 +2,4 @@
 CYPHER 25
 CREATE (m:Memory {tenantId: $tenantId})
 SET m += $props, m:$($label)
-RETURN true AS created, m {
-  .id, .tenantId, .type, .content, .status, .scope, .channelId, .projectId, .slot, .importance, .baseImportance,
-  .centrality, .confidence, .tags, .fingerprint, .sourceRole, .sourceChannelId, .sourceMessageId, .sourceTaskId,
-  .createdAt, .updatedAt, .lastAccessedAt, .lastSeenAt, .accessCount, .supersededBy, .embeddingModel
-} AS memory
+RETURN true AS created, m {.*, embedding: null} AS memory

@@ -9,10 +9,6 @@ WHERE m.tenantId = $tenantId
   AND ($projectId IS NULL OR m.projectId = $projectId)
   AND all(tag IN $tags WHERE tag IN m.tags)
   AND ($afterCreatedAt IS NULL OR m.createdAt < $afterCreatedAt OR (m.createdAt = $afterCreatedAt AND m.id < $afterId))
-RETURN m {
-  .id, .tenantId, .type, .content, .status, .scope, .channelId, .projectId, .slot, .importance, .baseImportance,
-  .centrality, .confidence, .tags, .fingerprint, .sourceRole, .sourceChannelId, .sourceMessageId, .sourceTaskId,
-  .createdAt, .updatedAt, .lastAccessedAt, .lastSeenAt, .accessCount, .supersededBy, .embeddingModel
-} AS memory
+RETURN m {.*, embedding: null} AS memory
 ORDER BY m.createdAt DESC, m.id DESC
 LIMIT $limit

@@ -6,10 +6,6 @@ WHERE m.tenantId = $tenantId
   AND (m.scope = 'GLOBAL'
     OR (m.scope = 'PROJECT' AND m.projectId = $projectId)
     OR (m.scope = 'THREAD' AND m.channelId = $channelId))
-RETURN m {
-  .id, .tenantId, .type, .content, .status, .scope, .channelId, .projectId, .slot, .importance, .baseImportance,
-  .centrality, .confidence, .tags, .fingerprint, .sourceRole, .sourceChannelId, .sourceMessageId, .sourceTaskId,
-  .createdAt, .updatedAt, .lastAccessedAt, .lastSeenAt, .accessCount, .supersededBy, .embeddingModel
-} AS memory
+RETURN m {.*, embedding: null} AS memory
 ORDER BY m.createdAt DESC, m.id DESC
 LIMIT $limit

@@ -3,8 +3,4 @@
 CYPHER 25
 MERGE (m:Memory {tenantId: $tenantId, liveFingerprint: $liveFingerprint})
 ON CREATE SET m += $props, m:$($label)
-RETURN m.id = $props.id AS created, m {
-  .id, .tenantId, .type, .content, .status, .scope, .channelId, .projectId, .slot, .importance, .baseImportance,
-  .centrality, .confidence, .tags, .fingerprint, .sourceRole, .sourceChannelId, .sourceMessageId, .sourceTaskId,
-  .createdAt, .updatedAt, .lastAccessedAt, .lastSeenAt, .accessCount, .supersededBy, .embeddingModel
-} AS memory
+RETURN m.id = $props.id AS created, m {.*, embedding: null} AS memory

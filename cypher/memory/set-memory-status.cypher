@@ -7,14 +7,10 @@ WHERE fingerprintHolder <> m
 OPTIONAL MATCH (slotHolder:Memory {tenantId: $tenantId, activeSlot: m.slot})
 WHERE slotHolder <> m
 WITH m,
-  $status IN ['ACTIVE', 'QUARANTINED'] AND fingerprintHolder IS NULL AS live,
+  $status IN $liveStatuses AND fingerprintHolder IS NULL AS live,
   $status = 'ACTIVE' AND slotHolder IS NULL AS slotFree
 SET m.status = $status,
     m.updatedAt = $at,
     m.liveFingerprint = CASE WHEN live THEN m.fingerprint ELSE null END,
     m.activeSlot = CASE WHEN slotFree THEN m.slot ELSE null END
-RETURN m {
-  .id, .tenantId, .type, .content, .status, .scope, .channelId, .projectId, .slot, .importance, .baseImportance,
-  .centrality, .confidence, .tags, .fingerprint, .sourceRole, .sourceChannelId, .sourceMessageId, .sourceTaskId,
-  .createdAt, .updatedAt, .lastAccessedAt, .lastSeenAt, .accessCount, .supersededBy, .embeddingModel
-} AS memory
+RETURN m {.*, embedding: null} AS memory

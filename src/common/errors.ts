@@ -11,6 +11,11 @@ export enum ErrorCode {
 /** Base of every error a client may see; the GraphQL formatter maps `code` to `extensions.code`. */
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;
+
+  /** Extra `extensions` fields the client may see besides `code`. */
+  extensions(): Record<string, unknown> {
+    return {};
+  }
 }
 
 export class BadInputError extends DomainError {
@@ -34,6 +39,21 @@ export class UnavailableError extends DomainError {
 
 export class QueryTooComplexError extends DomainError {
   readonly code = ErrorCode.QueryTooComplex;
+}
+
+/** Over a rate limit; `retryAfterSeconds` goes to `extensions.retryAfter` and the `Retry-After` header. */
+export class RateLimitedError extends DomainError {
+  readonly code = ErrorCode.RateLimited;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+
+  override extensions(): Record<string, unknown> {
+    return { retryAfter: this.retryAfterSeconds };
+  }
 }
 
 export function assertUnreachable(value: never): never {

@@ -8,6 +8,7 @@ import type { Embedder } from 'src/embedding/embedding.port';
 import { createEmbedder } from 'src/embedding/embedder.factory';
 import { createLlmClient } from 'src/llm/llm.factory';
 import { LLM } from 'src/llm/llm.port';
+import { MetricsService } from 'src/metrics/metrics.service';
 
 class EmbedderCloser implements OnApplicationShutdown {
   constructor(@Inject(EMBEDDER) private readonly embedder: Embedder) {}
@@ -29,8 +30,9 @@ export class CoreModule {
         { provide: EMBEDDER, useFactory: () => createEmbedder(config.embeddings) },
         { provide: LLM, useFactory: () => createLlmClient(config.llm) },
         EmbedderCloser,
+        MetricsService,
       ],
-      exports: [APP_CONFIG, EMBEDDER, LLM],
+      exports: [APP_CONFIG, EMBEDDER, LLM, MetricsService],
     };
   }
 }

@@ -1,6 +1,13 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 import { z } from 'zod';
+
+import { parseLifetimes } from 'src/cortex/maintenance/decay';
+import type { MemoryType } from 'src/memory/memory.enums';
+
+/** The largest token budget a channel or a context may ask for (10x the largest context windows of today). */
+export const MAX_TOKEN_BUDGET = 2_000_000;
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -37,6 +44,27 @@ const envSchema = z
     RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
     TASK_WRITE_BUDGET: z.coerce.number().int().min(0).default(10),
     VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(20_000),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6_000),
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(12_000),
+    TRUST_PROXY: z.string().min(1).optional(),
+    METRICS_TOKEN: z.string().min(16).optional(),
+    // cortex (issue 8)
+    CORTEX_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+    BULLETIN_MAX_WORDS: z.coerce.number().int().min(20).max(5000).default(500),
+    BULLETIN_DEBOUNCE_MS: z.coerce.number().int().min(0).default(30_000),
+    BULLETIN_MAX_DELAY_MS: z.coerce.number().int().min(0).default(600_000),
+    BULLETIN_LLM_REWRITES_PER_DAY: z.coerce.number().int().min(0).default(4),
+    BULLETIN_LLM_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+    IMPORTANCE_BURST: z.coerce.number().int().min(1).default(100),
+    IMPORTANCE_INTERVAL_MS: z.coerce.number().int().min(1000).default(21_600_000),
+    MAINTENANCE_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+    FADING_THRESHOLD: z.coerce.number().min(0).max(1).default(0.15),
+    MEMORY_LIFETIMES: z.string().default(''),
+    CONSOLIDATION_THRESHOLD: z.coerce.number().min(0).max(1).default(0.88),
+    LLM_PROMOTIONS_PER_DAY: z.coerce.number().int().min(0).default(20),
+    CHANNEL_TOKEN_BUDGET: z.coerce.number().int().min(1).max(MAX_TOKEN_BUDGET).default(8000),
+    JOB_LOCK_MS: z.coerce.number().int().min(100).default(30_000),
+    JOB_STALLED_MS: z.coerce.number().int().min(100).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.STORE === 'neo4j' && !env.NEO4J_URI) {
@@ -47,6 +75,14 @@ const envSchema = z
     }
     if (env.EMBEDDINGS === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'EMBEDDINGS=openai needs OPENAI_API_KEY or OPENAI_BASE_URL' });
+    }
+    if (env.NODE_ENV === 'production' && env.GRAPHQL_SANDBOX === true) {
+      ctx.addIssue({ code: 'custom', path: ['GRAPHQL_SANDBOX'], message: 'the sandbox and introspection stay off in production' });
+    }
+    try {
+      parseLifetimes(env.MEMORY_LIFETIMES);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['MEMORY_LIFETIMES'], message: (error as Error).message });
     }
     if (env.RELATED_THRESHOLD > env.UPDATES_THRESHOLD) {
       ctx.addIssue({ code: 'custom', path: ['RELATED_THRESHOLD'], message: 'must not exceed UPDATES_THRESHOLD' });
@@ -61,7 +97,7 @@ export interface ApiKey {
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
-  /** 127.0.0.1 when no API keys are configured (single-user mode). */
+  /** 127.0.0.1 when no API keys are configured (single-user mode), which then refuses any non-loopback address. */
   host: string;
   dataDir: string;
   apiKeys: readonly ApiKey[];
@@ -83,10 +119,54 @@ export interface AppConfig {
   };
   llm: { kind: 'none' | 'openai'; model: string; timeoutMs: number; baseURL?: string; apiKey?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** Apollo Sandbox and introspection; never in production. */
   sandbox: boolean;
   limits: { maxContentBytes: number };
   thresholds: { nearDuplicate: number; updates: number; related: number };
   taskWriteBudget: number;
+  /** Requests a minute per tenant and per client address (before authentication); 0 = no limit. */
+  rateLimit: { perTenantPerMinute: number; perAddressPerMinute: number };
+  /** proxy-addr trust (hop count, `loopback`, CIDRs): which X-Forwarded-For hops name the client; none when unset. */
+  trustProxy?: string;
+  /** Bearer token that opens /metrics; unset, only loopback clients may read it. */
+  metricsToken?: string;
+  cortex: CortexConfig;
+  /** Default history budget of a channel (compaction starts at 80% of it). */
+  conversations: { tokenBudget: number };
+  /** BullMQ: a job whose worker stops renewing its lock for lockMs is handed to another worker (checked every stalledMs). */
+  jobs: { lockMs: number; stalledMs: number };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') {
+    return true;
+  }
+
+  return isIP(bare) === 4 && bare.startsWith('127.');
+}
+
+/** Bulletin, importance, decay and consolidation (issue 8). */
+export interface CortexConfig {
+  /** How often the sweep compares change markers (cheap reads; never an LLM call by itself). */
+  sweepMs: number;
+  bulletin: {
+    maxWords: number;
+    debounceMs: number;
+    maxDelayMs: number;
+    /** LLM rewrites per tenant and UTC day; 0 keeps the deterministic text only. */
+    llmRewritesPerDay: number;
+    llmMinIntervalMs: number;
+  };
+  importance: { burst: number; intervalMs: number };
+  maintenance: {
+    intervalMs: number;
+    fadingThreshold: number;
+    lifetimes: Readonly<Record<MemoryType, number>>;
+    consolidationThreshold: number;
+    llmPromotionsPerDay: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -128,11 +208,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
   }
   const env = parsed.data;
   const apiKeys = parseApiKeys(env.ENGRAM_API_KEYS);
+  const host = env.HOST ?? (apiKeys.length === 0 ? '127.0.0.1' : '0.0.0.0');
+  if (apiKeys.length === 0 && !isLoopback(host)) {
+    throw new ConfigError([
+      `HOST=${host} without ENGRAM_API_KEYS would serve the open "default" tenant to the network: ` +
+        'set ENGRAM_API_KEYS (tenant:key pairs) or bind to 127.0.0.1',
+    ]);
+  }
   const dataDir = resolve(env.ENGRAM_DATA_DIR);
   const config: AppConfig = {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST ?? (apiKeys.length === 0 ? '127.0.0.1' : '0.0.0.0'),
+    host,
     dataDir,
     apiKeys,
     store:
@@ -161,7 +248,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
       apiKey: env.OPENAI_API_KEY,
     },
     logLevel: env.LOG_LEVEL,
-    sandbox: env.GRAPHQL_SANDBOX ?? env.NODE_ENV !== 'production',
+    sandbox: env.NODE_ENV !== 'production' && (env.GRAPHQL_SANDBOX ?? true),
     limits: { maxContentBytes: env.MAX_CONTENT_BYTES },
     thresholds: {
       nearDuplicate: env.NEAR_DUPLICATE_THRESHOLD,
@@ -169,6 +256,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
       related: env.RELATED_THRESHOLD,
     },
     taskWriteBudget: env.TASK_WRITE_BUDGET,
+    // RATE_LIMIT_PER_MINUTE=0 turns all rate limiting off, the per-address limit included
+    rateLimit: {
+      perTenantPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      perAddressPerMinute: env.RATE_LIMIT_PER_MINUTE === 0 ? 0 : env.RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+    },
+    trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
+    cortex: {
+      sweepMs: env.CORTEX_SWEEP_MS,
+      bulletin: {
+        maxWords: env.BULLETIN_MAX_WORDS,
+        debounceMs: env.BULLETIN_DEBOUNCE_MS,
+        maxDelayMs: env.BULLETIN_MAX_DELAY_MS,
+        llmRewritesPerDay: env.BULLETIN_LLM_REWRITES_PER_DAY,
+        llmMinIntervalMs: env.BULLETIN_LLM_MIN_INTERVAL_MS,
+      },
+      importance: { burst: env.IMPORTANCE_BURST, intervalMs: env.IMPORTANCE_INTERVAL_MS },
+      maintenance: {
+        intervalMs: env.MAINTENANCE_INTERVAL_MS,
+        fadingThreshold: env.FADING_THRESHOLD,
+        lifetimes: parseLifetimes(env.MEMORY_LIFETIMES),
+        consolidationThreshold: env.CONSOLIDATION_THRESHOLD,
+        llmPromotionsPerDay: env.LLM_PROMOTIONS_PER_DAY,
+      },
+    },
+    conversations: { tokenBudget: env.CHANNEL_TOKEN_BUDGET },
+    jobs: { lockMs: env.JOB_LOCK_MS, stalledMs: env.JOB_STALLED_MS },
   };
 
   return Object.freeze(config);

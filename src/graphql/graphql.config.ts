@@ -5,44 +5,85 @@ import type { Request } from 'express';
 
 import type { ApiKeyService } from 'src/auth/api-key.service';
 import type { RequestContext } from 'src/auth/tenant.decorator';
+import { RateLimitedError, UnauthenticatedError } from 'src/common/errors';
 import type { AppConfig } from 'src/config/config';
 import { formatGraphQLError } from 'src/graphql/format-error';
-import { limitsPlugin } from 'src/graphql/limits';
-
-interface WsExtra {
-  tenantId?: string | null;
-}
+import { costLimitPlugin, limitRules, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
+import { requestError } from 'src/graphql/request-error';
+import { engramMetrics } from 'src/metrics/engram-metrics';
+import { graphqlMetricsPlugin } from 'src/metrics/graphql-metrics.plugin';
+import type { MetricsService } from 'src/metrics/metrics.service';
+import { clientAddressResolver } from 'src/rate-limit/client-address';
+import { retryAfterHeaders } from 'src/rate-limit/rate-limit.service';
+import type { RateLimitService } from 'src/rate-limit/rate-limit.service';
 
 interface ContextArgs {
   req?: Request;
-  extra?: WsExtra;
 }
 
-export function graphqlOptions(config: AppConfig, keys: ApiKeyService): ApolloDriverConfig {
+export const API_KEY_REQUIRED = 'a valid API key is required: send "Authorization: Bearer <key>"';
+
+/** RATE_LIMITED as HTTP 429 with Retry-After, before the document is parsed. */
+async function withinLimit(consume: Promise<void>): Promise<void> {
+  try {
+    await consume;
+  } catch (error) {
+    throw error instanceof RateLimitedError ? requestError(error, 429, retryAfterHeaders(error)) : error;
+  }
+}
+
+/**
+ * HTTP: the per-address rate limit, the tenant from the API key (or a 401) and the per-tenant rate limit, all before
+ * the document is even parsed, so that a refused request costs us no more than a header check.
+ */
+function httpContext(
+  keys: ApiKeyService,
+  limits: RateLimitService,
+  metrics: MetricsService,
+  addressOf: (req: Request) => string,
+): (args: ContextArgs) => Promise<RequestContext> {
+  return async ({ req }) => {
+    if (req) {
+      await withinLimit(limits.consumeAddress(addressOf(req)));
+    }
+    const tenantId = keys.tenantFor(req?.headers.authorization);
+    if (tenantId === null) {
+      engramMetrics.unauthenticated(metrics).inc({ surface: 'graphql' });
+      throw requestError(new UnauthenticatedError(API_KEY_REQUIRED), 401, { 'www-authenticate': 'Bearer' });
+    }
+    await withinLimit(limits.consumeTenant(tenantId));
+
+    return { tenantId };
+  };
+}
+
+export interface GraphqlDependencies {
+  keys: ApiKeyService;
+  limits: RateLimitService;
+  metrics: MetricsService;
+}
+
+export function graphqlOptions(config: AppConfig, { keys, limits, metrics }: GraphqlDependencies): ApolloDriverConfig {
   return {
     driver: ApolloDriver,
     autoSchemaFile: true,
     sortSchema: true,
     playground: false,
-    introspection: config.sandbox,
-    plugins: [limitsPlugin(), ...(config.sandbox ? [ApolloServerPluginLandingPageLocalDefault({ embed: true })] : [])],
+    // introspection is refused by our own rule in limitRules (shared with graphql-ws) where the sandbox is off
+    introspection: true,
+    hideSchemaDetailsFromClientErrors: !config.sandbox,
+    parseOptions: PARSE_OPTIONS,
+    validationOptions: VALIDATION_OPTIONS,
+    validationRules: limitRules({ introspection: config.sandbox }),
+    plugins: [
+      costLimitPlugin(),
+      graphqlMetricsPlugin(metrics),
+      ...(config.sandbox ? [ApolloServerPluginLandingPageLocalDefault({ embed: true })] : []),
+    ],
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
-    context: ({ req, extra }: ContextArgs): RequestContext => ({
-      tenantId: extra ? (extra.tenantId ?? null) : keys.tenantFor(req?.headers.authorization),
-    }),
-    subscriptions: {
-      'graphql-ws': {
-        path: '/graphql',
-        onConnect: (ctx) => {
-          const params = ctx.connectionParams ?? {};
-          const tenantId = keys.tenantFor(params['authorization'] ?? params['Authorization']);
-          (ctx.extra as WsExtra).tenantId = tenantId;
-
-          // refusing here closes the socket with 4403 Forbidden before any subscription starts
-          return tenantId !== null;
-        },
-      },
-    },
+    context: httpContext(keys, limits, metrics, clientAddressResolver(config.trustProxy)),
+    // graphql-ws (subscriptions, and queries and mutations too) is served by GraphqlWsServer
+    // (src/graphql/graphql-ws.server.ts): authenticateConnection at connection_init, the same limits and formatter
   };
 }

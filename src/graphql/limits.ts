@@ -1,74 +1,92 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, Kind } from 'graphql';
-import type { DocumentNode, FragmentDefinitionNode, SelectionSetNode } from 'graphql';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import type { DocumentNode, GraphQLSchema, ParseOptions, ValidationRule } from 'graphql';
 
-import { ErrorCode } from 'src/common/errors';
+import { QueryTooComplexError } from 'src/common/errors';
+import { requestError } from 'src/graphql/request-error';
+import { operationCost } from 'src/graphql/query-cost';
 
-export const MAX_DEPTH = 10;
-export const MAX_ALIASES = 30;
+/**
+ * Every GraphQL limit, in one place, applied the same way over HTTP (Apollo) and graphql-ws:
+ * 1. parse with `maxTokens` (graphql-js stops lexing at the limit, so floods never reach validation);
+ * 2. validate with graphql-js's rules plus graphql-armor's depth (introspection ignored), alias and directive
+ *    limits, and the introspection ban where introspection is off — every rule here computes each fragment once;
+ * 3. once the variables are known, the fan-out cost (`operationCost`).
+ * Unauthenticated requests never get this far: they are refused before parsing.
+ */
+export const GRAPHQL_LIMITS = {
+  maxTokens: 2_000,
+  maxDepth: 10,
+  maxAliases: 30,
+  maxDirectives: 20,
+  maxCost: 100_000,
+  /** graphql-js stops validating after this many errors (default 100); each costs ~0.3 ms to format and send */
+  maxValidationErrors: 20,
+} as const;
 
-interface Measure {
-  depth: number;
-  aliases: number;
+export const PARSE_OPTIONS: ParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens };
+export const VALIDATION_OPTIONS = { maxErrors: GRAPHQL_LIMITS.maxValidationErrors };
+
+// graphql-js 16 spells it "more that"
+const TOKEN_LIMIT_MESSAGE = /^Syntax Error: Document contains more tha[nt] \d+ tokens\. Parsing aborted\.$/;
+
+/** graphql-js reports the token limit as a syntax error; it is a limit, not a typo: the message for the client. */
+export function tokenLimitMessage(error: unknown): string | null {
+  return error instanceof GraphQLError && TOKEN_LIMIT_MESSAGE.test(error.message)
+    ? `the document has more than ${GRAPHQL_LIMITS.maxTokens} tokens, the limit`
+    : null;
 }
 
-function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): Measure {
-  let depth = 0;
-  let aliases = 0;
-  for (const selection of set.selections) {
-    let inner: Measure = { depth: 0, aliases: 0 };
-    if (selection.kind === Kind.FIELD) {
-      aliases += selection.alias ? 1 : 0;
-      inner = selection.selectionSet ? measure(selection.selectionSet, fragments, seen) : inner;
-      inner = { depth: inner.depth + 1, aliases: inner.aliases };
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      inner = measure(selection.selectionSet, fragments, seen);
-    } else {
-      const fragment = fragments.get(selection.name.value);
-      if (fragment && !seen.has(fragment.name.value)) {
-        inner = measure(fragment.selectionSet, fragments, new Set([...seen, fragment.name.value]));
-      }
-    }
-    depth = Math.max(depth, inner.depth);
-    aliases += inner.aliases;
-  }
+/** A limit violation as a validation error whose original error carries the QUERY_TOO_COMPLEX code. */
+export function tooComplex(message: string): GraphQLError {
+  const clean = message.replace(/^Syntax Error: /, '');
 
-  return { depth, aliases };
+  return new GraphQLError(clean, { originalError: new QueryTooComplexError(clean) });
 }
 
-/** Depth and alias limits per operation, checked before execution. */
-export function checkLimits(document: DocumentNode): string | null {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments.set(definition.name.value, definition);
-    }
-  }
-  for (const definition of document.definitions) {
-    if (definition.kind !== Kind.OPERATION_DEFINITION) {
-      continue;
-    }
-    const { depth, aliases } = measure(definition.selectionSet, fragments, new Set());
-    if (depth > MAX_DEPTH) {
-      return `query depth ${depth} exceeds the limit of ${MAX_DEPTH}`;
-    }
-    if (aliases > MAX_ALIASES) {
-      return `query uses ${aliases} aliases; the limit is ${MAX_ALIASES}`;
-    }
-  }
+/** The validation rules added to graphql-js's `specifiedRules`, for HTTP and WebSocket alike. */
+export function limitRules(options: { introspection: boolean }): ValidationRule[] {
+  const report = { propagateOnRejection: false, onReject: [reportTooComplex] };
+  const { validationRules } = new ApolloArmor({
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true, ...report },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, ...report },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, ...report },
+    // parse-time maxTokens is cheaper than armor's second parse; the cost limit below knows our `limit` arguments
+    maxTokens: { enabled: false },
+    costLimit: { enabled: false },
+    // Apollo's hideSchemaDetailsFromClientErrors and graphql-js's hideSuggestions do this where introspection is off
+    blockFieldSuggestion: { enabled: false },
+  }).protect();
 
-  return null;
+  return [...validationRules, ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
 }
 
-export function limitsPlugin(): ApolloServerPlugin {
+function reportTooComplex(context: { reportError(error: GraphQLError): void } | null, error: GraphQLError): void {
+  context?.reportError(tooComplex(error.message));
+}
+
+/** Throws QUERY_TOO_COMPLEX (HTTP 400) when the operation's fan-out cost exceeds the limit. */
+export function assertAffordable(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): void {
+  const cost = operationCost(schema, document, operationName, variables);
+  if (cost > GRAPHQL_LIMITS.maxCost) {
+    const message = `query cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost} (limit arguments multiply the fields below them)`;
+    throw requestError(new QueryTooComplexError(message), 400);
+  }
+}
+
+/** The cost check for Apollo: after validation, when the operation and its variables are known. */
+export function costLimitPlugin(): ApolloServerPlugin {
   return {
     requestDidStart() {
       return Promise.resolve({
-        didResolveOperation({ document }) {
-          const problem = checkLimits(document);
-          if (problem) {
-            throw new GraphQLError(problem, { extensions: { code: ErrorCode.QueryTooComplex } });
-          }
+        didResolveOperation({ schema, document, request }) {
+          assertAffordable(schema, document, request.operationName, request.variables);
 
           return Promise.resolve();
         },

@@ -7,8 +7,8 @@ import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { JOB_QUEUE } from 'src/jobs/job.types';
 import type { JobQueue } from 'src/jobs/job.types';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import { STORE_CONNECTION } from 'src/store/store-connection';
+import type { StoreConnection } from 'src/store/store-connection';
 
 interface Health {
   status: 'ok' | 'degraded';
@@ -20,7 +20,7 @@ interface Health {
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(STORE_CONNECTION) private readonly store: StoreConnection,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,

@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions, Job } from 'bullmq';
 
 import { QUEUE_OF, QueueName } from 'src/jobs/job.types';
-import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue } from 'src/jobs/job.types';
+import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/jobs/job.types';
 
 export interface BullOptions {
   redisUrl: string;
@@ -27,7 +27,9 @@ const DEFAULT_JOB_OPTIONS = {
 /** Producer side, used by the API process. */
 export class BullJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
+  private readonly logger = new Logger(BullJobQueue.name);
   private readonly queues: Map<QueueName, Queue>;
+  private readonly schedules = new Map<JobName, () => Promise<unknown>>();
 
   constructor(options: BullOptions) {
     this.queues = new Map(
@@ -36,6 +38,21 @@ export class BullJobQueue implements JobQueue {
         new Queue(name, { connection: connection(options.redisUrl), prefix: options.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
       ]),
     );
+    // a Redis that comes back empty (restarted without persistence) gets the periodic jobs again
+    for (const [name, queue] of this.queues) {
+      queue.client.then(
+        (client) => client.on('ready', () => this.reschedule(name)),
+        () => undefined,
+      );
+    }
+  }
+
+  private reschedule(queue: QueueName): void {
+    for (const [name, upsert] of this.schedules) {
+      if (QUEUE_OF[name] === queue) {
+        upsert().catch((error: unknown) => this.logger.warn(`could not schedule ${name}: ${(error as Error).message}`));
+      }
+    }
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
@@ -45,6 +62,26 @@ export class BullJobQueue implements JobQueue {
     }
     // add() rather than addBulk() so the jobId de-duplicates
     await queue.add(name, payload, { jobId: options.jobId });
+  }
+
+  /** From Redis, so every process's jobs: waiting, active, delayed, prioritized, paused, and the kept completed/failed. */
+  async counts(): Promise<QueueCounts> {
+    const entries = await Promise.all(
+      [...this.queues].map(async ([name, queue]) => [name, await queue.getJobCounts()] as const),
+    );
+
+    return Object.fromEntries(entries);
+  }
+
+  async schedule<N extends JobName>(name: N, payload: JobPayloads[N], everyMs: number): Promise<void> {
+    const queue = this.queues.get(QUEUE_OF[name]);
+    if (!queue) {
+      throw new Error(`no queue for job ${name}`);
+    }
+    // one scheduler per job name: every process may upsert it, Redis keeps one
+    const upsert = (): Promise<unknown> => queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
+    this.schedules.set(name, upsert);
+    await upsert();
   }
 
   async ping(): Promise<boolean> {
@@ -77,11 +114,13 @@ export class BullJobWorkers {
         new Worker(
           queue,
           async (job: Job) => {
-            const handler = handlers[job.name as JobName] as ((payload: unknown) => Promise<void>) | undefined;
+            const handler = handlers[job.name as JobName] as ((payload: unknown) => Promise<unknown>) | undefined;
             if (!handler) {
               throw new Error(`unknown job ${job.name} on queue ${queue}`);
             }
-            await handler(job.data);
+
+            // the handler's report (e.g. { status: 'skipped' }) is kept as the job's return value
+            return handler(job.data);
           },
           {
             connection: connection(options.redisUrl),

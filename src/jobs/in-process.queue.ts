@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 
-import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue } from 'src/jobs/job.types';
+import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/jobs/job.types';
 
 const ATTEMPTS = 3;
 const BACKOFF_MS = 200;
@@ -12,9 +12,19 @@ export class InProcessQueue implements JobQueue {
   private readonly logger = new Logger(InProcessQueue.name);
   private readonly seen = new Set<string>();
   private readonly running = new Set<Promise<void>>();
+  private readonly timers = new Map<JobName, NodeJS.Timeout>();
   private closed = false;
 
-  constructor(private readonly handlers: JobHandlerMap) {}
+  private handlers: JobHandlerMap | null = null;
+
+  constructor(handlers?: JobHandlerMap) {
+    this.handlers = handlers ?? null;
+  }
+
+  /** The handlers need services that enqueue jobs themselves, so they are attached after the queue exists. */
+  attach(handlers: JobHandlerMap): void {
+    this.handlers = handlers;
+  }
 
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
     if (this.closed || (options.jobId && this.seen.has(options.jobId))) {
@@ -32,9 +42,22 @@ export class InProcessQueue implements JobQueue {
     return Promise.resolve();
   }
 
+  schedule<N extends JobName>(name: N, payload: JobPayloads[N], everyMs: number): Promise<void> {
+    clearInterval(this.timers.get(name));
+    const timer = setInterval(() => void this.enqueue(name, payload), everyMs);
+    // a schedule never keeps the process alive on its own
+    timer.unref();
+    this.timers.set(name, timer);
+
+    return Promise.resolve();
+  }
+
   private async run<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    const handler = this.handlers[name] as (p: JobPayloads[N]) => Promise<void>;
+    if (!this.handlers) {
+      throw new Error('no job handlers attached to the in-process queue');
+    }
+    const handler = this.handlers[name];
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       try {
         await handler(payload);
@@ -59,11 +82,18 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
+  /** Jobs of this process not finished yet, all queues together (the runner starts every job at once). */
+  counts(): Promise<QueueCounts> {
+    return Promise.resolve({ 'in-process': { active: this.running.size } });
+  }
+
   ping(): Promise<boolean> {
     return Promise.resolve(!this.closed);
   }
 
   async close(): Promise<void> {
+    this.timers.forEach((timer) => clearInterval(timer));
+    this.timers.clear();
     await this.drain();
     this.closed = true;
   }

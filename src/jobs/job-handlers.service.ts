@@ -1,7 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { assertHandlersComplete, JobName } from 'src/jobs/job.types';
-import type { JobHandlerMap } from 'src/jobs/job.types';
+import { CompactionService } from 'src/extraction/compaction.service';
+import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
+import { ConsolidationService } from 'src/cortex/consolidation/consolidation.service';
+import { CortexSweeper } from 'src/cortex/cortex-sweep.service';
+import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
+import { ImportanceService } from 'src/importance/importance.service';
+import { InProcessQueue } from 'src/jobs/in-process.queue';
+import { assertHandlersComplete, JOB_QUEUE, JobName } from 'src/jobs/job.types';
+import type { JobHandlerMap, JobQueue } from 'src/jobs/job.types';
+import { instrumentHandlers } from 'src/jobs/job-metrics';
+import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
 
@@ -10,10 +20,48 @@ import type { MemoryStore } from 'src/store/memory-store.port';
 export class JobHandlersService {
   readonly handlers: JobHandlerMap;
 
-  constructor(@Inject(MEMORY_STORE) store: MemoryStore) {
-    this.handlers = {
+  constructor(
+    @Inject(MEMORY_STORE) store: MemoryStore,
+    @Inject(JOB_QUEUE) queue: JobQueue,
+    bulletins: BulletinService,
+    importance: ImportanceService,
+    maintenance: MaintenanceService,
+    consolidation: ConsolidationService,
+    sweeper: CortexSweeper,
+    metrics: MetricsService,
+    extraction: LlmExtractionService,
+    compaction: CompactionService,
+  ) {
+    const handlers: JobHandlerMap = {
       [JobName.RecordAccess]: (payload) => store.recordAccess(payload.tenantId, payload.ids, new Date(payload.at)),
+      [JobName.CortexSweep]: () => sweeper.sweep(),
+      [JobName.RefreshBulletin]: async (payload) => {
+        const { status, reason, bulletin } = await bulletins.refresh(payload.tenantId, 'change');
+
+        return { status, reason, bulletinId: bulletin?.id ?? null };
+      },
+      [JobName.RewriteBulletin]: async (payload) => {
+        const { status, reason } = await bulletins.rewrite(payload.tenantId, payload.bulletinId);
+
+        return { status, reason };
+      },
+      [JobName.RefreshImportance]: async (payload) => ({ changed: await importance.refresh(payload.tenantId) }),
+      [JobName.MaintenanceSweep]: async () => ({ tenants: await sweeper.maintenanceSweep() }),
+      [JobName.MaintainMemories]: (payload) => maintenance.maintain(payload.tenantId),
+      [JobName.ConsolidateMemories]: (payload) => consolidation.consolidate(payload.tenantId),
+      // the job id is the message's, so logs name the job
+      [JobName.ExtractMessage]: (payload) => extraction.extractMessage(payload.tenantId, payload.messageId, `extract.${payload.messageId}`),
+      [JobName.CompactChannel]: async (payload) => {
+        const summary = await compaction.compact(payload, `compact.${payload.throughMessageId}`);
+
+        return { summaryId: summary?.id ?? null };
+      },
     };
-    assertHandlersComplete(this.handlers);
+    assertHandlersComplete(handlers);
+    this.handlers = instrumentHandlers(handlers, metrics);
+    // the in-process runner needs these handlers, and the services behind them need the queue: attached here
+    if (queue instanceof InProcessQueue) {
+      queue.attach(this.handlers);
+    }
   }
 }

@@ -1,21 +1,66 @@
 /** Every queue and job the service knows, with its payload type: one place, checked at boot. */
 export enum QueueName {
   Maintenance = 'maintenance',
+  // cortex (issue 8)
+  Bulletin = 'bulletin',
+  Importance = 'importance',
+  // conversations (issue 7)
+  Extraction = 'extraction',
+  Compaction = 'compaction',
 }
 
 export enum JobName {
   RecordAccess = 'record-access',
+  // cortex (issue 8)
+  CortexSweep = 'cortex-sweep',
+  RefreshBulletin = 'refresh-bulletin',
+  RewriteBulletin = 'rewrite-bulletin',
+  RefreshImportance = 'refresh-importance',
+  MaintenanceSweep = 'maintenance-sweep',
+  MaintainMemories = 'maintain-memories',
+  ConsolidateMemories = 'consolidate-memories',
+  // conversations (issue 7)
+  ExtractMessage = 'extract-message',
+  CompactChannel = 'compact-channel',
 }
+
+/** Periodic jobs carry no payload: each run looks at every tenant and queues per-tenant jobs for those that changed. */
+type Periodic = Record<string, never>;
 
 export interface JobPayloads {
   [JobName.RecordAccess]: { tenantId: string; ids: string[]; at: string };
+  [JobName.CortexSweep]: Periodic;
+  [JobName.RefreshBulletin]: { tenantId: string };
+  [JobName.RewriteBulletin]: { tenantId: string; bulletinId: string };
+  [JobName.RefreshImportance]: { tenantId: string };
+  [JobName.MaintenanceSweep]: Periodic;
+  [JobName.MaintainMemories]: { tenantId: string };
+  [JobName.ConsolidateMemories]: { tenantId: string };
+  // conversations (issue 7)
+  /** LLM extraction of one user message (job id `extract.<messageId>`: one extraction per message). */
+  [JobName.ExtractMessage]: { tenantId: string; messageId: string };
+  /**
+   * Compaction of a channel's oldest live messages, up to `throughMessageId` (job id `compact.<throughMessageId>`,
+   * or `compact-now.<...>` when forced by compactChannel: one compaction per range).
+   */
+  [JobName.CompactChannel]: { tenantId: string; channelId: string; throughMessageId: string; forced: boolean };
 }
 
 export const QUEUE_OF: Readonly<Record<JobName, QueueName>> = {
   [JobName.RecordAccess]: QueueName.Maintenance,
+  [JobName.CortexSweep]: QueueName.Bulletin,
+  [JobName.RefreshBulletin]: QueueName.Bulletin,
+  [JobName.RewriteBulletin]: QueueName.Bulletin,
+  [JobName.RefreshImportance]: QueueName.Importance,
+  [JobName.MaintenanceSweep]: QueueName.Maintenance,
+  [JobName.MaintainMemories]: QueueName.Maintenance,
+  [JobName.ConsolidateMemories]: QueueName.Maintenance,
+  [JobName.ExtractMessage]: QueueName.Extraction,
+  [JobName.CompactChannel]: QueueName.Compaction,
 };
 
-export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
+/** A handler may return a report (e.g. `{ status: 'skipped' }`): BullMQ keeps it as the job's return value. */
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<unknown>;
 export type JobHandlerMap = { [N in JobName]: JobHandler<N> };
 
 export interface EnqueueOptions {
@@ -25,9 +70,15 @@ export interface EnqueueOptions {
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
+/** Jobs per state (waiting, active, delayed, failed, completed, ...) by queue name. */
+export type QueueCounts = Record<string, Record<string, number>>;
+
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
+  counts(): Promise<QueueCounts>;
+  /** Runs the job every `everyMs` (BullMQ job scheduler, one per name however many processes call this; a timer in process). */
+  schedule<N extends JobName>(name: N, payload: JobPayloads[N], everyMs: number): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -3,10 +3,13 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
+import { CortexModule } from 'src/cortex/cortex.module';
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
+import { QueueMetrics } from 'src/jobs/job-metrics';
 import { JOB_QUEUE } from 'src/jobs/job.types';
+import { ExtractionModule } from 'src/extraction/extraction.module';
 import type { JobQueue } from 'src/jobs/job.types';
 
 class QueueCloser implements OnApplicationShutdown {
@@ -20,17 +23,17 @@ class QueueCloser implements OnApplicationShutdown {
 /** BullMQ when REDIS_URL is set (a worker process runs the jobs), else an in-process runner of the same handlers. */
 @Global()
 @Module({
+  imports: [CortexModule, ExtractionModule],
   providers: [
     JobHandlersService,
     {
       provide: JOB_QUEUE,
-      inject: [APP_CONFIG, JobHandlersService],
-      useFactory: (config: AppConfig, handlers: JobHandlersService): JobQueue =>
-        config.redisUrl
-          ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix })
-          : new InProcessQueue(handlers.handlers),
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): JobQueue =>
+        config.redisUrl ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix }) : new InProcessQueue(),
     },
     QueueCloser,
+    QueueMetrics,
   ],
   exports: [JOB_QUEUE, JobHandlersService],
 })

@@ -17,6 +17,13 @@ export interface JsonCompletionRequest<T> {
   schema: JsonSchema;
   /** Checks the parsed answer, e.g. `(value) => verdictSchema.parse(value)`; throwing rejects the answer. */
   validate: (value: unknown) => T;
+  /** Told the tokens the provider billed for this call (also when the answer is then rejected). */
+  onUsage?: (usage: LlmUsage) => void;
+}
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 export interface LlmClient {

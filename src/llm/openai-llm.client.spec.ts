@@ -42,6 +42,20 @@ describe(OpenAiLlmClient.name, () => {
     return server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as ChatRequest);
   }
 
+  it('should report the tokens the provider billed, also for an answer it then rejects', async () => {
+    server.setChatHandler([reply.json({ answer: 3 }), reply.json({ answer: 'three' })]);
+    const usage: unknown[] = [];
+    const counted = { ...request, onUsage: (u: unknown) => usage.push(u) };
+
+    await client().completeJson(counted);
+    await expect(client().completeJson(counted)).rejects.toBeInstanceOf(LlmOutputError);
+
+    expect(usage).toEqual([
+      { promptTokens: 10, completionTokens: 10 },
+      { promptTokens: 10, completionTokens: 10 },
+    ]);
+  });
+
   it('should send system and user messages with a strict json_schema response format', async () => {
     server.setChatHandler([reply.json({ answer: 3 })]);
 

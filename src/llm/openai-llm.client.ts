@@ -69,6 +69,9 @@ export class OpenAiLlmClient implements LlmClient {
     } catch (error) {
       throw new LlmUnavailableError(`completion from ${this.model} failed: ${describe(error)}`, { cause: error });
     }
+    if (completion.usage) {
+      request.onUsage?.({ promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens });
+    }
     const choice = completion.choices?.[0];
     if (!choice) {
       throw new LlmOutputError(`${this.model} returned no choices`);

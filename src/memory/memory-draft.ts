@@ -45,6 +45,7 @@ export function buildDraft(command: RememberCommand, facts: DraftFacts): MemoryD
     tags: command.tags,
     fingerprint: scopedFingerprint(command),
     source: command.source,
+    occurredAt: command.occurredAt ?? createdAt,
     createdAt,
     updatedAt: facts.now,
     lastSeenAt: createdAt,

@@ -10,10 +10,12 @@ import { classifyMemoryType } from 'src/memory/classify';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { detectInjection } from 'src/memory/guards/injection';
 import { buildDraft } from 'src/memory/memory-draft';
-import { MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus, WriteOutcome } from 'src/memory/memory.enums';
 import type { RelationType } from 'src/memory/memory.enums';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
+import { engramMetrics } from 'src/metrics/engram-metrics';
+import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
 
@@ -58,9 +60,20 @@ export class MemoryImportService {
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   async importMany(tenantId: string, items: ImportItem[], precomputed?: Float32Array[]): Promise<ImportSummary> {
+    const summary = await this.importUncounted(tenantId, items, precomputed);
+    const writes = engramMetrics.writes(this.metrics);
+    writes.inc({ path: 'import', outcome: WriteOutcome.CREATED }, summary.created);
+    writes.inc({ path: 'import', outcome: WriteOutcome.QUARANTINED }, summary.quarantined);
+    writes.inc({ path: 'import', outcome: WriteOutcome.REINFORCED }, summary.duplicates);
+
+    return summary;
+  }
+
+  private async importUncounted(tenantId: string, items: ImportItem[], precomputed?: Float32Array[]): Promise<ImportSummary> {
     const parsed = this.parse(items);
     const vectors = precomputed ?? (await this.embedAll(parsed.map((p) => p.command.content)));
     const summary: ImportSummary = { created: 0, duplicates: 0, quarantined: 0, links: 0, ids: [] };

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import { embedForStorage } from 'src/embedding/embed-safely';
+import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { classifyMemoryType } from 'src/memory/classify';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
@@ -17,6 +18,8 @@ import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
 import { autoLinkType, reinforcedConfidence } from 'src/memory/write-policy';
+import { engramMetrics } from 'src/metrics/engram-metrics';
+import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { LinkDraft, MemoryDraft, MemoryStore, ScoredId } from 'src/store/memory-store.port';
 
@@ -35,6 +38,11 @@ export interface RememberOutcome {
 /** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
 export interface WriteOrigin {
   trust?: 'GUARDIAN' | 'TRUSTED_CONTACT' | 'UNKNOWN';
+  /**
+   * False for what is learned in a private channel: it describes the user only there, so it must not claim a slot
+   * (name, location, ...) and thereby retire the user's shared value. Default true.
+   */
+  claimsSlots?: boolean;
 }
 
 interface Candidate {
@@ -68,9 +76,17 @@ export class MemoryWriteService {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly arbiter: ContradictionArbiter,
+    private readonly metrics: MetricsService,
   ) {}
 
   async remember(tenantId: string, request: RememberRequest, origin: WriteOrigin = {}): Promise<RememberOutcome> {
+    const result = await this.rememberUncounted(tenantId, request, origin);
+    engramMetrics.writes(this.metrics).inc({ path: 'remember', outcome: result.outcome });
+
+    return result;
+  }
+
+  private async rememberUncounted(tenantId: string, request: RememberRequest, origin: WriteOrigin): Promise<RememberOutcome> {
     const command = parseRememberRequest(request, this.config.limits.maxContentBytes);
     const screened = this.screen(command, origin);
     if ('rejection' in screened) {
@@ -97,7 +113,7 @@ export class MemoryWriteService {
     if (exact) {
       return this.reinforce(tenantId, exact, command, now, 'exact duplicate of an existing memory');
     }
-    const vector = await this.embed(command.content);
+    const vector = await embedForStorage(this.embedder, command.content, this.logger, 'memory');
     const live = candidate.status === MemoryStatus.ACTIVE;
     const neighbours = live && vector ? await this.nearestActive(tenantId, vector, command) : [];
     const nearDuplicate = neighbours.find((n) => n.score >= this.config.thresholds.nearDuplicate);
@@ -151,8 +167,8 @@ export class MemoryWriteService {
     if (!firewall.ok) {
       return { rejection: firewall.reason };
     }
-    const detected = detectSlot(command.content);
-    const slotName = command.slot ?? detected?.slot ?? null;
+    const detected = origin.claimsSlots === false ? null : detectSlot(command.content);
+    const slotName = origin.claimsSlots === false ? null : (command.slot ?? detected?.slot ?? null);
     const slot =
       slotName === null
         ? null
@@ -187,21 +203,6 @@ export class MemoryWriteService {
     return used >= this.config.taskWriteBudget
       ? `task ${command.source.taskId} has used its write budget of ${this.config.taskWriteBudget} memories`
       : null;
-  }
-
-  private async embed(content: string): Promise<Float32Array | null> {
-    try {
-      const [vector] = await this.embedder.embed([content]);
-
-      return vector ?? null;
-    } catch (error) {
-      if (error instanceof EmbeddingUnavailableError) {
-        this.logger.warn(`embeddings unavailable, storing without a vector: ${error.message}`);
-
-        return null;
-      }
-      throw error;
-    }
   }
 
   private async nearestActive(

@@ -67,3 +67,10 @@ registerEnumType(MemoryScope, { name: 'MemoryScope' });
 registerEnumType(SourceRole, { name: 'SourceRole' });
 registerEnumType(WriteOutcome, { name: 'WriteOutcome' });
 registerEnumType(Direction, { name: 'Direction' });
+
+/** Live memories hold their fingerprint (duplicates meet them); retired ones (SUPERSEDED, FORGOTTEN) do not. */
+export const LIVE_STATUSES: readonly MemoryStatus[] = [MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED];
+
+export function isLive(status: MemoryStatus): boolean {
+  return LIVE_STATUSES.includes(status);
+}

@@ -1,11 +1,13 @@
-import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 
 import { Tenant } from 'src/auth/tenant.decorator';
+import type { RequestContext } from 'src/auth/tenant.decorator';
 import { ImportMemoryInput, LinkInput, MemoryFilter, RememberInput } from 'src/memory/dto/memory.inputs';
 import { toAssociation, toMemory, toRememberResult } from 'src/memory/dto/memory.mapper';
 import { Association, ImportResult, Memory, MemoryPage, RememberResult } from 'src/memory/dto/memory.model';
 import { Direction, RelationType } from 'src/memory/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
+import { MemoryLoaders } from 'src/memory/memory.loaders';
 import { MemoryService } from 'src/memory/memory.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 
@@ -15,6 +17,7 @@ export class MemoryResolver {
     private readonly service: MemoryService,
     private readonly writer: MemoryWriteService,
     private readonly importer: MemoryImportService,
+    private readonly loaders: MemoryLoaders,
   ) {}
 
   @Query(() => Memory, { nullable: true })
@@ -63,25 +66,25 @@ export class MemoryResolver {
   }
 
   @ResolveField(() => Memory, { nullable: true })
-  async supersededBy(@Tenant() tenantId: string, @Parent() memory: Memory): Promise<Memory | null> {
+  async supersededBy(@Context() context: RequestContext, @Parent() memory: Memory): Promise<Memory | null> {
     if (!memory.supersededById) {
       return null;
     }
-    const record = await this.service.find(tenantId, memory.supersededById);
+    const record = await this.loaders.for(context).memory.load(memory.supersededById);
 
     return record ? toMemory(record) : null;
   }
 
   @ResolveField(() => [Association])
   async associations(
-    @Tenant() tenantId: string,
+    @Context() context: RequestContext,
     @Parent() memory: Memory,
     @Args('types', { type: () => [RelationType], nullable: true }) types: RelationType[] | null,
     @Args('direction', { type: () => Direction, nullable: true }) direction: Direction | null,
     @Args('limit', { type: () => Int, nullable: true, defaultValue: 20 }) limit: number | null,
   ): Promise<Association[]> {
-    const linked = await this.service.associations(tenantId, memory.id, { types, direction, limit: limit ?? 20 });
+    const loader = this.loaders.for(context).associations({ types, direction, limit: limit ?? 20 });
 
-    return linked.map(toAssociation);
+    return (await loader.load(memory.id)).map(toAssociation);
   }
 }

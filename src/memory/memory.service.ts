@@ -9,7 +9,7 @@ import type { MemoryScope, MemoryType, RelationType } from 'src/memory/memory.en
 import type { AssociationRecord, MemoryRecord } from 'src/memory/memory.types';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import type { AssociationQuery, MemoryStore } from 'src/store/memory-store.port';
 
 export interface MemoryListRequest {
   types?: MemoryType[] | null;
@@ -27,7 +27,30 @@ export interface MemoryListPage {
 }
 
 export const MAX_PAGE = 500;
+/** A memory holds at most 32 tags (remember-input), so a filter needs no more. */
+export const MAX_FILTER_TAGS = 32;
 export const MAX_ASSOCIATIONS = 200;
+
+export interface AssociationRequest {
+  types?: RelationType[] | null;
+  direction?: Direction | null;
+  limit: number;
+}
+
+function filterTags(tags: string[] | null | undefined): string[] | undefined {
+  if (tags && tags.length > MAX_FILTER_TAGS) {
+    throw new BadInputError(`filter.tags has ${tags.length} tags; the limit is ${MAX_FILTER_TAGS}`);
+  }
+
+  return tags?.map((tag) => tag.trim().toLowerCase()) ?? undefined;
+}
+
+/** Validates an associations request (limit within 1..MAX_ASSOCIATIONS) into the store's query. */
+export function checkAssociationRequest(query: AssociationRequest): AssociationQuery {
+  assertLimit(query.limit, 'limit', MAX_ASSOCIATIONS);
+
+  return { types: query.types ?? undefined, direction: query.direction ?? undefined, limit: query.limit };
+}
 
 /** Reads and direct edits of the memory graph; writes of new memories go through MemoryWriteService. */
 @Injectable()
@@ -48,6 +71,11 @@ export class MemoryService {
     return this.store.getMemory(tenantId, id);
   }
 
+  /** The tenant's memories among `ids` (missing ones left out), in one store query. */
+  findMany(tenantId: string, ids: string[]): Promise<MemoryRecord[]> {
+    return this.store.getMemories(tenantId, ids);
+  }
+
   async list(tenantId: string, filter: MemoryListRequest, limit: number, cursor?: string | null): Promise<MemoryListPage> {
     assertLimit(limit, 'limit', MAX_PAGE);
     const after = cursor === null || cursor === undefined ? null : decodeCursor(cursor);
@@ -59,7 +87,7 @@ export class MemoryService {
         scope: filter.scope ?? undefined,
         channelId: optionalKey(filter.channelId, 'filter.channelId') ?? undefined,
         projectId: optionalKey(filter.projectId, 'filter.projectId') ?? undefined,
-        tags: filter.tags?.map((tag) => tag.trim().toLowerCase()) ?? undefined,
+        tags: filterTags(filter.tags),
       },
       limit,
       after,
@@ -116,27 +144,24 @@ export class MemoryService {
     return { type: saved.type, direction: Direction.OUT, weight: saved.weight, memoryId: toId, createdAt: saved.createdAt, memory: to };
   }
 
-  async associations(
-    tenantId: string,
-    memoryId: string,
-    query: { types?: RelationType[] | null; direction?: Direction | null; limit: number },
-  ): Promise<LinkedMemory[]> {
-    assertLimit(query.limit, 'limit', MAX_ASSOCIATIONS);
-    const views = await this.store.listAssociations(tenantId, memoryId, {
-      types: query.types ?? undefined,
-      direction: query.direction ?? undefined,
-      limit: query.limit,
-    });
-    const memories = await this.store.getMemories(
-      tenantId,
-      views.map((v) => v.memoryId),
-    );
+  async associations(tenantId: string, memoryId: string, query: AssociationRequest): Promise<LinkedMemory[]> {
+    return (await this.associationsOf(tenantId, [memoryId], query)).get(memoryId) ?? [];
+  }
+
+  /** The edges of many memories with the memories at their other ends, in two store queries. */
+  async associationsOf(tenantId: string, memoryIds: string[], query: AssociationRequest): Promise<Map<string, LinkedMemory[]>> {
+    const checked = checkAssociationRequest(query);
+    const views = await this.store.listAssociationsOf(tenantId, memoryIds, checked);
+    const memories = await this.store.getMemories(tenantId, [...new Set(views.map((v) => v.memoryId))]);
     const byId = new Map(memories.map((m) => [m.id, m]));
-
-    return views.flatMap((view) => {
+    const linked = new Map<string, LinkedMemory[]>(memoryIds.map((id) => [id, []]));
+    for (const { ofId, ...view } of views) {
       const memory = byId.get(view.memoryId);
+      if (memory) {
+        linked.get(ofId)?.push({ ...view, memory });
+      }
+    }
 
-      return memory ? [{ ...view, memory }] : [];
-    });
+    return linked;
   }
 }

@@ -5,6 +5,8 @@ export interface MemorySourceData {
   channelId: string | null;
   messageId: string | null;
   taskId: string | null;
+  /** The skill that was active when the memory was written; purging a skill purges what it wrote. */
+  skillId: string | null;
 }
 
 /** A memory as the domain sees it. Every store adapter maps its rows/nodes to this shape. */
@@ -28,6 +30,13 @@ export interface MemoryRecord {
   /** Normalised-content fingerprint; unique per tenant among ACTIVE and QUARANTINED memories. */
   fingerprint: string;
   source: MemorySourceData;
+  /** When it happened or was said (imports and extraction from old messages set it); defaults to createdAt. */
+  occurredAt: Date;
+  /** Decay (Sci) fell below the fading threshold: recall ranks it lower; it is never deleted for it. */
+  fading: boolean;
+  /** Set once the memory outlived its type's lifetime without being seen again: demoted, out of the bulletin. */
+  expiredAt: Date | null;
+  /** When it was stored. */
   createdAt: Date;
   updatedAt: Date;
   lastAccessedAt: Date | null;

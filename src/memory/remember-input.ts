@@ -19,6 +19,7 @@ export interface RememberCommand {
   source: MemorySourceData;
   explicit: boolean;
   createdAt: Date | null;
+  occurredAt: Date | null;
 }
 
 export interface RememberRequest {
@@ -32,9 +33,16 @@ export interface RememberRequest {
   importance?: number | null;
   confidence?: number | null;
   tags?: string[] | null;
-  source?: { role?: SourceRole | null; channelId?: string | null; messageId?: string | null; taskId?: string | null } | null;
+  source?: {
+    role?: SourceRole | null;
+    channelId?: string | null;
+    messageId?: string | null;
+    taskId?: string | null;
+    skillId?: string | null;
+  } | null;
   explicit?: boolean | null;
   createdAt?: Date | null;
+  occurredAt?: Date | null;
 }
 
 const MAX_TAGS = 32;
@@ -71,8 +79,11 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
   if (tags.length > MAX_TAGS) {
     throw new BadInputError(`at most ${MAX_TAGS} tags`);
   }
-  if (request.createdAt && Number.isNaN(request.createdAt.getTime())) {
-    throw new BadInputError('createdAt must be an ISO-8601 date-time');
+  for (const field of ['createdAt', 'occurredAt'] as const) {
+    const value = request[field];
+    if (value && Number.isNaN(value.getTime())) {
+      throw new BadInputError(`${field} must be an ISO-8601 date-time`);
+    }
   }
   const source = request.source ?? {};
   if (source.role === SourceRole.TASK && !source.taskId) {
@@ -96,8 +107,10 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
       channelId: optionalKey(source.channelId, 'source.channelId'),
       messageId: optionalKey(source.messageId, 'source.messageId'),
       taskId: optionalKey(source.taskId, 'source.taskId'),
+      skillId: optionalKey(source.skillId, 'source.skillId'),
     },
     explicit: request.explicit ?? false,
     createdAt: request.createdAt ?? null,
+    occurredAt: request.occurredAt ?? null,
   };
 }

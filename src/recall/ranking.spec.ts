@@ -10,6 +10,8 @@ import {
   scopeBoost,
   Tier,
   tierOf,
+  vitality,
+  VITALITY,
 } from 'src/recall/ranking';
 
 const DAY = 86_400_000;
@@ -127,5 +129,25 @@ describe(calibratedFusion.name, () => {
       { scores: new Map(), weight: 0.3, norm: 'minmax' },
     ]);
     expect(fused.get('a')).toBe(1);
+  });
+
+  describe(vitality.name, () => {
+    it.each([
+      [false, null, 1],
+      [true, null, VITALITY.fading],
+      [false, new Date(0), VITALITY.expired],
+      [true, new Date(0), VITALITY.expired],
+    ])('should give fading %p, expired %p a vitality of %p', (fading, expiredAt, expected) => {
+      expect(vitality({ fading, expiredAt })).toBe(expected);
+    });
+
+    it('should rank a fading memory below an equally relevant current one, but above a much less relevant one', () => {
+      const parts = { relevance: 0.8, importance: 0.5, confidence: 0.5, recency: 0.5, scope: 1 };
+      const current = finalScore(parts);
+      const fading = finalScore({ ...parts, vitality: vitality({ fading: true, expiredAt: null }) });
+
+      expect(fading).toBeLessThan(current);
+      expect(fading).toBeGreaterThan(finalScore({ ...parts, relevance: 0.5 }));
+    });
   });
 });

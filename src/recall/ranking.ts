@@ -128,6 +128,18 @@ export interface ScoreParts {
   confidence: number;
   recency: number;
   scope: number;
+  /** From the maintenance job's decay and lifetime flags (`vitality`); 1 when the memory is neither. */
+  vitality?: number;
+}
+
+/**
+ * Deprioritised, never hidden: a fading memory (Sci decay below the threshold) or an expired one (past its type's
+ * lifetime) keeps its place only when it is clearly the better match.
+ */
+export const VITALITY = { fading: 0.85, expired: 0.7 } as const;
+
+export function vitality(memory: { fading: boolean; expiredAt: Date | null }): number {
+  return memory.expiredAt !== null ? VITALITY.expired : memory.fading ? VITALITY.fading : 1;
 }
 
 export function finalScore(parts: ScoreParts): number {
@@ -136,7 +148,8 @@ export function finalScore(parts: ScoreParts): number {
     modulate(parts.importance, FLOORS.importance) *
     modulate(parts.confidence, FLOORS.confidence) *
     modulate(parts.recency, FLOORS.recency) *
-    parts.scope
+    parts.scope *
+    (parts.vitality ?? 1)
   );
 }
 

@@ -8,24 +8,20 @@ import { BadInputError } from 'src/common/errors';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
+import { embedQuery } from 'src/embedding/embed-safely';
 import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
 import type { JobQueue } from 'src/jobs/job.types';
-import { MemoryScope, MemoryStatus } from 'src/memory/memory.enums';
+import { Direction, MemoryStatus } from 'src/memory/memory.enums';
 import type { MemoryType } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
-import {
-  calibratedFusion,
-  EDGE_FLOW,
-  finalScore,
-  maxFusedScore,
-  reciprocalRankFusion,
-  retention,
-  scopeBoost,
-  tierOf,
-} from 'src/recall/ranking';
-import type { RankedList } from 'src/recall/ranking';
+import { scopeVisible } from 'src/memory/visibility';
+import { directFusion, hybridRelevance, neighbourScores, topSeeds } from 'src/recall/hybrid-ranking';
+import type { Relevance } from 'src/recall/hybrid-ranking';
+import { EDGE_FLOW, finalScore, retention, scopeBoost, tierOf, vitality } from 'src/recall/ranking';
 import { searchableQuery } from 'src/recall/query-text';
 import type { RecallHitData, RecallOutput } from 'src/recall/recall.types';
+import { engramMetrics } from 'src/metrics/engram-metrics';
+import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
 
@@ -60,14 +56,6 @@ const CANDIDATES = 40;
 /** Best fused hits whose neighbours are pulled in, and how many neighbours each. */
 const GRAPH_SEEDS = 8;
 const NEIGHBOURS_PER_SEED = 6;
-/** Retriever weights in the fusion: full text is the stronger retriever on conversational memory. */
-/**
- * Retriever weights: full text is the strong retriever on conversational memory; vectors and graph neighbours add
- * recall but must not outvote it (LoCoMo, bench/locomo.bench.ts: plain equal-weight fusion loses to BM25 alone).
- */
-export const RETRIEVER_WEIGHTS = { text: 1, vector: 0.3, graph: 0.3 } as const;
-/** Relevance = half weighted RRF (rank agreement), half score-calibrated fusion (how far ahead a hit is). */
-const RRF_SHARE = 0.5;
 
 @Injectable()
 export class RecallService {
@@ -78,12 +66,16 @@ export class RecallService {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   async recall(tenantId: string, request: RecallRequest): Promise<RecallOutput> {
     const parsed = this.parse(request);
     const started = performance.now();
-    const vector = parsed.mode === SearchMode.HYBRID ? await this.embedQuery(parsed.query) : null;
+    const vector =
+      parsed.mode === SearchMode.HYBRID
+        ? await embedQuery(this.embedder, parsed.query, this.config.embeddings.timeoutMs, this.logger)
+        : null;
 
     return this.run(tenantId, parsed, vector, started);
   }
@@ -105,7 +97,10 @@ export class RecallService {
       now,
     );
 
-    return { hits, tookMs: performance.now() - started, usedVectors: vector !== null };
+    const tookMs = performance.now() - started;
+    engramMetrics.recallDuration(this.metrics).observe({ mode: parsed.mode }, tookMs / 1000);
+
+    return { hits, tookMs, usedVectors: vector !== null };
   }
 
   private parse(request: RecallRequest): ParsedRecall {
@@ -135,83 +130,42 @@ export class RecallService {
     };
   }
 
-  private async embedQuery(query: string): Promise<Float32Array | null> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${this.config.embeddings.timeoutMs} ms`)), this.config.embeddings.timeoutMs);
-      });
-      const [vector] = await Promise.race([this.embedder.embed([query]), timeout]);
-
-      return vector ?? null;
-    } catch (error) {
-      this.logger.warn(`query embedding unavailable, recalling by full text and graph only: ${(error as Error).message}`);
-
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   private async hybrid(tenantId: string, parsed: ParsedRecall, vector: Float32Array | null, now: Date): Promise<RecallHitData[]> {
     const [vectorHits, textHits] = await Promise.all([
       vector ? this.store.searchVectors(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
       this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
     ]);
-    const lists: RankedList[] = [
-      { ids: textHits.map((h) => h.id), weight: RETRIEVER_WEIGHTS.text },
-      { ids: vectorHits.map((h) => h.id), weight: RETRIEVER_WEIGHTS.vector },
-    ];
-    const direct = reciprocalRankFusion(lists);
-    const graph = await this.graphScores(tenantId, direct);
-    lists.push({ ids: [...graph.keys()].sort((a, b) => (graph.get(b) ?? 0) - (graph.get(a) ?? 0)), weight: RETRIEVER_WEIGHTS.graph });
-    const fused = reciprocalRankFusion(lists);
-    const ceiling = maxFusedScore(lists);
-    const memories = await this.store.getMemories(tenantId, [...fused.keys()]);
-    const vectorScore = new Map(vectorHits.map((h) => [h.id, h.score]));
-    const textScore = new Map(textHits.map((h) => [h.id, h.score]));
-    const calibrated = calibratedFusion([
-      { scores: textScore, weight: RETRIEVER_WEIGHTS.text, norm: 'max' },
-      { scores: vectorScore, weight: RETRIEVER_WEIGHTS.vector, norm: 'minmax' },
-      { scores: graph, weight: RETRIEVER_WEIGHTS.graph, norm: 'max' },
-    ]);
+    const direct = { text: textHits, vector: vectorHits };
+    const neighbours = await this.graphScores(tenantId, directFusion(direct));
+    const relevance = hybridRelevance({ ...direct, neighbours });
+    const memories = await this.store.getMemories(tenantId, [...relevance.keys()]);
 
     return this.rank(
       memories.filter((m) => this.visible(m, parsed.visibility)),
       now,
       parsed.limit,
-      (m) => {
-        const rrf = fused.get(m.id) ?? 0;
-
-        return {
-          vector: vectorScore.get(m.id) ?? null,
-          text: textScore.get(m.id) ?? null,
-          graph: graph.get(m.id) ?? null,
-          rrf,
-          relevance: RRF_SHARE * (ceiling > 0 ? rrf / ceiling : 0) + (1 - RRF_SHARE) * (calibrated.get(m.id) ?? 0),
-        };
-      },
+      (m) => relevance.get(m.id) ?? { vector: null, text: null, graph: null, rrf: 0, relevance: 0 },
     );
   }
 
-  /** One hop from the best direct hits: a neighbour inherits its seed's score along the edge. */
+  /** One hop from the best direct hits along memory edges: a neighbour inherits its seed's score along the edge. */
   private async graphScores(tenantId: string, direct: Map<string, number>): Promise<Map<string, number>> {
-    const seeds = [...direct.entries()].sort((a, b) => b[1] - a[1]).slice(0, GRAPH_SEEDS);
-    const top = seeds[0]?.[1] ?? 0;
+    const seeds = topSeeds(direct, GRAPH_SEEDS);
     const rows = await this.store.neighbours(
       tenantId,
       seeds.map(([id]) => id),
       NEIGHBOURS_PER_SEED,
     );
-    const seedScore = new Map(seeds);
-    const scores = new Map<string, number>();
-    for (const row of rows) {
-      const flow = row.direction === 'OUT' ? EDGE_FLOW[row.type].out : EDGE_FLOW[row.type].in;
-      const score = ((seedScore.get(row.seedId) ?? 0) / (top || 1)) * flow * row.weight;
-      scores.set(row.memoryId, Math.max(scores.get(row.memoryId) ?? 0, score));
-    }
 
-    return scores;
+    return neighbourScores(
+      seeds,
+      rows.map((row) => ({
+        seedId: row.seedId,
+        id: row.memoryId,
+        flow: row.direction === Direction.OUT ? EDGE_FLOW[row.type].out : EDGE_FLOW[row.type].in,
+        weight: row.weight,
+      })),
+    );
   }
 
   private async metadata(tenantId: string, parsed: ParsedRecall, now: Date): Promise<RecallHitData[]> {
@@ -228,7 +182,7 @@ export class RecallService {
     memories: MemoryRecord[],
     now: Date,
     limit: number,
-    retrieval: (m: MemoryRecord) => Pick<RecallHitData['explanation'], 'vector' | 'text' | 'graph' | 'rrf' | 'relevance'>,
+    retrieval: (m: MemoryRecord) => Relevance,
   ): RecallHitData[] {
     return memories
       .map((memory) => {
@@ -247,7 +201,7 @@ export class RecallService {
           }),
           scope: scopeBoost(memory.scope),
         };
-        const score = finalScore({ ...explanation, relevance: base.relevance });
+        const score = finalScore({ ...explanation, relevance: base.relevance, vitality: vitality(memory) });
 
         return { memory, score, tier: tierOf(score), explanation };
       })
@@ -262,14 +216,8 @@ export class RecallService {
     if (visibility.types && !visibility.types.includes(memory.type)) {
       return false;
     }
-    switch (memory.scope) {
-      case MemoryScope.GLOBAL:
-        return true;
-      case MemoryScope.PROJECT:
-        return memory.projectId !== null && memory.projectId === visibility.projectId;
-      case MemoryScope.THREAD:
-        return memory.channelId !== null && memory.channelId === visibility.channelId;
-    }
+
+    return scopeVisible(memory, visibility);
   }
 
   /** Deferred: recall answers first, the access bookkeeping happens in the job runner. */

@@ -4,7 +4,7 @@ import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memor
 export const MEMORY_STORE = Symbol('MEMORY_STORE');
 
 /** What a new memory needs; the store fills in nothing but what it must (it never invents ids or times). */
-export type MemoryDraft = Omit<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount'>;
+export type MemoryDraft = Omit<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'>;
 
 export interface LinkDraft {
   toId: string;
@@ -81,26 +81,29 @@ export interface AssociationQuery {
   limit: number;
 }
 
-export type MetadataOrder = 'recent' | 'importance';
-
-export interface EmbeddingSpace {
-  model: string;
-  dimensions: number;
+/** An edge of one of the memories asked for (`ofId`), seen from that memory. */
+export interface AssociationOf extends AssociationView {
+  ofId: string;
 }
+
+export type MetadataOrder = 'recent' | 'importance';
 
 /**
  * The memory graph in domain terms. Every method is scoped to one tenant and never returns another tenant's data.
- * Adapters (SQLite, Neo4j) are the only code that touches a database driver.
+ * Adapters (SQLite, Neo4j) are the only code that touches a database driver; they share the process's
+ * `StoreConnection`, which owns schema, embedding space and lifecycle.
  */
 export interface MemoryStore {
   readonly kind: 'sqlite' | 'neo4j';
-  /** Creates schema/indexes for the embedding space, or fails when stored vectors come from another space. */
-  init(space: EmbeddingSpace): Promise<void>;
-  close(): Promise<void>;
-  ping(): Promise<boolean>;
 
   insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult>;
   reinforceMemory(tenantId: string, id: string, patch: { confidence: number; seenAt: Date }): Promise<MemoryRecord | null>;
+  /**
+   * Retires the ACTIVE memories among `ids` into the ACTIVE `survivorId` (consolidation): status SUPERSEDED,
+   * supersededBy, an UPDATES edge (weight 1) from the survivor to each, in one transaction. Returns what it retired:
+   * nothing when the survivor is not an ACTIVE memory of the tenant, and nothing on a rerun.
+   */
+  supersedeInto(tenantId: string, survivorId: string, ids: string[], at: Date): Promise<MemoryRecord[]>;
   setStatus(tenantId: string, id: string, status: MemoryStatus, at: Date): Promise<MemoryRecord | null>;
   deleteMemory(tenantId: string, id: string): Promise<boolean>;
 
@@ -119,6 +122,8 @@ export interface MemoryStore {
   /** Creates or updates (same from, to, type) an edge; null when either end is not the tenant's. */
   upsertAssociation(edge: AssociationRecord): Promise<AssociationRecord | null>;
   listAssociations(tenantId: string, memoryId: string, query: AssociationQuery): Promise<AssociationView[]>;
+  /** The edges of many memories in one query: up to `query.limit` per memory, heaviest first (then newest). */
+  listAssociationsOf(tenantId: string, memoryIds: string[], query: AssociationQuery): Promise<AssociationOf[]>;
   neighbours(tenantId: string, seedIds: string[], limitPerSeed: number): Promise<NeighbourRow[]>;
 
   recordAccess(tenantId: string, ids: string[], at: Date): Promise<void>;

@@ -5,25 +5,27 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
+import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
+import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
-import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
-import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
+import { STORE_CONNECTION } from 'src/store/store-connection';
+import type { StoreConnection } from 'src/store/store-connection';
+import { openStores } from 'src/store/stores';
+import type { Stores } from 'src/store/stores';
 
-export function createMemoryStore(config: AppConfig): MemoryStore {
-  return config.store.kind === 'neo4j'
-    ? new Neo4jMemoryStore(config.store)
-    : new SqliteMemoryStore({ file: config.store.file, vectorIndexMinRows: config.store.vectorIndexMinRows });
-}
+const STORES = Symbol('STORES');
 
 class StoreCloser implements OnApplicationShutdown {
-  constructor(@Inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+  constructor(@Inject(STORE_CONNECTION) private readonly connection: StoreConnection) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.store.close();
+    await this.connection.close();
   }
 }
 
+/** One connection per process (initialised for the embedding space), and one provider per store port over it. */
 @Global()
 @Module({})
 export class StoreModule {
@@ -32,20 +34,26 @@ export class StoreModule {
       module: StoreModule,
       providers: [
         {
-          provide: MEMORY_STORE,
+          provide: STORES,
           inject: [APP_CONFIG, EMBEDDER],
-          useFactory: async (config: AppConfig, embedder: Embedder): Promise<MemoryStore> => {
-            const store = createMemoryStore(config);
-            await store.init({ model: embedder.model, dimensions: embedder.dimensions });
+          useFactory: async (config: AppConfig, embedder: Embedder): Promise<Stores> => {
+            const stores = openStores(config.store);
+            await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
             const where = config.store.kind === 'sqlite' ? config.store.file : config.store.uri;
             new Logger('Store').log(`${config.store.kind} store at ${where}; embeddings ${embedder.model} (${embedder.dimensions}d)`);
 
-            return store;
+            return stores;
           },
         },
+        { provide: STORE_CONNECTION, inject: [STORES], useFactory: (stores: Stores) => stores.connection },
+        { provide: MEMORY_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.memories },
+        { provide: BULLETIN_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.bulletins },
+        { provide: MEMORY_GRAPH, inject: [STORES], useFactory: (stores: Stores) => stores.graph },
+        { provide: LLM_USAGE_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.llmUsage },
+        { provide: CONVERSATION_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.conversations },
         StoreCloser,
       ],
-      exports: [MEMORY_STORE],
+      exports: [STORE_CONNECTION, MEMORY_STORE, BULLETIN_STORE, MEMORY_GRAPH, LLM_USAGE_STORE, CONVERSATION_STORE],
     };
   }
 }

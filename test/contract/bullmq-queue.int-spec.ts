@@ -1,43 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { Queue } from 'bullmq';
-
 import { BullJobQueue, BullJobWorkers } from 'src/jobs/bullmq.queue';
-import { JobName, QueueName } from 'src/jobs/job.types';
+import { JobName } from 'src/jobs/job.types';
 import type { JobHandlerMap, JobPayloads } from 'src/jobs/job.types';
-
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Queue('probe', { connection: { url: REDIS_URL, maxRetriesPerRequest: 1, retryStrategy: () => null }, prefix: `engram-probe-${randomUUID()}` });
-  probe.on('error', () => undefined);
-  try {
-    await Promise.race([probe.getJobCounts(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500))]);
-
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await probe.close().catch(() => undefined);
-  }
-}
-
-function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-
-  return new Promise((resolve, reject) => {
-    const tick = (): void => {
-      if (predicate()) {
-        resolve();
-      } else if (Date.now() - started > timeoutMs) {
-        reject(new Error('condition not met in time'));
-      } else {
-        setTimeout(tick, 25);
-      }
-    };
-    tick();
-  });
-}
+import { obliterateQueues, REDIS_URL, redisReachable, waitFor } from 'test/support/redis';
 
 type Payload = JobPayloads[JobName.RecordAccess];
 
@@ -61,23 +27,32 @@ describe('BullMQ job queue against real Redis', () => {
       await cleanups.pop()!();
     }
     if (available) {
-      const queue = new Queue(QueueName.Maintenance, { connection: { url: REDIS_URL }, prefix });
-      await queue.obliterate({ force: true });
-      await queue.close();
+      await obliterateQueues(prefix);
     }
   });
 
   function handlersRecording(seen: Payload[], behaviour?: (p: Payload) => Promise<void>): JobHandlerMap {
+    const unused = (): Promise<void> => Promise.reject(new Error('not part of this test'));
+
     return {
       [JobName.RecordAccess]: async (payload) => {
         await behaviour?.(payload);
         seen.push(payload);
       },
+      [JobName.CortexSweep]: unused,
+      [JobName.RefreshBulletin]: unused,
+      [JobName.RewriteBulletin]: unused,
+      [JobName.RefreshImportance]: unused,
+      [JobName.MaintenanceSweep]: unused,
+      [JobName.MaintainMemories]: unused,
+      [JobName.ConsolidateMemories]: unused,
+      [JobName.ExtractMessage]: unused,
+      [JobName.CompactChannel]: unused,
     };
   }
 
   it('should run each job id exactly once, however often it is enqueued', async () => {
-    if (!available) return;
+    if (!available) {return;}
     const seen: Payload[] = [];
     const queue = new BullJobQueue({ redisUrl: REDIS_URL, prefix });
     const workers = new BullJobWorkers({ redisUrl: REDIS_URL, prefix }, handlersRecording(seen));
@@ -93,7 +68,7 @@ describe('BullMQ job queue against real Redis', () => {
   });
 
   it('should retry a failing job with backoff until it succeeds', async () => {
-    if (!available) return;
+    if (!available) {return;}
     const seen: Payload[] = [];
     let attempts = 0;
     const queue = new BullJobQueue({ redisUrl: REDIS_URL, prefix });
@@ -108,7 +83,7 @@ describe('BullMQ job queue against real Redis', () => {
   });
 
   it('should hand a job held by a worker that died to another worker, and run it once', async () => {
-    if (!available) return;
+    if (!available) {return;}
     const seen: Payload[] = [];
     let started = 0;
     const hang = new Promise<void>(() => undefined);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
-import type { MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
-import { SPACE, at, command, draft, embed, remember } from 'test/contract/memory-fixtures';
+import type { AssociationOf, MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
+import type { draft} from 'test/contract/memory-fixtures';
+import { SPACE, at, command, embed, remember } from 'test/contract/memory-fixtures';
+import type { Stores } from 'src/store/stores';
 import type { StoreHarness } from 'test/contract/store-harness';
 
 const ALL_STATUSES = Object.values(MemoryStatus);
@@ -24,7 +26,7 @@ function expectNearestFirst(hits: ScoredId[]): void {
 }
 
 /** Deletes every memory of a tenant through the port (used to clean a shared Neo4j after each test). */
-async function purgeTenant(store: MemoryStore, tenantId: string): Promise<void> {
+export async function purgeTenant(store: MemoryStore, tenantId: string): Promise<void> {
   for (;;) {
     const page = await store.listMemories(tenantId, { statuses: ALL_STATUSES }, 200, null);
     for (const memory of page.items) {
@@ -39,6 +41,7 @@ async function purgeTenant(store: MemoryStore, tenantId: string): Promise<void> 
 /** The one MemoryStore contract: every adapter must pass it unchanged. */
 export function describeMemoryStoreContract(harness: StoreHarness): void {
   describe(`MemoryStore contract (${harness.name})`, () => {
+    let stores: Stores;
     let store: MemoryStore;
     let tenants: string[] = [];
 
@@ -54,8 +57,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
     }
 
     beforeAll(async () => {
-      store = harness.open();
-      await store.init(SPACE);
+      stores = harness.open();
+      store = stores.memories;
+      await stores.connection.init(SPACE);
     });
 
     afterEach(async () => {
@@ -66,13 +70,13 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
     });
 
     afterAll(async () => {
-      await store.close();
+      await stores.connection.close();
       harness.dispose();
     });
 
     describe('init and ping', () => {
       it('should answer ping', async () => {
-        await expect(store.ping()).resolves.toBe(true);
+        await expect(stores.connection.ping()).resolves.toBe(true);
       });
 
       it('should accept init again with the same embedding space', async () => {
@@ -80,9 +84,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         await remember(store, t, 'The user drinks green tea every morning');
         const again = harness.open();
         try {
-          await expect(again.init(SPACE)).resolves.toBeUndefined();
+          await expect(again.connection.init(SPACE)).resolves.toBeUndefined();
         } finally {
-          await again.close();
+          await again.connection.close();
         }
       });
 
@@ -91,19 +95,22 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         await remember(store, t, 'The user prefers window seats on trains');
         const other = harness.open();
         try {
-          await expect(other.init({ model: 'some-other-model', dimensions: 32 })).rejects.toThrow(/model/i);
+          await expect(other.connection.init({ model: 'some-other-model', dimensions: 32 })).rejects.toThrow(/model/i);
         } finally {
-          await other.close();
+          await other.connection.close();
         }
-        await expect(store.ping()).resolves.toBe(true);
+        await expect(stores.connection.ping()).resolves.toBe(true);
       });
     });
 
     describe('insertMemory, getMemory, getMemories', () => {
-      it('should insert a memory and read it back unchanged', async () => {
+      it('should insert a memory and read back every field unchanged', async () => {
         const t = tenant();
         const cmd = await command(t, 'The user lives in Lisbon', {
           overrides: {
+            context: 'Where do you live these days?',
+            scope: MemoryScope.PROJECT,
+            projectId: 'proj-1',
             type: MemoryType.IDENTITY,
             slot: 'location',
             tags: ['home', 'city'],
@@ -111,7 +118,8 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
             baseImportance: 0.7,
             centrality: 0.1,
             confidence: 0.9,
-            source: { role: SourceRole.USER, channelId: 'chan-1', messageId: 'msg-1', taskId: null },
+            source: { role: SourceRole.USER, channelId: 'chan-1', messageId: 'msg-1', taskId: 'task-9', skillId: 'skill-3' },
+            occurredAt: at(4),
             createdAt: at(10),
             updatedAt: at(11),
             lastSeenAt: at(12),
@@ -123,7 +131,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(result.created).toBe(true);
         expect(result).toEqual({
           created: true,
-          memory: { ...cmd.memory, lastAccessedAt: null, accessCount: 0, supersededBy: null },
+          memory: { ...cmd.memory, lastAccessedAt: null, accessCount: 0, supersededBy: null, fading: false, expiredAt: null },
           superseded: [],
         });
         await expect(store.getMemory(t, cmd.memory.id)).resolves.toEqual(result.memory);
@@ -768,6 +776,45 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         await expect(store.listAssociations(tenant(), a.id, { limit: 10 })).resolves.toEqual([]);
       });
 
+      it('should list the edges of many memories in one call, up to the limit per memory', async () => {
+        const t = tenant();
+        const [a, b, c, d, e] = await Promise.all(
+          ['a', 'b', 'c', 'd', 'e'].map((name) => remember(store, t, `Batched association memory ${name}`)),
+        );
+        if (!a || !b || !c || !d || !e) {
+          throw new Error('seed failed');
+        }
+        await link(t, a, b, RelationType.UPDATES, 0.9);
+        await link(t, a, c, RelationType.RELATED_TO, 0.5);
+        await link(t, d, a, RelationType.CONTRADICTS, 0.7);
+        await link(t, b, c, RelationType.RELATED_TO, 0.4);
+        const foreign = await remember(store, tenant(), 'Batched association foreign memory');
+        const edges = (rows: AssociationOf[]) => rows.map((v) => `${v.ofId}>${v.direction}:${v.type}:${v.memoryId}:${v.weight}`);
+
+        const all = await store.listAssociationsOf(t, [a.id, b.id, e.id, a.id, foreign.id], { limit: 10 });
+
+        expect(edges(all.filter((row) => row.ofId === a.id))).toEqual([
+          `${a.id}>OUT:UPDATES:${b.id}:0.9`,
+          `${a.id}>IN:CONTRADICTS:${d.id}:0.7`,
+          `${a.id}>OUT:RELATED_TO:${c.id}:0.5`,
+        ]);
+        expect(edges(all.filter((row) => row.ofId === b.id))).toEqual([
+          `${b.id}>IN:UPDATES:${a.id}:0.9`,
+          `${b.id}>OUT:RELATED_TO:${c.id}:0.4`,
+        ]);
+        expect(all.filter((row) => row.ofId === e.id || row.ofId === foreign.id)).toEqual([]);
+        for (const memory of [a, b]) {
+          const single = await store.listAssociations(t, memory.id, { limit: 10 });
+          expect(all.filter((row) => row.ofId === memory.id).map(({ ofId: _ofId, ...view }) => view)).toEqual(single);
+        }
+        const limited = await store.listAssociationsOf(t, [a.id, b.id], { limit: 1, direction: Direction.OUT });
+        expect(edges(limited).sort()).toEqual([`${a.id}>OUT:UPDATES:${b.id}:0.9`, `${b.id}>OUT:RELATED_TO:${c.id}:0.4`].sort());
+        const typed = await store.listAssociationsOf(t, [a.id, b.id], { limit: 10, types: [RelationType.RELATED_TO] });
+        expect(edges(typed).sort()).toEqual([`${a.id}>OUT:RELATED_TO:${c.id}:0.5`, `${b.id}>OUT:RELATED_TO:${c.id}:0.4`].sort());
+        await expect(store.listAssociationsOf(tenant(), [a.id, b.id], { limit: 10 })).resolves.toEqual([]);
+        await expect(store.listAssociationsOf(t, [], { limit: 10 })).resolves.toEqual([]);
+      });
+
       it('should return the heaviest neighbours of each seed with their direction', async () => {
         const t = tenant();
         const [a, b, c, d, e] = await Promise.all(
@@ -884,7 +931,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
       it('should count the memories of a task in any status', async () => {
         const t = tenant();
         const source = (taskId: string) => ({
-          source: { role: SourceRole.TASK, channelId: null, messageId: null, taskId },
+          source: { role: SourceRole.TASK, channelId: null, messageId: null, taskId, skillId: null },
         });
         const first = await remember(store, t, 'Task finding one', { overrides: source('task-1') });
         await remember(store, t, 'Task finding two', { overrides: source('task-1') });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/memory/memory.enums';
 import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
+import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { draft, SPACE } from 'test/contract/memory-fixtures';
 import { rng } from 'test/support/seeded-random';
@@ -59,13 +60,15 @@ describe('SqliteMemoryStore vector index', () => {
   /** The same file, always on the exact vec0 scan. */
   let exact: SqliteMemoryStore;
   const openExtra: SqliteMemoryStore[] = [];
+  const connections: SqliteDatabase[] = [];
   let counter = 0;
 
   async function open(vectorIndexMinRows: number): Promise<SqliteMemoryStore> {
-    const store = new SqliteMemoryStore({ file, vectorIndexMinRows });
-    await store.init(SPACE);
+    const database = new SqliteDatabase({ file });
+    await database.init(SPACE);
+    connections.push(database);
 
-    return store;
+    return new SqliteMemoryStore(database, { vectorIndexMinRows });
   }
 
   async function insert(
@@ -105,8 +108,8 @@ describe('SqliteMemoryStore vector index', () => {
   });
 
   afterAll(async () => {
-    for (const store of [indexed, exact, ...openExtra]) {
-      await store.close();
+    for (const database of connections) {
+      await database.close();
     }
     rmSync(dir, { recursive: true, force: true });
   });

@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { MemoryStore } from 'src/store/memory-store.port';
-import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
-import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
+import { openNeo4jStores, openSqliteStores } from 'src/store/stores';
+import type { Stores } from 'src/store/stores';
 
-/** One adapter under test: `open` returns a new store over the same backing database each time it is called. */
+/** One adapter under test: `open` returns new stores over the same backing database each time it is called. */
 export interface StoreHarness {
   name: string;
-  open(): MemoryStore;
+  open(): Stores;
   /** Removes what the harness itself created (temp files); shared databases are cleaned per tenant instead. */
   dispose(): void;
 }
@@ -22,7 +21,7 @@ function sqliteHarness(): StoreHarness {
     open() {
       dir ??= mkdtempSync(join(tmpdir(), 'engram-contract-'));
 
-      return new SqliteMemoryStore({ file: join(dir, 'engram.sqlite') });
+      return openSqliteStores(join(dir, 'engram.sqlite'));
     },
     dispose() {
       if (dir !== null) {
@@ -37,7 +36,7 @@ function neo4jHarness(uri: string): StoreHarness {
   return {
     name: 'neo4j',
     open() {
-      return new Neo4jMemoryStore({
+      return openNeo4jStores({
         uri,
         user: process.env['NEO4J_USER'] ?? 'neo4j',
         password: process.env['NEO4J_PASSWORD'] ?? '',

@@ -64,6 +64,33 @@ describe('memory GraphQL API (e2e)', () => {
     return res.data!.memories.total;
   }
 
+  it('should keep occurredAt apart from createdAt, and the skill that wrote a memory', async () => {
+    const res = await t.gql<{ remember: { memory: { occurredAt: string; createdAt: string; source: { skillId: string } } } }>(
+      `mutation($input: RememberInput!) { remember(input: $input) { memory { occurredAt createdAt source { skillId } } } }`,
+      { input: { content: 'The user ran the Berlin marathon', occurredAt: '2023-05-07T09:00:00Z', source: { skillId: 'fitness' } } },
+    );
+    expect(res.errors).toBeUndefined();
+    const memory = res.data!.remember.memory;
+    expect(memory.occurredAt).toBe('2023-05-07T09:00:00.000Z');
+    expect(Date.parse(memory.createdAt)).toBeGreaterThan(Date.parse('2025-01-01'));
+    expect(memory.source.skillId).toBe('fitness');
+
+    const plain = await remember({ content: 'The user keeps a paper notebook for ideas' });
+    const read = await t.gql<{ memory: { occurredAt: string; createdAt: string } }>(
+      `query($id: ID!) { memory(id: $id) { occurredAt createdAt } }`,
+      { id: plain.memory!.id },
+    );
+    expect(read.data!.memory.occurredAt).toBe(read.data!.memory.createdAt);
+  });
+
+  it('should refuse an occurredAt that is not a date, writing nothing', async () => {
+    const before = await t.gql<PageView>(PAGE, { limit: 1 });
+    const res = await t.gql(REMEMBER, { input: { content: 'The user visited Porto in spring', occurredAt: 'last spring' } });
+    expect(codes(res)).toEqual(['BAD_USER_INPUT']);
+    const after = await t.gql<PageView>(PAGE, { limit: 1 });
+    expect(after.data!.memories.total).toBe(before.data!.memories.total);
+  });
+
   it('should create a memory with provenance and read it back', async () => {
     const created = await remember({
       content: 'The staging database runs on Postgres 16',

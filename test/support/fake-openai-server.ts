@@ -114,6 +114,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       if (r.then) {
         await answer(res, r.then, ok);
       }
+
       // Without `then` the request stays open until the client gives up or the server closes.
       return;
     }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { lintCypherQuery, testData } from '@neo4j-cypher/language-support';
@@ -7,7 +7,9 @@ import type { DbSchema } from '@neo4j-cypher/language-support';
 import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
 import { projectRoot } from 'src/common/project-root';
 import { CypherRegistry, splitStatements } from 'src/store/neo4j/cypher-registry';
-import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES, luceneQuery, tenantKey } from 'src/store/neo4j/neo4j-memory.store';
+import { luceneQuery } from 'src/store/neo4j/lucene-query';
+import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
+import { tenantSearchToken as tenantKey } from 'src/store/search-terms';
 
 // The linter's semantic analysis (the Neo4j front end compiled to JS) takes seconds to warm up on a busy machine.
 jest.setTimeout(30_000);
@@ -22,6 +24,9 @@ const LABELS = [
   'Bulletin',
   'Summary',
   'EngramMeta',
+  // cortex
+  'JobState',
+  'LlmUsage',
 ];
 const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
 const PROPERTY_KEYS = [
@@ -49,6 +54,8 @@ const PROPERTY_KEYS = [
   'sourceChannelId',
   'sourceMessageId',
   'sourceTaskId',
+  'sourceSkillId',
+  'occurredAt',
   'createdAt',
   'updatedAt',
   'lastAccessedAt',
@@ -57,12 +64,48 @@ const PROPERTY_KEYS = [
   'supersededBy',
   'embedding',
   'embeddingModel',
+  // Channel, Message, Summary
+  'private',
+  'tokenBudget',
+  'messageCount',
+  'lastMessageAt',
+  'summaryId',
+  'seq',
+  'role',
+  'speaker',
+  'trust',
+  'tokenCount',
+  'extractedAt',
+  'shared',
+  'prevContent',
+  'nextContent',
+  'previousId',
+  'fromAt',
+  'toAt',
   // edges
   'weight',
   // EngramMeta
   'key',
   'model',
   'dimensions',
+  // cortex: decay on Memory; Bulletin, CITES, JobState, LlmUsage
+  'decayScore',
+  'fading',
+  'expiredAt',
+  'generatedAt',
+  'marker',
+  'digest',
+  'source',
+  'createdBy',
+  'position',
+  'job',
+  'value',
+  'day',
+  'calls',
+  'promptTokens',
+  'completionTokens',
+  // a DateTime component, which the linter cannot tell from a property
+  'epochMillis',
 ];
 /** Every parameter a statement may use, with a sample value (the linter only checks that the name is declared). */
 const PARAMETERS: Record<string, unknown> = {
@@ -82,6 +125,7 @@ const PARAMETERS: Record<string, unknown> = {
   confidence: 0.5,
   status: 'ACTIVE',
   statuses: ['ACTIVE'],
+  liveStatuses: ['ACTIVE', 'QUARANTINED'],
   types: [],
   scope: null,
   channelId: null,
@@ -99,9 +143,62 @@ const PARAMETERS: Record<string, unknown> = {
   model: 'hash-v1-64',
   dimensions: 64,
   timeoutSeconds: 300,
+  // cortex
+  content: 'text',
+  generatedAt: '2024-01-01T00:00:00Z',
+  marker: '1:2:3',
+  digest: 'sha256',
+  source: 'template',
+  memoryIds: ['id'],
+  nonce: 'uuid',
+  keep: 20,
+  latest: true,
+  modulus: 2147483647,
+  updates: [],
+  since: null,
+  job: 'importance',
+  value: '{}',
+  day: '2024-01-01',
+  sinceDay: '2024-01-01',
+  calls: 1,
+  promptTokens: 10,
+  completionTokens: 10,
+  // conversations
+  private: false,
+  tokenBudget: null,
+  now: '2024-01-01T00:00:00Z',
+  createdAt: '2024-01-01T00:00:00Z',
+  neighbourChars: 2000,
+  live: false,
+  beforeAt: null,
+  beforeSeq: null,
+  throughAt: null,
+  throughSeq: null,
+  excludeChannelId: null,
+  after: null,
+  before: null,
+  span: 2,
+  messageId: 'id',
+  previousId: null,
+  summaryId: 'id',
 };
 const PROCEDURES = ['db.index.fulltext.queryNodes', 'db.awaitIndexes', 'db.ping'];
-const FUNCTIONS = ['all', 'avg', 'coalesce', 'collect', 'count', 'datetime', 'round', 'size', 'startNode', 'type'];
+const FUNCTIONS = [
+  'all',
+  'avg',
+  'coalesce',
+  'collect',
+  'count',
+  'datetime',
+  'left',
+  'max',
+  'range',
+  'round',
+  'size',
+  'startNode',
+  'sum',
+  'type',
+];
 
 function pick<T>(registry: Record<string, T> | undefined, names: readonly string[]): Record<string, T> {
   return Object.fromEntries(
@@ -144,7 +241,7 @@ function lint(path: string): string[] {
   const { diagnostics } = lintCypherQuery(text, SCHEMA, { consoleCommandsEnabled: false });
 
   return diagnostics.map(
-    (d) => `${relative(ROOT, path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`,
+    (d) => `${relative(ROOT, path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${typeof d.message === 'string' ? d.message : d.message.value}`,
   );
 }
 
@@ -172,9 +269,9 @@ describe('Cypher files', () => {
     expect(problems).toEqual([]);
   });
 
-  it('should filter every memory statement on $tenantId', () => {
+  it('should filter every memory and conversation statement on $tenantId', () => {
     const unscoped = files
-      .filter((file) => file.name.startsWith('memory/'))
+      .filter((file) => file.name.startsWith('memory/') || file.name.startsWith('conversation/'))
       .filter((file) => !file.statements.every((statement) => statement.includes('$tenantId')))
       .map((file) => file.name);
 
@@ -208,9 +305,13 @@ describe(CypherRegistry.name, () => {
     expect(() => registry.assertAllUsed(NEO4J_QUERIES, { ignore: NEO4J_UNUSED_PREFIXES })).not.toThrow();
   });
 
-  it('should only name registry entries in the adapter source that the adapter declares', () => {
-    const source = readFileSync(join(ROOT, 'src/store/neo4j/neo4j-memory.store.ts'), 'utf8');
-    const referenced = [...source.matchAll(/'((?:memory|meta)\/[a-z0-9-]+|schema)'/g)].map((m) => m[1] ?? '');
+  it('should only name registry entries in the adapter sources that the adapters declare', () => {
+    const dir = join(ROOT, 'src/store/neo4j');
+    const source = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.queries.ts') && file !== 'neo4j-queries.ts')
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .join('\n');
+    const referenced = [...source.matchAll(/'([a-z]+\/[a-z0-9-]+|schema)'/g)].map((m) => m[1] ?? '');
     const declared = new Set<string>(NEO4J_QUERIES);
 
     expect(referenced.filter((name) => !declared.has(name) || !registry.names().includes(name))).toEqual([]);
@@ -249,7 +350,7 @@ describe('Neo4j full-text query', () => {
     const query = luceneQuery('acme', text);
 
     expect(query).toMatch(
-      /^tenantKey:t[0-9a-f]{32} AND \(content:\(([\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)\) OR context:\(\1\)\^0\.5\)$/u,
+      /^tenantKey:t[0-9a-f]{24}0 AND \(content:\(([\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)\) OR context:\(\1\)\^0\.5\)$/u,
     );
   });
 

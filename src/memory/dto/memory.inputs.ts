@@ -15,6 +15,9 @@ export class SourceInput {
 
   @Field(() => String, { nullable: true })
   taskId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'the skill that was active; purging a skill purges what it wrote' })
+  skillId?: string | null;
 }
 
 @InputType()
@@ -58,8 +61,14 @@ export class RememberInput {
   @Field(() => Boolean, { nullable: true, defaultValue: false, description: 'the user asked to remember this' })
   explicit?: boolean | null;
 
-  @Field(() => Date, { nullable: true, description: 'imports set it; omitted: now' })
+  @Field(() => Date, { nullable: true, description: 'when it was stored; imports set it; omitted: now' })
   createdAt?: Date | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'when it happened or was said (imports, extraction from old messages); omitted: createdAt',
+  })
+  occurredAt?: Date | null;
 }
 
 @InputType()

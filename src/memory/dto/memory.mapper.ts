@@ -17,6 +17,7 @@ export function toMemory(record: MemoryRecord): Memory {
     confidence: record.confidence,
     tags: record.tags,
     source: { ...record.source },
+    occurredAt: record.occurredAt,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     lastAccessedAt: record.lastAccessedAt,

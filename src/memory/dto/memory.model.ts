@@ -15,6 +15,9 @@ export class MemorySource {
 
   @Field(() => String, { nullable: true })
   taskId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  skillId!: string | null;
 }
 
 /** `supersededBy` and `associations` are resolved by MemoryResolver; the rest maps MemoryRecord one to one. */
@@ -58,6 +61,9 @@ export class Memory {
 
   @Field(() => MemorySource)
   source!: MemorySource;
+
+  @Field(() => Date, { description: 'when it happened or was said; defaults to createdAt' })
+  occurredAt!: Date;
 
   @Field(() => Date)
   createdAt!: Date;

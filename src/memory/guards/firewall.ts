@@ -84,7 +84,8 @@ export function looksLikeQuestion(content: string): boolean {
   return sentences.length > 0 && sentences.every(isQuestionSentence);
 }
 
-function looksLikeNoise(text: string): boolean {
+/** Greetings, acknowledgements, laughter, emoji or filler only (lower-cased, simplified text). */
+export function looksLikeNoise(text: string): boolean {
   const letters = text.replace(/[^\p{L}\p{N}]/gu, '');
   if (letters.length === 0) {
     return true; // emoji-only, punctuation-only, whitespace-only

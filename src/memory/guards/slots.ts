@@ -126,7 +126,7 @@ const RULES: SlotRule[] = [
 const COMPILED = RULES.map((rule) => ({ ...rule, regex: new RegExp(rule.pattern, 'du') }));
 
 // Lowercases without changing any offset, so a match on the lowercased text can be cut from the original.
-function lowerInPlace(text: string): string {
+export function lowerInPlace(text: string): string {
   return text.replace(/./gsu, (char) => {
     const lower = char.toLowerCase();
 

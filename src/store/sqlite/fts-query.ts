@@ -1,15 +1,8 @@
-const MAX_TERMS = 64;
+import { queryWords } from 'src/store/search-terms';
 
-/**
- * Builds an FTS5 MATCH expression from free text: every word becomes a quoted string joined with OR,
- * so user input can never use FTS5 syntax (NEAR, column filters, `*`, `-`). Null when there is no word.
- */
+/** An FTS5 MATCH expression of the text's words, each quoted and joined with OR; null when there is no word. */
 export function ftsMatchExpression(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, MAX_TERMS);
-  if (unique.length === 0) {
-    return null;
-  }
+  const words = queryWords(text);
 
-  return unique.map((word) => `"${word}"`).join(' OR ');
+  return words.length === 0 ? null : words.map((word) => `"${word}"`).join(' OR ');
 }

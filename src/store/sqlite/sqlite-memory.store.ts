@@ -1,16 +1,10 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type { Statement } from 'better-sqlite3';
 
-import BetterSqlite3 from 'better-sqlite3';
-import type { Database, Statement } from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
-
-import { Direction, MemoryScope, MemoryStatus, RelationType } from 'src/memory/memory.enums';
+import { Direction, isLive, MemoryScope, MemoryStatus, RelationType } from 'src/memory/memory.enums';
 import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
 import type {
+  AssociationOf,
   AssociationQuery,
-  EmbeddingSpace,
   InsertMemoryCommand,
   InsertMemoryResult,
   MemoryListFilter,
@@ -22,8 +16,10 @@ import type {
   ScoredId,
   Visibility,
 } from 'src/store/memory-store.port';
-import { migrate, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
+import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
+import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
+import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
@@ -31,36 +27,17 @@ import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 /** BM25 weight of a memory's context column relative to its content (1). */
 export const CONTEXT_WEIGHT = 0.5;
 
-const LIVE_STATUSES = new Set<MemoryStatus>([MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED]);
-
-export interface SqliteStoreOptions {
-  /** A file path, or ':memory:'. */
-  file: string;
+export interface SqliteMemoryStoreOptions {
   /** Tenants with at least this many vectors search an in-memory binary index instead of scanning vec0. */
   vectorIndexMinRows?: number;
 }
 
 export const DEFAULT_VECTOR_INDEX_MIN_ROWS = 20_000;
 
-type SqlValue = string | number | bigint | null | Buffer;
-
 /** A SQL fragment with its bound values; fragments are fixed strings, never input. */
 interface Clause {
   sql: string;
   params: SqlValue[];
-}
-
-function placeholders(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
-}
-
-function vectorBlob(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-/** One opaque token per tenant, ending in a digit so the porter stemmer leaves it alone. */
-function tenantToken(tenantId: string): string {
-  return `t${createHash('sha256').update(tenantId).digest('hex').slice(0, 24)}0`;
 }
 
 function visibilityClause(alias: string, visibility: Visibility): Clause {
@@ -85,75 +62,30 @@ function visibilityClause(alias: string, visibility: Visibility): Clause {
 
 export class SqliteMemoryStore implements MemoryStore {
   readonly kind = 'sqlite' as const;
-  private readonly db: Database;
-  private space: EmbeddingSpace | null = null;
-  private readonly statements = new Map<string, Statement>();
+  private readonly db: SqliteDatabase['db'];
   private readonly vectorIndexMinRows: number;
-  private vectorIndexes: SqliteVectorIndexes | null = null;
+  private indexes: SqliteVectorIndexes | null = null;
 
-  constructor(options: SqliteStoreOptions) {
+  constructor(
+    private readonly database: SqliteDatabase,
+    options: SqliteMemoryStoreOptions = {},
+  ) {
+    this.db = database.db;
     this.vectorIndexMinRows = options.vectorIndexMinRows ?? DEFAULT_VECTOR_INDEX_MIN_ROWS;
-    if (options.file !== ':memory:') {
-      mkdirSync(dirname(options.file), { recursive: true });
+  }
+
+  /** The in-memory vector indexes exist once the connection knows its embedding space. */
+  private get vectorIndexes(): SqliteVectorIndexes | null {
+    const space = this.database.space;
+    if (this.indexes === null && space !== null) {
+      this.indexes = new SqliteVectorIndexes(this.db, { dimensions: space.dimensions, minRows: this.vectorIndexMinRows });
     }
-    this.db = new BetterSqlite3(options.file);
-    sqliteVec.load(this.db);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
-    migrate(this.db);
-  }
 
-  init(space: EmbeddingSpace): Promise<void> {
-    const get = this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
-    const storedModel = get.get('embedding_model')?.value;
-    const storedDimensions = Number(get.get('embedding_dimensions')?.value ?? NaN);
-    const hasVectors =
-      this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
-    if (storedModel !== undefined && (storedModel !== space.model || storedDimensions !== space.dimensions)) {
-      if (hasVectors) {
-        return Promise.reject(
-          new Error(
-            `The store's vectors were made by embedding model "${storedModel}" (${storedDimensions} dimensions), ` +
-              `but the service is configured for "${space.model}" (${space.dimensions} dimensions). ` +
-              `Configure the original model again (EMBEDDINGS / OPENAI_EMBEDDING_MODEL / EMBEDDING_DIMENSIONS), ` +
-              `or start from a new ENGRAM_DATA_DIR and re-import your memories with the new model.`,
-          ),
-        );
-      }
-      this.db.exec('DROP TABLE IF EXISTS memory_vectors');
-    }
-    this.db.transaction(() => {
-      this.db.exec(vectorTableSql(space.dimensions));
-      const put = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-      put.run('embedding_model', space.model);
-      put.run('embedding_dimensions', String(space.dimensions));
-    })();
-    this.space = space;
-    // vec0 reads one stored vector by walking its 2 MB chunk blob's overflow pages: mapped pages make the exact
-    // rescoring of indexed searches (and vec0 scans) several times cheaper than a pread per page.
-    this.db.pragma('mmap_size = 1073741824');
-    this.vectorIndexes = new SqliteVectorIndexes(this.db, {
-      dimensions: space.dimensions,
-      minRows: this.vectorIndexMinRows,
-    });
-
-    return Promise.resolve();
-  }
-
-  close(): Promise<void> {
-    this.db.close();
-
-    return Promise.resolve();
-  }
-
-  ping(): Promise<boolean> {
-    return Promise.resolve(this.db.prepare('SELECT 1 AS ok').get() !== undefined);
+    return this.indexes;
   }
 
   insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult> {
-    return Promise.resolve(this.db.transaction(() => this.insertSync(command))());
+    return Promise.resolve(this.database.transaction(() => this.insertSync(command)));
   }
 
   private insertSync(command: InsertMemoryCommand): InsertMemoryResult {
@@ -161,8 +93,9 @@ export class SqliteMemoryStore implements MemoryStore {
     const inserted = this.stmt(
       `INSERT INTO memories (id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot,
         importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role,
-        source_channel_id, source_message_id, source_task_id, created_at, updated_at, last_seen_at, embedding_model)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, created_at, updated_at,
+        last_seen_at, embedding_model)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`,
     ).run(
       m.id,
@@ -181,11 +114,13 @@ export class SqliteMemoryStore implements MemoryStore {
       m.confidence,
       JSON.stringify(m.tags),
       m.fingerprint,
-      LIVE_STATUSES.has(m.status) ? m.fingerprint : null,
+      isLive(m.status) ? m.fingerprint : null,
       m.source.role,
       m.source.channelId,
       m.source.messageId,
       m.source.taskId,
+      m.source.skillId,
+      m.occurredAt.getTime(),
       m.createdAt.getTime(),
       m.updatedAt.getTime(),
       m.lastSeenAt.getTime(),
@@ -204,7 +139,7 @@ export class SqliteMemoryStore implements MemoryStore {
       rowid,
       m.content,
       m.context ?? '',
-      tenantToken(m.tenantId),
+      tenantSearchToken(m.tenantId),
     );
     if (command.vector) {
       this.assertDimensions(command.vector);
@@ -260,6 +195,23 @@ export class SqliteMemoryStore implements MemoryStore {
     return rows.map(rowToMemory);
   }
 
+  supersedeInto(tenantId: string, survivorId: string, ids: string[], at: Date): Promise<MemoryRecord[]> {
+    const others = ids.filter((id) => id !== survivorId);
+    const run = this.db.transaction((): MemoryRecord[] => {
+      if (others.length === 0 || this.getSync(tenantId, survivorId)?.status !== MemoryStatus.ACTIVE) {
+        return [];
+      }
+      const retired = this.supersedeSync(tenantId, others, survivorId, at);
+      for (const memory of retired) {
+        this.upsertAssociationSync({ tenantId, fromId: survivorId, toId: memory.id, type: RelationType.UPDATES, weight: 1, createdAt: at });
+      }
+
+      return retired;
+    });
+
+    return Promise.resolve(run());
+  }
+
   reinforceMemory(tenantId: string, id: string, patch: { confidence: number; seenAt: Date }): Promise<MemoryRecord | null> {
     const row = this.stmt<MemoryRow>(
       `UPDATE memories SET confidence = MAX(confidence, ?), last_seen_at = ?, updated_at = ?
@@ -275,7 +227,7 @@ export class SqliteMemoryStore implements MemoryStore {
         `UPDATE memories SET status = ?, updated_at = ?,
            live_fingerprint = CASE WHEN ? THEN live_fingerprint ELSE NULL END
          WHERE tenant_id = ? AND id = ? RETURNING *`,
-      ).get(status, at.getTime(), LIVE_STATUSES.has(status) ? 1 : 0, tenantId, id);
+      ).get(status, at.getTime(), isLive(status) ? 1 : 0, tenantId, id);
       if (!row) {
         return null;
       }
@@ -296,7 +248,7 @@ export class SqliteMemoryStore implements MemoryStore {
       }
       const rowid = BigInt(row.rowid);
       this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid);
-      if (this.space) {
+      if (this.database.space) {
         const removed = this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid).changes;
         this.vectorIndexes?.noteChange(tenantId, rowid, removed);
       }
@@ -325,9 +277,11 @@ export class SqliteMemoryStore implements MemoryStore {
       return Promise.resolve([]);
     }
     // the unary + keeps the planner on the unique id index; the tenant index would walk the whole tenant
-    const rows = this.db
-      .prepare<SqlValue[], MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(ids.length)})`)
-      .all(tenantId, ...ids);
+    const rows = chunks(ids).flatMap((chunk) =>
+      this.db
+        .prepare<SqlValue[], MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`)
+        .all(tenantId, ...chunk),
+    );
     const byId = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
 
     return Promise.resolve(ids.flatMap((id) => byId.get(id) ?? []));
@@ -411,7 +365,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   searchVectors(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[]> {
-    if (!this.space || k <= 0) {
+    if (!this.database.space || k <= 0) {
       return Promise.resolve([]);
     }
     this.assertDimensions(vector);
@@ -459,13 +413,13 @@ export class SqliteMemoryStore implements MemoryStore {
          WHERE memory_fts MATCH ? AND m.tenant_id = ? AND ${vis.sql}
          ORDER BY bm25(memory_fts, 1.0, ${CONTEXT_WEIGHT}, 0.0) LIMIT ?`,
       )
-      .all(`tenant : ${tenantToken(tenantId)} AND {content context} : (${match})`, tenantId, ...vis.params, k);
+      .all(`tenant : ${tenantSearchToken(tenantId)} AND {content context} : (${match})`, tenantId, ...vis.params, k);
 
     return Promise.resolve(rows);
   }
 
   upsertAssociation(edge: AssociationRecord): Promise<AssociationRecord | null> {
-    return Promise.resolve(this.db.transaction(() => this.upsertAssociationSync(edge))());
+    return Promise.resolve(this.database.transaction(() => this.upsertAssociationSync(edge)));
   }
 
   private upsertAssociationSync(edge: AssociationRecord): AssociationRecord | null {
@@ -489,39 +443,53 @@ export class SqliteMemoryStore implements MemoryStore {
     return row ? { ...edge, weight: row.weight, createdAt: new Date(row.created_at) } : null;
   }
 
-  listAssociations(tenantId: string, memoryId: string, query: AssociationQuery): Promise<AssociationView[]> {
+  async listAssociations(tenantId: string, memoryId: string, query: AssociationQuery): Promise<AssociationView[]> {
+    return (await this.listAssociationsOf(tenantId, [memoryId], query)).map(({ ofId: _ofId, ...view }) => view);
+  }
+
+  listAssociationsOf(tenantId: string, memoryIds: string[], query: AssociationQuery): Promise<AssociationOf[]> {
+    if (query.limit <= 0) {
+      return Promise.resolve([]);
+    }
+
+    return Promise.resolve(chunks([...new Set(memoryIds)]).flatMap((ids) => this.associationsOfChunk(tenantId, ids, query)));
+  }
+
+  private associationsOfChunk(tenantId: string, ids: string[], query: AssociationQuery): AssociationOf[] {
     const parts: Clause[] = [];
     const typeSql = query.types && query.types.length > 0 ? ` AND type IN (${placeholders(query.types.length)})` : '';
     const typeParams = query.types ?? [];
     if (query.direction !== Direction.IN) {
       parts.push({
-        sql: `SELECT type, 'OUT' AS direction, weight, to_id AS memory_id, created_at FROM associations
-              WHERE tenant_id = ? AND from_id = ?${typeSql}`,
-        params: [tenantId, memoryId, ...typeParams],
+        sql: `SELECT from_id AS of_id, type, 'OUT' AS direction, weight, to_id AS memory_id, created_at FROM associations
+              WHERE tenant_id = ? AND from_id IN (${placeholders(ids.length)})${typeSql}`,
+        params: [tenantId, ...ids, ...typeParams],
       });
     }
     if (query.direction !== Direction.OUT) {
       parts.push({
-        sql: `SELECT type, 'IN' AS direction, weight, from_id AS memory_id, created_at FROM associations
-              WHERE tenant_id = ? AND to_id = ?${typeSql}`,
-        params: [tenantId, memoryId, ...typeParams],
+        sql: `SELECT to_id AS of_id, type, 'IN' AS direction, weight, from_id AS memory_id, created_at FROM associations
+              WHERE tenant_id = ? AND to_id IN (${placeholders(ids.length)})${typeSql}`,
+        params: [tenantId, ...ids, ...typeParams],
       });
     }
     const rows = this.db
-      .prepare<SqlValue[], { type: string; direction: string; weight: number; memory_id: string; created_at: number }>(
-        `${parts.map((p) => p.sql).join(' UNION ALL ')} ORDER BY weight DESC, created_at DESC LIMIT ?`,
+      .prepare<SqlValue[], { of_id: string; type: string; direction: string; weight: number; memory_id: string; created_at: number }>(
+        `SELECT of_id, type, direction, weight, memory_id, created_at FROM (
+           SELECT *, ROW_NUMBER() OVER (PARTITION BY of_id ORDER BY weight DESC, created_at DESC, memory_id) AS n
+           FROM (${parts.map((p) => p.sql).join(' UNION ALL ')})
+         ) WHERE n <= ? ORDER BY of_id, n`,
       )
       .all(...parts.flatMap((p) => p.params), query.limit);
 
-    return Promise.resolve(
-      rows.map((row) => ({
-        type: row.type as AssociationView['type'],
-        direction: row.direction as Direction,
-        weight: row.weight,
-        memoryId: row.memory_id,
-        createdAt: new Date(row.created_at),
-      })),
-    );
+    return rows.map((row) => ({
+      ofId: row.of_id,
+      type: row.type as AssociationView['type'],
+      direction: row.direction as Direction,
+      weight: row.weight,
+      memoryId: row.memory_id,
+      createdAt: new Date(row.created_at),
+    }));
   }
 
   neighbours(tenantId: string, seedIds: string[], limitPerSeed: number): Promise<NeighbourRow[]> {
@@ -570,18 +538,13 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   private assertDimensions(vector: Float32Array): void {
-    if (this.space && vector.length !== this.space.dimensions) {
-      throw new Error(`vector has ${vector.length} dimensions, the store expects ${this.space.dimensions}`);
+    const space = this.database.space;
+    if (space && vector.length !== space.dimensions) {
+      throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
     }
   }
 
   private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-
-    return statement as Statement<SqlValue[], R>;
+    return this.database.stmt<R>(sql);
   }
 }

@@ -25,6 +25,11 @@ export interface MemoryRow {
   source_channel_id: string | null;
   source_message_id: string | null;
   source_task_id: string | null;
+  source_skill_id: string | null;
+  occurred_at: number;
+  decay_score: number | null;
+  fading: number;
+  expired_at: number | null;
   created_at: number;
   updated_at: number;
   last_accessed_at: number | null;
@@ -34,7 +39,7 @@ export interface MemoryRow {
   embedding_model: string | null;
 }
 
-function parseTags(raw: string): string[] {
+export function parseTags(raw: string): string[] {
   const value: unknown = JSON.parse(raw);
 
   return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
@@ -64,7 +69,11 @@ export function rowToMemory(row: MemoryRow): MemoryRecord {
       channelId: row.source_channel_id,
       messageId: row.source_message_id,
       taskId: row.source_task_id,
+      skillId: row.source_skill_id,
     },
+    occurredAt: new Date(row.occurred_at),
+    fading: row.fading === 1,
+    expiredAt: row.expired_at === null ? null : new Date(row.expired_at),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     lastAccessedAt: row.last_accessed_at === null ? null : new Date(row.last_accessed_at),

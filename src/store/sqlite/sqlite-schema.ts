@@ -1,8 +1,13 @@
 import type { Database } from 'better-sqlite3';
 
-/** Ordered migrations; `PRAGMA user_version` records how many ran. Never edit a shipped one: append. */
-const MIGRATIONS: readonly string[] = [
-  `
+/**
+ * Named migrations in the order they run; `schema_migrations` records which ran. Never edit a shipped one: append.
+ * Each feature appends its own, so parallel work adds lines rather than renumbering.
+ */
+export const MIGRATIONS: readonly { name: string; sql: string }[] = [
+  {
+    name: '001-memories',
+    sql: `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
   CREATE TABLE memories (
@@ -59,19 +64,164 @@ const MIGRATIONS: readonly string[] = [
   -- tenant holds an opaque single-token tag so a MATCH can be restricted to one tenant inside the index.
   CREATE VIRTUAL TABLE memory_fts USING fts5 (content, context, tenant, tokenize = 'porter unicode61 remove_diacritics 2');
   `,
+  },
+  {
+    name: '002-memory-occurred-at-and-skill',
+    sql: `
+  ALTER TABLE memories ADD COLUMN occurred_at INTEGER;
+  UPDATE memories SET occurred_at = created_at;
+  ALTER TABLE memories ADD COLUMN source_skill_id TEXT;
+  CREATE INDEX memories_tenant_occurred ON memories (tenant_id, occurred_at DESC);
+  CREATE INDEX memories_tenant_skill ON memories (tenant_id, source_skill_id) WHERE source_skill_id IS NOT NULL;
+  `,
+  },
+  {
+    name: '003-cortex',
+    sql: `
+  -- decay (maintenance job): Sci score, fading flag, expiry past the type's lifetime; never a delete
+  ALTER TABLE memories ADD COLUMN decay_score REAL;
+  ALTER TABLE memories ADD COLUMN fading INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE memories ADD COLUMN expired_at INTEGER;
+  -- change markers: one covering index scan per sweep over the ACTIVE rows
+  CREATE INDEX memories_status_tenant_marker ON memories (status, tenant_id, updated_at, created_at);
+  -- bulletin candidates: the most important of each type, the latest events
+  CREATE INDEX memories_tenant_type_importance ON memories (tenant_id, type, status, importance DESC);
+  CREATE INDEX memories_tenant_type_occurred ON memories (tenant_id, type, occurred_at DESC);
+  CREATE INDEX associations_tenant ON associations (tenant_id);
+
+  CREATE TABLE bulletins (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    tenant_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    generated_at INTEGER NOT NULL,
+    marker TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    source TEXT NOT NULL
+  );
+  CREATE INDEX bulletins_tenant_latest ON bulletins (tenant_id, rowid DESC);
+  -- (:Bulletin)-[:CITES]->(:Memory), in line order
+  CREATE TABLE bulletin_citations (
+    bulletin_id TEXT NOT NULL REFERENCES bulletins (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    memory_id TEXT NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
+    PRIMARY KEY (bulletin_id, position)
+  ) WITHOUT ROWID;
+  CREATE INDEX bulletin_citations_memory ON bulletin_citations (memory_id);
+
+  CREATE TABLE llm_usage (
+    tenant_id TEXT NOT NULL,
+    job TEXT NOT NULL,
+    day TEXT NOT NULL,
+    calls INTEGER NOT NULL,
+    prompt_tokens INTEGER NOT NULL,
+    completion_tokens INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, job, day)
+  ) WITHOUT ROWID;
+  CREATE INDEX llm_usage_day ON llm_usage (day);
+
+  CREATE TABLE job_state (
+    tenant_id TEXT NOT NULL,
+    job TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, job)
+  ) WITHOUT ROWID;
+  `,
+  },
+  {
+    name: '004-conversations',
+    sql: `
+  CREATE TABLE channels (
+    tenant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    private INTEGER NOT NULL DEFAULT 0,
+    project_id TEXT,
+    token_budget INTEGER,
+    message_count INTEGER NOT NULL DEFAULT 0,
+    last_message_at INTEGER,
+    summary_id TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  ) WITHOUT ROWID;
+
+  -- messages are ordered by (created_at, seq) inside their channel; summary_id is NULL while a message is live.
+  CREATE TABLE messages (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    tenant_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    speaker TEXT,
+    trust TEXT NOT NULL,
+    content TEXT NOT NULL,
+    token_count INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    extracted_at INTEGER,
+    summary_id TEXT,
+    embedding_model TEXT,
+    FOREIGN KEY (tenant_id, channel_id) REFERENCES channels (tenant_id, id)
+  );
+  CREATE INDEX messages_channel_order ON messages (tenant_id, channel_id, created_at, seq);
+  CREATE INDEX messages_channel_live ON messages (tenant_id, channel_id, created_at, seq) WHERE summary_id IS NULL;
+  CREATE INDEX messages_summary ON messages (summary_id) WHERE summary_id IS NOT NULL;
+
+  CREATE TABLE summaries (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    token_count INTEGER NOT NULL,
+    previous_id TEXT,
+    message_count INTEGER NOT NULL,
+    from_at INTEGER NOT NULL,
+    to_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX summaries_channel ON summaries (tenant_id, channel_id, created_at);
+
+  -- (:Memory)-[:EXTRACTED_FROM]->(:Message)
+  CREATE TABLE extracted_from (
+    tenant_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
+    message_id TEXT NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (memory_id, message_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX extracted_from_message ON extracted_from (message_id);
+
+  -- prev / next hold the neighbouring messages' text: a reply is found by what it answers, and the other way round.
+  CREATE VIRTUAL TABLE message_fts USING fts5 (content, speaker, prev, next, tenant, tokenize = 'porter unicode61 remove_diacritics 2');
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  // databases made before named migrations recorded only a count in user_version
+  const legacy = db.pragma('user_version', { simple: true }) as number;
+  const applied = new Set(db.prepare<[], { name: string }>('SELECT name FROM schema_migrations').all().map((r) => r.name));
+  const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
+  MIGRATIONS.forEach((migration, index) => {
+    if (applied.has(migration.name)) {
+      return;
+    }
     db.transaction(() => {
-      db.exec(MIGRATIONS[version] ?? '');
-      db.pragma(`user_version = ${version + 1}`);
+      if (index >= legacy) {
+        db.exec(migration.sql);
+      }
+      record.run(migration.name, Date.now());
     })();
+  });
+  if (legacy !== 0) {
+    db.pragma('user_version = 0');
   }
 }
 
-/** vec0 depends on the embedding dimension, so it is created for the configured space rather than by a migration. */
+/** The vec0 tables, which depend on the embedding dimension: created for the configured space, not by a migration. */
+export const VECTOR_TABLES = ['memory_vectors', 'message_vectors'] as const;
+
 export function vectorTableSql(dimensions: number): string {
   if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > 8192) {
     throw new Error(`invalid embedding dimension ${dimensions}`);
@@ -83,5 +233,12 @@ export function vectorTableSql(dimensions: number): string {
     visibility TEXT,
     type TEXT,
     embedding FLOAT[${dimensions}] distance_metric=cosine
-  )`;
+  );
+  CREATE VIRTUAL TABLE IF NOT EXISTS message_vectors USING vec0 (
+    tenant TEXT PARTITION KEY,
+    channel TEXT,
+    shared INTEGER,
+    created_at INTEGER,
+    embedding FLOAT[${dimensions}] distance_metric=cosine
+  );`;
 }

@@ -1,5 +1,5 @@
-import { KEYS } from 'test/e2e/support/test-app';
-import type { GqlResponse, TestApp } from 'test/e2e/support/test-app';
+import { expectData, KEYS } from 'test/e2e/support/test-app';
+import type { TestApp } from 'test/e2e/support/test-app';
 
 /** Typed GraphQL helpers for the memory write path, shared by the write-path e2e suites. */
 
@@ -88,14 +88,6 @@ export function expectOneCreated(results: RememberView[]): string {
 
 export const ALL_STATUSES = ['ACTIVE', 'SUPERSEDED', 'FORGOTTEN', 'QUARANTINED'] as const;
 
-function data<T>(res: GqlResponse<T>, what: string): T {
-  if (res.errors !== undefined || !res.data) {
-    throw new Error(`${what} failed: ${JSON.stringify(res.errors)}`);
-  }
-
-  return res.data;
-}
-
 export class MemoryApi {
   constructor(
     private readonly t: TestApp,
@@ -109,13 +101,13 @@ export class MemoryApi {
   async remember(input: RememberInput): Promise<RememberView> {
     const res = await this.t.gql<{ remember: RememberView }>(REMEMBER, { input }, this.key);
 
-    return data(res, `remember(${JSON.stringify(input.content).slice(0, 80)})`).remember;
+    return expectData(res, `remember(${JSON.stringify(input.content).slice(0, 80)})`).remember;
   }
 
   async get(id: string): Promise<MemoryWithEdges> {
     const res = await this.t.gql<{ memory: MemoryWithEdges }>(MEMORY, { id }, this.key);
 
-    return data(res, `memory(${id})`).memory;
+    return expectData(res, `memory(${id})`).memory;
   }
 
   /** Every memory with one of `statuses` (default: ACTIVE only, as the API does). */
@@ -123,7 +115,7 @@ export class MemoryApi {
     const filter = statuses ? { statuses, ...extra } : Object.keys(extra).length > 0 ? extra : null;
     const variables = { filter, limit: 500 };
     const res = await this.t.gql<{ memories: { items: MemoryView[]; total: number } }>(PAGE, variables, this.key);
-    const page = data(res, 'memories').memories;
+    const page = expectData(res, 'memories').memories;
     if (page.total > page.items.length) {
       throw new Error(`list: ${page.total} memories, more than one page; narrow the filter`);
     }
@@ -150,6 +142,6 @@ export class MemoryApi {
       this.key,
     );
 
-    return data(res, `recall(${query})`).recall.hits.map((h) => h.memory);
+    return expectData(res, `recall(${query})`).recall.hits.map((h) => h.memory);
   }
 }

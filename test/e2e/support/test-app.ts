@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import type { INestApplication } from '@nestjs/common';
 
 import { createApiApp } from 'src/bootstrap';
@@ -13,11 +16,19 @@ export interface GqlResponse<T> {
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
+export interface HttpGqlResponse<T> {
+  status: number;
+  headers: Headers;
+  body: GqlResponse<T>;
+}
+
 export interface TestApp {
   url: string;
   config: AppConfig;
   app: INestApplication;
   gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, key?: string | null): Promise<GqlResponse<T>>;
+  /** POSTs any body to /graphql and keeps the HTTP status and headers. */
+  post<T = Record<string, unknown>>(body: unknown, key?: string | null): Promise<HttpGqlResponse<T>>;
   close(): Promise<void>;
 }
 
@@ -37,30 +48,43 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const app = await createApiApp(config);
   await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address() as { port: number };
+  const address = (app.getHttpServer() as Server).address() as AddressInfo;
   const url = `http://127.0.0.1:${address.port}/graphql`;
+  const post = async <T>(body: unknown, key: string | null = KEYS.alice): Promise<HttpGqlResponse<T>> => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(key === null ? {} : { authorization: `Bearer ${key}` }),
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+    return { status: response.status, headers: response.headers, body: (await response.json()) as GqlResponse<T> };
+  };
 
   return {
     url,
     config,
     app,
+    post,
     async gql<T>(query: string, variables: Record<string, unknown> = {}, key: string | null = KEYS.alice) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(key === null ? {} : { authorization: `Bearer ${key}` }),
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-
-      return (await response.json()) as GqlResponse<T>;
+      return (await post<T>({ query, variables }, key)).body;
     },
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The data of a response that must have succeeded; its errors otherwise, naming what was asked. */
+export function expectData<T>(res: GqlResponse<T>, what: string): T {
+  if (res.errors !== undefined || !res.data) {
+    throw new Error(`${what} failed: ${JSON.stringify(res.errors)}`);
+  }
+
+  return res.data;
 }
 
 export function codes(response: GqlResponse<unknown>): (string | undefined)[] {

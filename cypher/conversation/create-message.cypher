@@ -1,0 +1,26 @@
+// Second step of an append: the message, its HAS_MESSAGE edge, and the neighbouring messages' text on both sides
+// (prevContent / nextContent are indexed for full-text search: a reply is found by what it answers).
+CYPHER 25
+MATCH (c:Channel {tenantId: $tenantId, id: $channelId})
+CREATE (c)-[:HAS_MESSAGE]->(msg:Message)
+SET msg += $props
+WITH msg
+OPTIONAL CALL (msg) {
+  MATCH (p:Message {tenantId: $tenantId, channelId: $channelId})
+  WHERE p.createdAt < msg.createdAt OR (p.createdAt = msg.createdAt AND p.seq < msg.seq)
+  RETURN p
+  ORDER BY p.createdAt DESC, p.seq DESC
+  LIMIT 1
+}
+OPTIONAL CALL (msg) {
+  MATCH (n:Message {tenantId: $tenantId, channelId: $channelId})
+  WHERE n.createdAt > msg.createdAt OR (n.createdAt = msg.createdAt AND n.seq > msg.seq)
+  RETURN n
+  ORDER BY n.createdAt, n.seq
+  LIMIT 1
+}
+SET msg.prevContent = left(p.content, $neighbourChars),
+    msg.nextContent = left(n.content, $neighbourChars),
+    p.nextContent = left(msg.content, $neighbourChars),
+    n.prevContent = left(msg.content, $neighbourChars)
+RETURN msg {.*, embedding: null, prevContent: null, nextContent: null} AS message

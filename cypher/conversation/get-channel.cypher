@@ -1,0 +1,3 @@
+CYPHER 25
+MATCH (c:Channel {tenantId: $tenantId, id: $channelId})
+RETURN c {.*} AS channel

@@ -1,0 +1,3 @@
+CYPHER 25
+MATCH (s:Summary {tenantId: $tenantId, id: $summaryId})
+RETURN s {.*} AS summary

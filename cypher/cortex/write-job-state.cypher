@@ -1,0 +1,3 @@
+CYPHER 25
+MERGE (s:JobState {tenantId: $tenantId, job: $job})
+SET s.value = $value

@@ -1,0 +1,35 @@
+import { ConfigError, isLoopback, loadConfig } from 'src/config/config';
+
+describe(loadConfig.name, () => {
+  const base = { ENGRAM_DATA_DIR: '/tmp/engram-config-spec', EMBEDDINGS: 'hash' };
+
+  it('should bind to loopback when no API keys are configured', () => {
+    expect(loadConfig(base).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, ENGRAM_API_KEYS: 'acme:secret-key-1' }).host).toBe('0.0.0.0');
+  });
+
+  it('should refuse to serve the open default tenant beyond loopback', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'engram.example']) {
+      expect(() => loadConfig({ ...base, HOST })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, HOST })).toThrow(/without ENGRAM_API_KEYS would serve the open "default" tenant/);
+      expect(loadConfig({ ...base, HOST, ENGRAM_API_KEYS: 'acme:secret-key-1' }).host).toBe(HOST);
+    }
+    for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) {
+      expect(loadConfig({ ...base, HOST }).host).toBe(HOST);
+    }
+  });
+
+  it('should keep the sandbox and introspection off in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).sandbox).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', GRAPHQL_SANDBOX: 'false' }).sandbox).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).sandbox).toBe(false);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true' })).toThrow(/GRAPHQL_SANDBOX/);
+  });
+});
+
+describe(isLoopback.name, () => {
+  it('should know loopback addresses from the rest', () => {
+    expect(['127.0.0.1', '127.255.0.9', '::1', 'LOCALHOST'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['0.0.0.0', '::', '10.0.0.1', '127.example.com', ''].map(isLoopback)).toEqual([false, false, false, false, false]);
+  });
+});

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+
+import { assembleContext } from 'src/conversation/context-budget';
+import type { ContextMaterial, ContextMessage } from 'src/conversation/context-budget';
+import { countTokens } from 'src/conversation/tokens';
+import { MemoryType } from 'src/memory/memory.enums';
+import { Tier } from 'src/recall/ranking';
+
+const EMPTY: ContextMaterial = { constraints: [], bulletin: null, memories: [], earlier: [], summary: null, recent: [] };
+const WORDS = ['alpha', 'beta', 'Copenhagen', 'deploy', 'error:', 'src/app.ts', '2024-05-03', '😀', 'ÆØÅ', '\n', '{"k":1}', 'the', 'and'];
+
+const text = (max: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: max }).map((words) => words.join(' '));
+
+const message = (i: number): fc.Arbitrary<ContextMessage> =>
+  fc.record({
+    id: fc.constant(`m${i}`),
+    role: fc.constantFrom('USER', 'ASSISTANT', 'TOOL', 'SYSTEM'),
+    speaker: fc.option(fc.constantFrom('Anders', 'Mette', 'bot'), { nil: null }),
+    content: text(400),
+    createdAt: fc.constant(new Date(Date.UTC(2024, 4, 1, 0, i))),
+  });
+
+const material: fc.Arbitrary<ContextMaterial> = fc.record({
+  constraints: fc.array(text(20), { maxLength: 3 }).map((cs) => cs.map((content, i) => ({ id: `c${i}`, content }))),
+  bulletin: fc.option(text(120), { nil: null }),
+  memories: fc
+    .array(fc.record({ content: text(30), type: fc.constantFrom(...Object.values(MemoryType)), tier: fc.constantFrom(...Object.values(Tier)) }), { maxLength: 12 })
+    .map((ms) => ms.map((m, i) => ({ ...m, id: `mem${i}` }))),
+  earlier: fc.integer({ min: 0, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(100 + i)))),
+  summary: fc.option(text(200), { nil: null }),
+  recent: fc.integer({ min: 0, max: 25 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(i)))),
+});
+
+describe(assembleContext.name, () => {
+  it('should never exceed the budget, and report the real token count of its text', () => {
+    fc.assert(
+      fc.property(material, fc.integer({ min: 1, max: 3000 }), (m, budget) => {
+        const context = assembleContext(m, budget);
+
+        expect(context.tokenCount).toBe(countTokens(context.text));
+        expect(context.tokenCount).toBeLessThanOrEqual(budget);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('should keep the newest message whenever it fits, and the constraints whenever they fit', () => {
+    fc.assert(
+      fc.property(material, fc.integer({ min: 1, max: 3000 }), (m, budget) => {
+        const context = assembleContext(m, budget);
+        const newest = m.recent[m.recent.length - 1];
+        const alone = assembleContext({ ...EMPTY, constraints: m.constraints, recent: newest ? [newest] : [] }, budget);
+
+        expect(context.constraintIds).toEqual(alone.constraintIds);
+        if (newest && alone.messages.some((x) => x.id === newest.id)) {
+          expect(context.messages[context.messages.length - 1]?.id).toBe(newest.id);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('should keep the transcript contiguous and in order, ending with the newest message', () => {
+    fc.assert(
+      fc.property(material, fc.integer({ min: 50, max: 3000 }), (m, budget) => {
+        const ids = assembleContext(m, budget).messages.map((x) => x.id);
+        const all = m.recent.map((x) => x.id);
+
+        expect(ids).toEqual(all.slice(all.length - ids.length));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('should include everything, grouped and in order, when the budget is ample', () => {
+    const at = new Date('2024-05-03T10:00:00Z');
+    const context = assembleContext(
+      {
+        constraints: [{ id: 'c', content: 'Never commit secrets.' }],
+        bulletin: 'Anders is a developer in Aarhus.',
+        memories: [
+          { id: 'low', type: MemoryType.FACT, content: 'Irrelevant.', tier: Tier.LOW },
+          { id: 'med', type: MemoryType.FACT, content: 'Uses Postgres.', tier: Tier.MEDIUM },
+          { id: 'pref', type: MemoryType.PREFERENCE, content: 'Prefers tabs.', tier: Tier.HIGH },
+          { id: 'who', type: MemoryType.IDENTITY, content: 'My name is Anders.', tier: Tier.HIGH },
+        ],
+        earlier: [{ id: 'e', role: 'USER', speaker: null, content: 'We chose Postgres last year.', createdAt: at }],
+        summary: 'Earlier in this conversation:\n- decided on Postgres',
+        recent: [
+          { id: 'r1', role: 'USER', speaker: 'Anders', content: 'Hi', createdAt: at },
+          { id: 'r2', role: 'ASSISTANT', speaker: null, content: 'Hello!', createdAt: at },
+        ],
+      },
+      8000,
+    );
+
+    expect(context.memoryIds).toEqual(['med', 'pref', 'who']);
+    expect(context.messages.map((m) => m.id)).toEqual(['r1', 'r2']);
+    expect(context.text.indexOf('Never commit secrets')).toBeLessThan(context.text.indexOf('My name is Anders'));
+    expect(context.text.indexOf('## About the user')).toBeLessThan(context.text.indexOf('## Preferences'));
+    expect(context.text.indexOf('## Possibly relevant')).toBeLessThan(context.text.indexOf('## Recent messages'));
+    expect(context.text).not.toContain('Irrelevant');
+    expect(context.text).toMatch(/^<engram-context>\n[\s\S]*\n<\/engram-context>$/);
+    expect(context.text).toContain('[2024-05-03 10:00] Anders (user): Hi');
+  });
+
+  it('should drop older messages before memories, and truncate tool output before dropping memories', () => {
+    const at = new Date('2024-05-03T10:00:00Z');
+    const long = 'word '.repeat(400);
+    const context = assembleContext(
+      {
+        ...EMPTY,
+        memories: [{ id: 'm', type: MemoryType.FACT, content: 'The build uses pnpm.', tier: Tier.HIGH }],
+        recent: [
+          { id: 'old', role: 'USER', speaker: null, content: long, createdAt: at },
+          { id: 'tool', role: 'TOOL', speaker: null, content: long, createdAt: at },
+          { id: 'new', role: 'USER', speaker: null, content: 'What now?', createdAt: at },
+        ],
+      },
+      300,
+    );
+
+    expect(context.memoryIds).toEqual(['m']);
+    expect(context.messages.map((m) => m.id)).toEqual(['tool', 'new']);
+    expect(context.messages[0]?.content).toMatch(/… \[truncated\]$/);
+  });
+});

@@ -1,0 +1,204 @@
+import { performance } from 'node:perf_hooks';
+
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { optionalKey } from 'src/common/validation';
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
+import { BULLETIN_READER } from 'src/conversation/bulletin-reader';
+import type { BulletinReader } from 'src/conversation/bulletin-reader';
+import { assembleContext } from 'src/conversation/context-budget';
+import type { ContextMaterial } from 'src/conversation/context-budget';
+import { assertChannelId, assertQuery, assertTokenBudget } from 'src/conversation/conversation-input';
+import { MessageRole } from 'src/conversation/conversation.enums';
+import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
+import { MessageSearchService } from 'src/conversation/message-search.service';
+import type { MessageHitData } from 'src/conversation/message-search.service';
+import { EMBEDDER } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/embedding/embedding.port';
+import { embedQuery } from 'src/embedding/embed-safely';
+import { stripInjected } from 'src/extraction/injected-text';
+import { MemoryStatus } from 'src/memory/memory.enums';
+import type { MemoryRecord } from 'src/memory/memory.types';
+import { scopeVisible } from 'src/memory/visibility';
+import { Tier } from 'src/recall/ranking';
+import { RecallService } from 'src/recall/recall.service';
+import type { RecallHitData } from 'src/recall/recall.types';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
+import { MEMORY_STORE } from 'src/store/memory-store.port';
+import type { MemoryStore } from 'src/store/memory-store.port';
+
+export interface ContextRequest {
+  channelId: string;
+  query?: string | null;
+  tokenBudget?: number | null;
+  projectId?: string | null;
+}
+
+export interface ParsedContext {
+  channelId: string;
+  query: string | null;
+  tokenBudget: number;
+  projectId: string | null;
+}
+
+export interface AgentContextData {
+  bulletin: string | null;
+  constraints: MemoryRecord[];
+  memories: RecallHitData[];
+  earlierMessages: MessageHitData[];
+  summary: string | null;
+  messages: MessageRecord[];
+  tokenCount: number;
+  text: string;
+  tookMs: number;
+}
+
+export const DEFAULT_CONTEXT_BUDGET = 8000;
+/** Memories recalled for a context (LOW tier is dropped afterwards). */
+const RECALLED = 20;
+const MAX_CONSTRAINTS = 50;
+/** Messages from other conversations considered. */
+const EARLIER = 5;
+/** A message line costs at least ~12 tokens of framing ("[2024-05-03 10:00] user: "): no budget fits more. */
+const MIN_TOKENS_PER_MESSAGE = 12;
+const MAX_RECENT = 2000;
+
+/** Memories tagged `constraint` are rules the agent must always see (e.g. "never commit secrets"). */
+export const CONSTRAINT_TAG = 'constraint';
+
+/**
+ * `context`: what an agent needs for its next turn, within its token budget. Gathers constraints, the bulletin,
+ * recalled memories, relevant messages from other conversations, the channel's summary and its live messages, and
+ * leaves the budget decisions to `assembleContext` (a pure policy with property tests).
+ */
+@Injectable()
+export class ContextService {
+  private readonly logger = new Logger(ContextService.name);
+
+  constructor(
+    @Inject(CONVERSATION_STORE) private readonly conversations: ConversationStore,
+    @Inject(MEMORY_STORE) private readonly memories: MemoryStore,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(BULLETIN_READER) private readonly bulletins: BulletinReader,
+    private readonly recall: RecallService,
+    private readonly messageSearch: MessageSearchService,
+  ) {}
+
+  parse(request: ContextRequest): ParsedContext {
+    const query = request.query === null || request.query === undefined ? null : assertQuery(request.query);
+
+    return {
+      channelId: assertChannelId(request.channelId),
+      query,
+      tokenBudget: assertTokenBudget(request.tokenBudget ?? DEFAULT_CONTEXT_BUDGET),
+      projectId: optionalKey(request.projectId, 'projectId'),
+    };
+  }
+
+  async context(tenantId: string, request: ContextRequest): Promise<AgentContextData> {
+    const parsed = this.parse(request);
+    const started = performance.now();
+    const { channel, recent, query } = await this.load(tenantId, parsed);
+    const vector = query ? await embedQuery(this.embedder, query, this.config.embeddings.timeoutMs, this.logger) : null;
+
+    return this.build(tenantId, parsed, channel, recent, query, vector, started);
+  }
+
+  /** The context with the query vector given (benchmarks time the assembly without the embedding call). */
+  async contextWithVector(tenantId: string, request: ContextRequest, vector: Float32Array | null): Promise<AgentContextData> {
+    const parsed = this.parse(request);
+    const started = performance.now();
+    const { channel, recent, query } = await this.load(tenantId, parsed);
+
+    return this.build(tenantId, parsed, channel, recent, query, vector, started);
+  }
+
+  /** The channel, its live messages that could fit, and the query: the one given, else the last user message. */
+  private async load(
+    tenantId: string,
+    parsed: ParsedContext,
+  ): Promise<{ channel: ChannelRecord | null; recent: MessageRecord[]; query: string | null }> {
+    const channel = await this.conversations.getChannel(tenantId, parsed.channelId);
+    const recent = channel
+      ? await this.conversations.listMessages(tenantId, channel.id, {
+          limit: Math.min(MAX_RECENT, Math.ceil(parsed.tokenBudget / MIN_TOKENS_PER_MESSAGE) + 1),
+          end: 'newest',
+          live: true,
+        })
+      : [];
+    const lastUser = [...recent].reverse().find((m) => m.role === MessageRole.USER);
+    const fallback = lastUser ? stripInjected(lastUser.content).slice(0, 4000).trim() : '';
+
+    return { channel, recent, query: parsed.query ?? (fallback.length > 0 ? fallback : null) };
+  }
+
+  private async build(
+    tenantId: string,
+    parsed: ParsedContext,
+    channel: ChannelRecord | null,
+    recent: MessageRecord[],
+    query: string | null,
+    vector: Float32Array | null,
+    started: number,
+  ): Promise<AgentContextData> {
+    const projectId = parsed.projectId ?? channel?.projectId ?? null;
+    const [recalled, constraints, bulletin, summary, earlier] = await Promise.all([
+      query
+        ? this.recall.recallWithVector(tenantId, { query, channelId: parsed.channelId, projectId, limit: RECALLED }, vector)
+        : Promise.resolve({ hits: [] as RecallHitData[] }),
+      this.constraints(tenantId, parsed.channelId, projectId),
+      this.bulletins.latest(tenantId),
+      channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
+      query
+        ? this.messageSearch.searchWithVector(
+            tenantId,
+            { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
+            vector,
+          )
+        : Promise.resolve([] as MessageHitData[]),
+    ]);
+    const constraintIds = new Set(constraints.map((c) => c.id));
+    const hits = recalled.hits.filter((hit) => hit.tier !== Tier.LOW && !constraintIds.has(hit.memory.id));
+    const material: ContextMaterial = {
+      constraints: constraints.map((c) => ({ id: c.id, content: c.content })),
+      bulletin: bulletin?.content ?? null,
+      memories: hits.map((hit) => ({ id: hit.memory.id, type: hit.memory.type, content: hit.memory.content, tier: hit.tier })),
+      earlier: earlier.map((hit) => hit.message),
+      summary: summary?.content ?? null,
+      recent,
+    };
+    const assembled = assembleContext(material, parsed.tokenBudget);
+    const pick = <T>(items: T[], keys: string[], id: (item: T) => string): T[] => {
+      const byId = new Map(items.map((item) => [id(item), item]));
+
+      return keys.flatMap((key) => byId.get(key) ?? []);
+    };
+    const ids = (items: { id: string }[]): string[] => items.map((item) => item.id);
+
+    return {
+      bulletin: assembled.bulletin,
+      constraints: pick(constraints, assembled.constraintIds, (c) => c.id),
+      memories: pick(hits, assembled.memoryIds, (hit) => hit.memory.id),
+      earlierMessages: pick(earlier, assembled.earlierIds, (hit) => hit.message.id),
+      summary: assembled.summary,
+      messages: pick(recent, ids(assembled.messages), (m) => m.id).map((m, i) => ({ ...m, content: assembled.messages[i]?.content ?? m.content })),
+      tokenCount: assembled.tokenCount,
+      text: assembled.text,
+      tookMs: performance.now() - started,
+    };
+  }
+
+  private async constraints(tenantId: string, channelId: string, projectId: string | null): Promise<MemoryRecord[]> {
+    const page = await this.memories.listMemories(
+      tenantId,
+      { statuses: [MemoryStatus.ACTIVE], tags: [CONSTRAINT_TAG] },
+      MAX_CONSTRAINTS,
+      null,
+    );
+
+    return page.items.filter((m) => scopeVisible(m, { channelId, projectId })).sort((a, b) => b.importance - a.importance);
+  }
+}

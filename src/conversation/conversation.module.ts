@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+
+import { ContextService } from 'src/conversation/context.service';
+import { ConversationResolver } from 'src/conversation/conversation.resolver';
+import { ConversationService } from 'src/conversation/conversation.service';
+import { MessageSearchService } from 'src/conversation/message-search.service';
+import { ExtractionModule } from 'src/extraction/extraction.module';
+import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
+import { MemoryModule } from 'src/memory/memory.module';
+import { RecallModule } from 'src/recall/recall.module';
+
+/** Channels, messages, message search and context; same-turn extraction runs inside appendMessage. */
+@Module({
+  imports: [MemoryModule, RecallModule, ExtractionModule],
+  providers: [ConversationResolver, ConversationService, ContextService, MessageSearchService, SameTurnExtractor],
+  exports: [ConversationService, ContextService, MessageSearchService],
+})
+export class ConversationModule {}

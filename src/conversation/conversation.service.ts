@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { BadInputError, NotFoundError } from 'src/common/errors';
+import { assertLimit, optionalKey } from 'src/common/validation';
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
+import { assertChannelId, assertTokenBudget, MAX_MESSAGES_PAGE, parseMessageRequest } from 'src/conversation/conversation-input';
+import type { MessageRequest } from 'src/conversation/conversation-input';
+import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
+import { countTokens } from 'src/conversation/tokens';
+import { embedForStorage } from 'src/embedding/embed-safely';
+import { EMBEDDER } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/embedding/embedding.port';
+import { channelBudget, needsCompaction } from 'src/extraction/compaction.policy';
+import { owesLlmExtraction } from 'src/extraction/extraction-rules';
+import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
+import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
+import type { JobQueue } from 'src/jobs/job.types';
+import type { MemoryRecord } from 'src/memory/memory.types';
+import type { RememberOutcome } from 'src/memory/memory-write.service';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
+
+export interface AppendOutcome {
+  message: MessageRecord;
+  extracted: RememberOutcome[];
+  forgotten: MemoryRecord[];
+  compactionQueued: boolean;
+}
+
+export interface ChannelView extends ChannelRecord {
+  /** The configured budget, or the default. */
+  effectiveTokenBudget: number;
+  summary: string | null;
+}
+
+export interface ChannelRequest {
+  channelId: string;
+  private?: boolean | null;
+  /** Omitted: unchanged; null: none. */
+  projectId?: string | null;
+  /** Omitted: unchanged; null: the default. */
+  tokenBudget?: number | null;
+}
+
+/** Channels and messages: append (with same-turn extraction and the jobs it owes), read, configure, compact. */
+@Injectable()
+export class ConversationService {
+  private readonly logger = new Logger(ConversationService.name);
+
+  constructor(
+    @Inject(CONVERSATION_STORE) private readonly store: ConversationStore,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sameTurn: SameTurnExtractor,
+    private readonly llmExtraction: LlmExtractionService,
+  ) {}
+
+  async append(tenantId: string, request: MessageRequest): Promise<AppendOutcome> {
+    const command = parseMessageRequest(request, this.config.limits.maxContentBytes);
+    const existing = await this.store.getChannel(tenantId, command.channelId);
+    if (existing?.projectId && command.projectId && existing.projectId !== command.projectId) {
+      throw new BadInputError(`channel ${JSON.stringify(command.channelId)} belongs to project ${JSON.stringify(existing.projectId)}`);
+    }
+    const now = new Date();
+    const owesLlm = this.llmExtraction.enabled && owesLlmExtraction(command);
+    const vector = await embedForStorage(
+      this.embedder,
+      command.speaker ? `${command.speaker}: ${command.content}` : command.content,
+      this.logger,
+      'message',
+    );
+    const appended = await this.store.appendMessage({
+      message: {
+        id: randomUUID(),
+        tenantId,
+        channelId: command.channelId,
+        role: command.role,
+        speaker: command.speaker,
+        trust: command.trust,
+        content: command.content,
+        tokenCount: countTokens(command.content),
+        createdAt: command.createdAt ?? now,
+        extractedAt: owesLlm ? null : now,
+      },
+      vector,
+      projectId: command.projectId,
+    });
+    const { message, channel } = appended;
+    const { extracted, forgotten } = await this.sameTurn.extract(channel, message);
+    if (owesLlm) {
+      await this.queue.enqueue(JobName.ExtractMessage, { tenantId, messageId: message.id }, { jobId: `extract.${message.id}` });
+    }
+    const compactionQueued = needsCompaction(appended.liveTokens, channelBudget(channel, this.config.conversations.tokenBudget));
+    if (compactionQueued) {
+      await this.queue.enqueue(
+        JobName.CompactChannel,
+        { tenantId, channelId: channel.id, throughMessageId: message.id, forced: false },
+        { jobId: `compact.${message.id}` },
+      );
+    }
+
+    return { message, extracted, forgotten, compactionQueued };
+  }
+
+  async messages(tenantId: string, channelId: string, limit: number): Promise<MessageRecord[]> {
+    return this.store.listMessages(tenantId, assertChannelId(channelId), {
+      limit: assertLimit(limit, 'limit', MAX_MESSAGES_PAGE),
+      end: 'newest',
+    });
+  }
+
+  async channel(tenantId: string, channelId: string): Promise<ChannelView | null> {
+    const channel = await this.store.getChannel(tenantId, assertChannelId(channelId, 'id'));
+
+    return channel ? this.view(channel) : null;
+  }
+
+  async configure(tenantId: string, request: ChannelRequest): Promise<ChannelView> {
+    const channelId = assertChannelId(request.channelId);
+    const tokenBudget = request.tokenBudget === null || request.tokenBudget === undefined ? request.tokenBudget : assertTokenBudget(request.tokenBudget);
+    const projectId = request.projectId === undefined ? undefined : optionalKey(request.projectId, 'projectId');
+    const existing = await this.store.getChannel(tenantId, channelId);
+    const channel = await this.store.configureChannel(
+      tenantId,
+      channelId,
+      {
+        private: request.private ?? false,
+        projectId: projectId === undefined ? (existing?.projectId ?? null) : projectId,
+        tokenBudget: tokenBudget === undefined ? (existing?.tokenBudget ?? null) : tokenBudget,
+      },
+      new Date(),
+    );
+
+    return this.view(channel);
+  }
+
+  /** Queues compaction now; false when the channel has nothing to compact (its newest message always stays live). */
+  async compact(tenantId: string, channelId: string): Promise<boolean> {
+    const id = assertChannelId(channelId);
+    const channel = await this.store.getChannel(tenantId, id);
+    if (!channel) {
+      throw new NotFoundError('channel', channelId);
+    }
+    const [newest] = await this.store.listMessages(tenantId, id, { limit: 1, end: 'newest', live: true });
+    const live = await this.store.liveStats(tenantId, id);
+    if (!newest || live.count < 2) {
+      return false;
+    }
+    await this.queue.enqueue(
+      JobName.CompactChannel,
+      { tenantId, channelId: id, throughMessageId: newest.id, forced: true },
+      { jobId: `compact-now.${newest.id}` },
+    );
+
+    return true;
+  }
+
+  private async view(channel: ChannelRecord): Promise<ChannelView> {
+    const summary = channel.summaryId ? await this.store.getSummary(channel.tenantId, channel.summaryId) : null;
+
+    return { ...channel, effectiveTokenBudget: channelBudget(channel, this.config.conversations.tokenBudget), summary: summary?.content || null };
+  }
+}

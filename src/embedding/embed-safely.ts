@@ -1,0 +1,40 @@
+import type { Logger } from '@nestjs/common';
+
+import { withDeadline } from 'src/common/with-deadline';
+import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/embedding/embedding.port';
+
+/**
+ * A search query's vector within the embedding deadline, or null (logged) when the embedder is down or slow: every
+ * hybrid search then answers from full text and neighbours alone instead of failing.
+ */
+export async function embedQuery(embedder: Embedder, query: string, timeoutMs: number, logger: Logger): Promise<Float32Array | null> {
+  try {
+    const [vector] = await withDeadline(timeoutMs, () => embedder.embed([query]));
+
+    return vector ?? null;
+  } catch (error) {
+    logger.warn(`query embedding unavailable, searching by full text only: ${error instanceof Error ? error.message : String(error)}`);
+
+    return null;
+  }
+}
+
+/**
+ * The vector to store beside a new text, or null (logged) when the embedding provider is unavailable: the text is
+ * still stored and found by full text. Any other failure is a bug and is thrown.
+ */
+export async function embedForStorage(embedder: Embedder, text: string, logger: Logger, what: string): Promise<Float32Array | null> {
+  try {
+    const [vector] = await embedder.embed([text]);
+
+    return vector ?? null;
+  } catch (error) {
+    if (error instanceof EmbeddingUnavailableError) {
+      logger.warn(`embeddings unavailable, storing the ${what} without a vector: ${error.message}`);
+
+      return null;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,169 @@
+import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import type { SlotName } from 'src/memory/guards/slots';
+import { MemoryType } from 'src/memory/memory.enums';
+import { stripInjected } from 'src/extraction/injected-text';
+import { DANISH } from 'src/extraction/patterns/da';
+import { ENGLISH } from 'src/extraction/patterns/en';
+import { asSentence } from 'src/extraction/patterns/pattern-table';
+import type { LanguageTable, PatternKind, PatternMatch } from 'src/extraction/patterns/pattern-table';
+
+/** Every language extraction knows; add a table here to teach it another. */
+export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
+
+export interface MemoryExtraction {
+  kind: 'memory';
+  patternId: string;
+  content: string;
+  /** Null: the write path classifies it. */
+  type: MemoryType | null;
+  slot: SlotName | null;
+  /** The user asked for it to be remembered: high confidence, and terse content is allowed. */
+  explicit: boolean;
+}
+
+export interface ForgetExtraction {
+  kind: 'forget';
+  patternId: string;
+  /** What to forget, in the user's words. */
+  query: string;
+  /** Set when the request names a slot ("forget my name"): the slot's memory is what goes. */
+  slot: SlotName | null;
+}
+
+export type Extraction = MemoryExtraction | ForgetExtraction;
+
+const MAX_EXTRACTIONS = 8;
+const MAX_SENTENCES = 50;
+
+/** Sentences: split after . ! ? and at line breaks; a decimal point or an ellipsis inside a sentence stays. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=\S)|\n+/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+    .slice(0, MAX_SENTENCES);
+}
+
+/** Clauses: "I'm Anders and I live in Aarhus" is two statements, each starting with its own "I". */
+export function clauses(sentence: string): string[] {
+  const parts = sentence
+    .split(/\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+  // "Hi, I'm Bo": a greeting belongs to the statement after it
+  const merged: string[] = [];
+  for (const part of parts) {
+    const previous = merged[merged.length - 1];
+    if (previous !== undefined && GREETING.test(previous)) {
+      merged[merged.length - 1] = `${previous} ${part}`;
+    } else {
+      merged.push(part);
+    }
+  }
+
+  return merged;
+}
+
+const GREETING = /^(?:hi|hello|hey|hej|hejsa|hallo|goddag)(?: there| all| everyone| alle)?[,!.]?$/iu;
+
+function firstMatch(
+  text: string,
+  kinds: readonly PatternKind[],
+  tables: readonly LanguageTable[],
+): { table: LanguageTable; patternId: string; kind: PatternKind; match: PatternMatch } | null {
+  for (const table of tables) {
+    for (const pattern of table.patterns) {
+      if (!kinds.includes(pattern.kind)) {
+        continue;
+      }
+      const match = pattern.match(text);
+      if (match) {
+        return { table, patternId: pattern.id, kind: pattern.kind, match };
+      }
+    }
+  }
+
+  return null;
+}
+
+/** A self-description or preference in one clause, as the memory sentence of its language. */
+function statement(clause: string, tables: readonly LanguageTable[], explicit: boolean): MemoryExtraction | null {
+  const found = firstMatch(clause, ['slot', 'preference'], tables);
+  if (!found) {
+    return null;
+  }
+  const { table, patternId, match } = found;
+  if (found.kind === 'slot' && match.slot) {
+    return {
+      kind: 'memory',
+      patternId,
+      content: table.slotSentence(match.slot, match.value),
+      type: MemoryType.IDENTITY,
+      slot: match.slot,
+      explicit,
+    };
+  }
+
+  return {
+    kind: 'memory',
+    patternId,
+    content: table.preferenceSentence(match.verb ?? 'prefer', match.value),
+    type: MemoryType.PREFERENCE,
+    slot: null,
+    explicit,
+  };
+}
+
+function mentionedSlot(query: string, tables: readonly LanguageTable[]): SlotName | null {
+  const lower = query.toLowerCase();
+  for (const table of tables) {
+    for (const [slot, pattern] of Object.entries(table.slotMentions) as [SlotName, RegExp][]) {
+      if (pattern.test(lower)) {
+        return slot;
+      }
+    }
+  }
+
+  return null;
+}
+
+/**
+ * Same-turn deterministic extraction from one user message: pattern tables only, no model, a few microseconds.
+ * Questions and text the service injected are skipped. At most 8 extractions per message, duplicates removed.
+ */
+export function extractDeterministic(text: string, tables: readonly LanguageTable[] = LANGUAGE_TABLES): Extraction[] {
+  const found: Extraction[] = [];
+  for (const sentence of sentences(stripInjected(text))) {
+    if (looksLikeQuestion(sentence)) {
+      continue;
+    }
+    const request = firstMatch(sentence, ['remember', 'forget'], tables);
+    if (request?.kind === 'forget') {
+      found.push({ kind: 'forget', patternId: request.patternId, query: request.match.value, slot: mentionedSlot(request.match.value, tables) });
+      continue;
+    }
+    if (request?.kind === 'remember') {
+      const value = request.match.value;
+      const inner = clauses(value).length === 1 ? statement(value, tables, true) : null;
+      found.push(inner ?? { kind: 'memory', patternId: request.patternId, content: asSentence(value), type: null, slot: null, explicit: true });
+      continue;
+    }
+    for (const clause of clauses(sentence)) {
+      const extraction = statement(clause, tables, false);
+      if (extraction) {
+        found.push(extraction);
+      }
+    }
+  }
+  const seen = new Set<string>();
+
+  return found
+    .filter((e) => {
+      const key = e.kind === 'memory' ? `m:${e.content.toLowerCase()}` : `f:${e.query.toLowerCase()}`;
+      const fresh = !seen.has(key);
+      seen.add(key);
+
+      return fresh;
+    })
+    .slice(0, MAX_EXTRACTIONS);
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+
+import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
+import type { SlotName } from 'src/memory/guards/slots';
+import { SourceRole, WriteOutcome } from 'src/memory/memory.enums';
+import type { MemoryType } from 'src/memory/memory.enums';
+import { MemoryWriteService } from 'src/memory/memory-write.service';
+import type { RememberOutcome } from 'src/memory/memory-write.service';
+import { extractionScope } from 'src/extraction/extraction-scope';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
+
+export interface ExtractedItem {
+  content: string;
+  type: MemoryType | null;
+  slot?: SlotName | null;
+  explicit: boolean;
+  importance?: number;
+  confidence?: number;
+  tags?: string[];
+}
+
+/**
+ * Every extractor writes through here: the existing write path (firewall, injection, contamination with the
+ * message's trust, slots, dedup), provenance to the message (source and EXTRACTED_FROM), occurredAt = when the
+ * message was said, and the channel's scope rules.
+ */
+@Injectable()
+export class ExtractionWriter {
+  constructor(
+    private readonly writer: MemoryWriteService,
+    @Inject(CONVERSATION_STORE) private readonly store: ConversationStore,
+  ) {}
+
+  async write(channel: ChannelRecord, message: MessageRecord, item: ExtractedItem): Promise<RememberOutcome> {
+    const outcome = await this.writer.remember(
+      message.tenantId,
+      {
+        content: item.content,
+        type: item.type,
+        slot: item.slot ?? null,
+        explicit: item.explicit,
+        importance: item.importance ?? null,
+        confidence: item.confidence ?? null,
+        tags: item.tags ?? null,
+        ...extractionScope(channel, item.type, item.content),
+        source: { role: SourceRole.USER, channelId: channel.id, messageId: message.id },
+        occurredAt: message.createdAt,
+      },
+      { trust: message.trust, claimsSlots: !channel.private },
+    );
+    if (outcome.memory !== null && outcome.outcome !== WriteOutcome.REJECTED) {
+      await this.store.linkExtracted(message.tenantId, outcome.memory.id, message.id, new Date());
+    }
+
+    return outcome;
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+
+import { MemoryModule } from 'src/memory/memory.module';
+import { CompactionService } from 'src/extraction/compaction.service';
+import { ExtractionWriter } from 'src/extraction/extraction-writer';
+import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+
+/** What the job handlers run (LLM extraction, compaction) and the one writer every extractor uses. */
+@Module({
+  imports: [MemoryModule],
+  providers: [ExtractionWriter, LlmExtractionService, CompactionService],
+  exports: [ExtractionWriter, LlmExtractionService, CompactionService],
+})
+export class ExtractionModule {}

@@ -1,0 +1,212 @@
+import type { SlotName } from 'src/memory/guards/slots';
+import { regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
+import type { LanguageTable, PatternExample } from 'src/extraction/patterns/pattern-table';
+
+/** Words that end the value: "Jeg bor i Aarhus og arbejder hos Lego" keeps "Aarhus". */
+const CLAUSE_WORDS = [
+  'og', 'men', 'fordi', 'siden', 'da', 'når', 'hvor', 'som', 'der', 'så', 'selvom', 'med', 'fra', 'til', 'nu', 'lige',
+  'også', 'igen', 'endnu', 'stadig', 'i', 'på', 'hos', 'for', 'haha', 'lol',
+];
+const NOT_A_VALUE = new Set(
+  'en et den det de dem dig du mig jer os ham hende ikke også her der hjemme noget nogen alt intet at til hvad hvordan når som'.split(
+    ' ',
+  ),
+);
+const cleanName = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 4 });
+// a place may be "Den Haag" or "New York": only the first word must name something
+const cleanPlace = valueCleaner({ clauseWords: CLAUSE_WORDS.filter((w) => w !== 'i'), notAValue: NOT_A_VALUE, maxWords: 4 });
+const cleanPreference = valueCleaner({
+  clauseWords: ['men', 'fordi', 'siden', 'selvom', 'haha', 'lol'],
+  notAValue: NOT_A_VALUE,
+  maxWords: 10,
+});
+
+// "jeg" / "mit" / "min" at a clause start, after an optional filler word.
+const LEAD = String.raw`^(?:(?:og|men|så|hej|hejsa|hallo|goddag|altså|faktisk|btw)[,!]?\s+)*`;
+const JEG = `${LEAD}jeg`;
+const OCCUPATIONS =
+  'læge|sygeplejerske|lærer|skolelærer|ingeniør|udvikler|softwareudvikler|programmør|designer|advokat|revisor|' +
+  'arkitekt|forsker|studerende|kok|bager|journalist|forfatter|pilot|tømrer|elektriker|mekaniker|konsulent|direktør|' +
+  'økonom|psykolog|dyrlæge|pædagog|politibetjent|frisør|tandlæge|sælger|tekniker|projektleder|chef|leder|' +
+  'pensionist|iværksætter|freelancer|oversætter|bibliotekar|farmaceut|fysioterapeut|jordemoder|landmand|maler';
+const TIMEZONE =
+  String.raw`(?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|cet|cest|eet|eest|gmt|utc|bst|pst|est|` +
+  String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?`;
+
+function slotExamples(slot: SlotName, examples: [string, string | null][]): PatternExample[] {
+  return examples.map(([text, value]) => (value === null ? { text, value } : { text, value, slot }));
+}
+
+export const DANISH: LanguageTable = {
+  language: 'da',
+  patterns: [
+    regexPattern({
+      id: 'da.remember',
+      kind: 'remember',
+      pattern: /^(?:(?:og|hej|altså|faktisk|okay|ok|nå|så)[,]?\s+)*(?:husk|husk på|husk lige|glem ikke|bemærk)(?:[,:]?\s+at\s+|\s*:\s*)(?<v>.{3,})$/u,
+      examples: [
+        { text: 'Husk at min datter er allergisk over for nødder', value: 'min datter er allergisk over for nødder' },
+        { text: 'husk, at jeg flyver til Oslo på fredag', value: 'jeg flyver til Oslo på fredag' },
+        { text: 'Glem ikke at mødet er flyttet til torsdag', value: 'mødet er flyttet til torsdag' },
+        { text: 'Husk at drikke vand', value: 'drikke vand' },
+        { text: 'Kan du huske hvad jeg sagde?', value: null },
+      ],
+    }),
+    regexPattern({
+      id: 'da.forget',
+      kind: 'forget',
+      pattern: /^(?:(?:og|hej|altså|nu|faktisk|okay|ok|nå|så)[,]?\s+)*(?:glem|slet)(?!\s+ikke\b)(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$/u,
+      examples: [
+        { text: 'Glem at jeg bor i Berlin', value: 'jeg bor i Berlin' },
+        { text: 'glem mit telefonnummer', value: 'mit telefonnummer' },
+        { text: 'Glem alt om Postgres-beslutningen', value: 'Postgres-beslutningen' },
+        { text: 'glem det', value: null },
+        { text: 'Glem ikke mælken', value: null },
+      ],
+    }),
+    regexPattern({
+      id: 'da.slot.name',
+      kind: 'slot',
+      slot: 'name',
+      pattern: new RegExp(String.raw`(?:${JEG} hedder|${LEAD}mit (?:fulde |rigtige )?navn er) (?<v>.+)$`, 'u'),
+      clean: cleanName,
+      examples: slotExamples('name', [
+        ['Jeg hedder Anders Jensen', 'Anders Jensen'],
+        ['Hej, jeg hedder Mette og bor i Odense', 'Mette'],
+        ['Mit navn er Søren', 'Søren'],
+        ['Min søster hedder Eva', null],
+        ['Hvad hedder du?', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.age',
+      kind: 'slot',
+      slot: 'age',
+      pattern: new RegExp(String.raw`(?:${JEG} er (?:lige fyldt |nu |snart )?|${JEG} (?:er )?fyldt |${LEAD}min alder er )(?<v>\d{1,3})(?: år(?: gammel)?)?(?=\s*(?:$|[.,!;]|i dag|og\b))`, 'u'),
+      clean: (value) => (Number(value) > 0 && Number(value) <= 130 ? value : null),
+      examples: slotExamples('age', [
+        ['Jeg er 34 år gammel', '34'],
+        ['jeg er 41 år', '41'],
+        ['Jeg er lige fyldt 50', '50'],
+        ['Jeg er 2 timer forsinket', null],
+        ['Min datter er 7 år', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.location',
+      kind: 'slot',
+      slot: 'location',
+      pattern: new RegExp(String.raw`(?:${JEG} (?:bor|lever|er bosat) i|${JEG} (?:er |har )?(?:lige )?(?:flyttet|flytter) til|${LEAD}min (?:hjemby|by) er) (?<v>.+)$`, 'u'),
+      clean: cleanPlace,
+      examples: slotExamples('location', [
+        ['Jeg bor i København', 'København'],
+        ['Jeg er lige flyttet til Aarhus', 'Aarhus'],
+        ['jeg bor i New York og arbejder i en bank', 'New York'],
+        ['Jeg bor i et lille hus', null],
+        ['Min mor bor i Vejle', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.timezone',
+      kind: 'slot',
+      slot: 'timezone',
+      pattern: new RegExp(String.raw`(?:${LEAD}min tidszone er|${JEG} er i) (?<v>${TIMEZONE})(?:[- ]?tidszonen)?(?=$|[\s.,!;])`, 'u'),
+      clean: (value) => trimValue(value).toUpperCase().replace(/^([A-Z]+\/)/u, (prefix) => prefix.charAt(0) + prefix.slice(1).toLowerCase()),
+      examples: slotExamples('timezone', [
+        ['Min tidszone er CET', 'CET'],
+        ['Jeg er i UTC+2', 'UTC+2'],
+        ['Jeg er i haven', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.employer',
+      kind: 'slot',
+      slot: 'employer',
+      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ansat) (?:hos|for|ved)|${LEAD}min arbejdsgiver er) (?<v>.+)$`, 'u'),
+      clean: cleanName,
+      examples: slotExamples('employer', [
+        ['Jeg arbejder hos Novo Nordisk', 'Novo Nordisk'],
+        ['jeg er ansat ved Aarhus Universitet', 'Aarhus Universitet'],
+        ['Min kæreste arbejder hos Lego', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.occupation',
+      kind: 'slot',
+      slot: 'occupation',
+      pattern: new RegExp(
+        String.raw`${JEG} (?:arbejder som (?:en |et )?|er (?:uddannet |en |et )?(?=(?:[\p{L}-]+ )?(?:${OCCUPATIONS})(?:$|[\s.,!;])))` +
+          String.raw`(?<v>[\p{L} -]+?)(?=$|[.,!;]|\s+(?:og|men|hos|i|på|ved)(?![\p{L}\p{N}]))`,
+        'u',
+      ),
+      clean: cleanName,
+      examples: slotExamples('occupation', [
+        ['Jeg arbejder som sygeplejerske', 'sygeplejerske'],
+        ['Jeg er læge', 'læge'],
+        ['jeg er uddannet ingeniør og bor i Aalborg', 'ingeniør'],
+        ['Jeg er træt', null],
+        ['Min far er læge', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.preference.verb',
+      kind: 'preference',
+      pattern: new RegExp(
+        String.raw`${JEG} (?:virkelig |godt |altid |helst |bare )*(?<verb>elsker|foretrækker|hader|kan godt lide|kan ikke lide|kan ikke fordrage|nyder|synes godt om) (?<v>.+)$`,
+        'u',
+      ),
+      clean: cleanPreference,
+      examples: [
+        { text: 'Jeg elsker sushi', value: 'sushi' },
+        { text: 'jeg foretrækker tabulatorer frem for mellemrum', value: 'tabulatorer frem for mellemrum' },
+        { text: 'Jeg kan ikke lide koriander, fordi det smager af sæbe', value: 'koriander' },
+        { text: 'Jeg hader det', value: null },
+        { text: 'Min bror elsker fodbold', value: null },
+      ],
+    }),
+    regexPattern({
+      id: 'da.preference.favourite',
+      kind: 'preference',
+      pattern: /^(?:og |btw )?(?<verb>min yndlings[\p{L}-]+|mit yndlings[\p{L}-]+|mine yndlings[\p{L}-]+) (?:er) (?<v>.+)$/u,
+      clean: cleanPreference,
+      examples: [
+        { text: 'Min yndlingsret er frikadeller', value: 'frikadeller' },
+        { text: 'mit yndlingsband er Gasolin', value: 'Gasolin' },
+        { text: 'Min mors yndlingsband er ABBA', value: null },
+      ],
+    }),
+  ],
+  slotSentence: (slot, value) => DANISH_SLOT_SENTENCES[slot](value),
+  preferenceSentence: (verb, value) => (/yndlings/u.test(verb) ? `${capitalise(verb)} er ${value}.` : `Jeg ${verb} ${value}.`),
+  slotMentions: {
+    name: /\bmit (?:fulde )?navn\b|\bhvad jeg hedder\b/u,
+    age: /\bmin alder\b|\bhvor gammel jeg er\b/u,
+    location: /\bhvor jeg bor\b|\bmin (?:adresse|by|hjemby)\b/u,
+    timezone: /\bmin tidszone\b/u,
+    employer: /\bhvor jeg arbejder\b|\bmin arbejdsgiver\b|\bmit firma\b/u,
+    occupation: /\bmit (?:job|erhverv|arbejde)\b/u,
+  },
+  acknowledgements: [
+    'ok', 'okay', 'tak', 'mange tak', 'tusind tak', 'tak skal du have', 'fint', 'super', 'godt', 'forstået', 'javel',
+    'ja', 'nej', 'nej tak', 'ja tak', 'det lyder godt', 'perfekt', 'klart', 'selvfølgelig', 'hej', 'hej hej', 'farvel',
+    'god nat', 'fedt', 'cool', 'nice', 'den er god', 'okay tak',
+  ],
+};
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const DANISH_SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
+  name: (v) => `Mit navn er ${v}.`,
+  nickname: (v) => `Kald mig ${v}.`,
+  age: (v) => `Jeg er ${v} år gammel.`,
+  location: (v) => `Jeg bor i ${v}.`,
+  timezone: (v) => `Min tidszone er ${v}.`,
+  employer: (v) => `Jeg arbejder hos ${v}.`,
+  occupation: (v) => `Jeg arbejder som ${v}.`,
+  email: (v) => `Min e-mail er ${v}.`,
+  birthday: (v) => `Min fødselsdag er ${v}.`,
+  pronouns: (v) => `Mine pronominer er ${v}.`,
+  language: (v) => `Mit foretrukne sprog er ${v}.`,
+};

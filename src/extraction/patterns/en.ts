@@ -1,0 +1,156 @@
+import { detectSlot } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/memory/guards/slots';
+import { regexPattern, valueCleaner, withArticle } from 'src/extraction/patterns/pattern-table';
+import type { ExtractionPattern, LanguageTable } from 'src/extraction/patterns/pattern-table';
+
+const CLAUSE_WORDS = ['but', 'because', 'since', 'although', 'though', 'except', 'unless', 'so that', 'lol', 'haha'];
+/** Objects that point back at the conversation instead of naming something the user likes. */
+const NOT_A_VALUE = new Set(
+  'it that this these those you them him her me us when how what if which whatever everything nothing anything something to the'.split(
+    ' ',
+  ),
+);
+const cleanPreference = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 10 });
+
+/** Words that may open a request: "Actually, please forget ...". */
+const FILLER = String.raw`(?:(?:please|pls|and|also|oh|oh and|hey|now|actually|ok|okay|so|well|btw|sorry)[,]?\s+)*`;
+
+// "I" at a clause start (the extractor splits sentences into clauses), after an optional adverb.
+const I = String.raw`^(?:(?:and|but|so|also|oh|well|honestly|actually|btw|really)[,]?\s+)*i`;
+
+/**
+ * Self-descriptions reuse the write path's own English slot rules (src/memory/guards/slots.ts), so what extraction
+ * stores and what `remember` recognises as a slot can never disagree.
+ */
+const slots: ExtractionPattern = {
+  id: 'en.slot',
+  kind: 'slot',
+  match(text) {
+    const found = detectSlot(text);
+
+    return found ? { value: found.value, slot: found.slot } : null;
+  },
+  examples: [
+    { text: 'My name is Anders Jensen', value: 'Anders Jensen', slot: 'name' },
+    { text: "Hi, I'm Maria", value: 'Maria', slot: 'name' },
+    { text: "I'm 34 years old", value: '34', slot: 'age' },
+    { text: 'I just turned 41', value: '41', slot: 'age' },
+    { text: 'I live in Copenhagen', value: 'Copenhagen', slot: 'location' },
+    { text: "I've moved to Lisbon", value: 'Lisbon', slot: 'location' },
+    { text: 'My timezone is CET', value: 'CET', slot: 'timezone' },
+    { text: "I'm on UTC+2", value: 'UTC+2', slot: 'timezone' },
+    { text: 'I work at Novo Nordisk', value: 'Novo Nordisk', slot: 'employer' },
+    { text: "I'm a software engineer", value: 'software engineer', slot: 'occupation' },
+    { text: 'I work as a nurse', value: 'nurse', slot: 'occupation' },
+    { text: 'My sister lives in Berlin', value: null },
+    { text: 'Bob said I live in Paris', value: null },
+    { text: 'Where do you live?', value: null },
+  ],
+};
+
+const preference = regexPattern({
+  id: 'en.preference.verb',
+  kind: 'preference',
+  pattern: new RegExp(
+    String.raw`${I}(?:'d| would)? (?:really |absolutely |truly |much |generally |always |still |kind of |totally )*` +
+      String.raw`(?<verb>prefer|love|like|enjoy|adore|hate|dislike|detest|can't stand|cannot stand|don't like|do not like) ` +
+      String.raw`(?<v>.+)$`,
+    'u',
+  ),
+  clean: cleanPreference,
+  examples: [
+    { text: 'I prefer tabs over spaces', value: 'tabs over spaces' },
+    { text: 'I really love sushi', value: 'sushi' },
+    { text: "I can't stand cilantro, because it tastes like soap", value: 'cilantro' },
+    { text: "And I don't like meetings before 10", value: 'meetings before 10' },
+    { text: 'I hate it when that happens', value: null },
+    { text: 'I love you', value: null },
+    { text: 'My brother loves football', value: null },
+  ],
+});
+
+const favourite = regexPattern({
+  id: 'en.preference.favourite',
+  kind: 'preference',
+  pattern: /^(?:and |also |btw )?my (?<verb>(?:all-time |absolute )?favou?rite [\p{L}\p{N} -]{2,30}?) (?:is|are) (?<v>.+)$/u,
+  clean: cleanPreference,
+  examples: [
+    { text: 'My favourite band is Radiohead', value: 'Radiohead' },
+    { text: 'my favorite food is pad thai', value: 'pad thai' },
+    { text: "My mom's favourite band is ABBA", value: null },
+  ],
+});
+
+const remember = regexPattern({
+  id: 'en.remember',
+  kind: 'remember',
+  pattern: new RegExp(
+    String.raw`^${FILLER}(?:remember|don't forget|do not forget|keep in mind|note)` +
+      String.raw`(?:(?: that)?[:,]?\s+|\s*:\s*)(?!(?:to|when|how|what|why|where|if|whether|me|you|him|her|it|this|us)\b)(?<v>.{3,})$`,
+    'u',
+  ),
+  examples: [
+    { text: 'Remember that my daughter is allergic to peanuts', value: 'my daughter is allergic to peanuts' },
+    { text: 'please remember: the staging server is at 10.0.0.4', value: 'the staging server is at 10.0.0.4' },
+    { text: "Don't forget that I fly to Oslo on Friday", value: 'I fly to Oslo on Friday' },
+    { text: 'Remember my wife is called Eva', value: 'my wife is called Eva' },
+    { text: 'Remember to drink water', value: null },
+    { text: 'Do you remember what I said?', value: null },
+    { text: 'I remember that day', value: null },
+  ],
+});
+
+const forget = regexPattern({
+  id: 'en.forget',
+  kind: 'forget',
+  pattern: new RegExp(
+    String.raw`^${FILLER}forget (?:that |about |what i said about |everything about |the fact that )?` +
+      String.raw`(?!(?:it|that|this|about it|to|him|her|them|you)\s*[.!]?$)(?<v>.{3,})$`,
+    'u',
+  ),
+  examples: [
+    { text: 'Forget that I live in Berlin', value: 'I live in Berlin' },
+    { text: 'please forget my phone number', value: 'my phone number' },
+    { text: 'Actually, forget that Alma is allergic to peanuts', value: 'Alma is allergic to peanuts' },
+    { text: 'Forget about the Postgres decision', value: 'the Postgres decision' },
+    { text: 'forget it', value: null },
+    { text: "Don't forget the milk", value: null },
+    { text: 'I always forget my keys', value: null },
+  ],
+});
+
+const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
+  name: (v) => `My name is ${v}.`,
+  nickname: (v) => `Please call me ${v}.`,
+  age: (v) => `I am ${v} years old.`,
+  location: (v) => `I live in ${v}.`,
+  timezone: (v) => `My timezone is ${v}.`,
+  employer: (v) => `I work at ${v}.`,
+  occupation: (v) => `I work as ${withArticle(v)}.`,
+  email: (v) => `My email is ${v}.`,
+  birthday: (v) => `My birthday is ${v}.`,
+  pronouns: (v) => `My pronouns are ${v}.`,
+  language: (v) => `My preferred language is ${v}.`,
+};
+
+export const ENGLISH: LanguageTable = {
+  language: 'en',
+  patterns: [remember, forget, slots, favourite, preference],
+  slotSentence: (slot, value) => SLOT_SENTENCES[slot](value),
+  preferenceSentence: (verb, value) => (/favou?rite/u.test(verb) ? `My ${verb} is ${value}.` : `I ${verb} ${value}.`),
+  slotMentions: {
+    name: /\bmy (?:full |first |last )?name\b/u,
+    age: /\bmy age\b|\bhow old i am\b/u,
+    location: /\bwhere i live\b|\bmy (?:address|location|city|home town|hometown)\b/u,
+    timezone: /\bmy time ?zone\b/u,
+    employer: /\bwhere i work\b|\bmy (?:employer|company|workplace)\b/u,
+    occupation: /\bmy (?:job|occupation|profession|job title)\b|\bwhat i do for a living\b/u,
+    email: /\bmy e-?mail\b/u,
+    birthday: /\bmy (?:birthday|date of birth)\b/u,
+  },
+  acknowledgements: [
+    'ok', 'okay', 'thanks', 'thank you', 'thx', 'ty', 'got it', 'cool', 'great', 'nice', 'sure', 'yes', 'no', 'yep',
+    'nope', 'fine', 'perfect', 'sounds good', 'will do', 'noted', 'understood', 'makes sense', 'alright', 'done',
+    'ok thanks', 'great thanks', 'thanks a lot', 'awesome', 'lol', 'haha', 'hi', 'hello', 'hey', 'bye', 'good night',
+  ],
+};

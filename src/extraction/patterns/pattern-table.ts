@@ -1,0 +1,125 @@
+import { lowerInPlace } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/memory/guards/slots';
+
+/**
+ * What one pattern recognises in one clause (slot and preference patterns) or one sentence (remember, forget):
+ * - slot: a self-description that fills a slot (name, age, location, ...)
+ * - preference: "I prefer / love / hate ..."
+ * - remember: an explicit "remember that ..." (the rest of the sentence is the memory, high confidence)
+ * - forget: "forget ..." (the rest says which memories)
+ */
+export type PatternKind = 'slot' | 'preference' | 'remember' | 'forget';
+
+export interface PatternMatch {
+  /** The value cut from the original text (case kept). */
+  value: string;
+  /** slot patterns: which slot the value fills. */
+  slot?: SlotName;
+  /** preference patterns: the verb as said, e.g. "love", "can't stand". */
+  verb?: string;
+}
+
+export interface PatternExample {
+  text: string;
+  /** The value the pattern must cut from `text`, or null when the pattern must not match it. */
+  value: string | null;
+  slot?: SlotName;
+}
+
+export interface ExtractionPattern {
+  /** `<language>.<kind>.<what>`, e.g. `da.slot.name`: logged with every extraction it makes. */
+  id: string;
+  kind: PatternKind;
+  match(text: string): PatternMatch | null;
+  /** Unit examples, run by the table spec: every pattern proves what it takes and what it leaves alone. */
+  examples: readonly PatternExample[];
+}
+
+/** One language's patterns; tables are tried in turn on every clause, so mixed-language conversations work. */
+export interface LanguageTable {
+  language: string;
+  patterns: readonly ExtractionPattern[];
+  /** The memory sentence for a slot value in this language; the same value always gives the same sentence. */
+  slotSentence(slot: SlotName, value: string): string;
+  /** The memory sentence for a preference ("I love sushi."). */
+  preferenceSentence(verb: string, value: string): string;
+  /** Which slot a forget request names ("my name", "hvor jeg bor"), checked before searching memories. */
+  slotMentions: Readonly<Partial<Record<SlotName, RegExp>>>;
+  /** Whole messages that carry nothing to learn ("ok", "tak"), lower-case, without punctuation. */
+  acknowledgements: readonly string[];
+}
+
+export interface RegexPatternSpec {
+  id: string;
+  kind: PatternKind;
+  /** Run on the lower-cased text; group `v` is the value (cut from the original text), group `verb` the verb. */
+  pattern: RegExp;
+  slot?: SlotName;
+  /** Trims the value (clause words, punctuation) and returns null when it names nothing. */
+  clean?: (value: string) => string | null;
+  examples: readonly PatternExample[];
+}
+
+/** A pattern from a regular expression over the lower-cased text, whose value is cut from the original. */
+export function regexPattern(spec: RegexPatternSpec): ExtractionPattern {
+  const regex = new RegExp(spec.pattern.source, `${spec.pattern.flags.replace(/[dgy]/g, '')}d`);
+
+  return {
+    id: spec.id,
+    kind: spec.kind,
+    examples: spec.examples,
+    match(text) {
+      const found = regex.exec(lowerInPlace(text));
+      const span = found?.indices?.groups?.['v'];
+      if (!found || !span) {
+        return null;
+      }
+      const raw = text.slice(span[0], span[1]);
+      const value = spec.clean ? spec.clean(raw) : trimValue(raw);
+      if (value === null || value.length === 0) {
+        return null;
+      }
+      const verb = found.groups?.['verb'];
+
+      return { value, ...(spec.slot ? { slot: spec.slot } : {}), ...(verb ? { verb } : {}) };
+    },
+  };
+}
+
+/** Drops trailing punctuation, quotes and whitespace. */
+export function trimValue(value: string): string {
+  return value.replace(/^[\s"'“”‘’]+|[\s.,;:!?"'“”‘’)]+$/gu, '');
+}
+
+/** A value cleaner: cut at the first clause word (" and since ...", " fordi ..."), reject words that name nothing. */
+export function valueCleaner(options: {
+  clauseWords: readonly string[];
+  notAValue: ReadonlySet<string>;
+  maxWords?: number;
+}): (value: string) => string | null {
+  const clauseEnd = new RegExp(String.raw`\s+(?:${options.clauseWords.join('|')})(?![\p{L}\p{N}]).*$`, 'iu');
+
+  return (raw) => {
+    const value = trimValue(trimValue(raw).replace(clauseEnd, ''));
+    const words = value.split(/\s+/u).filter(Boolean);
+    const first = words[0]?.toLowerCase() ?? '';
+    if (words.length === 0 || words.length > (options.maxWords ?? 8) || options.notAValue.has(first)) {
+      return null;
+    }
+
+    return value;
+  };
+}
+
+/** "a" or "an" before an English word. */
+export function withArticle(value: string): string {
+  return /^[aeiou]/iu.test(value) ? `an ${value}` : `a ${value}`;
+}
+
+/** The first letter upper-cased and a final full stop, so a fragment reads as a sentence. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim().replace(/[\s,;:]+$/u, '');
+  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+
+  return /[.!?]$/u.test(capitalised) ? capitalised : `${capitalised}.`;
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
+import type { MemoryRecord } from 'src/memory/memory.types';
+import { scopeVisible } from 'src/memory/visibility';
+import type { RememberOutcome } from 'src/memory/memory-write.service';
+import { MemoryService } from 'src/memory/memory.service';
+import { RecallService } from 'src/recall/recall.service';
+import { extractDeterministic } from 'src/extraction/deterministic-extractor';
+import type { ForgetExtraction } from 'src/extraction/deterministic-extractor';
+import { mayChangeMemories } from 'src/extraction/extraction-rules';
+import { ExtractionWriter } from 'src/extraction/extraction-writer';
+import { MEMORY_STORE } from 'src/store/memory-store.port';
+import type { MemoryStore } from 'src/store/memory-store.port';
+
+export interface SameTurnResult {
+  extracted: RememberOutcome[];
+  /** Memories a "forget ..." in the message retired (status FORGOTTEN). */
+  forgotten: MemoryRecord[];
+}
+
+/** A forget request takes the best match, and the others nearly as good: a hit below this share of the best stays. */
+const FORGET_CLOSE_TO_BEST = 0.8;
+/** ... and only matches this relevant: "forget the thing" must not forget whatever ranks first. */
+const FORGET_MIN_RELEVANCE = 0.3;
+const FORGET_CANDIDATES = 5;
+
+/**
+ * Deterministic extraction inside `appendMessage`, before it answers: pattern tables, then the write path for each
+ * statement, and "forget ..." retiring the best-matching memories the channel can see.
+ */
+@Injectable()
+export class SameTurnExtractor {
+  private readonly logger = new Logger(SameTurnExtractor.name);
+
+  constructor(
+    private readonly writer: ExtractionWriter,
+    private readonly recall: RecallService,
+    private readonly memories: MemoryService,
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+  ) {}
+
+  async extract(channel: ChannelRecord, message: MessageRecord): Promise<SameTurnResult> {
+    const result: SameTurnResult = { extracted: [], forgotten: [] };
+    if (!mayChangeMemories(message)) {
+      return result;
+    }
+    for (const extraction of extractDeterministic(message.content)) {
+      if (extraction.kind === 'forget') {
+        result.forgotten.push(...(await this.forget(channel, extraction)));
+      } else {
+        result.extracted.push(
+          await this.writer.write(channel, message, {
+            content: extraction.content,
+            type: extraction.type,
+            slot: extraction.slot,
+            explicit: extraction.explicit,
+          }),
+        );
+      }
+    }
+
+    return result;
+  }
+
+  private async forget(channel: ChannelRecord, request: ForgetExtraction): Promise<MemoryRecord[]> {
+    const tenantId = channel.tenantId;
+    let ids: string[];
+    if (request.slot !== null) {
+      const holders = await this.store.findActiveBySlot(tenantId, request.slot);
+      ids = holders.filter((memory) => scopeVisible(memory, { channelId: channel.id, projectId: channel.projectId })).map((memory) => memory.id);
+    } else {
+      const { hits } = await this.recall.recall(tenantId, {
+        query: request.query,
+        channelId: channel.id,
+        projectId: channel.projectId,
+        limit: FORGET_CANDIDATES,
+      });
+      const matching = hits.filter((hit) => hit.explanation.text !== null && hit.explanation.relevance >= FORGET_MIN_RELEVANCE);
+      const best = matching[0]?.score ?? 0;
+      ids = matching.filter((hit) => hit.score >= FORGET_CLOSE_TO_BEST * best).map((hit) => hit.memory.id);
+    }
+    const forgotten: MemoryRecord[] = [];
+    for (const id of ids) {
+      forgotten.push(await this.memories.forget(tenantId, id));
+    }
+    this.logger.log(`forget "${request.query.slice(0, 80)}" (${request.patternId}) retired ${forgotten.length} memories in ${tenantId}`);
+
+    return forgotten;
+  }
+}

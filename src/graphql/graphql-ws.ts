@@ -1,0 +1,140 @@
+import { GraphQLError, parse, specifiedRules, validate } from 'graphql';
+import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLSchema, ValidationRule } from 'graphql';
+import type { ServerOptions, SubscribePayload } from 'graphql-ws';
+import type { Extra } from 'graphql-ws/use/ws';
+
+import type { ApiKeyService } from 'src/auth/api-key.service';
+import type { RequestContext } from 'src/auth/tenant.decorator';
+import { RateLimitedError } from 'src/common/errors';
+import { formatGraphQLError } from 'src/graphql/format-error';
+import { assertAffordable, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
+import { authenticateConnection } from 'src/graphql/ws-auth';
+import type { WsExtra } from 'src/graphql/ws-auth';
+import { engramMetrics } from 'src/metrics/engram-metrics';
+import type { MetricsService } from 'src/metrics/metrics.service';
+import type { RateLimitService } from 'src/rate-limit/rate-limit.service';
+
+/** Close code for a connection over its tenant's rate limit (4xxx: application codes; 429 as in HTTP). */
+export const WS_RATE_LIMITED = 4429;
+
+export type WsSocketExtra = Extra & WsExtra;
+
+/** The Apollo codes the formatter knows, given to errors that Apollo would have coded over HTTP. */
+function coded(error: unknown, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED'): GraphQLError {
+  const original = error instanceof Error ? error : new Error(String(error));
+  if (original instanceof GraphQLError && original.originalError) {
+    return original; // a limit: carries its domain error
+  }
+
+  return new GraphQLError(original.message, {
+    nodes: original instanceof GraphQLError ? original.nodes : undefined,
+    originalError: original,
+    extensions: { code },
+  });
+}
+
+/**
+ * The HTTP pipeline for one graphql-ws operation: parse with the token limit, validate with the same rules
+ * (graphql-js's and ours), then the fan-out cost with the operation's variables. Errors come back coded.
+ */
+export function prepareOperation(
+  schema: GraphQLSchema,
+  payload: SubscribePayload,
+  rules: readonly ValidationRule[],
+): { document: DocumentNode } | { errors: GraphQLError[] } {
+  let document: DocumentNode;
+  try {
+    document = parse(payload.query, PARSE_OPTIONS);
+  } catch (error) {
+    return { errors: [coded(error, 'GRAPHQL_PARSE_FAILED')] };
+  }
+  const invalid = validate(schema, document, [...specifiedRules, ...rules], VALIDATION_OPTIONS);
+  if (invalid.length > 0) {
+    return { errors: invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED')) };
+  }
+  try {
+    assertAffordable(schema, document, payload.operationName, payload.variables);
+  } catch (error) {
+    return { errors: [coded(error, 'GRAPHQL_VALIDATION_FAILED')] };
+  }
+
+  return { document };
+}
+
+function formatAll(errors: readonly GraphQLError[]): ReturnType<typeof formatGraphQLError>[] {
+  return errors.map((error) => formatGraphQLError(error.toJSON(), error));
+}
+
+export interface GraphqlWsDependencies {
+  keys: ApiKeyService;
+  limits: RateLimitService;
+  metrics: MetricsService;
+  schema: () => GraphQLSchema;
+  rules: readonly ValidationRule[];
+}
+
+/** A RATE_LIMITED error as graphql-ws sends it (the formatter adds `extensions.retryAfter`). */
+async function overLimit(consume: Promise<void>): Promise<GraphQLError | null> {
+  try {
+    await consume;
+
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return new GraphQLError(error.message, { originalError: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * graphql-ws server options: authentication at connection_init (`connectionParams.authorization`), the tenant's rate
+ * limit for the connection attempt and for every operation, every operation (query, mutation or subscription)
+ * through `prepareOperation`, and every error through the one formatter. (The per-address limit is counted when the
+ * socket is upgraded, see GraphqlWsServer.)
+ */
+export function graphqlWsOptions({ keys, limits, metrics, schema, rules }: GraphqlWsDependencies): ServerOptions<Record<string, unknown>, WsSocketExtra> {
+  const authenticate = authenticateConnection(keys);
+
+  return {
+    onConnect: async (ctx) => {
+      // a missing or wrong key closes the socket with 4401 UNAUTHENTICATED before any operation
+      const tenantId = authenticate(ctx) ? ctx.extra.tenantId : null;
+      if (!tenantId) {
+        engramMetrics.unauthenticated(metrics).inc({ surface: 'graphql-ws' });
+
+        return false;
+      }
+      const limited = await overLimit(limits.consumeTenant(tenantId));
+      if (limited) {
+        ctx.extra.socket.close(WS_RATE_LIMITED, limited.message);
+
+        return false;
+      }
+
+      return true;
+    },
+    onSubscribe: async (ctx, _id, payload): Promise<ExecutionArgs | GraphQLError[]> => {
+      const limited = await overLimit(limits.consumeTenant(ctx.extra.tenantId ?? ''));
+      if (limited) {
+        return [limited];
+      }
+      const prepared = prepareOperation(schema(), payload, rules);
+      if ('errors' in prepared) {
+        return prepared.errors;
+      }
+      const contextValue: RequestContext = { tenantId: ctx.extra.tenantId ?? null };
+
+      return {
+        schema: schema(),
+        document: prepared.document,
+        operationName: payload.operationName,
+        variableValues: payload.variables,
+        contextValue,
+      };
+    },
+    onNext: (_ctx, _id, _payload, _args, result: ExecutionResult) =>
+      result.errors ? { ...result, errors: formatAll(result.errors) } : undefined,
+    onError: (_ctx, _id, _payload, errors) => formatAll(errors),
+  };
+}

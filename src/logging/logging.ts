@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { Level } from 'pino';
+
+import type { AppConfig } from 'src/config/config';
+
+const PINO_LEVEL: Readonly<Record<AppConfig['logLevel'], Level>> = {
+  fatal: 'fatal',
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+};
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is a sane token, else a new UUID; echoed in the response. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const offered = req.headers['x-request-id'];
+  const id = typeof offered === 'string' && CLIENT_REQUEST_ID.test(offered) ? offered : randomUUID();
+  res.setHeader('x-request-id', id);
+
+  return id;
+}
+
+/**
+ * Logs through pino: JSON lines in production (one per request, each log of a request carrying its `reqId`), the
+ * same through pino-pretty in development, at LOG_LEVEL (tests run at `error`). Requests are logged without
+ * headers or bodies, so no API key or memory content reaches the logs.
+ */
+export function loggingModule(config: AppConfig): DynamicModule {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      level: PINO_LEVEL[config.logLevel],
+      genReqId: requestId,
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
+      ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } } : {}),
+    },
+  });
+}

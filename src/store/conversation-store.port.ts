@@ -1,0 +1,117 @@
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import type { ScoredId } from 'src/store/memory-store.port';
+
+export const CONVERSATION_STORE = Symbol('CONVERSATION_STORE');
+
+/** A new message; the store assigns its place in the channel (`seq`) and it starts live (no summary). */
+export type MessageDraft = Omit<MessageRecord, 'seq' | 'summaryId'>;
+
+export interface AppendMessageCommand {
+  message: MessageDraft;
+  /** Null when embeddings are unavailable: the message is still stored and found by full text. */
+  vector: Float32Array | null;
+  /** Settings of the channel when this message creates it; an existing channel without a project adopts this one. */
+  projectId: string | null;
+}
+
+export interface AppendedMessage {
+  message: MessageRecord;
+  channel: ChannelRecord;
+  /** Tokens and number of the channel's live (unsummarised) messages after the append. */
+  liveTokens: number;
+  liveCount: number;
+}
+
+export interface ChannelSettings {
+  private: boolean;
+  projectId: string | null;
+  /** Null: the configured default. */
+  tokenBudget: number | null;
+}
+
+/** A message's place in its channel: messages are ordered by (createdAt, seq). */
+export interface MessagePosition {
+  createdAt: Date;
+  seq: number;
+}
+
+export interface MessageListQuery {
+  limit: number;
+  /** Which end of the channel the `limit` messages come from; the answer is oldest first either way. */
+  end: 'oldest' | 'newest';
+  /** Live (unsummarised) messages only. */
+  live?: boolean;
+  /** Only messages strictly before this position. */
+  before?: MessagePosition;
+  /** Only messages at or before this position. */
+  through?: MessagePosition;
+}
+
+/**
+ * Which messages a search may see. With `channelId`: every message of that channel. Without: the messages of the
+ * tenant's non-private channels written by GUARDIAN authors (others are searchable only in their own channel),
+ * leaving out `excludeChannelId`.
+ */
+export interface MessageSearchScope {
+  channelId?: string;
+  excludeChannelId?: string;
+  after?: Date;
+  before?: Date;
+}
+
+/** A message next to a seed message in its channel: offset -1 is the one before it, +1 the one after. */
+export interface MessageNeighbour {
+  seedId: string;
+  id: string;
+  offset: number;
+}
+
+export interface InsertSummaryCommand {
+  summary: SummaryRecord;
+  /** The live messages it compacts; all must still be live, or nothing is written. */
+  messageIds: string[];
+}
+
+/**
+ * Channels, messages and summaries of the conversation side, in domain terms. Every method is scoped to one tenant
+ * and never returns another tenant's data. Adapters share the process's `StoreConnection` with the memory port, so
+ * EXTRACTED_FROM provenance joins a memory to the message it came from.
+ */
+export interface ConversationStore {
+  getChannel(tenantId: string, channelId: string): Promise<ChannelRecord | null>;
+  /** Creates the channel with these settings, or updates an existing one (which keeps its messages). */
+  configureChannel(tenantId: string, channelId: string, settings: ChannelSettings, at: Date): Promise<ChannelRecord>;
+  /** Removes the channel with its messages, summaries and their edges (memories stay); false when there was none. */
+  deleteChannel(tenantId: string, channelId: string): Promise<boolean>;
+
+  /** Stores the message (creating its channel if needed) in one transaction, with its text and vector indexes. */
+  appendMessage(command: AppendMessageCommand): Promise<AppendedMessage>;
+  getMessages(tenantId: string, ids: string[]): Promise<MessageRecord[]>;
+  listMessages(tenantId: string, channelId: string, query: MessageListQuery): Promise<MessageRecord[]>;
+  /** Tokens and count of the channel's live messages. */
+  liveStats(tenantId: string, channelId: string): Promise<{ tokens: number; count: number }>;
+
+  /** Full-text hits over content, speaker and the neighbouring messages' text (BM25: higher is better). */
+  searchMessageText(tenantId: string, query: string, k: number, scope: MessageSearchScope): Promise<ScoredId[]>;
+  /** Vector hits (cosine similarity). */
+  searchMessageVectors(tenantId: string, vector: Float32Array, k: number, scope: MessageSearchScope): Promise<ScoredId[]>;
+  /** Up to `span` messages before and after each seed in its channel. */
+  messageNeighbours(tenantId: string, seedIds: string[], span: number): Promise<MessageNeighbour[]>;
+
+  /** LLM extraction is done (or not needed) for these messages. */
+  markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void>;
+  /** `(:Memory)-[:EXTRACTED_FROM]->(:Message)`; false when either end is not the tenant's. Idempotent. */
+  linkExtracted(tenantId: string, memoryId: string, messageId: string, at: Date): Promise<boolean>;
+  /** Ids of the memories extracted from a message. */
+  extractedFrom(tenantId: string, messageId: string): Promise<string[]>;
+
+  /**
+   * Stores a summary, `SUMMARIZES` edges to its messages, marks them compacted and makes it the channel's current
+   * summary, all in one transaction. Null (and nothing written) when a message is no longer live or the channel's
+   * current summary is not `summary.previousId`: another compaction got there first.
+   */
+  insertSummary(command: InsertSummaryCommand): Promise<SummaryRecord | null>;
+  getSummary(tenantId: string, summaryId: string): Promise<SummaryRecord | null>;
+  /** Ids of the messages a summary compacted, in channel order. */
+  summarizedBy(tenantId: string, summaryId: string): Promise<string[]>;
+}

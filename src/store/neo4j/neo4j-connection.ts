@@ -1,0 +1,154 @@
+import { auth, driver as createDriver, int } from 'neo4j-driver';
+import type { Driver, Integer, ManagedTransaction } from 'neo4j-driver';
+
+import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
+import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
+import { isSchemaRace, mapNeo4jError } from 'src/store/neo4j/neo4j-errors';
+import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
+import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
+import type { Params, Row } from 'src/store/neo4j/neo4j-values';
+import { toOptionalNumber, toOptionalText } from 'src/store/neo4j/neo4j-values';
+
+export interface Neo4jStoreConfig {
+  uri: string;
+  user: string;
+  password: string;
+  database?: string;
+}
+
+const MAX_DIMENSIONS = 4096;
+const INDEX_WAIT_SECONDS = 300;
+
+/**
+ * The one driver of a process, shared by every Neo4j store port: the Cypher registry, read/write transactions with
+ * `{source}` metadata and retries (executeRead/executeWrite), driver-error mapping, schema and embedding space.
+ */
+export class Neo4jConnection implements StoreConnection {
+  readonly kind = 'neo4j' as const;
+  private readonly driver: Driver;
+  private currentSpace: EmbeddingSpace | null = null;
+
+  constructor(
+    private readonly config: Neo4jStoreConfig,
+    private readonly registry: CypherRegistry = CypherRegistry.load(),
+  ) {
+    registry.assertAllUsed(NEO4J_QUERIES, { ignore: NEO4J_UNUSED_PREFIXES });
+    this.driver = createDriver(config.uri, auth.basic(config.user, config.password), {
+      disableLosslessIntegers: true,
+      userAgent: 'engram',
+    });
+  }
+
+  get space(): EmbeddingSpace | null {
+    return this.currentSpace;
+  }
+
+  /**
+   * Schema first (constraints must exist before the meta MERGE, so concurrent boots of api and worker cannot race),
+   * then the embedding-space check: another model's vectors stop the boot; an index built for another dimension is
+   * rebuilt only while no vector depends on it.
+   */
+  async init(space: EmbeddingSpace): Promise<void> {
+    if (!Number.isInteger(space.dimensions) || space.dimensions < 1 || space.dimensions > MAX_DIMENSIONS) {
+      throw new Error(`Embedding dimension ${space.dimensions} is not an integer between 1 and ${MAX_DIMENSIONS}`);
+    }
+    const dimensions = int(space.dimensions);
+    await this.applySchema(dimensions);
+    const [stored] = await this.read('init', (tx) => this.run(tx, 'meta/read-embedding-space', {}));
+    const storedModel = toOptionalText(stored?.['model'], 'model');
+    const sameSpace =
+      storedModel === space.model && toOptionalNumber(stored?.['dimensions'], 'dimensions') === space.dimensions;
+    const [index] = await this.read('init', (tx) => this.run(tx, 'meta/show-vector-index', {}));
+    const indexDimensions = toOptionalNumber(index?.['dimensions'], 'dimensions');
+    const indexMismatch = indexDimensions !== null && indexDimensions !== space.dimensions;
+
+    if (!sameSpace || indexMismatch) {
+      const [foreign] = await this.read('init', (tx) =>
+        this.run(tx, 'meta/find-foreign-vector', { model: space.model, dimensions }),
+      );
+      if (foreign !== undefined) {
+        const model = toOptionalText(foreign['model'], 'model') ?? storedModel ?? 'an unknown model';
+        const size = toOptionalNumber(foreign['dimensions'], 'dimensions') ?? '?';
+        const database = this.config.database ?? '(default)';
+        throw new Error(
+          `Neo4j database ${database} at ${this.config.uri} holds vectors made by embedding model "${model}" ` +
+            `(${size} dimensions), but the service is configured for "${space.model}" (${space.dimensions} ` +
+            `dimensions). Configure the original model again (EMBEDDINGS / OPENAI_EMBEDDING_MODEL / ` +
+            `EMBEDDING_DIMENSIONS), or point NEO4J_URI / NEO4J_DATABASE at an empty database and re-import your ` +
+            `memories with the new model.`,
+        );
+      }
+      if (indexMismatch) {
+        await this.schemaWrite('init', this.registry.get('meta/drop-vector-index'), {});
+        await this.schemaWrite('init', this.registry.get('meta/drop-message-vector-index'), {});
+        await this.applySchema(dimensions);
+      }
+      await this.write('init', (tx) => this.run(tx, 'meta/write-embedding-space', { model: space.model, dimensions }));
+    }
+    await this.read('init', (tx) => this.run(tx, 'meta/await-indexes', { timeoutSeconds: int(INDEX_WAIT_SECONDS) }));
+    this.currentSpace = space;
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const [row] = await this.read('ping', (tx) => this.run(tx, 'meta/ping', {}));
+
+      return row?.['success'] === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Runs one registry statement inside a transaction and returns its rows as plain objects. */
+  async run(tx: ManagedTransaction, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+    const result = await tx.run<Row>(this.registry.get(name), params);
+
+    return result.records.map((record) => record.toObject());
+  }
+
+  /** A read transaction (retried by the driver on transient errors); `source` names the caller in server logs. */
+  read<T>(source: string, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    return this.session('READ', source, work);
+  }
+
+  write<T>(source: string, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    return this.session('WRITE', source, work);
+  }
+
+  private async session<T>(
+    mode: 'READ' | 'WRITE',
+    source: string,
+    work: (tx: ManagedTransaction) => Promise<T>,
+  ): Promise<T> {
+    const session = this.driver.session({ database: this.config.database, defaultAccessMode: mode });
+    const metadata = { metadata: { source: `engram#${source}` } };
+    try {
+      return mode === 'READ' ? await session.executeRead(work, metadata) : await session.executeWrite(work, metadata);
+    } catch (error) {
+      throw mapNeo4jError(error, source);
+    } finally {
+      await session.close();
+    }
+  }
+
+  private async applySchema(dimensions: Integer): Promise<void> {
+    for (const statement of this.registry.statements('schema')) {
+      await this.schemaWrite('init', statement, { dimensions });
+    }
+  }
+
+  /** Schema commands cannot share a transaction with data writes; a concurrent boot creating the same rule is fine. */
+  private async schemaWrite(source: string, statement: string, params: Params): Promise<void> {
+    try {
+      await this.write(source, (tx) => tx.run(statement, params));
+    } catch (error) {
+      if (!isSchemaRace(error)) {
+        throw error;
+      }
+    }
+  }
+}

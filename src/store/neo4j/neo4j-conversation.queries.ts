@@ -1,0 +1,23 @@
+/** The Cypher files (under cypher/) the conversation adapter runs. */
+export const CONVERSATION_QUERIES = [
+  'conversation/get-channel',
+  'conversation/configure-channel',
+  'conversation/delete-channel',
+  'conversation/merge-channel-for-message',
+  'conversation/create-message',
+  'conversation/live-stats',
+  'conversation/get-messages',
+  'conversation/list-oldest-messages',
+  'conversation/list-newest-messages',
+  'conversation/search-message-text',
+  'conversation/search-channel-message-vectors',
+  'conversation/search-shared-message-vectors',
+  'conversation/list-message-neighbours',
+  'conversation/mark-messages-extracted',
+  'conversation/link-extracted-memory',
+  'conversation/list-extracted-memories',
+  'conversation/claim-messages-for-summary',
+  'conversation/create-summary',
+  'conversation/get-summary',
+  'conversation/list-summarized-messages',
+] as const;

@@ -1,0 +1,21 @@
+/** The Cypher files (under cypher/cortex/) the bulletin, memory-graph and LLM-usage adapters run. */
+export const CORTEX_QUERIES = [
+  'cortex/save-bulletin',
+  'cortex/prune-bulletins',
+  'cortex/get-bulletins',
+  'cortex/confirm-bulletin',
+  'cortex/latest-bulletin-states',
+  'cortex/list-bulletin-candidates',
+  'cortex/change-markers',
+  'cortex/list-tenants',
+  'cortex/read-importance-graph',
+  'cortex/write-importance',
+  'cortex/read-decay-facts',
+  'cortex/write-decay',
+  'cortex/read-consolidation-candidates',
+  'cortex/read-job-state',
+  'cortex/write-job-state',
+  'cortex/add-llm-usage',
+  'cortex/count-llm-calls',
+  'cortex/list-llm-usage',
+] as const;

@@ -1,0 +1,150 @@
+import { int } from 'neo4j-driver';
+
+import { isLive, MEMORY_TYPE_LABEL, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+import type { MemoryRecord } from 'src/memory/memory.types';
+import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.port';
+import { tenantSearchToken } from 'src/store/search-terms';
+import type { Params } from 'src/store/neo4j/neo4j-values';
+import {
+  toDate,
+  toDateTime,
+  toEnum,
+  toMap,
+  toNumber,
+  toOptionalDate,
+  toOptionalNumber,
+  toOptionalText,
+  toText,
+} from 'src/store/neo4j/neo4j-values';
+
+const RELATION_TYPES: readonly string[] = Object.values(RelationType);
+
+/**
+ * The one mapping of a memory node: every Cypher file returns `m {.*, embedding: null} AS memory` (all properties but
+ * the vector), and this reads it. Properties the domain does not know (tenantKey, liveFingerprint) are ignored.
+ */
+export function toMemory(value: unknown): MemoryRecord {
+  const m = toMap(value, 'memory');
+  const tags: unknown = m['tags'];
+  const createdAt = toDate(m['createdAt'], 'createdAt');
+
+  return {
+    id: toText(m['id'], 'id'),
+    tenantId: toText(m['tenantId'], 'tenantId'),
+    type: toEnum(MemoryType, m['type'], 'type'),
+    content: toText(m['content'], 'content'),
+    context: toOptionalText(m['context'], 'context'),
+    status: toEnum(MemoryStatus, m['status'], 'status'),
+    scope: toEnum(MemoryScope, m['scope'], 'scope'),
+    channelId: toOptionalText(m['channelId'], 'channelId'),
+    projectId: toOptionalText(m['projectId'], 'projectId'),
+    slot: toOptionalText(m['slot'], 'slot'),
+    importance: toNumber(m['importance'], 'importance'),
+    baseImportance: toNumber(m['baseImportance'], 'baseImportance'),
+    centrality: toNumber(m['centrality'], 'centrality'),
+    confidence: toNumber(m['confidence'], 'confidence'),
+    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    fingerprint: toText(m['fingerprint'], 'fingerprint'),
+    source: {
+      role: toEnum(SourceRole, m['sourceRole'], 'sourceRole'),
+      channelId: toOptionalText(m['sourceChannelId'], 'sourceChannelId'),
+      messageId: toOptionalText(m['sourceMessageId'], 'sourceMessageId'),
+      taskId: toOptionalText(m['sourceTaskId'], 'sourceTaskId'),
+      skillId: toOptionalText(m['sourceSkillId'], 'sourceSkillId'),
+    },
+    occurredAt: toOptionalDate(m['occurredAt'], 'occurredAt') ?? createdAt,
+    fading: m['fading'] === true,
+    expiredAt: toOptionalDate(m['expiredAt'], 'expiredAt'),
+    createdAt,
+    updatedAt: toDate(m['updatedAt'], 'updatedAt'),
+    lastAccessedAt: toOptionalDate(m['lastAccessedAt'], 'lastAccessedAt'),
+    lastSeenAt: toDate(m['lastSeenAt'], 'lastSeenAt'),
+    accessCount: toOptionalNumber(m['accessCount'], 'accessCount') ?? 0,
+    supersededBy: toOptionalText(m['supersededBy'], 'supersededBy'),
+    embeddingModel: toOptionalText(m['embeddingModel'], 'embeddingModel'),
+  };
+}
+
+export function toScoredIds(value: unknown): ScoredId[] {
+  if (!Array.isArray(value)) {
+    throw new Error('Neo4j returned hits that are not a list');
+  }
+
+  return value.map((hit: unknown) => {
+    const row = toMap(hit, 'hit');
+
+    return { id: toText(row['id'], 'hit.id'), score: toNumber(row['score'], 'hit.score') };
+  });
+}
+
+export function isZero(vector: Float32Array): boolean {
+  return vector.every((x) => x === 0);
+}
+
+export function relationType(value: string): RelationType {
+  if (!RELATION_TYPES.includes(value)) {
+    throw new Error(`Unknown relation type ${JSON.stringify(value)}`);
+  }
+
+  return value as RelationType;
+}
+
+export const ALL_RELATION_TYPES: readonly RelationType[] = Object.values(RelationType);
+
+export function memoryLabel(type: MemoryType): string {
+  const label = MEMORY_TYPE_LABEL[type] as string | undefined;
+  if (label === undefined) {
+    throw new Error(`Unknown memory type ${JSON.stringify(type)}`);
+  }
+
+  return label;
+}
+
+/** The node's properties; `liveFingerprint` carries the uniqueness constraint and only exists on live memories. */
+export function nodeProperties(memory: MemoryDraft, vector: Float32Array | null): Params {
+  const embedded = vector !== null && !isZero(vector);
+
+  return {
+    id: memory.id,
+    tenantId: memory.tenantId,
+    tenantKey: tenantSearchToken(memory.tenantId),
+    type: memory.type,
+    content: memory.content,
+    context: memory.context,
+    status: memory.status,
+    scope: memory.scope,
+    channelId: memory.channelId,
+    projectId: memory.projectId,
+    slot: memory.slot,
+    importance: memory.importance,
+    baseImportance: memory.baseImportance,
+    centrality: memory.centrality,
+    confidence: memory.confidence,
+    tags: [...memory.tags],
+    fingerprint: memory.fingerprint,
+    liveFingerprint: isLive(memory.status) ? memory.fingerprint : null,
+    sourceRole: memory.source.role,
+    sourceChannelId: memory.source.channelId,
+    sourceMessageId: memory.source.messageId,
+    sourceTaskId: memory.source.taskId,
+    sourceSkillId: memory.source.skillId,
+    occurredAt: toDateTime(memory.occurredAt),
+    createdAt: toDateTime(memory.createdAt),
+    updatedAt: toDateTime(memory.updatedAt),
+    lastSeenAt: toDateTime(memory.lastSeenAt),
+    lastAccessedAt: null,
+    accessCount: int(0),
+    supersededBy: null,
+    embedding: embedded ? Array.from(vector) : null,
+    embeddingModel: vector !== null ? memory.embeddingModel : null,
+  };
+}
+
+export function visibilityParams(visibility: Visibility): Params {
+  return {
+    statuses: [...visibility.statuses],
+    types: [...(visibility.types ?? [])],
+    projectId: visibility.projectId ?? null,
+    channelId: visibility.channelId ?? null,
+  };
+}

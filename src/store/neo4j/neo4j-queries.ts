@@ -1,0 +1,26 @@
+import { CORTEX_QUERIES } from 'src/store/neo4j/neo4j-cortex.queries';
+import { CONVERSATION_QUERIES } from 'src/store/neo4j/neo4j-conversation.queries';
+import { MEMORY_QUERIES } from 'src/store/neo4j/neo4j-memory.queries';
+
+/** The Cypher files the connection itself runs (schema, embedding space, health). */
+export const META_QUERIES = [
+  'schema',
+  'meta/ping',
+  'meta/read-embedding-space',
+  'meta/write-embedding-space',
+  'meta/find-foreign-vector',
+  'meta/show-vector-index',
+  'meta/drop-vector-index',
+  'meta/drop-message-vector-index',
+  'meta/await-indexes',
+] as const;
+
+/**
+ * Every registry name the Neo4j adapters run: each port lists its own in `neo4j-<port>.queries.ts` and joins here.
+ * The registry check at boot fails on a name without a file and on a file no adapter runs.
+ */
+export const NEO4J_QUERIES = [...META_QUERIES, ...MEMORY_QUERIES, ...CORTEX_QUERIES, ...CONVERSATION_QUERIES] as const;
+export type Neo4jQueryName = (typeof NEO4J_QUERIES)[number];
+
+/** Registry folders holding queries for people (Neo4j Browser), not for the adapters. */
+export const NEO4J_UNUSED_PREFIXES = ['browser/'] as const;

@@ -1,0 +1,524 @@
+import type { Statement } from 'better-sqlite3';
+
+import type { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import type {
+  AppendedMessage,
+  AppendMessageCommand,
+  ChannelSettings,
+  ConversationStore,
+  InsertSummaryCommand,
+  MessageListQuery,
+  MessageNeighbour,
+  MessagePosition,
+  MessageSearchScope,
+} from 'src/store/conversation-store.port';
+import type { ScoredId } from 'src/store/memory-store.port';
+import { tenantSearchToken } from 'src/store/search-terms';
+import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
+import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
+import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+
+/** BM25 weights of message_fts columns: content, speaker, previous message, next message, tenant token. */
+export const MESSAGE_FTS_WEIGHTS = '1.0, 1.0, 0.5, 0.3, 0.0';
+/** Neighbour text indexed beside a message: the start of a long message says what it is about. */
+const NEIGHBOUR_CHARS = 2000;
+
+interface ChannelRow {
+  tenant_id: string;
+  id: string;
+  private: number;
+  project_id: string | null;
+  token_budget: number | null;
+  message_count: number;
+  last_message_at: number | null;
+  summary_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface MessageRow {
+  rowid: number;
+  id: string;
+  tenant_id: string;
+  channel_id: string;
+  seq: number;
+  role: string;
+  speaker: string | null;
+  trust: string;
+  content: string;
+  token_count: number;
+  created_at: number;
+  extracted_at: number | null;
+  summary_id: string | null;
+}
+
+interface SummaryRow {
+  id: string;
+  tenant_id: string;
+  channel_id: string;
+  content: string;
+  token_count: number;
+  previous_id: string | null;
+  message_count: number;
+  from_at: number;
+  to_at: number;
+  created_at: number;
+}
+
+interface Clause {
+  sql: string;
+  params: SqlValue[];
+}
+
+function toChannel(row: ChannelRow): ChannelRecord {
+  return {
+    tenantId: row.tenant_id,
+    id: row.id,
+    private: row.private === 1,
+    projectId: row.project_id,
+    tokenBudget: row.token_budget,
+    messageCount: row.message_count,
+    lastMessageAt: row.last_message_at === null ? null : new Date(row.last_message_at),
+    summaryId: row.summary_id,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+/** The enum columns only ever hold values this code wrote, so the casts narrow what the schema guarantees. */
+function toMessage(row: MessageRow): MessageRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    channelId: row.channel_id,
+    seq: row.seq,
+    role: row.role as MessageRole,
+    speaker: row.speaker,
+    trust: row.trust as Trust,
+    content: row.content,
+    tokenCount: row.token_count,
+    createdAt: new Date(row.created_at),
+    extractedAt: row.extracted_at === null ? null : new Date(row.extracted_at),
+    summaryId: row.summary_id,
+  };
+}
+
+function toSummary(row: SummaryRow): SummaryRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    channelId: row.channel_id,
+    content: row.content,
+    tokenCount: row.token_count,
+    previousId: row.previous_id,
+    messageCount: row.message_count,
+    fromAt: new Date(row.from_at),
+    toAt: new Date(row.to_at),
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** Searchable outside its own channel: a GUARDIAN's message in a channel that is not private. */
+function sharedFlag(channelPrivate: boolean, trust: string): bigint {
+  // vec0 INTEGER metadata columns refuse JavaScript numbers, which better-sqlite3 binds as REAL
+  return !channelPrivate && trust === 'GUARDIAN' ? 1n : 0n;
+}
+
+/** Row-value order of messages in a channel: (created_at, seq). */
+function positionParams(position: MessagePosition): SqlValue[] {
+  return [position.createdAt.getTime(), position.seq];
+}
+
+class SummaryConflict extends Error {}
+
+export class SqliteConversationStore implements ConversationStore {
+  constructor(private readonly database: SqliteDatabase) {}
+
+  getChannel(tenantId: string, channelId: string): Promise<ChannelRecord | null> {
+    return Promise.resolve(this.channelSync(tenantId, channelId));
+  }
+
+  private channelSync(tenantId: string, channelId: string): ChannelRecord | null {
+    const row = this.stmt<ChannelRow>('SELECT * FROM channels WHERE tenant_id = ? AND id = ?').get(tenantId, channelId);
+
+    return row ? toChannel(row) : null;
+  }
+
+  configureChannel(tenantId: string, channelId: string, settings: ChannelSettings, at: Date): Promise<ChannelRecord> {
+    return Promise.resolve(
+      this.database.transaction(() => {
+        const before = this.channelSync(tenantId, channelId);
+        const row = this.stmt<ChannelRow>(
+          `INSERT INTO channels (tenant_id, id, private, project_id, token_budget, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (tenant_id, id) DO UPDATE SET private = excluded.private, project_id = excluded.project_id,
+             token_budget = excluded.token_budget, updated_at = excluded.updated_at
+           RETURNING *`,
+        ).get(tenantId, channelId, settings.private ? 1 : 0, settings.projectId, settings.tokenBudget, at.getTime(), at.getTime());
+        if (!row) {
+          throw new Error('configureChannel: the upsert returned no row');
+        }
+        if (before && before.private !== settings.private && this.database.space) {
+          const rows = this.stmt<{ rowid: number; trust: string }>(
+            'SELECT rowid, trust FROM messages WHERE tenant_id = ? AND channel_id = ? AND embedding_model IS NOT NULL',
+          ).all(tenantId, channelId);
+          const update = this.stmt('UPDATE message_vectors SET shared = ? WHERE rowid = ?');
+          for (const message of rows) {
+            update.run(sharedFlag(settings.private, message.trust), BigInt(message.rowid));
+          }
+        }
+
+        return toChannel(row);
+      }),
+    );
+  }
+
+  deleteChannel(tenantId: string, channelId: string): Promise<boolean> {
+    return Promise.resolve(
+      this.database.transaction(() => {
+        const rowids = this.stmt<{ rowid: number }>('SELECT rowid FROM messages WHERE tenant_id = ? AND channel_id = ?')
+          .all(tenantId, channelId)
+          .map((row) => BigInt(row.rowid));
+        for (const rowid of rowids) {
+          this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid);
+          if (this.database.space) {
+            this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid);
+          }
+        }
+        // EXTRACTED_FROM rows go with their messages through ON DELETE CASCADE
+        this.stmt('DELETE FROM messages WHERE tenant_id = ? AND channel_id = ?').run(tenantId, channelId);
+        this.stmt('DELETE FROM summaries WHERE tenant_id = ? AND channel_id = ?').run(tenantId, channelId);
+
+        return this.stmt('DELETE FROM channels WHERE tenant_id = ? AND id = ?').run(tenantId, channelId).changes > 0;
+      }),
+    );
+  }
+
+  appendMessage(command: AppendMessageCommand): Promise<AppendedMessage> {
+    return Promise.resolve(this.database.transaction(() => this.appendSync(command)));
+  }
+
+  private appendSync(command: AppendMessageCommand): AppendedMessage {
+    const m = command.message;
+    const at = m.createdAt.getTime();
+    const channelRow = this.stmt<ChannelRow>(
+      `INSERT INTO channels (tenant_id, id, private, project_id, message_count, last_message_at, created_at, updated_at)
+       VALUES (?, ?, 0, ?, 1, ?, ?, ?)
+       ON CONFLICT (tenant_id, id) DO UPDATE SET message_count = message_count + 1,
+         last_message_at = MAX(COALESCE(last_message_at, excluded.last_message_at), excluded.last_message_at),
+         project_id = COALESCE(project_id, excluded.project_id), updated_at = excluded.updated_at
+       RETURNING *`,
+    ).get(m.tenantId, m.channelId, command.projectId, at, Date.now(), Date.now());
+    if (!channelRow) {
+      throw new Error('appendMessage: the channel upsert returned no row');
+    }
+    const seq = channelRow.message_count;
+    const inserted = this.stmt(
+      `INSERT INTO messages (id, tenant_id, channel_id, seq, role, speaker, trust, content, token_count, created_at,
+         extracted_at, embedding_model)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      m.id,
+      m.tenantId,
+      m.channelId,
+      seq,
+      m.role,
+      m.speaker,
+      m.trust,
+      m.content,
+      m.tokenCount,
+      at,
+      m.extractedAt?.getTime() ?? null,
+      command.vector && this.database.space ? this.database.space.model : null,
+    );
+    const rowid = BigInt(inserted.lastInsertRowid);
+    const position = { createdAt: m.createdAt, seq };
+    const [previous] = this.around(m.tenantId, m.channelId, position, 'before', 1);
+    const [next] = this.around(m.tenantId, m.channelId, position, 'after', 1);
+    this.stmt('INSERT INTO message_fts (rowid, content, speaker, prev, next, tenant) VALUES (?, ?, ?, ?, ?, ?)').run(
+      rowid,
+      m.content,
+      m.speaker ?? '',
+      previous?.content.slice(0, NEIGHBOUR_CHARS) ?? '',
+      next?.content.slice(0, NEIGHBOUR_CHARS) ?? '',
+      tenantSearchToken(m.tenantId),
+    );
+    const neighbourText = m.content.slice(0, NEIGHBOUR_CHARS);
+    if (previous) {
+      this.stmt('UPDATE message_fts SET next = ? WHERE rowid = ?').run(neighbourText, BigInt(previous.rowid));
+    }
+    if (next) {
+      this.stmt('UPDATE message_fts SET prev = ? WHERE rowid = ?').run(neighbourText, BigInt(next.rowid));
+    }
+    if (command.vector && this.database.space) {
+      if (command.vector.length !== this.database.space.dimensions) {
+        throw new Error(`vector has ${command.vector.length} dimensions, the store expects ${this.database.space.dimensions}`);
+      }
+      this.stmt('INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)').run(
+        rowid,
+        m.tenantId,
+        m.channelId,
+        sharedFlag(channelRow.private === 1, m.trust),
+        BigInt(at),
+        vectorBlob(command.vector),
+      );
+    }
+    const stats = this.liveStatsSync(m.tenantId, m.channelId);
+    const message = this.stmt<MessageRow>('SELECT * FROM messages WHERE rowid = ?').get(rowid);
+    if (!message) {
+      throw new Error('appended message vanished inside its transaction');
+    }
+
+    return { message: toMessage(message), channel: toChannel(channelRow), liveTokens: stats.tokens, liveCount: stats.count };
+  }
+
+  /** The `limit` messages just before or after a position in its channel, nearest first. */
+  private around(tenantId: string, channelId: string, position: MessagePosition, side: 'before' | 'after', limit: number): MessageRow[] {
+    const sql =
+      side === 'before'
+        ? `SELECT * FROM messages WHERE tenant_id = ? AND channel_id = ? AND (created_at, seq) < (?, ?)
+           ORDER BY created_at DESC, seq DESC LIMIT ?`
+        : `SELECT * FROM messages WHERE tenant_id = ? AND channel_id = ? AND (created_at, seq) > (?, ?)
+           ORDER BY created_at, seq LIMIT ?`;
+
+    return this.stmt<MessageRow>(sql).all(tenantId, channelId, ...positionParams(position), limit);
+  }
+
+  getMessages(tenantId: string, ids: string[]): Promise<MessageRecord[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    const rows = this.database.db
+      .prepare<SqlValue[], MessageRow>(`SELECT * FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(ids.length)})`)
+      .all(tenantId, ...ids);
+    const byId = new Map(rows.map((row) => [row.id, toMessage(row)]));
+
+    return Promise.resolve(ids.flatMap((id) => byId.get(id) ?? []));
+  }
+
+  listMessages(tenantId: string, channelId: string, query: MessageListQuery): Promise<MessageRecord[]> {
+    const where: Clause[] = [{ sql: 'tenant_id = ? AND channel_id = ?', params: [tenantId, channelId] }];
+    if (query.live) {
+      where.push({ sql: 'summary_id IS NULL', params: [] });
+    }
+    if (query.before) {
+      where.push({ sql: '(created_at, seq) < (?, ?)', params: positionParams(query.before) });
+    }
+    if (query.through) {
+      where.push({ sql: '(created_at, seq) <= (?, ?)', params: positionParams(query.through) });
+    }
+    const direction = query.end === 'newest' ? 'DESC' : 'ASC';
+    const rows = this.database.db
+      .prepare<SqlValue[], MessageRow>(
+        `SELECT * FROM messages WHERE ${where.map((c) => c.sql).join(' AND ')}
+         ORDER BY created_at ${direction}, seq ${direction} LIMIT ?`,
+      )
+      .all(...where.flatMap((c) => c.params), Math.max(0, query.limit));
+    if (query.end === 'newest') {
+      rows.reverse();
+    }
+
+    return Promise.resolve(rows.map(toMessage));
+  }
+
+  liveStats(tenantId: string, channelId: string): Promise<{ tokens: number; count: number }> {
+    return Promise.resolve(this.liveStatsSync(tenantId, channelId));
+  }
+
+  private liveStatsSync(tenantId: string, channelId: string): { tokens: number; count: number } {
+    const row = this.stmt<{ tokens: number; count: number }>(
+      `SELECT COALESCE(SUM(token_count), 0) AS tokens, COUNT(*) AS count FROM messages
+       WHERE tenant_id = ? AND channel_id = ? AND summary_id IS NULL`,
+    ).get(tenantId, channelId);
+
+    return { tokens: row?.tokens ?? 0, count: row?.count ?? 0 };
+  }
+
+  searchMessageText(tenantId: string, query: string, k: number, scope: MessageSearchScope): Promise<ScoredId[]> {
+    const match = ftsMatchExpression(query);
+    if (match === null || k <= 0) {
+      return Promise.resolve([]);
+    }
+    const where: Clause[] = [{ sql: 'm.tenant_id = ?', params: [tenantId] }];
+    let join = '';
+    if (scope.channelId !== undefined) {
+      where.push({ sql: 'm.channel_id = ?', params: [scope.channelId] });
+    } else {
+      join = 'JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id';
+      where.push({ sql: "c.private = 0 AND m.trust = 'GUARDIAN'", params: [] });
+      if (scope.excludeChannelId !== undefined) {
+        where.push({ sql: 'm.channel_id <> ?', params: [scope.excludeChannelId] });
+      }
+    }
+    if (scope.after) {
+      where.push({ sql: 'm.created_at > ?', params: [scope.after.getTime()] });
+    }
+    if (scope.before) {
+      where.push({ sql: 'm.created_at < ?', params: [scope.before.getTime()] });
+    }
+    const rows = this.database.db
+      .prepare<SqlValue[], ScoredId>(
+        `SELECT m.id AS id, -bm25(message_fts, ${MESSAGE_FTS_WEIGHTS}) AS score
+         FROM message_fts JOIN messages m ON m.rowid = message_fts.rowid ${join}
+         WHERE message_fts MATCH ? AND ${where.map((c) => c.sql).join(' AND ')}
+         ORDER BY bm25(message_fts, ${MESSAGE_FTS_WEIGHTS}) LIMIT ?`,
+      )
+      .all(`tenant : ${tenantSearchToken(tenantId)} AND {content speaker prev next} : (${match})`, ...where.flatMap((c) => c.params), k);
+
+    return Promise.resolve(rows);
+  }
+
+  searchMessageVectors(tenantId: string, vector: Float32Array, k: number, scope: MessageSearchScope): Promise<ScoredId[]> {
+    const space = this.database.space;
+    if (!space || k <= 0) {
+      return Promise.resolve([]);
+    }
+    if (vector.length !== space.dimensions) {
+      throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
+    }
+    const where: Clause[] = [];
+    if (scope.channelId !== undefined) {
+      where.push({ sql: 'v.channel = ?', params: [scope.channelId] });
+    } else {
+      where.push({ sql: 'v.shared = 1', params: [] });
+      if (scope.excludeChannelId !== undefined) {
+        where.push({ sql: 'v.channel != ?', params: [scope.excludeChannelId] });
+      }
+    }
+    if (scope.after) {
+      where.push({ sql: 'v.created_at > ?', params: [BigInt(scope.after.getTime())] });
+    }
+    if (scope.before) {
+      where.push({ sql: 'v.created_at < ?', params: [BigInt(scope.before.getTime())] });
+    }
+    const rows = this.database.db
+      .prepare<SqlValue[], { id: string; distance: number }>(
+        `SELECT m.id AS id, v.distance AS distance FROM message_vectors v JOIN messages m ON m.rowid = v.rowid
+         WHERE v.embedding MATCH ? AND v.k = ? AND v.tenant = ? AND ${where.map((c) => c.sql).join(' AND ')}
+         ORDER BY v.distance`,
+      )
+      .all(vectorBlob(vector), k, tenantId, ...where.flatMap((c) => c.params));
+
+    return Promise.resolve(rows.map((row) => ({ id: row.id, score: 1 - row.distance })));
+  }
+
+  messageNeighbours(tenantId: string, seedIds: string[], span: number): Promise<MessageNeighbour[]> {
+    if (seedIds.length === 0 || span <= 0) {
+      return Promise.resolve([]);
+    }
+    const seeds = this.database.db
+      .prepare<SqlValue[], MessageRow>(`SELECT * FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(seedIds.length)})`)
+      .all(tenantId, ...seedIds);
+    const found: MessageNeighbour[] = [];
+    for (const seed of seeds) {
+      const position = { createdAt: new Date(seed.created_at), seq: seed.seq };
+      this.around(tenantId, seed.channel_id, position, 'before', span).forEach((row, i) =>
+        found.push({ seedId: seed.id, id: row.id, offset: -(i + 1) }),
+      );
+      this.around(tenantId, seed.channel_id, position, 'after', span).forEach((row, i) =>
+        found.push({ seedId: seed.id, id: row.id, offset: i + 1 }),
+      );
+    }
+
+    return Promise.resolve(found);
+  }
+
+  markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void> {
+    if (messageIds.length > 0) {
+      this.database.db
+        .prepare<SqlValue[]>(
+          `UPDATE messages SET extracted_at = ? WHERE +tenant_id = ? AND extracted_at IS NULL AND id IN (${placeholders(messageIds.length)})`,
+        )
+        .run(at.getTime(), tenantId, ...messageIds);
+    }
+
+    return Promise.resolve();
+  }
+
+  linkExtracted(tenantId: string, memoryId: string, messageId: string, at: Date): Promise<boolean> {
+    this.stmt(
+      `INSERT INTO extracted_from (tenant_id, memory_id, message_id, created_at)
+       SELECT ?, mem.id, msg.id, ? FROM memories mem, messages msg
+       WHERE mem.tenant_id = ? AND mem.id = ? AND msg.tenant_id = ? AND msg.id = ?
+       ON CONFLICT (memory_id, message_id) DO NOTHING`,
+    ).run(tenantId, at.getTime(), tenantId, memoryId, tenantId, messageId);
+    const linked = this.stmt('SELECT 1 FROM extracted_from WHERE tenant_id = ? AND memory_id = ? AND message_id = ?').get(
+      tenantId,
+      memoryId,
+      messageId,
+    );
+
+    return Promise.resolve(linked !== undefined);
+  }
+
+  extractedFrom(tenantId: string, messageId: string): Promise<string[]> {
+    const rows = this.stmt<{ memory_id: string }>(
+      'SELECT memory_id FROM extracted_from WHERE tenant_id = ? AND message_id = ? ORDER BY created_at, memory_id',
+    ).all(tenantId, messageId);
+
+    return Promise.resolve(rows.map((row) => row.memory_id));
+  }
+
+  insertSummary(command: InsertSummaryCommand): Promise<SummaryRecord | null> {
+    const s = command.summary;
+    try {
+      return Promise.resolve(
+        this.database.transaction(() => {
+          const claimed = this.database.db
+            .prepare<SqlValue[]>(
+              `UPDATE messages SET summary_id = ? WHERE +tenant_id = ? AND channel_id = ? AND summary_id IS NULL
+               AND id IN (${placeholders(command.messageIds.length)})`,
+            )
+            .run(s.id, s.tenantId, s.channelId, ...command.messageIds);
+          const moved = this.stmt(
+            'UPDATE channels SET summary_id = ?, updated_at = ? WHERE tenant_id = ? AND id = ? AND summary_id IS ?',
+          ).run(s.id, s.createdAt.getTime(), s.tenantId, s.channelId, s.previousId);
+          if (claimed.changes !== command.messageIds.length || moved.changes !== 1) {
+            throw new SummaryConflict();
+          }
+          this.stmt(
+            `INSERT INTO summaries (id, tenant_id, channel_id, content, token_count, previous_id, message_count, from_at, to_at, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(
+            s.id,
+            s.tenantId,
+            s.channelId,
+            s.content,
+            s.tokenCount,
+            s.previousId,
+            s.messageCount,
+            s.fromAt.getTime(),
+            s.toAt.getTime(),
+            s.createdAt.getTime(),
+          );
+
+          return s;
+        }),
+      );
+    } catch (error) {
+      if (error instanceof SummaryConflict) {
+        return Promise.resolve(null);
+      }
+      throw error;
+    }
+  }
+
+  getSummary(tenantId: string, summaryId: string): Promise<SummaryRecord | null> {
+    const row = this.stmt<SummaryRow>('SELECT * FROM summaries WHERE tenant_id = ? AND id = ?').get(tenantId, summaryId);
+
+    return Promise.resolve(row ? toSummary(row) : null);
+  }
+
+  summarizedBy(tenantId: string, summaryId: string): Promise<string[]> {
+    const rows = this.stmt<{ id: string }>(
+      'SELECT id FROM messages WHERE summary_id = ? AND tenant_id = ? ORDER BY created_at, seq',
+    ).all(summaryId, tenantId);
+
+    return Promise.resolve(rows.map((row) => row.id));
+  }
+
+  private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+    return this.database.stmt<R>(sql);
+  }
+}

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+
+import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
+import { migrate, VECTOR_TABLES, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
+
+export type SqlValue = string | number | bigint | null | Buffer;
+
+export function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+/** SQLite binds at most 32,766 variables a statement: id lists are bound in chunks of this many. */
+export const IDS_PER_STATEMENT = 10_000;
+
+export function chunks<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(items.slice(i, i + size));
+  }
+
+  return out;
+}
+
+export function vectorBlob(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+export interface SqliteDatabaseOptions {
+  /** A file path, or ':memory:'. */
+  file: string;
+}
+
+/**
+ * The one SQLite connection of a process, shared by every store port: pragmas, migrations, the embedding space and a
+ * statement cache. better-sqlite3 is synchronous, so a transaction here is never interleaved with another request.
+ */
+export class SqliteDatabase implements StoreConnection {
+  readonly kind = 'sqlite' as const;
+  readonly db: Database;
+  private currentSpace: EmbeddingSpace | null = null;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(options: SqliteDatabaseOptions) {
+    if (options.file !== ':memory:') {
+      mkdirSync(dirname(options.file), { recursive: true });
+    }
+    this.db = new BetterSqlite3(options.file);
+    sqliteVec.load(this.db);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+  }
+
+  /** The embedding space the vector tables were made for; null before `init`. */
+  get space(): EmbeddingSpace | null {
+    return this.currentSpace;
+  }
+
+  init(space: EmbeddingSpace): Promise<void> {
+    const get = this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+    const storedModel = get.get('embedding_model')?.value;
+    const storedDimensions = Number(get.get('embedding_dimensions')?.value ?? NaN);
+    const hasVectors =
+      this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined ||
+      this.db.prepare('SELECT 1 FROM messages WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
+    if (storedModel !== undefined && (storedModel !== space.model || storedDimensions !== space.dimensions)) {
+      if (hasVectors) {
+        return Promise.reject(
+          new Error(
+            `The store's vectors were made by embedding model "${storedModel}" (${storedDimensions} dimensions), ` +
+              `but the service is configured for "${space.model}" (${space.dimensions} dimensions). ` +
+              `Configure the original model again (EMBEDDINGS / OPENAI_EMBEDDING_MODEL / EMBEDDING_DIMENSIONS), ` +
+              `or start from a new ENGRAM_DATA_DIR and re-import your memories with the new model.`,
+          ),
+        );
+      }
+      for (const table of VECTOR_TABLES) {
+        this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+      }
+    }
+    this.db.transaction(() => {
+      this.db.exec(vectorTableSql(space.dimensions));
+      const put = this.db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      );
+      put.run('embedding_model', space.model);
+      put.run('embedding_dimensions', String(space.dimensions));
+    })();
+    this.currentSpace = space;
+    // vec0 reads one stored vector by walking its 2 MB chunk blob's overflow pages: mapped pages make the exact
+    // rescoring of indexed searches (and vec0 scans) several times cheaper than a pread per page.
+    this.db.pragma('mmap_size = 1073741824');
+
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    if (this.db.open) {
+      this.db.close();
+    }
+
+    return Promise.resolve();
+  }
+
+  ping(): Promise<boolean> {
+    return Promise.resolve(this.db.open && this.db.prepare('SELECT 1 AS ok').get() !== undefined);
+  }
+
+  /** A prepared statement, cached by its text (which is always a fixed string of ours, never input). */
+  stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+
+    return statement as Statement<SqlValue[], R>;
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+}

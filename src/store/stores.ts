@@ -1,0 +1,61 @@
+import type { AppConfig } from 'src/config/config';
+import type { BulletinStore } from 'src/store/bulletin-store.port';
+import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
+import type { MemoryGraphStore } from 'src/store/memory-graph.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
+import type { MemoryStore } from 'src/store/memory-store.port';
+import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
+import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
+import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
+import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
+import { SqliteBulletinStore } from 'src/store/sqlite/sqlite-bulletin.store';
+import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
+import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
+import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import { SqliteLlmUsageStore } from 'src/store/sqlite/sqlite-llm-usage.store';
+import { SqliteMemoryGraphStore } from 'src/store/sqlite/sqlite-memory-graph.store';
+import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
+import type { StoreConnection } from 'src/store/store-connection';
+
+/** Every store port of a process over one shared connection; a new port adds its adapter here once per backend. */
+export interface Stores {
+  connection: StoreConnection;
+  memories: MemoryStore;
+  bulletins: BulletinStore;
+  graph: MemoryGraphStore;
+  llmUsage: LlmUsageStore;
+  conversations: ConversationStore;
+}
+
+export function openSqliteStores(file: string, options: { vectorIndexMinRows?: number } = {}): Stores {
+  const database = new SqliteDatabase({ file });
+
+  return {
+    connection: database,
+    memories: new SqliteMemoryStore(database, options),
+    bulletins: new SqliteBulletinStore(database),
+    graph: new SqliteMemoryGraphStore(database),
+    llmUsage: new SqliteLlmUsageStore(database),
+    conversations: new SqliteConversationStore(database),
+  };
+}
+
+export function openNeo4jStores(config: { uri: string; user: string; password: string; database?: string }): Stores {
+  const connection = new Neo4jConnection(config);
+
+  return {
+    connection,
+    memories: new Neo4jMemoryStore(connection),
+    bulletins: new Neo4jBulletinStore(connection),
+    graph: new Neo4jMemoryGraphStore(connection),
+    llmUsage: new Neo4jLlmUsageStore(connection),
+    conversations: new Neo4jConversationStore(connection),
+  };
+}
+
+export function openStores(store: AppConfig['store']): Stores {
+  return store.kind === 'neo4j'
+    ? openNeo4jStores(store)
+    : openSqliteStores(store.file, { vectorIndexMinRows: store.vectorIndexMinRows });
+}

@@ -1,0 +1,369 @@
+import { randomUUID } from 'node:crypto';
+
+import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import type { MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import type { ConversationStore, MessageDraft } from 'src/store/conversation-store.port';
+import type { MemoryStore } from 'src/store/memory-store.port';
+import type { Stores } from 'src/store/stores';
+import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';
+import type { StoreHarness } from 'test/contract/store-harness';
+
+interface Say {
+  role?: MessageRole;
+  speaker?: string | null;
+  trust?: Trust;
+  createdAt?: Date;
+  tokenCount?: number;
+  projectId?: string | null;
+  vector?: boolean;
+}
+
+/** The one ConversationStore contract: every adapter must pass it unchanged. */
+export function describeConversationStoreContract(harness: StoreHarness): void {
+  describe(`ConversationStore contract (${harness.name})`, () => {
+    let stores: Stores;
+    let store: ConversationStore;
+    let memories: MemoryStore;
+    let channels: [string, string][] = [];
+    let clock = 0;
+
+    function tenant(): string {
+      return `contract-${randomUUID()}`;
+    }
+
+    function channel(tenantId: string, name = 'chat'): string {
+      const id = `${name}-${randomUUID().slice(0, 8)}`;
+      channels.push([tenantId, id]);
+
+      return id;
+    }
+
+    async function say(tenantId: string, channelId: string, content: string, options: Say = {}): Promise<MessageRecord> {
+      const draft: MessageDraft = {
+        id: randomUUID(),
+        tenantId,
+        channelId,
+        role: options.role ?? MessageRole.USER,
+        speaker: options.speaker ?? null,
+        trust: options.trust ?? Trust.GUARDIAN,
+        content,
+        tokenCount: options.tokenCount ?? content.split(' ').length,
+        createdAt: options.createdAt ?? at(++clock),
+        extractedAt: null,
+      };
+      const appended = await store.appendMessage({
+        message: draft,
+        vector: options.vector === false ? null : await embed(content),
+        projectId: options.projectId ?? null,
+      });
+
+      return appended.message;
+    }
+
+    function summary(tenantId: string, channelId: string, previousId: string | null, content = 'Earlier: they chose Postgres.'): SummaryRecord {
+      return {
+        id: randomUUID(),
+        tenantId,
+        channelId,
+        content,
+        tokenCount: 7,
+        previousId,
+        messageCount: 2,
+        fromAt: at(1),
+        toAt: at(2),
+        createdAt: at(100),
+      };
+    }
+
+    const ids = (items: readonly { id: string }[]): string[] => items.map((item) => item.id);
+
+    beforeAll(async () => {
+      stores = harness.open();
+      store = stores.conversations;
+      memories = stores.memories;
+      await stores.connection.init(SPACE);
+    });
+
+    afterEach(async () => {
+      for (const [tenantId, channelId] of channels) {
+        await store.deleteChannel(tenantId, channelId);
+      }
+      channels = [];
+    });
+
+    afterAll(async () => {
+      await stores.connection.close();
+      harness.dispose();
+    });
+
+    describe('channels', () => {
+      it('should create a channel with its first message, counting messages and the latest time', async () => {
+        const t = tenant();
+        const c = channel(t);
+        await expect(store.getChannel(t, c)).resolves.toBeNull();
+
+        const first = await say(t, c, 'hello there', { createdAt: at(5), projectId: 'proj-a' });
+        const appended = await store.appendMessage({
+          message: { ...first, id: randomUUID(), createdAt: at(3) },
+          vector: null,
+          projectId: 'proj-b',
+        });
+
+        expect(appended.channel).toMatchObject({ id: c, tenantId: t, private: false, projectId: 'proj-a', tokenBudget: null, messageCount: 2, summaryId: null });
+        expect(appended.channel.lastMessageAt).toEqual(at(5));
+        expect(appended.liveCount).toBe(2);
+        expect(appended.liveTokens).toBe(4);
+        expect(first.seq).toBe(1);
+        expect(appended.message.seq).toBe(2);
+      });
+
+      it('should configure a new or existing channel, and keep every tenant to its own channels', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const created = await store.configureChannel(t, c, { private: true, projectId: 'p1', tokenBudget: 500 }, at(1));
+        await say(t, c, 'a message');
+        const updated = await store.configureChannel(t, c, { private: false, projectId: null, tokenBudget: null }, at(2));
+
+        expect(created).toMatchObject({ id: c, private: true, projectId: 'p1', tokenBudget: 500, messageCount: 0 });
+        expect(updated).toMatchObject({ id: c, private: false, projectId: null, tokenBudget: null, messageCount: 1 });
+        await expect(store.getChannel(tenant(), c)).resolves.toBeNull();
+      });
+
+      it('should delete a channel with its messages and summaries', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const m = await say(t, c, 'the deploy key rotates on fridays');
+
+        await expect(store.deleteChannel(t, c)).resolves.toBe(true);
+        await expect(store.getChannel(t, c)).resolves.toBeNull();
+        await expect(store.getMessages(t, [m.id])).resolves.toEqual([]);
+        await expect(store.searchMessageText(t, 'deploy key', 5, { channelId: c })).resolves.toEqual([]);
+        await expect(store.deleteChannel(t, c)).resolves.toBe(false);
+      });
+    });
+
+    describe('messages', () => {
+      it('should read back every field of a message', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const m = await say(t, c, 'Deploys go out on Tuesdays', { role: MessageRole.TOOL, speaker: 'ci-bot', trust: Trust.UNKNOWN, createdAt: at(42) });
+
+        expect(m).toEqual({
+          id: m.id,
+          tenantId: t,
+          channelId: c,
+          seq: 1,
+          role: MessageRole.TOOL,
+          speaker: 'ci-bot',
+          trust: Trust.UNKNOWN,
+          content: 'Deploys go out on Tuesdays',
+          tokenCount: 5,
+          createdAt: at(42),
+          extractedAt: null,
+          summaryId: null,
+        });
+        await expect(store.getMessages(t, [m.id, randomUUID()])).resolves.toEqual([m]);
+        await expect(store.getMessages(tenant(), [m.id])).resolves.toEqual([]);
+      });
+
+      it('should order by createdAt, then by arrival for equal times, whatever the append order', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const late = await say(t, c, 'third', { createdAt: at(30) });
+        const early = await say(t, c, 'first', { createdAt: at(10) });
+        const tieA = await say(t, c, 'second a', { createdAt: at(20) });
+        const tieB = await say(t, c, 'second b', { createdAt: at(20) });
+
+        const all = await store.listMessages(t, c, { limit: 10, end: 'oldest' });
+        expect(ids(all)).toEqual(ids([early, tieA, tieB, late]));
+        expect(ids(await store.listMessages(t, c, { limit: 2, end: 'newest' }))).toEqual(ids([tieB, late]));
+        expect(ids(await store.listMessages(t, c, { limit: 2, end: 'oldest' }))).toEqual(ids([early, tieA]));
+        expect(ids(await store.listMessages(t, c, { limit: 10, end: 'newest', before: tieB }))).toEqual(ids([early, tieA]));
+        expect(ids(await store.listMessages(t, c, { limit: 10, end: 'oldest', through: tieA }))).toEqual(ids([early, tieA]));
+        await expect(store.listMessages(tenant(), c, { limit: 10, end: 'oldest' })).resolves.toEqual([]);
+      });
+
+      it('should mark messages extracted once', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const m = await say(t, c, 'I moved to Lisbon');
+        await store.markExtracted(t, [m.id], at(50));
+        await store.markExtracted(t, [m.id], at(60));
+        await store.markExtracted(tenant(), [m.id], at(70));
+
+        const [read] = await store.getMessages(t, [m.id]);
+        expect(read?.extractedAt).toEqual(at(50));
+      });
+    });
+
+    describe('searchMessageText and searchMessageVectors', () => {
+      it('should find messages by content, by speaker and by the neighbouring messages, in one channel', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const question = await say(t, c, 'Which database did the team pick for billing?', { speaker: 'Anders' });
+        const answer = await say(t, c, 'Postgres, last Friday', { role: MessageRole.ASSISTANT, speaker: 'Mette' });
+        const other = await say(t, c, 'Lunch is at noon', { speaker: 'Mette' });
+
+        expect(ids(await store.searchMessageText(t, 'postgres', 5, { channelId: c }))[0]).toBe(answer.id);
+        expect(ids(await store.searchMessageText(t, 'anders', 5, { channelId: c }))).toContain(question.id);
+        // the answer is found by the question it follows
+        expect(ids(await store.searchMessageText(t, 'database billing', 5, { channelId: c }))).toEqual(expect.arrayContaining([question.id, answer.id]));
+        expect(ids(await store.searchMessageText(t, 'lunch noon', 5, { channelId: c }))[0]).toBe(other.id);
+        const vectorHits = await store.searchMessageVectors(t, await embed('Lunch is at noon'), 3, { channelId: c });
+        expect(vectorHits[0]?.id).toBe(other.id);
+        expect(vectorHits[0]?.score).toBeCloseTo(1, 3);
+        await expect(store.searchMessageText(tenant(), 'postgres', 5, { channelId: c })).resolves.toEqual([]);
+        await expect(store.searchMessageVectors(tenant(), await embed('Lunch is at noon'), 3, { channelId: c })).resolves.toEqual([]);
+      });
+
+      it('should search across channels only in non-private ones, only GUARDIAN messages, leaving one channel out', async () => {
+        const t = tenant();
+        const open = channel(t, 'open');
+        const secret = channel(t, 'secret');
+        const group = channel(t, 'group');
+        const asking = channel(t, 'asking');
+        await store.configureChannel(t, secret, { private: true, projectId: null, tokenBudget: null }, at(0));
+        const shared = await say(t, open, 'the staging password rotates monthly');
+        await say(t, secret, 'the staging password rotates weekly');
+        const stranger = await say(t, group, 'the staging password rotates daily', { trust: Trust.UNKNOWN });
+        await say(t, asking, 'the staging password rotates hourly');
+        const query = 'staging password rotates';
+        const scope = { excludeChannelId: asking };
+
+        expect(ids(await store.searchMessageText(t, query, 10, scope))).toEqual([shared.id]);
+        expect(ids(await store.searchMessageVectors(t, await embed(query), 10, scope))).toEqual([shared.id]);
+        expect(ids(await store.searchMessageText(t, query, 10, { channelId: group }))).toEqual([stranger.id]);
+      });
+
+      it('should follow a channel turning private, and back', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const m = await say(t, c, 'quarterly numbers look strong');
+        const vector = await embed('quarterly numbers look strong');
+        await store.configureChannel(t, c, { private: true, projectId: null, tokenBudget: null }, at(1));
+
+        await expect(store.searchMessageText(t, 'quarterly numbers', 5, {})).resolves.toEqual([]);
+        await expect(store.searchMessageVectors(t, vector, 5, {})).resolves.toEqual([]);
+
+        await store.configureChannel(t, c, { private: false, projectId: null, tokenBudget: null }, at(2));
+        expect(ids(await store.searchMessageText(t, 'quarterly numbers', 5, {}))).toEqual([m.id]);
+        expect(ids(await store.searchMessageVectors(t, vector, 5, {}))).toEqual([m.id]);
+      });
+
+      it('should filter by time, after and before being exclusive', async () => {
+        const t = tenant();
+        const c = channel(t);
+        await say(t, c, 'standup notes monday', { createdAt: at(10) });
+        const middle = await say(t, c, 'standup notes tuesday', { createdAt: at(20) });
+        await say(t, c, 'standup notes wednesday', { createdAt: at(30) });
+        const scope = { channelId: c, after: at(10), before: at(30) };
+
+        expect(ids(await store.searchMessageText(t, 'standup notes', 10, scope))).toEqual([middle.id]);
+        expect(ids(await store.searchMessageVectors(t, await embed('standup notes'), 10, scope))).toEqual([middle.id]);
+      });
+
+      it('should store a message without a vector, found by text only', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const m = await say(t, c, 'no vector for this one', { vector: false });
+
+        expect(ids(await store.searchMessageText(t, 'vector', 5, { channelId: c }))).toEqual([m.id]);
+        await expect(store.searchMessageVectors(t, await embed('no vector for this one'), 5, { channelId: c })).resolves.toEqual([]);
+      });
+    });
+
+    describe('messageNeighbours', () => {
+      it('should give the messages before and after each seed in its channel, nearest first', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const [a, b, m, d, e] = [
+          await say(t, c, 'a'),
+          await say(t, c, 'b'),
+          await say(t, c, 'm'),
+          await say(t, c, 'd'),
+          await say(t, c, 'e'),
+        ];
+        const found = await store.messageNeighbours(t, [m.id], 2);
+
+        expect(found.sort((x, y) => x.offset - y.offset)).toEqual([
+          { seedId: m.id, id: a.id, offset: -2 },
+          { seedId: m.id, id: b.id, offset: -1 },
+          { seedId: m.id, id: d.id, offset: 1 },
+          { seedId: m.id, id: e.id, offset: 2 },
+        ]);
+        await expect(store.messageNeighbours(tenant(), [m.id], 2)).resolves.toEqual([]);
+      });
+    });
+
+    describe('EXTRACTED_FROM', () => {
+      it('should link a memory to its message once, only within the tenant, and forget the link with the memory', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const m = await say(t, c, 'I am allergic to peanuts');
+        const memory = await remember(memories, t, 'The user is allergic to peanuts');
+        const stranger = await remember(memories, tenant(), 'Someone else entirely');
+
+        await expect(store.linkExtracted(t, memory.id, m.id, at(1))).resolves.toBe(true);
+        await expect(store.linkExtracted(t, memory.id, m.id, at(2))).resolves.toBe(true);
+        await expect(store.linkExtracted(t, stranger.id, m.id, at(3))).resolves.toBe(false);
+        await expect(store.extractedFrom(t, m.id)).resolves.toEqual([memory.id]);
+
+        await memories.deleteMemory(t, memory.id);
+        await memories.deleteMemory(stranger.tenantId, stranger.id);
+        await expect(store.extractedFrom(t, m.id)).resolves.toEqual([]);
+      });
+    });
+
+    describe('summaries', () => {
+      it('should compact messages into a summary atomically, once', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const [m1, m2, m3] = [await say(t, c, 'one two'), await say(t, c, 'three four'), await say(t, c, 'five six')];
+        const s1 = summary(t, c, null);
+
+        await expect(store.insertSummary({ summary: s1, messageIds: [m1.id, m2.id] })).resolves.toEqual(s1);
+        await expect(store.getSummary(t, s1.id)).resolves.toEqual(s1);
+        await expect(store.getSummary(tenant(), s1.id)).resolves.toBeNull();
+        await expect(store.summarizedBy(t, s1.id)).resolves.toEqual([m1.id, m2.id]);
+        await expect(store.getChannel(t, c)).resolves.toMatchObject({ summaryId: s1.id });
+        await expect(store.liveStats(t, c)).resolves.toEqual({ tokens: 2, count: 1 });
+        expect(ids(await store.listMessages(t, c, { limit: 10, end: 'oldest', live: true }))).toEqual([m3.id]);
+        const [read] = await store.getMessages(t, [m1.id]);
+        expect(read?.summaryId).toBe(s1.id);
+      });
+
+      it('should write nothing when a message is no longer live or another summary replaced the one it expects', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const [m1, m2, m3] = [await say(t, c, 'one'), await say(t, c, 'two'), await say(t, c, 'three')];
+        const s1 = summary(t, c, null);
+        await store.insertSummary({ summary: s1, messageIds: [m1.id] });
+
+        const stale = summary(t, c, null);
+        await expect(store.insertSummary({ summary: stale, messageIds: [m2.id] })).resolves.toBeNull();
+        const overlapping = summary(t, c, s1.id);
+        await expect(store.insertSummary({ summary: overlapping, messageIds: [m1.id, m2.id] })).resolves.toBeNull();
+
+        await expect(store.getSummary(t, stale.id)).resolves.toBeNull();
+        await expect(store.getSummary(t, overlapping.id)).resolves.toBeNull();
+        await expect(store.liveStats(t, c)).resolves.toEqual({ tokens: 2, count: 2 });
+        const s2 = summary(t, c, s1.id);
+        await expect(store.insertSummary({ summary: s2, messageIds: [m2.id, m3.id] })).resolves.toEqual(s2);
+        await expect(store.getChannel(t, c)).resolves.toMatchObject({ summaryId: s2.id });
+      });
+
+      it('should let exactly one of two concurrent compactions of the same messages win', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const [m1, m2] = [await say(t, c, 'one'), await say(t, c, 'two')];
+        const results = await Promise.all([
+          store.insertSummary({ summary: summary(t, c, null, 'A'), messageIds: [m1.id, m2.id] }),
+          store.insertSummary({ summary: summary(t, c, null, 'B'), messageIds: [m1.id, m2.id] }),
+        ]);
+
+        expect(results.filter((r) => r !== null)).toHaveLength(1);
+        await expect(store.liveStats(t, c)).resolves.toEqual({ tokens: 0, count: 0 });
+      });
+    });
+  });
+}

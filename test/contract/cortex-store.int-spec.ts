@@ -1,0 +1,8 @@
+import { describeCortexStoreContract } from 'test/contract/cortex-store.contract';
+import { availableHarnesses } from 'test/contract/store-harness';
+
+jest.setTimeout(120_000);
+
+for (const harness of availableHarnesses()) {
+  describeCortexStoreContract(harness);
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+
+import { projectRoot } from 'src/common/project-root';
+import { KEYS, startTestApp } from 'test/e2e/support/test-app';
+import type { TestApp } from 'test/e2e/support/test-app';
+
+export interface WorkerProcess {
+  pid: number;
+  /** Everything the worker wrote so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The real `worker` entry point (src/main.ts worker) in a child process of its own, as `npm run start:worker` runs it. */
+export async function startWorkerProcess(env: Record<string, string>, readyTimeoutMs = 60_000): Promise<WorkerProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'worker'],
+    { cwd: projectRoot(), env: { ...process.env, LOG_LEVEL: 'log', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = Date.now();
+  while (!output.includes('consuming queues')) {
+    if (child.exitCode !== null || Date.now() - started > readyTimeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`worker did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    pid: child.pid ?? -1,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/**
+ * The production shape on one machine: the API (the test app) and a worker process sharing the SQLite file, a Redis
+ * and a queue prefix of their own; the cortex sweeps every 300 ms without debounce so tests need not wait.
+ */
+export async function startApiAndWorker(redisUrl: string, prefix: string): Promise<{ app: TestApp; worker: WorkerProcess }> {
+  const env = { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, CORTEX_SWEEP_MS: '300', BULLETIN_DEBOUNCE_MS: '0' };
+  const app = await startTestApp(env);
+  const worker = await startWorkerProcess({
+    ...env,
+    EMBEDDINGS: 'hash',
+    ENGRAM_DATA_DIR: app.config.dataDir,
+    ENGRAM_API_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob}`,
+  });
+
+  return { app, worker };
+}
