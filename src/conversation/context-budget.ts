@@ -206,9 +206,11 @@ export function assembleContext(material: ContextMaterial, budget: number): Asse
   // Token counts of lines add up to the count of the joined text almost always; when they do not, the lowest
   // priority items go until the real count fits.
   let text = render(included);
-  while (included.length > 0 && countTokens(text) > budget) {
+  let tokenCount = countTokens(text);
+  while (included.length > 0 && tokenCount > budget) {
     included.pop();
     text = render(included);
+    tokenCount = countTokens(text);
   }
   const ids = (section: Section): string[] =>
     included.filter((item) => item.section === section).sort((a, b) => a.order - b.order).map((item) => item.id);
@@ -217,7 +219,7 @@ export function assembleContext(material: ContextMaterial, budget: number): Asse
 
   return {
     text,
-    tokenCount: countTokens(text),
+    tokenCount,
     constraintIds: ids('constraints'),
     bulletin: bulletinIncluded && included.some((item) => item.section === 'bulletin') ? bulletin : null,
     memoryIds: memories.filter((m) => memoryIds.has(m.id)).map((m) => m.id),

@@ -319,35 +319,41 @@ export class SqliteMemoryStore implements MemoryStore {
 
   listMemories(tenantId: string, filter: MemoryListFilter, limit: number, after: PageAfter | null): Promise<MemoryPageRows> {
     const where: Clause[] = [
-      { sql: 'tenant_id = ?', params: [tenantId] },
-      { sql: `status IN (${placeholders(filter.statuses.length)})`, params: [...filter.statuses] },
+      { sql: 'm.tenant_id = ?', params: [tenantId] },
+      { sql: `m.status IN (${placeholders(filter.statuses.length)})`, params: [...filter.statuses] },
     ];
     if (filter.types && filter.types.length > 0) {
-      where.push({ sql: `type IN (${placeholders(filter.types.length)})`, params: [...filter.types] });
+      where.push({ sql: `m.type IN (${placeholders(filter.types.length)})`, params: [...filter.types] });
     }
     if (filter.scope) {
-      where.push({ sql: 'scope = ?', params: [filter.scope] });
+      where.push({ sql: 'm.scope = ?', params: [filter.scope] });
     }
     if (filter.channelId !== undefined) {
-      where.push({ sql: 'channel_id = ?', params: [filter.channelId] });
+      where.push({ sql: 'm.channel_id = ?', params: [filter.channelId] });
     }
     if (filter.projectId !== undefined) {
-      where.push({ sql: 'project_id = ?', params: [filter.projectId] });
+      where.push({ sql: 'm.project_id = ?', params: [filter.projectId] });
     }
-    for (const tag of filter.tags ?? []) {
-      where.push({ sql: 'EXISTS (SELECT 1 FROM json_each(memories.tags) WHERE json_each.value = ?)', params: [tag] });
+    // Tags are selective: the first one drives the query (CROSS JOIN fixes the loop order), the others are probes.
+    const [firstTag, ...otherTags] = filter.tags ?? [];
+    const from = firstTag === undefined ? 'memories m' : 'memory_tags t CROSS JOIN memories m ON m.id = t.memory_id';
+    if (firstTag !== undefined) {
+      where.unshift({ sql: 't.tenant_id = ? AND t.tag = ?', params: [tenantId, firstTag] });
+    }
+    for (const tag of otherTags) {
+      where.push({ sql: 'EXISTS (SELECT 1 FROM memory_tags o WHERE o.tenant_id = ? AND o.tag = ? AND o.memory_id = m.id)', params: [tenantId, tag] });
     }
     const whereSql = where.map((c) => c.sql).join(' AND ');
     const whereParams = where.flatMap((c) => c.params);
     const total = this.db
-      .prepare<SqlValue[], { n: number }>(`SELECT COUNT(*) AS n FROM memories WHERE ${whereSql}`)
+      .prepare<SqlValue[], { n: number }>(`SELECT COUNT(*) AS n FROM ${from} WHERE ${whereSql}`)
       .get(...whereParams)?.n ?? 0;
     const keyset: Clause = after
-      ? { sql: ' AND (created_at < ? OR (created_at = ? AND id < ?))', params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id] }
+      ? { sql: ' AND (m.created_at < ? OR (m.created_at = ? AND m.id < ?))', params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id] }
       : { sql: '', params: [] };
     const rows = this.db
       .prepare<SqlValue[], MemoryRow>(
-        `SELECT * FROM memories WHERE ${whereSql}${keyset.sql} ORDER BY created_at DESC, id DESC LIMIT ?`,
+        `SELECT m.* FROM ${from} WHERE ${whereSql}${keyset.sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
       )
       .all(...whereParams, ...keyset.params, limit + 1);
 

@@ -195,6 +195,32 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   CREATE VIRTUAL TABLE message_fts USING fts5 (content, speaker, prev, next, tenant, tokenize = 'porter unicode61 remove_diacritics 2');
   `,
   },
+  {
+    // Tag filters (context's constraints, the viewer's tag filter) read json_each of every memory in the tenant
+    // without this: ~7 ms per query at 10k memories. Triggers keep the table in step with memories.tags.
+    name: '011-memory-tags',
+    sql: `
+  CREATE TABLE memory_tags (
+    tenant_id TEXT NOT NULL,
+    tag TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    PRIMARY KEY (tenant_id, tag, memory_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX memory_tags_memory ON memory_tags (memory_id);
+  INSERT OR IGNORE INTO memory_tags (tenant_id, tag, memory_id)
+    SELECT m.tenant_id, j.value, m.id FROM memories m, json_each(m.tags) j;
+  CREATE TRIGGER memory_tags_insert AFTER INSERT ON memories BEGIN
+    INSERT OR IGNORE INTO memory_tags (tenant_id, tag, memory_id) SELECT NEW.tenant_id, value, NEW.id FROM json_each(NEW.tags);
+  END;
+  CREATE TRIGGER memory_tags_update AFTER UPDATE OF tags ON memories BEGIN
+    DELETE FROM memory_tags WHERE memory_id = OLD.id;
+    INSERT OR IGNORE INTO memory_tags (tenant_id, tag, memory_id) SELECT NEW.tenant_id, value, NEW.id FROM json_each(NEW.tags);
+  END;
+  CREATE TRIGGER memory_tags_delete AFTER DELETE ON memories BEGIN
+    DELETE FROM memory_tags WHERE memory_id = OLD.id;
+  END;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {
