@@ -1,19 +1,49 @@
 import { serve } from 'src/bootstrap';
 import { ConfigError, loadConfig } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
 
-type Mode = 'serve' | 'worker' | 'all' | 'llm-usage';
+/**
+ * The CLI: `node dist/main.js [command] [args]`. Commands other than the three process roles are loaded lazily,
+ * each from its own module; a new command adds one entry here.
+ */
+type Command = (config: AppConfig, args: readonly string[]) => Promise<void>;
 
-function parseMode(arg: string | undefined): Mode {
-  if (arg === undefined || arg === 'all' || arg === 'serve' || arg === 'worker' || arg === 'llm-usage') {
-    return arg ?? 'all';
-  }
-  process.stderr.write(`unknown mode "${arg}": use serve | worker | all | llm-usage [days]\n`);
+const COMMANDS: Record<string, Command> = {
+  async 'llm-usage'(config, args) {
+    const { runLlmUsage } = await import('src/cortex/llm-usage.command');
+    process.stdout.write(await runLlmUsage(config, Number(args[0] ?? 7)));
+  },
+};
+
+const ROLES = ['serve', 'worker', 'all'] as const;
+type Role = (typeof ROLES)[number];
+
+function isRole(name: string): name is Role {
+  return (ROLES as readonly string[]).includes(name);
+}
+
+function usage(name: string): never {
+  process.stderr.write(`unknown command "${name}": use ${[...ROLES, ...Object.keys(COMMANDS)].join(' | ')}\n`);
   process.exit(2);
 }
 
+async function runRole(role: Role, config: AppConfig): Promise<void> {
+  if (role === 'worker' || (role === 'all' && config.redisUrl)) {
+    const { runWorker } = await import('src/worker');
+    await runWorker(config);
+  }
+  if (role !== 'worker') {
+    await serve(config);
+  }
+}
+
 async function main(): Promise<void> {
-  const mode = parseMode(process.argv[2]);
-  let config;
+  const [name = 'all', ...args] = process.argv.slice(2);
+  const command = COMMANDS[name];
+  if (!command && !isRole(name)) {
+    usage(name);
+  }
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -23,18 +53,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (mode === 'llm-usage') {
-    const { runLlmUsage } = await import('src/cortex/llm-usage.command');
-    process.stdout.write(await runLlmUsage(config, Number(process.argv[3] ?? 7)));
-
-    return;
-  }
-  if (mode === 'worker' || (mode === 'all' && config.redisUrl)) {
-    const { runWorker } = await import('src/worker');
-    await runWorker(config);
-  }
-  if (mode !== 'worker') {
-    await serve(config);
+  if (command) {
+    await command(config, args);
+  } else if (isRole(name)) {
+    await runRole(name, config);
   }
 }
 
