@@ -4,13 +4,14 @@ import type { ApolloDriverConfig } from '@nestjs/apollo';
 import type { Request } from 'express';
 
 import type { ApiKeyService } from 'src/auth/api-key.service';
+import { API_KEY_REQUIRED, authenticateHttp } from 'src/auth/http-auth';
+import type { HttpAuthDependencies } from 'src/auth/http-auth';
 import type { RequestContext } from 'src/auth/tenant.decorator';
 import { RateLimitedError, UnauthenticatedError } from 'src/common/errors';
 import type { AppConfig } from 'src/config/config';
 import { formatGraphQLError } from 'src/graphql/format-error';
 import { costLimitPlugin, limitRules, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
 import { requestError } from 'src/graphql/request-error';
-import { engramMetrics } from 'src/metrics/engram-metrics';
 import { graphqlMetricsPlugin } from 'src/metrics/graphql-metrics.plugin';
 import type { MetricsService } from 'src/metrics/metrics.service';
 import { clientAddressResolver } from 'src/rate-limit/client-address';
@@ -21,39 +22,26 @@ interface ContextArgs {
   req?: Request;
 }
 
-export const API_KEY_REQUIRED = 'a valid API key is required: send "Authorization: Bearer <key>"';
-
-/** RATE_LIMITED as HTTP 429 with Retry-After, before the document is parsed. */
-async function withinLimit(consume: Promise<void>): Promise<void> {
-  try {
-    await consume;
-  } catch (error) {
-    throw error instanceof RateLimitedError ? requestError(error, 429, retryAfterHeaders(error)) : error;
-  }
-}
-
 /**
  * HTTP: the per-address rate limit, the tenant from the API key (or a 401) and the per-tenant rate limit, all before
  * the document is even parsed, so that a refused request costs us no more than a header check.
  */
-function httpContext(
-  keys: ApiKeyService,
-  limits: RateLimitService,
-  metrics: MetricsService,
-  addressOf: (req: Request) => string,
-): (args: ContextArgs) => Promise<RequestContext> {
+function httpContext(deps: HttpAuthDependencies): (args: ContextArgs) => Promise<RequestContext> {
   return async ({ req }) => {
-    if (req) {
-      await withinLimit(limits.consumeAddress(addressOf(req)));
-    }
-    const tenantId = keys.tenantFor(req?.headers.authorization);
-    if (tenantId === null) {
-      engramMetrics.unauthenticated(metrics).inc({ surface: 'graphql' });
+    if (!req) {
       throw requestError(new UnauthenticatedError(API_KEY_REQUIRED), 401, { 'www-authenticate': 'Bearer' });
     }
-    await withinLimit(limits.consumeTenant(tenantId));
-
-    return { tenantId };
+    try {
+      return { tenantId: await authenticateHttp(deps, req, 'graphql') };
+    } catch (error) {
+      if (error instanceof RateLimitedError) {
+        throw requestError(error, 429, retryAfterHeaders(error));
+      }
+      if (error instanceof UnauthenticatedError) {
+        throw requestError(error, 401, { 'www-authenticate': 'Bearer' });
+      }
+      throw error;
+    }
   };
 }
 
@@ -82,7 +70,7 @@ export function graphqlOptions(config: AppConfig, { keys, limits, metrics }: Gra
     ],
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
-    context: httpContext(keys, limits, metrics, clientAddressResolver(config.trustProxy)),
+    context: httpContext({ keys, limits, metrics, addressOf: clientAddressResolver(config.trustProxy) }),
     // graphql-ws (subscriptions, and queries and mutations too) is served by GraphqlWsServer
     // (src/graphql/graphql-ws.server.ts): authenticateConnection at connection_init, the same limits and formatter
   };
