@@ -6,6 +6,7 @@ WHERE m.tenantId = $tenantId
   AND (m.scope = 'GLOBAL'
     OR (m.scope = 'PROJECT' AND m.projectId = $projectId)
     OR (m.scope = 'THREAD' AND m.channelId = $channelId))
+  AND (NOT $taskFilter OR m.sourceTaskId IS NULL OR m.sourceTaskId = $taskId)
 RETURN m {.*, embedding: null} AS memory
 ORDER BY m.createdAt DESC, m.id DESC
 LIMIT $limit

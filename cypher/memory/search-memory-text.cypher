@@ -1,5 +1,5 @@
 // $query is a Lucene query the adapter builds from the tenant's tenantKey token and plain words only. Tenant, status,
-// scope and type are checked again here; the adapter widens $limit while fetched hits fill it.
+// scope, type and task are checked again here; the adapter widens $limit while fetched hits fill it.
 CYPHER 25
 CALL db.index.fulltext.queryNodes('memory_content', $query, {limit: $limit}) YIELD node, score
 WITH count(*) AS fetched,
@@ -11,6 +11,7 @@ WITH count(*) AS fetched,
         AND (node.scope = 'GLOBAL'
           OR (node.scope = 'PROJECT' AND node.projectId = $projectId)
           OR (node.scope = 'THREAD' AND node.channelId = $channelId))
+        AND (NOT $taskFilter OR node.sourceTaskId IS NULL OR node.sourceTaskId = $taskId)
       THEN {id: node.id, score: score}
     END
   ) AS hits

@@ -1,5 +1,5 @@
 // Tenant and status are filtered inside the vector index (declared WITH the index), so the top $limit are all this
-// tenant's. Scope and type are checked afterwards; the adapter widens $limit while fetched hits fill it.
+// tenant's. Scope, type and task are checked afterwards; the adapter widens $limit while fetched hits fill it.
 // The index scores cosine as (1 + cos) / 2.
 CYPHER 25
 MATCH (m:Memory)
@@ -16,6 +16,7 @@ WITH count(*) AS fetched,
         AND (m.scope = 'GLOBAL'
           OR (m.scope = 'PROJECT' AND m.projectId = $projectId)
           OR (m.scope = 'THREAD' AND m.channelId = $channelId))
+        AND (NOT $taskFilter OR m.sourceTaskId IS NULL OR m.sourceTaskId = $taskId)
       THEN {id: m.id, score: score}
     END
   ) AS hits

@@ -3,10 +3,11 @@ import { Field, Float, InputType, Int, ObjectType, registerEnumType } from '@nes
 import { Memory } from 'src/memory/dto/memory.model';
 import { MemoryType } from 'src/memory/memory.enums';
 import { Tier } from 'src/recall/ranking';
-import { SearchMode } from 'src/recall/recall.service';
+import { RecallSort, SearchMode } from 'src/recall/recall.service';
 
 registerEnumType(SearchMode, { name: 'SearchMode' });
 registerEnumType(Tier, { name: 'RecallTier' });
+registerEnumType(RecallSort, { name: 'RecallSort' });
 
 @InputType()
 export class RecallInput {
@@ -30,6 +31,22 @@ export class RecallInput {
 
   @Field(() => Boolean, { nullable: true, defaultValue: false })
   includeSuperseded?: boolean | null;
+
+  @Field(() => RecallSort, { nullable: true, description: 'TYPED mode: RECENT (default), IMPORTANCE or MOST_ACCESSED' })
+  sort?: RecallSort | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "a scheduled task asking: its own TASK memories become visible, never another task's",
+  })
+  sourceTaskId?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    defaultValue: true,
+    description: 'interactive recall leaves memories written by tasks out (ignored when sourceTaskId is given)',
+  })
+  excludeTaskMemories?: boolean | null;
 }
 
 @ObjectType({

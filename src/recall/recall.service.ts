@@ -14,16 +14,19 @@ import type { JobQueue } from 'src/jobs/job.types';
 import { Direction, MemoryStatus } from 'src/memory/memory.enums';
 import type { MemoryType } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
-import { scopeVisible } from 'src/memory/visibility';
-import { directFusion, hybridRelevance, neighbourScores, topSeeds } from 'src/recall/hybrid-ranking';
-import type { Relevance } from 'src/recall/hybrid-ranking';
+import { scopeVisible, taskVisible } from 'src/memory/visibility';
+import { weightsForModel } from 'src/recall/fusion-weights';
+import type { RankingWeights } from 'src/recall/fusion-weights';
+import { fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
+import type { Candidate, Lend, Relevance } from 'src/recall/hybrid-ranking';
+import { vectorQueryText } from 'src/recall/query-signals';
 import { EDGE_FLOW, finalScore, retention, scopeBoost, tierOf, vitality } from 'src/recall/ranking';
 import { searchableQuery } from 'src/recall/query-text';
 import type { RecallHitData, RecallOutput } from 'src/recall/recall.types';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
+import type { MemoryStore, MetadataOrder, ScoredId, Visibility } from 'src/store/memory-store.port';
 
 export enum SearchMode {
   HYBRID = 'HYBRID',
@@ -31,6 +34,19 @@ export enum SearchMode {
   IMPORTANT = 'IMPORTANT',
   TYPED = 'TYPED',
 }
+
+/** TYPED mode's order. */
+export enum RecallSort {
+  RECENT = 'RECENT',
+  IMPORTANCE = 'IMPORTANCE',
+  MOST_ACCESSED = 'MOST_ACCESSED',
+}
+
+const SORT_ORDER: Record<RecallSort, MetadataOrder> = {
+  [RecallSort.RECENT]: 'recent',
+  [RecallSort.IMPORTANCE]: 'importance',
+  [RecallSort.MOST_ACCESSED]: 'accessed',
+};
 
 export interface RecallRequest {
   query?: string | null;
@@ -40,6 +56,13 @@ export interface RecallRequest {
   channelId?: string | null;
   projectId?: string | null;
   includeSuperseded?: boolean | null;
+  /** The moment relative time expressions ("last week") count from; default now. */
+  referenceTime?: Date | null;
+  sort?: RecallSort | null;
+  /** A scheduled task asking: its own memories become visible beside the shared ones, never another task's. */
+  sourceTaskId?: string | null;
+  /** Default true: memories written by tasks stay out (ignored when sourceTaskId is given). */
+  excludeTaskMemories?: boolean | null;
 }
 
 interface ParsedRecall {
@@ -47,6 +70,9 @@ interface ParsedRecall {
   mode: SearchMode;
   limit: number;
   visibility: Visibility;
+  referenceTime: Date | null;
+  /** Metadata modes: the store's order. */
+  order: MetadataOrder;
 }
 
 export const MAX_RECALL = 100;
@@ -56,6 +82,12 @@ const CANDIDATES = 40;
 /** Best fused hits whose neighbours are pulled in, and how many neighbours each. */
 const GRAPH_SEEDS = 8;
 const NEIGHBOURS_PER_SEED = 6;
+
+/** Benchmarks only: other weights than the embedding model's, and no access bookkeeping between questions. */
+export interface RecallOptions {
+  weights?: RankingWeights;
+  recordAccess?: boolean;
+}
 
 @Injectable()
 export class RecallService {
@@ -74,28 +106,39 @@ export class RecallService {
     const started = performance.now();
     const vector =
       parsed.mode === SearchMode.HYBRID
-        ? await embedQuery(this.embedder, parsed.query, this.config.embeddings.timeoutMs, this.logger)
+        ? await embedQuery(this.embedder, vectorQueryText(parsed.query), this.config.embeddings.timeoutMs, this.logger)
         : null;
 
     return this.run(tenantId, parsed, vector, started);
   }
 
-  /** Recall with a query vector computed elsewhere (benchmarks time the search without the embedding call). */
-  recallWithVector(tenantId: string, request: RecallRequest, vector: Float32Array | null): Promise<RecallOutput> {
-    return this.run(tenantId, this.parse(request), vector, performance.now());
+  /**
+   * Recall with a query vector computed elsewhere (benchmarks time the search without the embedding call). The
+   * vector must be of `vectorQueryText(query)`, as `recall` embeds it.
+   */
+  recallWithVector(tenantId: string, request: RecallRequest, vector: Float32Array | null, options: RecallOptions = {}): Promise<RecallOutput> {
+    return this.run(tenantId, this.parse(request), vector, performance.now(), options);
   }
 
-  private async run(tenantId: string, parsed: ParsedRecall, vector: Float32Array | null, started: number): Promise<RecallOutput> {
+  private async run(
+    tenantId: string,
+    parsed: ParsedRecall,
+    vector: Float32Array | null,
+    started: number,
+    options: RecallOptions = {},
+  ): Promise<RecallOutput> {
     const now = new Date();
     const hits =
       parsed.mode === SearchMode.HYBRID
-        ? await this.hybrid(tenantId, parsed, vector, now)
+        ? await this.hybrid(tenantId, parsed, vector, now, options.weights ?? weightsForModel(this.embedder.model))
         : await this.metadata(tenantId, parsed, now);
-    this.recordAccess(
-      tenantId,
-      hits.map((h) => h.memory.id),
-      now,
-    );
+    if (options.recordAccess !== false) {
+      this.recordAccess(
+        tenantId,
+        hits.map((h) => h.memory.id),
+        now,
+      );
+    }
 
     const tookMs = performance.now() - started;
     engramMetrics.recallDuration(this.metrics).observe({ mode: parsed.mode }, tookMs / 1000);
@@ -116,6 +159,11 @@ export class RecallService {
     if (mode === SearchMode.TYPED && types.length === 0) {
       throw new BadInputError('types is required for TYPED recall');
     }
+    if (request.sort && mode !== SearchMode.TYPED) {
+      throw new BadInputError(`sort applies to TYPED recall only (${mode} has its own order)`);
+    }
+    const sourceTaskId = optionalKey(request.sourceTaskId, 'sourceTaskId');
+    const task = sourceTaskId !== null ? { taskId: sourceTaskId } : request.excludeTaskMemories === false ? undefined : { taskId: null };
 
     return {
       query,
@@ -126,51 +174,65 @@ export class RecallService {
         types: types.length > 0 ? types : undefined,
         channelId: optionalKey(request.channelId, 'channelId') ?? undefined,
         projectId: optionalKey(request.projectId, 'projectId') ?? undefined,
+        ...(task ? { task } : {}),
       },
+      referenceTime: request.referenceTime ?? null,
+      order: mode === SearchMode.TYPED ? SORT_ORDER[request.sort ?? RecallSort.RECENT] : mode === SearchMode.RECENT ? 'recent' : 'importance',
     };
   }
 
-  private async hybrid(tenantId: string, parsed: ParsedRecall, vector: Float32Array | null, now: Date): Promise<RecallHitData[]> {
+  private async hybrid(
+    tenantId: string,
+    parsed: ParsedRecall,
+    vector: Float32Array | null,
+    now: Date,
+    weights: RankingWeights,
+  ): Promise<RecallHitData[]> {
     const [vectorHits, textHits] = await Promise.all([
       vector ? this.store.searchVectors(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
       this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
     ]);
-    const direct = { text: textHits, vector: vectorHits };
-    const neighbours = await this.graphScores(tenantId, directFusion(direct));
-    const relevance = hybridRelevance({ ...direct, neighbours });
-    const memories = await this.store.getMemories(tenantId, [...relevance.keys()]);
+    const seeds = topIds(fuseScores(textHits, vectorHits, weights.vector), GRAPH_SEEDS);
+    const lends = await this.graphLends(tenantId, seeds, weights);
+    const ids = new Set([...textHits, ...vectorHits].map((h) => h.id));
+    for (const lend of lends) {
+      ids.add(lend.from);
+    }
+    const memories = (await this.store.getMemories(tenantId, [...ids])).filter((m) => this.visible(m, parsed.visibility));
+    const candidates = new Map(memories.map((m) => [m.id, memoryCandidate(m)]));
+    const relevance = rankCandidates({
+      signals: querySignals(parsed.query, parsed.referenceTime ?? now),
+      text: textHits.filter((h) => candidates.has(h.id)),
+      vector: vectorHits.filter((h) => candidates.has(h.id)),
+      candidates,
+      lends: lends.filter((l) => candidates.has(l.from) && candidates.has(l.to)),
+      weights,
+    });
 
-    return this.rank(
-      memories.filter((m) => this.visible(m, parsed.visibility)),
-      now,
-      parsed.limit,
-      (m) => relevance.get(m.id) ?? { vector: null, text: null, graph: null, rrf: 0, relevance: 0 },
-    );
+    return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
   }
 
-  /** One hop from the best direct hits along memory edges: a neighbour inherits its seed's score along the edge. */
-  private async graphScores(tenantId: string, direct: Map<string, number>): Promise<Map<string, number>> {
-    const seeds = topSeeds(direct, GRAPH_SEEDS);
-    const rows = await this.store.neighbours(
-      tenantId,
-      seeds.map(([id]) => id),
-      NEIGHBOURS_PER_SEED,
-    );
+  /**
+   * One hop from the best direct hits along memory edges, both ways: a neighbour lends the seed, and the seed lends
+   * the neighbour, graph weight × edge flow (by type and direction, seen from the one lent to) × edge weight.
+   */
+  private async graphLends(tenantId: string, seeds: string[], weights: RankingWeights): Promise<Lend[]> {
+    const rows = await this.store.neighbours(tenantId, seeds, NEIGHBOURS_PER_SEED);
 
-    return neighbourScores(
-      seeds,
-      rows.map((row) => ({
-        seedId: row.seedId,
-        id: row.memoryId,
-        flow: row.direction === Direction.OUT ? EDGE_FLOW[row.type].out : EDGE_FLOW[row.type].in,
-        weight: row.weight,
-      })),
-    );
+    return rows.flatMap((row) => {
+      const flow = EDGE_FLOW[row.type];
+      const toNeighbour = row.direction === Direction.OUT ? flow.out : flow.in;
+      const toSeed = row.direction === Direction.OUT ? flow.in : flow.out;
+
+      return [
+        { from: row.memoryId, to: row.seedId, share: weights.graph * toNeighbour * row.weight },
+        { from: row.seedId, to: row.memoryId, share: weights.graph * toSeed * row.weight },
+      ];
+    });
   }
 
   private async metadata(tenantId: string, parsed: ParsedRecall, now: Date): Promise<RecallHitData[]> {
-    const order = parsed.mode === SearchMode.RECENT ? 'recent' : 'importance';
-    const memories = await this.store.queryByMetadata(tenantId, parsed.visibility, order, parsed.limit);
+    const memories = await this.store.queryByMetadata(tenantId, parsed.visibility, parsed.order, parsed.limit);
     const hits = this.rank(memories, now, parsed.limit, () => ({ vector: null, text: null, graph: null, rrf: 0, relevance: 1 }));
     // metadata modes keep the store's order: the score explains, it does not re-sort
     const byId = new Map(hits.map((h) => [h.memory.id, h]));
@@ -187,7 +249,9 @@ export class RecallService {
     return memories
       .map((memory) => {
         const base = retrieval(memory);
-        const lastTouched = Math.max(memory.lastSeenAt.getTime(), memory.lastAccessedAt?.getTime() ?? 0);
+        // recency counts from when it happened (occurredAt), or when it was seen again or recalled since
+        const reinforced = memory.lastSeenAt.getTime() > memory.createdAt.getTime() ? memory.lastSeenAt.getTime() : 0;
+        const lastTouched = Math.max(memory.occurredAt.getTime(), reinforced, memory.lastAccessedAt?.getTime() ?? 0);
         const explanation = {
           ...base,
           importance: memory.importance,
@@ -217,7 +281,7 @@ export class RecallService {
       return false;
     }
 
-    return scopeVisible(memory, visibility);
+    return scopeVisible(memory, visibility) && taskVisible(memory, visibility.task);
   }
 
   /** Deferred: recall answers first, the access bookkeeping happens in the job runner. */
@@ -229,4 +293,15 @@ export class RecallService {
       .enqueue(JobName.RecordAccess, { tenantId, ids, at: at.toISOString() })
       .catch((error: unknown) => this.logger.warn(`could not queue access recording: ${(error as Error).message}`));
   }
+}
+
+/** A memory as the shared ranking sees it: its session is its conversation (source channel) on its day. */
+export function memoryCandidate(memory: MemoryRecord): Candidate {
+  return {
+    id: memory.id,
+    content: memory.content,
+    occurredAt: memory.occurredAt,
+    session: sessionKey(memory.source.channelId ?? memory.channelId, memory.occurredAt),
+    messageId: memory.source.messageId,
+  };
 }

@@ -59,6 +59,11 @@ export interface Visibility {
   types?: MemoryType[];
   channelId?: string;
   projectId?: string;
+  /**
+   * Task isolation. Absent: memories of every task are visible (write path, consolidation). Present: memories without
+   * a source task id, plus those of `taskId` (null: none), are visible; another task's memories never are.
+   */
+  task?: { taskId: string | null };
 }
 
 export interface ScoredId {
@@ -86,7 +91,8 @@ export interface AssociationOf extends AssociationView {
   ofId: string;
 }
 
-export type MetadataOrder = 'recent' | 'importance';
+/** recent: createdAt; importance; accessed: accessCount, then lastAccessedAt (each newest first on ties). */
+export type MetadataOrder = 'recent' | 'importance' | 'accessed';
 
 /**
  * The memory graph in domain terms. Every method is scoped to one tenant and never returns another tenant's data.
@@ -118,6 +124,11 @@ export interface MemoryStore {
 
   searchVectors(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[]>;
   searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]>;
+  /**
+   * Up to `k` of the tenant's memories of these statuses whose content holds every word of `phrase` (full text, so
+   * stemmed: callers check the exact wording), in every scope: the caller applies its own scope rule.
+   */
+  findMentions(tenantId: string, phrase: string, statuses: MemoryStatus[], k: number): Promise<ScoredId[]>;
 
   /** Creates or updates (same from, to, type) an edge; null when either end is not the tenant's. */
   upsertAssociation(edge: AssociationRecord): Promise<AssociationRecord | null>;

@@ -10,13 +10,7 @@ import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /** Contract names that later issues implement (conversations, context, bulletin). Shrink this list as they land. */
-const PENDING = new Set([
-  // recall quality (issue 9)
-  'enum RecallSort',
-  'RecallInput.sort',
-  'RecallInput.sourceTaskId',
-  'RecallInput.excludeTaskMemories',
-]);
+const PENDING = new Set<string>([]);
 
 function kindOf(type: GraphQLNamedType): string {
   if (isObjectType(type)) {return 'type';}

@@ -146,5 +146,7 @@ export function visibilityParams(visibility: Visibility): Params {
     types: [...(visibility.types ?? [])],
     projectId: visibility.projectId ?? null,
     channelId: visibility.channelId ?? null,
+    taskFilter: visibility.task !== undefined,
+    taskId: visibility.task?.taskId ?? null,
   };
 }

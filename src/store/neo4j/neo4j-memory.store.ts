@@ -17,7 +17,7 @@ import type {
   ScoredId,
   Visibility,
 } from 'src/store/memory-store.port';
-import { luceneQuery } from 'src/store/neo4j/lucene-query';
+import { luceneAllWordsQuery, luceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
@@ -33,6 +33,12 @@ import {
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toEnum, toNumber, toText } from 'src/store/neo4j/neo4j-values';
+
+const METADATA_QUERY: Record<MetadataOrder, Neo4jQueryName> = {
+  recent: 'memory/list-recent-memories',
+  importance: 'memory/list-important-memories',
+  accessed: 'memory/list-accessed-memories',
+};
 
 /** Inserts that lose a race for a slot run again, and then retire the winner (the newest value wins). */
 const MAX_INSERT_ATTEMPTS = 3;
@@ -266,7 +272,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     if (limit <= 0) {
       return [];
     }
-    const name: Neo4jQueryName = order === 'recent' ? 'memory/list-recent-memories' : 'memory/list-important-memories';
+    const name: Neo4jQueryName = METADATA_QUERY[order];
     const rows = await this.read('queryByMetadata', (tx) =>
       this.run(tx, name, { tenantId, ...visibilityParams(visibility), limit: int(limit) }),
     );
@@ -305,6 +311,19 @@ export class Neo4jMemoryStore implements MemoryStore {
     const params = { tenantId, query: lucene, ...visibilityParams(visibility) };
     const hits = await widenedSearch(k, (limit) =>
       this.read('searchText', (tx) => this.run(tx, 'memory/search-memory-text', { ...params, limit: int(limit) })),
+    );
+
+    return bestFirst(hits, k);
+  }
+
+  async findMentions(tenantId: string, phrase: string, statuses: MemoryStatus[], k: number): Promise<ScoredId[]> {
+    const lucene = luceneAllWordsQuery(tenantId, phrase);
+    if (lucene === null || k <= 0 || statuses.length === 0) {
+      return [];
+    }
+    const params = { tenantId, query: lucene, statuses: [...statuses] };
+    const hits = await widenedSearch(k, (limit) =>
+      this.read('findMentions', (tx) => this.run(tx, 'memory/find-mentions', { ...params, limit: int(limit) })),
     );
 
     return bestFirst(hits, k);

@@ -17,7 +17,7 @@ import type {
   Visibility,
 } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
-import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
+import { ftsAllWordsExpression, ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
@@ -40,6 +40,10 @@ interface Clause {
   params: SqlValue[];
 }
 
+function ids(items: readonly { id: string }[]): string[] {
+  return items.map((item) => item.id);
+}
+
 function visibilityClause(alias: string, visibility: Visibility): Clause {
   const params: SqlValue[] = [...visibility.statuses];
   let sql = `${alias}.status IN (${placeholders(visibility.statuses.length)}) AND (${alias}.scope = 'GLOBAL'`;
@@ -56,9 +60,19 @@ function visibilityClause(alias: string, visibility: Visibility): Clause {
     sql += ` AND ${alias}.type IN (${placeholders(visibility.types.length)})`;
     params.push(...visibility.types);
   }
+  if (visibility.task) {
+    sql += ` AND (${alias}.source_task_id IS NULL OR ${alias}.source_task_id = ?)`;
+    params.push(visibility.task.taskId);
+  }
 
   return { sql, params };
 }
+
+const METADATA_ORDER: Record<MetadataOrder, string> = {
+  recent: 'm.created_at DESC, m.id DESC',
+  importance: 'm.importance DESC, m.created_at DESC, m.id DESC',
+  accessed: 'm.access_count DESC, m.last_accessed_at DESC NULLS LAST, m.created_at DESC, m.id DESC',
+};
 
 export class SqliteMemoryStore implements MemoryStore {
   readonly kind = 'sqlite' as const;
@@ -82,6 +96,11 @@ export class SqliteMemoryStore implements MemoryStore {
     }
 
     return this.indexes;
+  }
+
+  /** Another adapter changed many of the tenant's vectors (import, purge) on this connection. */
+  vectorsChanged(tenantId: string): void {
+    this.vectorIndexes?.forget(tenantId);
   }
 
   insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult> {
@@ -362,9 +381,10 @@ export class SqliteMemoryStore implements MemoryStore {
 
   queryByMetadata(tenantId: string, visibility: Visibility, order: MetadataOrder, limit: number): Promise<MemoryRecord[]> {
     const vis = visibilityClause('m', visibility);
-    const orderBy = order === 'recent' ? 'm.created_at DESC, m.id DESC' : 'm.importance DESC, m.created_at DESC';
     const rows = this.db
-      .prepare<SqlValue[], MemoryRow>(`SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${orderBy} LIMIT ?`)
+      .prepare<SqlValue[], MemoryRow>(
+        `SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
+      )
       .all(tenantId, ...vis.params, limit);
 
     return Promise.resolve(rows.map(rowToMemory));
@@ -375,6 +395,37 @@ export class SqliteMemoryStore implements MemoryStore {
       return Promise.resolve([]);
     }
     this.assertDimensions(vector);
+    const task = visibility.task;
+    if (!task) {
+      return Promise.resolve(this.nearest(tenantId, vector, k, visibility));
+    }
+    // vec0 rows carry no task: other tasks' memories (few: a task has a write budget) are dropped after the search,
+    // which widens until k remain or the index has nothing more to give
+    for (let limit = k; ; limit *= 4) {
+      const hits = this.nearest(tenantId, vector, limit, visibility);
+      const allowed = this.taskVisibleIds(tenantId, ids(hits), task.taskId);
+      const kept = hits.filter((hit) => allowed.has(hit.id));
+      if (kept.length >= k || hits.length < limit) {
+        return Promise.resolve(kept.slice(0, k));
+      }
+    }
+  }
+
+  /** The ids among `ids` that a recall with this task filter may see. */
+  private taskVisibleIds(tenantId: string, memoryIds: string[], taskId: string | null): Set<string> {
+    const visible = chunks(memoryIds).flatMap((chunk) =>
+      this.db
+        .prepare<SqlValue[], { id: string }>(
+          `SELECT id FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})
+             AND (source_task_id IS NULL OR source_task_id = ?)`,
+        )
+        .all(tenantId, ...chunk, taskId),
+    );
+
+    return new Set(visible.map((row) => row.id));
+  }
+
+  private nearest(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): ScoredId[] {
     const keys = ['G'];
     if (visibility.projectId !== undefined) {
       keys.push(visibilityKey(MemoryScope.PROJECT, visibility.projectId, null));
@@ -385,7 +436,7 @@ export class SqliteMemoryStore implements MemoryStore {
     const filter = { statuses: visibility.statuses, visibilityKeys: keys, types: visibility.types };
     const indexed = this.vectorIndexes?.search(tenantId, vector, k, filter);
     if (indexed) {
-      return Promise.resolve(indexed);
+      return indexed;
     }
     const params: SqlValue[] = [vectorBlob(vector), k, tenantId, ...visibility.statuses, ...keys];
     let typeSql = '';
@@ -403,7 +454,7 @@ export class SqliteMemoryStore implements MemoryStore {
       )
       .all(...params);
 
-    return Promise.resolve(rows.map((row) => ({ id: row.id, score: 1 - row.distance })));
+    return rows.map((row) => ({ id: row.id, score: 1 - row.distance }));
   }
 
   searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]> {
@@ -420,6 +471,23 @@ export class SqliteMemoryStore implements MemoryStore {
          ORDER BY bm25(memory_fts, 1.0, ${CONTEXT_WEIGHT}, 0.0) LIMIT ?`,
       )
       .all(`tenant : ${tenantSearchToken(tenantId)} AND {content context} : (${match})`, tenantId, ...vis.params, k);
+
+    return Promise.resolve(rows);
+  }
+
+  findMentions(tenantId: string, phrase: string, statuses: MemoryStatus[], k: number): Promise<ScoredId[]> {
+    const match = ftsAllWordsExpression(phrase);
+    if (match === null || k <= 0 || statuses.length === 0) {
+      return Promise.resolve([]);
+    }
+    const rows = this.db
+      .prepare<SqlValue[], { id: string; score: number }>(
+        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, 0.0) AS score
+         FROM memory_fts JOIN memories m ON m.rowid = memory_fts.rowid
+         WHERE memory_fts MATCH ? AND m.tenant_id = ? AND m.status IN (${placeholders(statuses.length)})
+         ORDER BY bm25(memory_fts, 1.0, 0.0, 0.0) LIMIT ?`,
+      )
+      .all(`tenant : ${tenantSearchToken(tenantId)} AND content : (${match})`, tenantId, ...statuses, k);
 
     return Promise.resolve(rows);
   }

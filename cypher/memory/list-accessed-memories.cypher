@@ -1,0 +1,13 @@
+// MOST_ACCESSED: most recalled first, then most recently recalled (never-recalled last), then newest.
+CYPHER 25
+MATCH (m:Memory)
+WHERE m.tenantId = $tenantId
+  AND m.status IN $statuses
+  AND (size($types) = 0 OR m.type IN $types)
+  AND (m.scope = 'GLOBAL'
+    OR (m.scope = 'PROJECT' AND m.projectId = $projectId)
+    OR (m.scope = 'THREAD' AND m.channelId = $channelId))
+  AND (NOT $taskFilter OR m.sourceTaskId IS NULL OR m.sourceTaskId = $taskId)
+RETURN m {.*, embedding: null} AS memory
+ORDER BY coalesce(m.accessCount, 0) DESC, coalesce(m.lastAccessedAt, datetime({epochMillis: 0})) DESC, m.createdAt DESC, m.id DESC
+LIMIT $limit
