@@ -89,6 +89,14 @@ describe('importance scorer', () => {
       expect(scaled.get('b') ?? 0).toBeGreaterThan(0);
       expect([...normaliseCentrality(new Map([['a', 0.5], ['b', 0.5]])).values()]).toEqual([0, 0]);
     });
+
+    it('should scale a million-memory tenant without overflowing the call stack', () => {
+      const ranks = new Map(Array.from({ length: 1_000_000 }, (_, i) => [`m${i}`, (i + 1) / 1e12]));
+      const scaled = normaliseCentrality(ranks);
+
+      expect(scaled.get('m999999')).toBe(1);
+      expect(scaled.get('m0')).toBe(0);
+    });
   });
 
   describe(blendImportance.name, () => {

@@ -84,9 +84,14 @@ export function weightedPageRank(nodes: readonly ScoredNode[], edges: readonly S
  */
 export function normaliseCentrality(ranks: ReadonlyMap<string, number>): Map<string, number> {
   const logs = new Map([...ranks].map(([id, rank]) => [id, Math.log(Math.max(rank, Number.MIN_VALUE))]));
-  const values = [...logs.values()];
-  const min = Math.min(...values);
-  const span = Math.max(...values) - min;
+  // a loop, not Math.min(...values): spreading a million-memory tenant's values overflows the call stack
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of logs.values()) {
+    min = Math.min(min, value);
+    max = Math.max(max, value);
+  }
+  const span = max - min;
 
   return new Map([...logs].map(([id, value]) => [id, span > 1e-9 ? (value - min) / span : 0]));
 }
