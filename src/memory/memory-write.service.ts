@@ -11,11 +11,12 @@ import { KeyedLock } from 'src/memory/keyed-lock';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
-import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue } from 'src/memory/guards/slots';
+import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
 import type { AssociationView, MemoryRecord } from 'src/memory/memory.types';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
+import { seenTogether } from 'src/memory/visibility';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
 import { autoLinkType, reinforcedConfidence } from 'src/memory/write-policy';
 import { engramMetrics } from 'src/metrics/engram-metrics';
@@ -57,6 +58,8 @@ interface Candidate {
 const NEIGHBOUR_K = 8;
 const ARBITER_FLOOR = 0.6;
 const MAX_ARBITER_PAIRS = 3;
+/** Mentions of an old slot value are fetched this many at first, four times more while the page fills. */
+const MENTIONS_PAGE = 200;
 
 function rejected(reason: string): RememberOutcome {
   return { outcome: WriteOutcome.REJECTED, memory: null, reason, superseded: [], associations: [] };
@@ -167,12 +170,8 @@ export class MemoryWriteService {
     if (!firewall.ok) {
       return { rejection: firewall.reason };
     }
-    const detected = origin.claimsSlots === false ? null : detectSlot(command.content);
-    const slotName = origin.claimsSlots === false ? null : (command.slot ?? detected?.slot ?? null);
-    const slot =
-      slotName === null
-        ? null
-        : { name: slotName, value: normalizeSlotValue(detected && detected.slot === slotName ? detected.value : command.content) };
+    const slotName = origin.claimsSlots === false ? null : (command.slot ?? detectSlot(command.content)?.slot ?? null);
+    const slot = slotName === null ? null : { name: slotName, value: slotValueIn(command.content, slotName) };
     const type = command.type ?? (slot ? MemoryType.IDENTITY : classifyMemoryType(command.content));
     // Content the user did not write must not describe the user in any person: "Your name is X" counts too.
     const claimed = slot?.name ?? (fromUser ? null : (detectUserClaim(command.content)?.slot ?? null));
@@ -238,9 +237,7 @@ export class MemoryWriteService {
   }
 
   private slotValueOf(memory: MemoryRecord): string {
-    const detected = detectSlot(memory.content);
-
-    return normalizeSlotValue(detected && detected.slot === memory.slot ? detected.value : memory.content);
+    return memory.slot === null ? normalizeSlotValue(memory.content) : slotValueIn(memory.content, memory.slot);
   }
 
   /** Corrections win: a new slot value retires the old slot memory and slotless memories naming the old value. */
@@ -256,18 +253,32 @@ export class MemoryWriteService {
     if (same) {
       return { reinforce: same, supersede: [] };
     }
-    const supersede = [...current];
+    const supersede = new Map(current.map((m) => [m.id, m]));
     for (const old of current) {
-      const oldValue = this.slotValueOf(old);
-      const hits = await this.store.searchText(tenantId, oldValue, 50, { statuses: [MemoryStatus.ACTIVE] });
-      const mentions = await this.store.getMemories(
-        tenantId,
-        hits.map((h) => h.id),
-      );
-      supersede.push(...mentions.filter((m) => m.slot === null && m.id !== old.id && containsValue(m.content, oldValue)));
+      for (const mention of await this.mentions(tenantId, this.slotValueOf(old), candidate.command)) {
+        supersede.set(mention.id, mention);
+      }
     }
 
-    return { reinforce: null, supersede };
+    return { reinforce: null, supersede: [...supersede.values()] };
+  }
+
+  /** Every ACTIVE slotless memory naming `value` as a word that is ever seen together with the new memory. */
+  private async mentions(tenantId: string, value: string, command: RememberCommand): Promise<MemoryRecord[]> {
+    let k = MENTIONS_PAGE;
+    let hits = await this.store.findMentions(tenantId, value, [MemoryStatus.ACTIVE], k);
+    while (hits.length >= k) {
+      k *= 4;
+      hits = await this.store.findMentions(tenantId, value, [MemoryStatus.ACTIVE], k);
+    }
+    const found = await this.store.getMemories(
+      tenantId,
+      hits.map((h) => h.id),
+    );
+
+    return found.filter(
+      (m) => m.status === MemoryStatus.ACTIVE && m.slot === null && seenTogether(m, command) && containsValue(m.content, value),
+    );
   }
 
   /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory. */

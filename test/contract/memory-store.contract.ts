@@ -679,6 +679,34 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
       });
     });
 
+    describe('findMentions', () => {
+      it('should find every memory holding all the words, in every scope, of the statuses asked, of this tenant only', async () => {
+        const t = tenant();
+        const g = await remember(store, t, 'Ingrid Svensson booked the boat', { vectorText: null });
+        const c1 = await remember(store, t, 'Svensson, Ingrid: thread note', {
+          overrides: { scope: MemoryScope.THREAD, channelId: 'c1' },
+          vectorText: null,
+        });
+        const p1 = await remember(store, t, 'the ingrid svensson project plan', {
+          overrides: { scope: MemoryScope.PROJECT, projectId: 'p1' },
+          vectorText: null,
+        });
+        await remember(store, t, 'Ingrid Larsson booked the boat', { vectorText: null });
+        const q = await remember(store, t, 'Ingrid Svensson quarantined', {
+          overrides: { status: MemoryStatus.QUARANTINED },
+          vectorText: null,
+        });
+        await remember(store, tenant(), 'Ingrid Svensson in another tenant', { vectorText: null });
+
+        expect(sorted(ids(await store.findMentions(t, 'Ingrid Svensson', [MemoryStatus.ACTIVE], 10)))).toEqual(
+          sorted([g.id, c1.id, p1.id]),
+        );
+        expect(ids(await store.findMentions(t, 'ingrid svensson', [MemoryStatus.QUARANTINED], 10))).toEqual([q.id]);
+        expect(await store.findMentions(t, 'Ingrid Svensson', [MemoryStatus.ACTIVE], 2)).toHaveLength(2);
+        await expect(store.findMentions(t, '"*:', [MemoryStatus.ACTIVE], 10)).resolves.toEqual([]);
+      });
+    });
+
     describe('associations', () => {
       it('should upsert an association and update its weight', async () => {
         const t = tenant();

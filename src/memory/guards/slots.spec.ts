@@ -1,4 +1,4 @@
-import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue } from 'src/memory/guards/slots';
+import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 
 describe(detectSlot.name, () => {
   it.each([
@@ -145,5 +145,18 @@ describe(detectUserClaim.name, () => {
     'Caroline lives in Boston with her dog',
   ])('%j is no claim about the user', (content) => {
     expect(detectUserClaim(content)).toBeNull();
+  });
+});
+
+describe(slotValueIn.name, () => {
+  it.each([
+    ["User's name is John", 'name', 'john'],
+    ['My name is John Smith.', 'name', 'john smith'],
+    ['The user lives in Oslo', 'location', 'oslo'],
+    ['John', 'name', 'john'],
+    // a statement about another slot is no value of this one: the whole content is
+    ['I live in Oslo', 'name', 'i live in oslo'],
+  ])('%j gives %s the value %j', (content, slot, value) => {
+    expect(slotValueIn(content, slot)).toBe(value);
   });
 });

@@ -172,6 +172,16 @@ export function normalizeSlotValue(value: string, slot?: string): string {
   }
 }
 
+/**
+ * The normalised value `content` gives for `slot`: what a self-description ("My name is John") or a claim about the
+ * user ("User's name is John", "The user lives in Oslo") names, else the whole content (a bare value, "John").
+ */
+export function slotValueIn(content: string, slot: string): string {
+  const stated = [detectSlot(content), detectUserClaim(content)].find((found) => found?.slot === slot);
+
+  return normalizeSlotValue(stated?.value ?? content);
+}
+
 /** Whether `content` mentions `value` as a whole word (or phrase), ignoring case. */
 export function containsValue(content: string, value: string): boolean {
   const words = value.normalize('NFKC').trim().split(/\s+/u).filter(Boolean);

@@ -14,6 +14,13 @@ export function luceneQuery(tenantId: string, text: string): string | null {
     : null;
 }
 
+/** A Lucene query for one tenant's memories whose content holds every word of the text; null without a word. */
+export function luceneAllWordsQuery(tenantId: string, text: string): string | null {
+  const words = queryWords(text);
+
+  return words.length > 0 ? `tenantKey:${tenantSearchToken(tenantId)} AND content:(${words.map((w) => `+${w}`).join(' ')})` : null;
+}
+
 /** The same for messages: content and speaker, and at lower weights the neighbouring messages' text. */
 export function messageLuceneQuery(tenantId: string, text: string): string | null {
   const words = queryWords(text);
