@@ -79,6 +79,8 @@ export interface InsertSummaryCommand {
  */
 export interface ConversationStore {
   getChannel(tenantId: string, channelId: string): Promise<ChannelRecord | null>;
+  /** A page of the tenant's channels in id order, strictly after `afterId` when given. */
+  listChannels(tenantId: string, limit: number, afterId: string | null): Promise<ChannelRecord[]>;
   /** Creates the channel with these settings, or updates an existing one (which keeps its messages). */
   configureChannel(tenantId: string, channelId: string, settings: ChannelSettings, at: Date): Promise<ChannelRecord>;
   /** Removes the channel with its messages, summaries and their edges (memories stay); false when there was none. */

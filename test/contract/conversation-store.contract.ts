@@ -129,6 +129,25 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         await expect(store.getChannel(tenant(), c)).resolves.toBeNull();
       });
 
+      it("should list a tenant's channels in id order, page by page, and no other tenant's", async () => {
+        const t = tenant();
+        const ids = [channel(t, 'b'), channel(t, 'a'), channel(t, 'c')];
+        for (const id of ids) {
+          await say(t, id, `hello from ${id}`);
+        }
+        const other = tenant();
+        await say(other, channel(other, 'a'), 'not yours');
+        const sorted = [...ids].sort();
+
+        const first = await store.listChannels(t, 2, null);
+        const rest = await store.listChannels(t, 2, first[first.length - 1]?.id ?? null);
+
+        expect(first.map((c) => c.id)).toEqual(sorted.slice(0, 2));
+        expect(rest.map((c) => c.id)).toEqual(sorted.slice(2));
+        expect(first[0]).toMatchObject({ tenantId: t, messageCount: 1, private: false });
+        await expect(store.listChannels(tenant(), 10, null)).resolves.toEqual([]);
+      });
+
       it('should delete a channel with its messages and summaries', async () => {
         const t = tenant();
         const c = channel(t);

@@ -1,6 +1,7 @@
 /** The Cypher files (under cypher/) the conversation adapter runs. */
 export const CONVERSATION_QUERIES = [
   'conversation/get-channel',
+  'conversation/list-channels',
   'conversation/configure-channel',
   'conversation/delete-channel',
   'conversation/merge-channel-for-message',

@@ -59,6 +59,12 @@ export class Neo4jConversationStore implements ConversationStore {
     return row === undefined ? null : toChannel(row['channel']);
   }
 
+  async listChannels(tenantId: string, limit: number, afterId: string | null): Promise<ChannelRecord[]> {
+    const rows = await this.read('listChannels', (tx) => this.run(tx, 'conversation/list-channels', { tenantId, afterId, limit: int(limit) }));
+
+    return rows.map((row) => toChannel(row['channel']));
+  }
+
   async configureChannel(tenantId: string, channelId: string, settings: ChannelSettings, at: Date): Promise<ChannelRecord> {
     const [row] = await this.write('configureChannel', (tx) =>
       this.run(tx, 'conversation/configure-channel', {

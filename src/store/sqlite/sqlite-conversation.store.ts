@@ -24,7 +24,7 @@ export const MESSAGE_FTS_WEIGHTS = '1.0, 1.0, 0.5, 0.3, 0.0';
 /** Neighbour text indexed beside a message: the start of a long message says what it is about. */
 const NEIGHBOUR_CHARS = 2000;
 
-interface ChannelRow {
+export interface ChannelRow {
   tenant_id: string;
   id: string;
   private: number;
@@ -37,7 +37,7 @@ interface ChannelRow {
   updated_at: number;
 }
 
-interface MessageRow {
+export interface MessageRow {
   rowid: number;
   id: string;
   tenant_id: string;
@@ -53,7 +53,7 @@ interface MessageRow {
   summary_id: string | null;
 }
 
-interface SummaryRow {
+export interface SummaryRow {
   id: string;
   tenant_id: string;
   channel_id: string;
@@ -71,7 +71,7 @@ interface Clause {
   params: SqlValue[];
 }
 
-function toChannel(row: ChannelRow): ChannelRecord {
+export function toChannel(row: ChannelRow): ChannelRecord {
   return {
     tenantId: row.tenant_id,
     id: row.id,
@@ -87,7 +87,7 @@ function toChannel(row: ChannelRow): ChannelRecord {
 }
 
 /** The enum columns only ever hold values this code wrote, so the casts narrow what the schema guarantees. */
-function toMessage(row: MessageRow): MessageRecord {
+export function toMessage(row: MessageRow): MessageRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -104,7 +104,7 @@ function toMessage(row: MessageRow): MessageRecord {
   };
 }
 
-function toSummary(row: SummaryRow): SummaryRecord {
+export function toSummary(row: SummaryRow): SummaryRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -120,7 +120,7 @@ function toSummary(row: SummaryRow): SummaryRecord {
 }
 
 /** Searchable outside its own channel: a GUARDIAN's message in a channel that is not private. */
-function sharedFlag(channelPrivate: boolean, trust: string): bigint {
+export function sharedFlag(channelPrivate: boolean, trust: string): bigint {
   // vec0 INTEGER metadata columns refuse JavaScript numbers, which better-sqlite3 binds as REAL
   return !channelPrivate && trust === 'GUARDIAN' ? 1n : 0n;
 }
@@ -143,6 +143,12 @@ export class SqliteConversationStore implements ConversationStore {
     const row = this.stmt<ChannelRow>('SELECT * FROM channels WHERE tenant_id = ? AND id = ?').get(tenantId, channelId);
 
     return row ? toChannel(row) : null;
+  }
+
+  listChannels(tenantId: string, limit: number, afterId: string | null): Promise<ChannelRecord[]> {
+    const rows = this.stmt<ChannelRow>('SELECT * FROM channels WHERE tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(tenantId, afterId ?? '', limit);
+
+    return Promise.resolve(rows.map(toChannel));
   }
 
   configureChannel(tenantId: string, channelId: string, settings: ChannelSettings, at: Date): Promise<ChannelRecord> {
