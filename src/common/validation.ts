@@ -24,6 +24,26 @@ export function optionalKey(value: string | null | undefined, field: string): st
   return value === null || value === undefined ? null : assertKey(value, field);
 }
 
+// C0 controls but tab, line feed and carriage return; DEL; C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+
+/**
+ * Stored text (memory content and context, message content) holds no NUL or other control character: such input is
+ * refused, never silently changed, so what is stored is exactly what the caller sent.
+ */
+export function assertPrintable(value: string, field: string): string {
+  const index = value.search(CONTROL);
+  if (index >= 0) {
+    const code = value.charCodeAt(index).toString(16).toUpperCase().padStart(4, '0');
+    throw new BadInputError(
+      `${field} contains a control character (U+${code}) at position ${index}; only tab, line feed and carriage return are allowed`,
+    );
+  }
+
+  return value;
+}
+
 export function assertUnit(value: number, field: string): number {
   if (!Number.isFinite(value) || value < 0 || value > 1) {
     throw new BadInputError(`${field} must be between 0 and 1, got ${value}`);

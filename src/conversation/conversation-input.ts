@@ -1,5 +1,5 @@
 import { BadInputError } from 'src/common/errors';
-import { assertKey, assertLimit, optionalKey } from 'src/common/validation';
+import { assertKey, assertLimit, assertPrintable, optionalKey } from 'src/common/validation';
 import { MAX_TOKEN_BUDGET } from 'src/config/config';
 import { MessageRole, Trust } from 'src/conversation/conversation.enums';
 
@@ -72,6 +72,7 @@ export function parseMessageRequest(request: MessageRequest, maxContentBytes: nu
   if (typeof request.content !== 'string' || request.content.trim().length === 0) {
     throw new BadInputError('content must not be empty');
   }
+  assertPrintable(request.content, 'content');
   const bytes = Buffer.byteLength(request.content, 'utf8');
   if (bytes > maxContentBytes) {
     throw new BadInputError(`content is ${bytes} bytes; the limit is ${maxContentBytes} bytes`);

@@ -1,5 +1,5 @@
 import { BadInputError } from 'src/common/errors';
-import { assertKey, assertUnit, optionalKey } from 'src/common/validation';
+import { assertKey, assertPrintable, assertUnit, optionalKey } from 'src/common/validation';
 import { MemoryScope, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryType } from 'src/memory/memory.enums';
 import type { MemorySourceData } from 'src/memory/memory.types';
@@ -50,7 +50,7 @@ const SLOT = /^[a-z][a-z0-9_]{0,31}$/;
 
 /** Checks a request at the boundary: every problem is a BAD_USER_INPUT naming the field; nothing is written. */
 export function parseRememberRequest(request: RememberRequest, maxContentBytes: number): RememberCommand {
-  const content = request.content.trim();
+  const content = assertPrintable(request.content, 'content').trim();
   if (content.length === 0) {
     throw new BadInputError('content must not be empty');
   }
@@ -58,7 +58,7 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
   if (bytes > maxContentBytes) {
     throw new BadInputError(`content is ${bytes} bytes; the limit is ${maxContentBytes} bytes`);
   }
-  const context = request.context?.trim() || null;
+  const context = (request.context && assertPrintable(request.context, 'context').trim()) || null;
   if (context !== null && Buffer.byteLength(context, 'utf8') > maxContentBytes) {
     throw new BadInputError(`context is longer than ${maxContentBytes} bytes`);
   }
