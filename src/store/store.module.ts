@@ -11,6 +11,7 @@ import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import { STORE_CONNECTION } from 'src/store/store-connection';
+import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type { StoreConnection } from 'src/store/store-connection';
 import { openStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
@@ -51,9 +52,10 @@ export class StoreModule {
         { provide: MEMORY_GRAPH, inject: [STORES], useFactory: (stores: Stores) => stores.graph },
         { provide: LLM_USAGE_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.llmUsage },
         { provide: CONVERSATION_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.conversations },
+        { provide: TENANT_DATA_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.tenantData },
         StoreCloser,
       ],
-      exports: [STORE_CONNECTION, MEMORY_STORE, BULLETIN_STORE, MEMORY_GRAPH, LLM_USAGE_STORE, CONVERSATION_STORE],
+      exports: [STORE_CONNECTION, MEMORY_STORE, BULLETIN_STORE, MEMORY_GRAPH, LLM_USAGE_STORE, CONVERSATION_STORE, TENANT_DATA_STORE],
     };
   }
 }

@@ -5,12 +5,14 @@ import type { MemoryGraphStore } from 'src/store/memory-graph.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
+import type { TenantDataStore } from 'src/store/tenant-data.port';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
 import { SqliteBulletinStore } from 'src/store/sqlite/sqlite-bulletin.store';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
+import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteLlmUsageStore } from 'src/store/sqlite/sqlite-llm-usage.store';
@@ -19,6 +21,7 @@ import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import type { StoreConnection } from 'src/store/store-connection';
 
 /** Every store port of a process over one shared connection; a new port adds its adapter here once per backend. */
+import { SqliteTenantDataStore } from 'src/store/sqlite/sqlite-tenant-data.store';
 export interface Stores {
   connection: StoreConnection;
   memories: MemoryStore;
@@ -29,11 +32,14 @@ export interface Stores {
 }
 
 export function openSqliteStores(file: string, options: { vectorIndexMinRows?: number } = {}): Stores {
+  tenantData: TenantDataStore;
+  integrity: IntegrityStore;
   const database = new SqliteDatabase({ file });
 
   return {
     connection: database,
-    memories: new SqliteMemoryStore(database, options),
+  const memories = new SqliteMemoryStore(database, options);
+    memories,
     bulletins: new SqliteBulletinStore(database),
     graph: new SqliteMemoryGraphStore(database),
     llmUsage: new SqliteLlmUsageStore(database),
@@ -41,6 +47,8 @@ export function openSqliteStores(file: string, options: { vectorIndexMinRows?: n
   };
 }
 
+    tenantData: new SqliteTenantDataStore(database, memories),
+    integrity: new SqliteIntegrityStore(database),
 export function openNeo4jStores(config: { uri: string; user: string; password: string; database?: string }): Stores {
   const connection = new Neo4jConnection(config);
 
@@ -54,6 +62,8 @@ export function openNeo4jStores(config: { uri: string; user: string; password: s
   };
 }
 
+    tenantData: new Neo4jTenantDataStore(connection),
+    integrity: new Neo4jIntegrityStore(connection),
 export function openStores(store: AppConfig['store']): Stores {
   return store.kind === 'neo4j'
     ? openNeo4jStores(store)

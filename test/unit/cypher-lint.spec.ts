@@ -183,6 +183,11 @@ const PARAMETERS: Record<string, unknown> = {
   messageId: 'id',
   previousId: null,
   summaryId: 'id',
+  // export, import, purge
+  items: [],
+  extractions: [],
+  channelIds: ['id'],
+  skillId: 'skill',
 };
 const PROCEDURES = ['db.index.fulltext.queryNodes', 'db.awaitIndexes', 'db.ping'];
 const FUNCTIONS = [

@@ -15,7 +15,7 @@ import { toDate, toDateTime, toEnum, toMap, toText } from 'src/store/neo4j/neo4j
 
 const SOURCES: Record<string, BulletinSource> = { template: 'template', llm: 'llm' };
 
-function toBulletin(row: Row): BulletinRecord {
+export function toBulletin(row: Row): BulletinRecord {
   const b = toMap(row['bulletin'], 'bulletin');
   const ids: unknown = row['memoryIds'];
 

@@ -2,6 +2,7 @@ import { CORTEX_QUERIES } from 'src/store/neo4j/neo4j-cortex.queries';
 import { CONVERSATION_QUERIES } from 'src/store/neo4j/neo4j-conversation.queries';
 import { MEMORY_QUERIES } from 'src/store/neo4j/neo4j-memory.queries';
 
+import { TENANT_DATA_QUERIES } from 'src/store/neo4j/neo4j-tenant-data.queries';
 /** The Cypher files the connection itself runs (schema, embedding space, health). */
 export const META_QUERIES = [
   'schema',
@@ -19,7 +20,14 @@ export const META_QUERIES = [
  * Every registry name the Neo4j adapters run: each port lists its own in `neo4j-<port>.queries.ts` and joins here.
  * The registry check at boot fails on a name without a file and on a file no adapter runs.
  */
-export const NEO4J_QUERIES = [...META_QUERIES, ...MEMORY_QUERIES, ...CORTEX_QUERIES, ...CONVERSATION_QUERIES] as const;
+export const NEO4J_QUERIES = [
+  ...META_QUERIES,
+  ...MEMORY_QUERIES,
+  ...CORTEX_QUERIES,
+  ...CONVERSATION_QUERIES,
+  ...INTEGRITY_QUERIES,
+  ...TENANT_DATA_QUERIES,
+] as const;
 export type Neo4jQueryName = (typeof NEO4J_QUERIES)[number];
 
 /** Registry folders holding queries for people (Neo4j Browser), not for the adapters. */

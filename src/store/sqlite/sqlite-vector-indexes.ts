@@ -121,6 +121,12 @@ export class SqliteVectorIndexes {
     }
   }
 
+  /** After a bulk change of the tenant's vectors (import, purge): its index is rebuilt on the next search, here and elsewhere. */
+  forget(tenantId: string): void {
+    this.bumpEpoch(tenantId);
+    this.tenants.delete(tenantId);
+  }
+
   /**
    * Hits with exact cosine scores when the tenant is indexed; null when the caller should run the exact vec0 scan.
    * The index ranks k plus a margin by int8 cosine, and vec0 point lookups score those exactly.

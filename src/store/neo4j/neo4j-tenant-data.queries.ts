@@ -1,0 +1,22 @@
+/** The Cypher files (under cypher/) the tenant-data adapter runs (export, import, purge). */
+export const TENANT_DATA_QUERIES = [
+  'tenant/export-channels',
+  'tenant/export-summaries',
+  'tenant/export-messages',
+  'tenant/export-memories',
+  'tenant/export-bulletins',
+  'tenant/import-channels',
+  'tenant/import-summaries',
+  'tenant/import-messages',
+  'tenant/refresh-channels',
+  'tenant/import-memories',
+  'tenant/import-links',
+  'tenant/import-extractions',
+  'tenant/import-bulletins',
+  'tenant/list-channel-only-memories',
+  'tenant/list-skill-memories',
+  'tenant/purge-memories',
+  'tenant/purge-channel',
+  'tenant/count-tenant-edges',
+  'tenant/purge-tenant-nodes',
+] as const;

@@ -1,0 +1,364 @@
+import { int } from 'neo4j-driver';
+import type { ManagedTransaction } from 'neo4j-driver';
+
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import { isLive, MemoryStatus } from 'src/memory/memory.enums';
+import type { BulletinRecord } from 'src/store/bulletin-store.port';
+import { toBulletin } from 'src/store/neo4j/neo4j-bulletin.store';
+import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import { summaryProperties, toChannel, toMessage, toSummary } from 'src/store/neo4j/neo4j-conversation.mapping';
+import { ALL_RELATION_TYPES, isZero, memoryLabel, relationType, toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
+import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
+import type { Params, Row } from 'src/store/neo4j/neo4j-values';
+import { toDate, toDateTime, toMap, toNumber, toOptionalNumber, toText } from 'src/store/neo4j/neo4j-values';
+import { tenantSearchToken } from 'src/store/search-terms';
+import type {
+  ChannelPurge,
+  ExportedMemory,
+  ImportCounts,
+  ImportedEdges,
+  ImportedMemory,
+  ImportedMessage,
+  TenantDataStore,
+  TenantPurge,
+} from 'src/store/tenant-data.port';
+
+const NEIGHBOUR_CHARS = 2000;
+/** Nodes deleted per transaction by a tenant purge. */
+const PURGE_BATCH = 5000;
+/** Every label a tenant's nodes carry, from a fixed list (never input). */
+const TENANT_LABELS = ['Bulletin', 'Memory', 'Message', 'Summary', 'Channel', 'JobState', 'LlmUsage'] as const;
+
+function optionalTime(date: Date | null): unknown {
+  return date === null ? null : toDateTime(date);
+}
+
+function list(value: unknown, field: string): unknown[] {
+  if (!Array.isArray(value)) {
+    throw new Error(`Neo4j returned ${field} that is not a list`);
+  }
+
+  return value;
+}
+
+function countRows(rows: Row[], tenantId: string): ImportCounts {
+  const counts: ImportCounts = { created: 0, existing: 0, conflicts: 0 };
+  for (const row of rows) {
+    const owner = row['owner'];
+    if (toNumber(row['made'], 'made') > 0) {
+      counts.created++;
+    } else if (owner === tenantId || row['existed'] === true) {
+      counts.existing++;
+    } else {
+      counts.conflicts++;
+    }
+  }
+
+  return counts;
+}
+
+function channelProperties(c: ChannelRecord): Params {
+  return {
+    id: c.id,
+    private: c.private,
+    projectId: c.projectId,
+    tokenBudget: c.tokenBudget === null ? null : int(c.tokenBudget),
+    lastMessageAt: optionalTime(c.lastMessageAt),
+    summaryId: c.summaryId,
+    createdAt: toDateTime(c.createdAt),
+    updatedAt: toDateTime(c.updatedAt),
+  };
+}
+
+function messageProperties(m: MessageRecord, tenantId: string, vector: Float32Array | null, model: string | null): Params {
+  const embedded = vector !== null && model !== null && !isZero(vector);
+
+  return {
+    id: m.id,
+    tenantKey: tenantSearchToken(tenantId),
+    channelId: m.channelId,
+    seq: int(m.seq),
+    role: m.role,
+    speaker: m.speaker,
+    trust: m.trust,
+    content: m.content,
+    tokenCount: int(m.tokenCount),
+    createdAt: toDateTime(m.createdAt),
+    extractedAt: optionalTime(m.extractedAt),
+    summaryId: m.summaryId,
+    embedding: embedded ? Array.from(vector) : null,
+    embeddingModel: embedded ? model : null,
+  };
+}
+
+function memoryProperties(m: ExportedMemory, tenantId: string, vector: Float32Array | null, model: string | null): Params {
+  const embedded = vector !== null && model !== null && !isZero(vector);
+
+  return {
+    id: m.id,
+    tenantKey: tenantSearchToken(tenantId),
+    type: m.type,
+    content: m.content,
+    context: m.context,
+    status: m.status,
+    scope: m.scope,
+    channelId: m.channelId,
+    projectId: m.projectId,
+    slot: m.slot,
+    activeSlot: m.status === MemoryStatus.ACTIVE ? m.slot : null,
+    importance: m.importance,
+    baseImportance: m.baseImportance,
+    centrality: m.centrality,
+    confidence: m.confidence,
+    tags: [...m.tags],
+    fingerprint: m.fingerprint,
+    liveFingerprint: isLive(m.status) ? m.fingerprint : null,
+    sourceRole: m.source.role,
+    sourceChannelId: m.source.channelId,
+    sourceMessageId: m.source.messageId,
+    sourceTaskId: m.source.taskId,
+    sourceSkillId: m.source.skillId,
+    occurredAt: toDateTime(m.occurredAt),
+    decayScore: m.decayScore,
+    fading: m.fading,
+    expiredAt: optionalTime(m.expiredAt),
+    createdAt: toDateTime(m.createdAt),
+    updatedAt: toDateTime(m.updatedAt),
+    lastAccessedAt: optionalTime(m.lastAccessedAt),
+    lastSeenAt: toDateTime(m.lastSeenAt),
+    accessCount: int(m.accessCount),
+    supersededBy: m.supersededBy,
+    embedding: embedded ? Array.from(vector) : null,
+    embeddingModel: embedded ? model : null,
+  };
+}
+
+export class Neo4jTenantDataStore implements TenantDataStore {
+  constructor(private readonly connection: Neo4jConnection) {}
+
+  async exportChannels(tenantId: string, afterId: string | null, limit: number): Promise<ChannelRecord[]> {
+    const rows = await this.read('exportChannels', 'tenant/export-channels', { tenantId, afterId: afterId ?? '', limit: int(limit) });
+
+    return rows.map((row) => toChannel(row['channel']));
+  }
+
+  async exportSummaries(tenantId: string, afterId: string | null, limit: number): Promise<SummaryRecord[]> {
+    const rows = await this.read('exportSummaries', 'tenant/export-summaries', { tenantId, afterId: afterId ?? '', limit: int(limit) });
+
+    return rows.map((row) => toSummary(row['summary']));
+  }
+
+  async exportMessages(tenantId: string, afterId: string | null, limit: number): Promise<MessageRecord[]> {
+    const rows = await this.read('exportMessages', 'tenant/export-messages', { tenantId, afterId: afterId ?? '', limit: int(limit) });
+
+    return rows.map((row) => toMessage(row['message']));
+  }
+
+  async exportMemories(tenantId: string, afterId: string | null, limit: number): Promise<ExportedMemory[]> {
+    const rows = await this.read('exportMemories', 'tenant/export-memories', {
+      tenantId,
+      afterId: afterId ?? '',
+      limit: int(limit),
+      types: [...ALL_RELATION_TYPES],
+    });
+
+    return rows.map((row): ExportedMemory => {
+      const node = toMap(row['memory'], 'memory');
+
+      return {
+        ...toMemory(node),
+        decayScore: toOptionalNumber(node['decayScore'], 'decayScore'),
+        links: list(row['links'], 'links').map((value) => {
+          const l = toMap(value, 'link');
+
+          return {
+            toId: toText(l['toId'], 'toId'),
+            type: relationType(toText(l['type'], 'type')),
+            weight: toNumber(l['weight'], 'weight'),
+            createdAt: toDate(l['createdAt'], 'createdAt'),
+          };
+        }),
+        extractedFrom: list(row['extractedFrom'], 'extractedFrom').map((value) => {
+          const e = toMap(value, 'extraction');
+
+          return { messageId: toText(e['messageId'], 'messageId'), createdAt: toDate(e['createdAt'], 'createdAt') };
+        }),
+      };
+    });
+  }
+
+  async exportBulletins(tenantId: string): Promise<BulletinRecord[]> {
+    const rows = await this.read('exportBulletins', 'tenant/export-bulletins', { tenantId });
+
+    return rows.map(toBulletin);
+  }
+
+  async importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
+    const rows = await this.write('importChannels', 'tenant/import-channels', { tenantId, items: channels.map(channelProperties) });
+
+    return countRows(rows, tenantId);
+  }
+
+  async importSummaries(tenantId: string, summaries: SummaryRecord[]): Promise<ImportCounts> {
+    const items = summaries.map((s) => summaryProperties({ ...s, tenantId }));
+    const rows = await this.write('importSummaries', 'tenant/import-summaries', { tenantId, items });
+
+    return countRows(rows, tenantId);
+  }
+
+  async importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts> {
+    const model = this.connection.space?.model ?? null;
+    const items = messages.map(({ message, vector }) => messageProperties(message, tenantId, vector, model));
+    const channelIds = [...new Set(messages.map(({ message }) => message.channelId))];
+
+    return this.connection.write('tenant-data.store#importMessages', async (tx) => {
+      const rows = await this.run(tx, 'tenant/import-messages', { tenantId, items });
+      await this.run(tx, 'tenant/refresh-channels', { tenantId, channelIds, neighbourChars: int(NEIGHBOUR_CHARS) });
+
+      return countRows(rows, tenantId);
+    });
+  }
+
+  async importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts> {
+    const model = this.connection.space?.model ?? null;
+    const items = memories.map(({ memory, vector }) => ({
+      label: memoryLabel(memory.type),
+      props: memoryProperties(memory, tenantId, vector, model),
+    }));
+    const rows = await this.write('importMemories', 'tenant/import-memories', { tenantId, items });
+
+    return countRows(rows, tenantId);
+  }
+
+  async importEdges(tenantId: string, edges: ImportedEdges): Promise<ImportCounts> {
+    const links = edges.links.map((l) => ({
+      fromId: l.fromId,
+      toId: l.toId,
+      type: relationType(l.type),
+      weight: l.weight,
+      createdAt: toDateTime(l.createdAt),
+    }));
+    const extractions = edges.extractions.map((e) => ({ memoryId: e.memoryId, messageId: e.messageId, createdAt: toDateTime(e.createdAt) }));
+
+    return this.connection.write('tenant-data.store#importEdges', async (tx) => {
+      const [linked] = await this.run(tx, 'tenant/import-links', { tenantId, edges: links });
+      const [extracted] = await this.run(tx, 'tenant/import-extractions', { tenantId, extractions });
+      const created = toOptionalNumber(linked?.['created'], 'created') ?? 0;
+      const createdExtractions = toOptionalNumber(extracted?.['created'], 'created') ?? 0;
+      const total = links.length + extractions.length;
+
+      return { created: created + createdExtractions, existing: total - created - createdExtractions, conflicts: 0 };
+    });
+  }
+
+  async importBulletins(tenantId: string, bulletins: BulletinRecord[]): Promise<ImportCounts> {
+    const items = bulletins.map((b) => ({
+      memoryIds: [...b.memoryIds],
+      props: {
+        id: b.id,
+        content: b.content,
+        generatedAt: toDateTime(b.generatedAt),
+        marker: b.marker,
+        digest: b.digest,
+        source: b.source,
+      },
+    }));
+    const rows = await this.write('importBulletins', 'tenant/import-bulletins', { tenantId, items });
+
+    return countRows(rows, tenantId);
+  }
+
+  purgeChannel(tenantId: string, channelId: string, withMemories: boolean): Promise<ChannelPurge> {
+    return this.connection.write('tenant-data.store#purgeChannel', async (tx) => {
+      const ids = withMemories
+        ? (await this.run(tx, 'tenant/list-channel-only-memories', { tenantId, channelId })).map((row) => toText(row['id'], 'id'))
+        : [];
+      const removed = ids.length > 0 ? await this.purgeMemories(tx, tenantId, ids) : { memories: 0, bulletins: 0, vectors: 0 };
+      const [row] = await this.run(tx, 'tenant/purge-channel', { tenantId, channelId });
+
+      return {
+        channels: toOptionalNumber(row?.['channels'], 'channels') ?? 0,
+        messages: toOptionalNumber(row?.['messages'], 'messages') ?? 0,
+        summaries: toOptionalNumber(row?.['summaries'], 'summaries') ?? 0,
+        memories: removed.memories,
+      };
+    });
+  }
+
+  purgeSkill(tenantId: string, skillId: string): Promise<{ memories: number; bulletins: number }> {
+    return this.connection.write('tenant-data.store#purgeSkill', async (tx) => {
+      const ids = (await this.run(tx, 'tenant/list-skill-memories', { tenantId, skillId })).map((row) => toText(row['id'], 'id'));
+      const removed = ids.length > 0 ? await this.purgeMemories(tx, tenantId, ids) : { memories: 0, bulletins: 0, vectors: 0 };
+
+      return { memories: removed.memories, bulletins: removed.bulletins };
+    });
+  }
+
+  async purgeTenant(tenantId: string): Promise<TenantPurge> {
+    const [edges] = await this.read('purgeTenant', 'tenant/count-tenant-edges', { tenantId, types: [...ALL_RELATION_TYPES] });
+    const deleted: Record<(typeof TENANT_LABELS)[number], { nodes: number; vectors: number }> = {
+      Bulletin: { nodes: 0, vectors: 0 },
+      Memory: { nodes: 0, vectors: 0 },
+      Message: { nodes: 0, vectors: 0 },
+      Summary: { nodes: 0, vectors: 0 },
+      Channel: { nodes: 0, vectors: 0 },
+      JobState: { nodes: 0, vectors: 0 },
+      LlmUsage: { nodes: 0, vectors: 0 },
+    };
+    for (const label of TENANT_LABELS) {
+      for (;;) {
+        const [row] = await this.write('purgeTenant', 'tenant/purge-tenant-nodes', { tenantId, label, limit: int(PURGE_BATCH) });
+        const nodes = toOptionalNumber(row?.['deleted'], 'deleted') ?? 0;
+        deleted[label].nodes += nodes;
+        deleted[label].vectors += toOptionalNumber(row?.['vectors'], 'vectors') ?? 0;
+        if (nodes < PURGE_BATCH) {
+          break;
+        }
+      }
+    }
+
+    return {
+      memories: deleted.Memory.nodes,
+      associations: toOptionalNumber(edges?.['associations'], 'associations') ?? 0,
+      memoryVectors: deleted.Memory.vectors,
+      // the full-text indexes hold every memory and message node
+      memoryTextRows: deleted.Memory.nodes,
+      channels: deleted.Channel.nodes,
+      messages: deleted.Message.nodes,
+      messageVectors: deleted.Message.vectors,
+      messageTextRows: deleted.Message.nodes,
+      summaries: deleted.Summary.nodes,
+      extractions: toOptionalNumber(edges?.['extractions'], 'extractions') ?? 0,
+      bulletins: deleted.Bulletin.nodes,
+      citations: toOptionalNumber(edges?.['citations'], 'citations') ?? 0,
+      jobStates: deleted.JobState.nodes,
+      llmUsage: deleted.LlmUsage.nodes,
+    };
+  }
+
+  private async purgeMemories(
+    tx: ManagedTransaction,
+    tenantId: string,
+    ids: string[],
+  ): Promise<{ memories: number; bulletins: number; vectors: number }> {
+    const [row] = await this.run(tx, 'tenant/purge-memories', { tenantId, ids });
+
+    return {
+      memories: toOptionalNumber(row?.['memories'], 'memories') ?? 0,
+      bulletins: toOptionalNumber(row?.['bulletins'], 'bulletins') ?? 0,
+      vectors: toOptionalNumber(row?.['vectors'], 'vectors') ?? 0,
+    };
+  }
+
+  private run(tx: ManagedTransaction, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+    return this.connection.run(tx, name, params);
+  }
+
+  private read(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+    return this.connection.read(`tenant-data.store#${source}`, (tx) => this.run(tx, name, params));
+  }
+
+  private write(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+    return this.connection.write(`tenant-data.store#${source}`, (tx) => this.run(tx, name, params));
+  }
+}

@@ -1,0 +1,557 @@
+import type { Statement } from 'better-sqlite3';
+
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import { isLive, MemoryStatus } from 'src/memory/memory.enums';
+import type { RelationType } from 'src/memory/memory.enums';
+import type { BulletinRecord, BulletinSource } from 'src/store/bulletin-store.port';
+import { tenantSearchToken } from 'src/store/search-terms';
+import type { ChannelRow, MessageRow, SummaryRow } from 'src/store/sqlite/sqlite-conversation.store';
+import { sharedFlag, toChannel, toMessage, toSummary } from 'src/store/sqlite/sqlite-conversation.store';
+import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
+import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
+import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
+import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import type {
+  ChannelPurge,
+  ExportedMemory,
+  ImportCounts,
+  ImportedEdges,
+  ImportedMemory,
+  ImportedMessage,
+  TenantDataStore,
+  TenantPurge,
+} from 'src/store/tenant-data.port';
+
+/** Neighbour text indexed beside a message, as appendMessage indexes it. */
+const NEIGHBOUR_CHARS = 2000;
+
+interface BulletinRow {
+  id: string;
+  tenant_id: string;
+  content: string;
+  generated_at: number;
+  marker: string;
+  digest: string;
+  source: string;
+}
+
+function noCounts(): ImportCounts {
+  return { created: 0, existing: 0, conflicts: 0 };
+}
+
+function time(date: Date | null): number | null {
+  return date === null ? null : date.getTime();
+}
+
+export class SqliteTenantDataStore implements TenantDataStore {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly memories: SqliteMemoryStore,
+  ) {}
+
+  exportChannels(tenantId: string, afterId: string | null, limit: number): Promise<ChannelRecord[]> {
+    const rows = this.stmt<ChannelRow>('SELECT * FROM channels WHERE tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(
+      tenantId,
+      afterId ?? '',
+      limit,
+    );
+
+    return Promise.resolve(rows.map(toChannel));
+  }
+
+  exportSummaries(tenantId: string, afterId: string | null, limit: number): Promise<SummaryRecord[]> {
+    const rows = this.stmt<SummaryRow>('SELECT * FROM summaries WHERE tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(
+      tenantId,
+      afterId ?? '',
+      limit,
+    );
+
+    return Promise.resolve(rows.map(toSummary));
+  }
+
+  exportMessages(tenantId: string, afterId: string | null, limit: number): Promise<MessageRecord[]> {
+    const rows = this.stmt<MessageRow>('SELECT * FROM messages WHERE +tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(
+      tenantId,
+      afterId ?? '',
+      limit,
+    );
+
+    return Promise.resolve(rows.map(toMessage));
+  }
+
+  exportMemories(tenantId: string, afterId: string | null, limit: number): Promise<ExportedMemory[]> {
+    const rows = this.stmt<MemoryRow>('SELECT * FROM memories WHERE +tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(
+      tenantId,
+      afterId ?? '',
+      limit,
+    );
+    const links = this.stmt<{ to_id: string; type: string; weight: number; created_at: number }>(
+      'SELECT to_id, type, weight, created_at FROM associations WHERE from_id = ? ORDER BY to_id, type',
+    );
+    const extractions = this.stmt<{ message_id: string; created_at: number }>(
+      'SELECT message_id, created_at FROM extracted_from WHERE memory_id = ? ORDER BY message_id',
+    );
+
+    return Promise.resolve(
+      rows.map(
+        (row): ExportedMemory => ({
+          ...rowToMemory(row),
+          decayScore: row.decay_score,
+          links: links.all(row.id).map((l) => ({
+            toId: l.to_id,
+            type: l.type as RelationType,
+            weight: l.weight,
+            createdAt: new Date(l.created_at),
+          })),
+          extractedFrom: extractions.all(row.id).map((e) => ({ messageId: e.message_id, createdAt: new Date(e.created_at) })),
+        }),
+      ),
+    );
+  }
+
+  exportBulletins(tenantId: string): Promise<BulletinRecord[]> {
+    const rows = this.stmt<BulletinRow>('SELECT * FROM bulletins WHERE tenant_id = ? ORDER BY rowid').all(tenantId);
+    const cited = this.stmt<string>('SELECT memory_id FROM bulletin_citations WHERE bulletin_id = ? ORDER BY position').pluck();
+
+    return Promise.resolve(
+      rows.map((row) => ({
+        id: row.id,
+        tenantId: row.tenant_id,
+        content: row.content,
+        generatedAt: new Date(row.generated_at),
+        memoryIds: cited.all(row.id),
+        marker: row.marker,
+        digest: row.digest,
+        source: row.source as BulletinSource,
+      })),
+    );
+  }
+
+  importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
+    return this.write(() => {
+      const counts = noCounts();
+      for (const c of channels) {
+        const inserted = this.stmt(
+          `INSERT INTO channels (tenant_id, id, private, project_id, token_budget, message_count, last_message_at, summary_id,
+             created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?) ON CONFLICT (tenant_id, id) DO NOTHING`,
+        ).run(
+          tenantId,
+          c.id,
+          c.private ? 1 : 0,
+          c.projectId,
+          c.tokenBudget,
+          time(c.lastMessageAt),
+          c.summaryId,
+          c.createdAt.getTime(),
+          c.updatedAt.getTime(),
+        );
+        counts[inserted.changes > 0 ? 'created' : 'existing']++;
+      }
+
+      return counts;
+    });
+  }
+
+  importSummaries(tenantId: string, summaries: SummaryRecord[]): Promise<ImportCounts> {
+    return this.write(() => {
+      const counts = noCounts();
+      for (const s of summaries) {
+        const owner = this.ownerOf('summaries', s.id);
+        if (owner !== null) {
+          counts[owner === tenantId ? 'existing' : 'conflicts']++;
+          continue;
+        }
+        this.stmt(
+          `INSERT INTO summaries (id, tenant_id, channel_id, content, token_count, previous_id, message_count, from_at, to_at,
+             created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          s.id,
+          tenantId,
+          s.channelId,
+          s.content,
+          s.tokenCount,
+          s.previousId,
+          s.messageCount,
+          s.fromAt.getTime(),
+          s.toAt.getTime(),
+          s.createdAt.getTime(),
+        );
+        counts.created++;
+      }
+
+      return counts;
+    });
+  }
+
+  importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts> {
+    return this.write(() => {
+      const counts = noCounts();
+      const touched = new Set<string>();
+      const space = this.database.space;
+      for (const { message: m, vector } of messages) {
+        const owner = this.ownerOf('messages', m.id);
+        const channel = this.stmt<{ private: number }>('SELECT private FROM channels WHERE tenant_id = ? AND id = ?').get(
+          tenantId,
+          m.channelId,
+        );
+        if (owner !== null || !channel) {
+          counts[owner === tenantId ? 'existing' : 'conflicts']++;
+          continue;
+        }
+        const embedded = vector !== null && space !== null;
+        const inserted = this.stmt(
+          `INSERT INTO messages (id, tenant_id, channel_id, seq, role, speaker, trust, content, token_count, created_at,
+             extracted_at, summary_id, embedding_model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          m.id,
+          tenantId,
+          m.channelId,
+          m.seq,
+          m.role,
+          m.speaker,
+          m.trust,
+          m.content,
+          m.tokenCount,
+          m.createdAt.getTime(),
+          time(m.extractedAt),
+          m.summaryId,
+          embedded ? space.model : null,
+        );
+        const rowid = BigInt(inserted.lastInsertRowid);
+        // neighbour text (prev, next) is filled in per channel below, once all of the batch is in
+        this.stmt("INSERT INTO message_fts (rowid, content, speaker, prev, next, tenant) VALUES (?, ?, ?, '', '', ?)").run(
+          rowid,
+          m.content,
+          m.speaker ?? '',
+          tenantSearchToken(tenantId),
+        );
+        if (embedded) {
+          this.stmt('INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)').run(
+            rowid,
+            tenantId,
+            m.channelId,
+            sharedFlag(channel.private === 1, m.trust),
+            BigInt(m.createdAt.getTime()),
+            vectorBlob(vector),
+          );
+        }
+        touched.add(m.channelId);
+        counts.created++;
+      }
+      for (const channelId of touched) {
+        this.refreshChannel(tenantId, channelId);
+      }
+
+      return counts;
+    });
+  }
+
+  /** Counters and the full-text neighbour columns of a channel after messages arrived out of order. */
+  private refreshChannel(tenantId: string, channelId: string): void {
+    this.stmt(
+      `UPDATE channels SET message_count = (SELECT COUNT(*) FROM messages WHERE tenant_id = ?1 AND channel_id = ?2),
+         last_message_at = (SELECT MAX(created_at) FROM messages WHERE tenant_id = ?1 AND channel_id = ?2)
+       WHERE tenant_id = ?1 AND id = ?2`,
+    ).run(tenantId, channelId);
+    const rows = this.stmt<{ rowid: number; prev: string | null; next: string | null }>(
+      `SELECT rowid, substr(LAG(content) OVER w, 1, ?) AS prev, substr(LEAD(content) OVER w, 1, ?) AS next
+       FROM messages WHERE tenant_id = ? AND channel_id = ? WINDOW w AS (ORDER BY created_at, seq)`,
+    ).all(NEIGHBOUR_CHARS, NEIGHBOUR_CHARS, tenantId, channelId);
+    const update = this.stmt('UPDATE message_fts SET prev = ?, next = ? WHERE rowid = ?');
+    for (const row of rows) {
+      update.run(row.prev ?? '', row.next ?? '', BigInt(row.rowid));
+    }
+  }
+
+  importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts> {
+    return this.write(() => {
+      const counts = noCounts();
+      const space = this.database.space;
+      for (const { memory: m, vector } of memories) {
+        const owner = this.ownerOf('memories', m.id);
+        if (owner !== null) {
+          counts[owner === tenantId ? 'existing' : 'conflicts']++;
+          continue;
+        }
+        const slotTaken =
+          m.status === MemoryStatus.ACTIVE &&
+          m.slot !== null &&
+          this.stmt("SELECT 1 FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE'").get(tenantId, m.slot) !==
+            undefined;
+        if (slotTaken) {
+          counts.conflicts++;
+          continue;
+        }
+        const embedded = vector !== null && space !== null;
+        const inserted = this.stmt(
+          `INSERT INTO memories (id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot,
+             importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role,
+             source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading,
+             expired_at, created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`,
+        ).run(
+          m.id,
+          tenantId,
+          m.type,
+          m.content,
+          m.context,
+          m.status,
+          m.scope,
+          m.channelId,
+          m.projectId,
+          m.slot,
+          m.importance,
+          m.baseImportance,
+          m.centrality,
+          m.confidence,
+          JSON.stringify(m.tags),
+          m.fingerprint,
+          isLive(m.status) ? m.fingerprint : null,
+          m.source.role,
+          m.source.channelId,
+          m.source.messageId,
+          m.source.taskId,
+          m.source.skillId,
+          m.occurredAt.getTime(),
+          m.decayScore,
+          m.fading ? 1 : 0,
+          time(m.expiredAt),
+          m.createdAt.getTime(),
+          m.updatedAt.getTime(),
+          time(m.lastAccessedAt),
+          m.lastSeenAt.getTime(),
+          m.accessCount,
+          m.supersededBy,
+          embedded ? space.model : null,
+        );
+        if (inserted.changes === 0) {
+          counts.conflicts++;
+          continue;
+        }
+        const rowid = BigInt(inserted.lastInsertRowid);
+        this.stmt('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
+          rowid,
+          m.content,
+          m.context ?? '',
+          tenantSearchToken(tenantId),
+        );
+        if (embedded) {
+          this.stmt(
+            'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
+          ).run(rowid, tenantId, m.status, visibilityKey(m.scope, m.projectId, m.channelId), m.type, vectorBlob(vector));
+        }
+        counts.created++;
+      }
+      if (counts.created > 0) {
+        this.memories.vectorsChanged(tenantId);
+      }
+
+      return counts;
+    });
+  }
+
+  importEdges(tenantId: string, edges: ImportedEdges): Promise<ImportCounts> {
+    return this.write(() => {
+      const counts = noCounts();
+      const link = this.stmt(
+        `INSERT INTO associations (tenant_id, from_id, to_id, type, weight, created_at)
+         SELECT ?1, f.id, t.id, ?4, ?5, ?6 FROM memories f, memories t
+         WHERE f.id = ?2 AND f.tenant_id = ?1 AND t.id = ?3 AND t.tenant_id = ?1
+         ON CONFLICT (from_id, to_id, type) DO NOTHING`,
+      );
+      for (const l of edges.links) {
+        const changes = link.run(tenantId, l.fromId, l.toId, l.type, l.weight, l.createdAt.getTime()).changes;
+        counts[changes > 0 ? 'created' : 'existing']++;
+      }
+      const extraction = this.stmt(
+        `INSERT INTO extracted_from (tenant_id, memory_id, message_id, created_at)
+         SELECT ?1, m.id, msg.id, ?4 FROM memories m, messages msg
+         WHERE m.id = ?2 AND m.tenant_id = ?1 AND msg.id = ?3 AND msg.tenant_id = ?1
+         ON CONFLICT (memory_id, message_id) DO NOTHING`,
+      );
+      for (const e of edges.extractions) {
+        const changes = extraction.run(tenantId, e.memoryId, e.messageId, e.createdAt.getTime()).changes;
+        counts[changes > 0 ? 'created' : 'existing']++;
+      }
+
+      return counts;
+    });
+  }
+
+  importBulletins(tenantId: string, bulletins: BulletinRecord[]): Promise<ImportCounts> {
+    return this.write(() => {
+      const counts = noCounts();
+      const cite = this.stmt(
+        `INSERT INTO bulletin_citations (bulletin_id, position, memory_id)
+         SELECT ?, ?, id FROM memories WHERE tenant_id = ? AND id = ?`,
+      );
+      for (const b of bulletins) {
+        const owner = this.ownerOf('bulletins', b.id);
+        if (owner !== null) {
+          counts[owner === tenantId ? 'existing' : 'conflicts']++;
+          continue;
+        }
+        this.stmt(
+          'INSERT INTO bulletins (id, tenant_id, content, generated_at, marker, digest, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(b.id, tenantId, b.content, b.generatedAt.getTime(), b.marker, b.digest, b.source);
+        b.memoryIds.forEach((memoryId, position) => cite.run(b.id, position, tenantId, memoryId));
+        counts.created++;
+      }
+
+      return counts;
+    });
+  }
+
+  purgeChannel(tenantId: string, channelId: string, withMemories: boolean): Promise<ChannelPurge> {
+    return this.write(() => {
+      const memoryIds = withMemories
+        ? this.stmt<string>(
+            `SELECT DISTINCT e.memory_id FROM extracted_from e JOIN messages msg ON msg.id = e.message_id
+             WHERE msg.tenant_id = ?1 AND msg.channel_id = ?2
+               AND NOT EXISTS (SELECT 1 FROM extracted_from o JOIN messages om ON om.id = o.message_id
+                               WHERE o.memory_id = e.memory_id AND om.channel_id <> ?2)`,
+          )
+            .pluck()
+            .all(tenantId, channelId)
+        : [];
+      const removed = this.deleteMemories(tenantId, memoryIds);
+      const messages = this.deleteMessages(tenantId, 'tenant_id = ? AND channel_id = ?', [tenantId, channelId]);
+      const summaries = this.stmt('DELETE FROM summaries WHERE tenant_id = ? AND channel_id = ?').run(tenantId, channelId).changes;
+      const channels = this.stmt('DELETE FROM channels WHERE tenant_id = ? AND id = ?').run(tenantId, channelId).changes;
+
+      return { channels, messages: messages.messages, summaries, memories: removed.memories };
+    });
+  }
+
+  purgeSkill(tenantId: string, skillId: string): Promise<{ memories: number; bulletins: number }> {
+    return this.write(() => {
+      const ids = this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? AND source_skill_id = ?').pluck().all(tenantId, skillId);
+      const removed = this.deleteMemories(tenantId, ids);
+
+      return { memories: removed.memories, bulletins: removed.bulletins };
+    });
+  }
+
+  purgeTenant(tenantId: string): Promise<TenantPurge> {
+    return this.write(() => {
+      const count = (sql: string): number => this.stmt<number>(sql).pluck().get(tenantId) ?? 0;
+      const associations = count('SELECT COUNT(*) FROM associations WHERE tenant_id = ?');
+      const extractions = count('SELECT COUNT(*) FROM extracted_from WHERE tenant_id = ?');
+      const citations = count(
+        'SELECT COUNT(*) FROM bulletin_citations c JOIN bulletins b ON b.id = c.bulletin_id WHERE b.tenant_id = ?',
+      );
+      const bulletins = this.stmt('DELETE FROM bulletins WHERE tenant_id = ?').run(tenantId).changes;
+      const ids = this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ?').pluck().all(tenantId);
+      const memories = this.deleteMemories(tenantId, ids);
+      const messages = this.deleteMessages(tenantId, 'tenant_id = ?', [tenantId]);
+      const summaries = this.stmt('DELETE FROM summaries WHERE tenant_id = ?').run(tenantId).changes;
+      const channels = this.stmt('DELETE FROM channels WHERE tenant_id = ?').run(tenantId).changes;
+      const jobStates = this.stmt('DELETE FROM job_state WHERE tenant_id = ?').run(tenantId).changes;
+      const llmUsage = this.stmt('DELETE FROM llm_usage WHERE tenant_id = ?').run(tenantId).changes;
+      // leftovers a crash of an older version could have left behind: rows of the tenant in the search tables
+      const token = tenantSearchToken(tenantId);
+      const strayMemoryText = this.stmt('DELETE FROM memory_fts WHERE tenant = ?').run(token).changes;
+      const strayMessageText = this.stmt('DELETE FROM message_fts WHERE tenant = ?').run(token).changes;
+      let strayVectors = 0;
+      let strayMessageVectors = 0;
+      if (this.database.space) {
+        strayVectors = this.stmt('DELETE FROM memory_vectors WHERE tenant = ?').run(tenantId).changes;
+        strayMessageVectors = this.stmt('DELETE FROM message_vectors WHERE tenant = ?').run(tenantId).changes;
+      }
+      this.stmt('DELETE FROM meta WHERE key = ?').run(`vector_epoch:${tenantId}`);
+
+      return {
+        memories: memories.memories,
+        associations,
+        memoryVectors: memories.vectors + strayVectors,
+        memoryTextRows: memories.textRows + strayMemoryText,
+        channels,
+        messages: messages.messages,
+        messageVectors: messages.vectors + strayMessageVectors,
+        messageTextRows: messages.textRows + strayMessageText,
+        summaries,
+        extractions,
+        bulletins: bulletins + memories.bulletins,
+        citations,
+        jobStates,
+        llmUsage,
+      };
+    });
+  }
+
+  /**
+   * Memories with their full-text and vector rows; edges, tags and citations go through ON DELETE CASCADE. A bulletin
+   * citing one of them is removed too (its text states it); the cortex writes a new one.
+   */
+  private deleteMemories(tenantId: string, ids: string[]): { memories: number; vectors: number; textRows: number; bulletins: number } {
+    const out = { memories: 0, vectors: 0, textRows: 0, bulletins: 0 };
+    for (const chunk of chunks(ids, 500)) {
+      const list = placeholders(chunk.length);
+      out.bulletins += this.database.db
+        .prepare<SqlValue[]>(
+          `DELETE FROM bulletins WHERE tenant_id = ? AND id IN (SELECT bulletin_id FROM bulletin_citations WHERE memory_id IN (${list}))`,
+        )
+        .run(tenantId, ...chunk).changes;
+      const rowids = this.database.db
+        .prepare<SqlValue[], number>(`SELECT rowid FROM memories WHERE +tenant_id = ? AND id IN (${list})`)
+        .pluck()
+        .all(tenantId, ...chunk)
+        .map((rowid) => BigInt(rowid));
+      for (const rowid of rowids) {
+        out.textRows += this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid).changes;
+        if (this.database.space) {
+          out.vectors += this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid).changes;
+        }
+      }
+      this.database.db
+        .prepare<SqlValue[]>(`UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by IN (${list})`)
+        .run(tenantId, ...chunk);
+      out.memories += this.database.db
+        .prepare<SqlValue[]>(`DELETE FROM memories WHERE +tenant_id = ? AND id IN (${list})`)
+        .run(tenantId, ...chunk).changes;
+    }
+    if (out.memories > 0) {
+      this.memories.vectorsChanged(tenantId);
+    }
+
+    return out;
+  }
+
+  /** Messages matching a fixed WHERE clause, with their full-text and vector rows; EXTRACTED_FROM goes by cascade. */
+  private deleteMessages(
+    tenantId: string,
+    where: 'tenant_id = ?' | 'tenant_id = ? AND channel_id = ?',
+    params: SqlValue[],
+  ): { messages: number; vectors: number; textRows: number } {
+    const out = { messages: 0, vectors: 0, textRows: 0 };
+    const rowids = this.stmt<number>(`SELECT rowid FROM messages WHERE ${where}`)
+      .pluck()
+      .all(...params)
+      .map((rowid) => BigInt(rowid));
+    for (const rowid of rowids) {
+      out.textRows += this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
+      if (this.database.space) {
+        out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
+      }
+    }
+    out.messages = this.stmt(`DELETE FROM messages WHERE ${where}`).run(...params).changes;
+
+    return out;
+  }
+
+  /** Which tenant holds an id in a table with globally unique ids (null: nobody). */
+  private ownerOf(table: 'memories' | 'messages' | 'summaries' | 'bulletins', id: string): string | null {
+    return this.stmt<string>(`SELECT tenant_id FROM ${table} WHERE id = ?`).pluck().get(id) ?? null;
+  }
+
+  private write<T>(work: () => T): Promise<T> {
+    return Promise.resolve(this.database.transaction(work));
+  }
+
+  private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+    return this.database.stmt<R>(sql);
+  }
+}
