@@ -13,6 +13,12 @@ const COMMANDS: Record<string, Command> = {
     const { runLlmUsage } = await import('src/cortex/llm-usage.command');
     process.stdout.write(await runLlmUsage(config, Number(args[0] ?? 7)));
   },
+  async check(config) {
+    const { runIntegrityCheck } = await import('src/store/integrity/integrity.command');
+    const { clean, text } = await runIntegrityCheck(config);
+    process.stdout.write(text);
+    process.exitCode = clean ? 0 : 1;
+  },
 };
 
 const ROLES = ['serve', 'worker', 'all'] as const;

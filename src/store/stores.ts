@@ -1,5 +1,6 @@
 import type { AppConfig } from 'src/config/config';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
+import type { IntegrityStore } from 'src/store/integrity-store.port';
 import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
@@ -7,6 +8,7 @@ import type { MemoryStore } from 'src/store/memory-store.port';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import type { TenantDataStore } from 'src/store/tenant-data.port';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import { Neo4jIntegrityStore } from 'src/store/neo4j/neo4j-integrity.store';
 import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
@@ -15,6 +17,7 @@ import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store
 import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import { SqliteIntegrityStore } from 'src/store/sqlite/sqlite-integrity.store';
 import { SqliteLlmUsageStore } from 'src/store/sqlite/sqlite-llm-usage.store';
 import { SqliteMemoryGraphStore } from 'src/store/sqlite/sqlite-memory-graph.store';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
@@ -29,6 +32,7 @@ export interface Stores {
   graph: MemoryGraphStore;
   llmUsage: LlmUsageStore;
   conversations: ConversationStore;
+  integrity: IntegrityStore;
 }
 
 export function openSqliteStores(file: string, options: { vectorIndexMinRows?: number } = {}): Stores {
@@ -44,6 +48,7 @@ export function openSqliteStores(file: string, options: { vectorIndexMinRows?: n
     graph: new SqliteMemoryGraphStore(database),
     llmUsage: new SqliteLlmUsageStore(database),
     conversations: new SqliteConversationStore(database),
+    integrity: new SqliteIntegrityStore(database),
   };
 }
 
@@ -59,6 +64,7 @@ export function openNeo4jStores(config: { uri: string; user: string; password: s
     graph: new Neo4jMemoryGraphStore(connection),
     llmUsage: new Neo4jLlmUsageStore(connection),
     conversations: new Neo4jConversationStore(connection),
+    integrity: new Neo4jIntegrityStore(connection),
   };
 }
 
