@@ -251,10 +251,10 @@ export class SqliteTenantDataStore implements TenantDataStore {
   /** Counters and the full-text neighbour columns of a channel after messages arrived out of order. */
   private refreshChannel(tenantId: string, channelId: string): void {
     this.stmt(
-      `UPDATE channels SET message_count = (SELECT COUNT(*) FROM messages WHERE tenant_id = ?1 AND channel_id = ?2),
-         last_message_at = (SELECT MAX(created_at) FROM messages WHERE tenant_id = ?1 AND channel_id = ?2)
-       WHERE tenant_id = ?1 AND id = ?2`,
-    ).run(tenantId, channelId);
+      `UPDATE channels SET message_count = (SELECT COUNT(*) FROM messages WHERE tenant_id = ? AND channel_id = ?),
+         last_message_at = (SELECT MAX(created_at) FROM messages WHERE tenant_id = ? AND channel_id = ?)
+       WHERE tenant_id = ? AND id = ?`,
+    ).run(tenantId, channelId, tenantId, channelId, tenantId, channelId);
     const rows = this.stmt<{ rowid: number; prev: string | null; next: string | null }>(
       `SELECT rowid, substr(LAG(content) OVER w, 1, ?) AS prev, substr(LEAD(content) OVER w, 1, ?) AS next
        FROM messages WHERE tenant_id = ? AND channel_id = ? WINDOW w AS (ORDER BY created_at, seq)`,
@@ -358,22 +358,22 @@ export class SqliteTenantDataStore implements TenantDataStore {
       const counts = noCounts();
       const link = this.stmt(
         `INSERT INTO associations (tenant_id, from_id, to_id, type, weight, created_at)
-         SELECT ?1, f.id, t.id, ?4, ?5, ?6 FROM memories f, memories t
-         WHERE f.id = ?2 AND f.tenant_id = ?1 AND t.id = ?3 AND t.tenant_id = ?1
+         SELECT f.tenant_id, f.id, t.id, ?, ?, ? FROM memories f, memories t
+         WHERE f.id = ? AND f.tenant_id = ? AND t.id = ? AND t.tenant_id = f.tenant_id
          ON CONFLICT (from_id, to_id, type) DO NOTHING`,
       );
       for (const l of edges.links) {
-        const changes = link.run(tenantId, l.fromId, l.toId, l.type, l.weight, l.createdAt.getTime()).changes;
+        const changes = link.run(l.type, l.weight, l.createdAt.getTime(), l.fromId, tenantId, l.toId).changes;
         counts[changes > 0 ? 'created' : 'existing']++;
       }
       const extraction = this.stmt(
         `INSERT INTO extracted_from (tenant_id, memory_id, message_id, created_at)
-         SELECT ?1, m.id, msg.id, ?4 FROM memories m, messages msg
-         WHERE m.id = ?2 AND m.tenant_id = ?1 AND msg.id = ?3 AND msg.tenant_id = ?1
+         SELECT m.tenant_id, m.id, msg.id, ? FROM memories m, messages msg
+         WHERE m.id = ? AND m.tenant_id = ? AND msg.id = ? AND msg.tenant_id = m.tenant_id
          ON CONFLICT (memory_id, message_id) DO NOTHING`,
       );
       for (const e of edges.extractions) {
-        const changes = extraction.run(tenantId, e.memoryId, e.messageId, e.createdAt.getTime()).changes;
+        const changes = extraction.run(e.createdAt.getTime(), e.memoryId, tenantId, e.messageId).changes;
         counts[changes > 0 ? 'created' : 'existing']++;
       }
 
@@ -410,12 +410,12 @@ export class SqliteTenantDataStore implements TenantDataStore {
       const memoryIds = withMemories
         ? this.stmt<string>(
             `SELECT DISTINCT e.memory_id FROM extracted_from e JOIN messages msg ON msg.id = e.message_id
-             WHERE msg.tenant_id = ?1 AND msg.channel_id = ?2
+             WHERE msg.tenant_id = ? AND msg.channel_id = ?
                AND NOT EXISTS (SELECT 1 FROM extracted_from o JOIN messages om ON om.id = o.message_id
-                               WHERE o.memory_id = e.memory_id AND om.channel_id <> ?2)`,
+                               WHERE o.memory_id = e.memory_id AND om.channel_id <> ?)`,
           )
             .pluck()
-            .all(tenantId, channelId)
+            .all(tenantId, channelId, channelId)
         : [];
       const removed = this.deleteMemories(tenantId, memoryIds);
       const messages = this.deleteMessages(tenantId, 'tenant_id = ? AND channel_id = ?', [tenantId, channelId]);
