@@ -24,7 +24,9 @@ import { PubSubModule } from 'src/pubsub/pubsub.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { RecallModule } from 'src/recall/recall.module';
+import { RestModule } from 'src/rest/rest.module';
 import { StoreModule } from 'src/store/store.module';
+import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
 
 /** The API process: GraphQL over HTTP and WebSocket, plus /healthz. */
 @Module({})
@@ -49,6 +51,8 @@ export class AppModule {
         MemoryModule,
         RecallModule,
         ConversationModule,
+        RestModule,
+        TenantDataModule,
       ],
       controllers: [HealthController, MetricsController],
       providers: [

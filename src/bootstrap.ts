@@ -12,6 +12,9 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from 'src/app.module';
 import type { AppConfig } from 'src/config/config';
 import { graphqlBodyErrors } from 'src/graphql/body-errors';
+import { serveApiDocs } from 'src/rest/openapi';
+import { restBodyErrors } from 'src/rest/rest-body-errors';
+import { mountViewer } from 'src/viewer/viewer';
 
 /** Builds the API application without listening; tests use it to boot the real app on port 0. */
 export async function createApiApp(config: AppConfig): Promise<INestApplication> {
@@ -23,6 +26,11 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   // memory content is capped by MAX_CONTENT_BYTES inside GraphQL, so oversize input gets a GraphQL error, not a 413
   app.useBodyParser('json', { limit: '2mb' });
   app.use('/graphql', graphqlBodyErrors);
+  app.use('/api', restBodyErrors);
+  mountViewer(app);
+  if (config.env !== 'production') {
+    serveApiDocs(app);
+  }
   app.enableShutdownHooks();
 
   return app;

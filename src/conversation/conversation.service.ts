@@ -7,6 +7,7 @@ import { assertLimit, optionalKey } from 'src/common/validation';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { assertChannelId, assertTokenBudget, MAX_MESSAGES_PAGE, parseMessageRequest } from 'src/conversation/conversation-input';
+import { decodeChannelCursor, decodeMessageCursor, encodeChannelCursor, encodeMessageCursor } from 'src/conversation/conversation-cursor';
 import type { MessageRequest } from 'src/conversation/conversation-input';
 import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
 import { countTokens } from 'src/conversation/tokens';
@@ -35,6 +36,12 @@ export interface ChannelView extends ChannelRecord {
   /** The configured budget, or the default. */
   effectiveTokenBudget: number;
   summary: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass it back for the next page; null on the last one. */
+  nextCursor: string | null;
 }
 
 export interface ChannelRequest {
@@ -112,6 +119,32 @@ export class ConversationService {
       limit: assertLimit(limit, 'limit', MAX_MESSAGES_PAGE),
       end: 'newest',
     });
+  }
+
+  /** A page of the tenant's channels in id order; `cursor` is the previous page's `nextCursor`. */
+  async channels(tenantId: string, limit: number, cursor: string | null): Promise<Page<ChannelView>> {
+    assertLimit(limit, 'limit', MAX_MESSAGES_PAGE);
+    const afterId = cursor === null ? null : decodeChannelCursor(cursor);
+    const rows = await this.store.listChannels(tenantId, limit + 1, afterId);
+    const items = await Promise.all(rows.slice(0, limit).map((channel) => this.view(channel)));
+    const last = items[items.length - 1];
+
+    return { items, nextCursor: rows.length > limit && last ? encodeChannelCursor(last.id) : null };
+  }
+
+  /** The channel's messages page by page from the newest back (each page oldest first); NOT_FOUND for an unknown channel. */
+  async messagePage(tenantId: string, channelId: string, limit: number, cursor: string | null): Promise<Page<MessageRecord>> {
+    const id = assertChannelId(channelId);
+    assertLimit(limit, 'limit', MAX_MESSAGES_PAGE);
+    const before = cursor === null ? undefined : decodeMessageCursor(cursor);
+    if (!(await this.store.getChannel(tenantId, id))) {
+      throw new NotFoundError('channel', channelId);
+    }
+    const rows = await this.store.listMessages(tenantId, id, { limit: limit + 1, end: 'newest', before });
+    const items = rows.length > limit ? rows.slice(1) : rows;
+    const oldest = items[0];
+
+    return { items, nextCursor: rows.length > limit && oldest ? encodeMessageCursor(oldest) : null };
   }
 
   async channel(tenantId: string, channelId: string): Promise<ChannelView | null> {

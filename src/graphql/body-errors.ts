@@ -9,7 +9,7 @@ interface BodyParserError {
   message: string;
 }
 
-function isBodyParserError(error: unknown): error is BodyParserError {
+export function isBodyParserError(error: unknown): error is BodyParserError {
   return (
     typeof error === 'object' &&
     error !== null &&

@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+
+import { assertLimit } from 'src/common/validation';
+import type { MessageRecord } from 'src/conversation/conversation.types';
+import { Direction, RelationType } from 'src/memory/memory.enums';
+import type { SourceRole } from 'src/memory/memory.enums';
+import { MAX_ASSOCIATIONS, MemoryService } from 'src/memory/memory.service';
+import type { MemoryRecord } from 'src/memory/memory.types';
+import type { LinkedMemory } from 'src/memory/memory-write.service';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
+
+export interface MemoryProvenance {
+  role: SourceRole;
+  channelId: string | null;
+  taskId: string | null;
+  skillId: string | null;
+  messageId: string | null;
+  /** The message it was learned from, while that message still exists. */
+  message: MessageRecord | null;
+}
+
+export interface MemoryInspection {
+  memory: MemoryRecord;
+  supersededBy: MemoryRecord | null;
+  /** Memories this one retired (they point at it with supersededBy). */
+  supersedes: MemoryRecord[];
+  associations: LinkedMemory[];
+  provenance: MemoryProvenance;
+}
+
+export interface NeighbourhoodEdge {
+  fromId: string;
+  toId: string;
+  type: RelationType;
+  weight: number;
+}
+
+export interface Neighbourhood {
+  centreId: string;
+  nodes: MemoryRecord[];
+  /** Edges between two of the nodes. */
+  edges: NeighbourhoodEdge[];
+  /** More memories were within reach than `maxNodes`. */
+  truncated: boolean;
+}
+
+export const MAX_HOPS = 2;
+export const MAX_NEIGHBOURHOOD = 150;
+/** Edges followed from each memory of the neighbourhood, heaviest first. */
+const EDGES_PER_NODE = 25;
+
+/** What a person inspecting one memory sees: where it came from, what replaced what, and its part of the graph. */
+@Injectable()
+export class MemoryInspectionService {
+  constructor(
+    private readonly memories: MemoryService,
+    @Inject(CONVERSATION_STORE) private readonly conversations: ConversationStore,
+  ) {}
+
+  async inspect(tenantId: string, id: string, associationLimit: number): Promise<MemoryInspection> {
+    const memory = await this.memories.get(tenantId, id);
+    const [associations, replacing, supersededBy, messages] = await Promise.all([
+      this.memories.associations(tenantId, memory.id, { limit: associationLimit }),
+      // a memory retires others through an UPDATES or CONTRADICTS edge from it (write path and consolidation)
+      this.memories.associations(tenantId, memory.id, {
+        types: [RelationType.UPDATES, RelationType.CONTRADICTS],
+        direction: Direction.OUT,
+        limit: MAX_ASSOCIATIONS,
+      }),
+      memory.supersededBy ? this.memories.find(tenantId, memory.supersededBy) : Promise.resolve(null),
+      memory.source.messageId ? this.conversations.getMessages(tenantId, [memory.source.messageId]) : Promise.resolve([]),
+    ]);
+
+    return {
+      memory,
+      supersededBy,
+      supersedes: replacing.map((linked) => linked.memory).filter((other) => other.supersededBy === memory.id),
+      associations,
+      provenance: { ...memory.source, message: messages[0] ?? null },
+    };
+  }
+
+  /** The memory and what lies within `hops` edges of it, at most `maxNodes` memories (breadth first, heaviest edges first). */
+  async neighbourhood(tenantId: string, id: string, hops: number, maxNodes: number): Promise<Neighbourhood> {
+    assertLimit(hops, 'hops', MAX_HOPS);
+    assertLimit(maxNodes, 'maxNodes', MAX_NEIGHBOURHOOD);
+    const centre = await this.memories.get(tenantId, id);
+    const nodes = new Map<string, MemoryRecord>([[centre.id, centre]]);
+    const edges = new Map<string, NeighbourhoodEdge>();
+    let truncated = false;
+    let frontier = [centre.id];
+    for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
+      const linked = await this.memories.associationsOf(tenantId, frontier, { limit: EDGES_PER_NODE });
+      const next: string[] = [];
+      for (const [ofId, views] of linked) {
+        for (const view of views) {
+          if (!nodes.has(view.memoryId)) {
+            if (nodes.size >= maxNodes) {
+              truncated = true;
+              continue;
+            }
+            nodes.set(view.memoryId, view.memory);
+            next.push(view.memoryId);
+          }
+          const [fromId, toId] = view.direction === Direction.OUT ? [ofId, view.memoryId] : [view.memoryId, ofId];
+          edges.set(`${fromId}>${toId}>${view.type}`, { fromId, toId, type: view.type, weight: view.weight });
+        }
+      }
+      frontier = next;
+    }
+
+    return { centreId: centre.id, nodes: [...nodes.values()], edges: [...edges.values()], truncated };
+  }
+}

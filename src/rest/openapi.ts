@@ -1,0 +1,28 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+export const API_DOCS_PATH = 'api/docs';
+
+/** The OpenAPI document, generated from the controllers and DTO classes. */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
+  const info = new DocumentBuilder()
+    .setTitle('Engram REST API')
+    .setDescription(
+      'Memories, recall, channels and the bulletin of the tenant of the API key (Authorization: Bearer <key>). ' +
+        'Errors are `{ "error": { "code", "message" } }` with the codes of the GraphQL API.',
+    )
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+
+  return SwaggerModule.createDocument(app, info);
+}
+
+/** Swagger UI at /api/docs and the document at /api/docs/openapi.json (development only: see createApiApp). */
+export function serveApiDocs(app: INestApplication): void {
+  SwaggerModule.setup(API_DOCS_PATH, app, () => openApiDocument(app), {
+    jsonDocumentUrl: `${API_DOCS_PATH}/openapi.json`,
+    yamlDocumentUrl: `${API_DOCS_PATH}/openapi.yaml`,
+  });
+}

@@ -1,0 +1,102 @@
+import type { MessageRecord } from 'src/conversation/conversation.types';
+import type { ChannelView } from 'src/conversation/conversation.service';
+import type { MemoryInspection, Neighbourhood } from 'src/memory/memory-inspection.service';
+import type { MemoryRecord } from 'src/memory/memory.types';
+import type { LinkedMemory } from 'src/memory/memory-write.service';
+import type { RecallOutput } from 'src/recall/recall.types';
+import type { BulletinDto, ChannelDto } from 'src/rest/dto/conversation.dto';
+import type { AssociationDto, MemoryDetailsDto, MemoryDto, MessageDto, NeighbourhoodDto, SearchResultDto } from 'src/rest/dto/memory.dto';
+import type { BulletinRecord } from 'src/store/bulletin-store.port';
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+export function toMemoryDto(record: MemoryRecord): MemoryDto {
+  return {
+    id: record.id,
+    type: record.type,
+    content: record.content,
+    context: record.context,
+    status: record.status,
+    scope: record.scope,
+    channelId: record.channelId,
+    projectId: record.projectId,
+    slot: record.slot,
+    importance: record.importance,
+    confidence: record.confidence,
+    tags: record.tags,
+    source: { ...record.source },
+    fading: record.fading,
+    expiredAt: iso(record.expiredAt),
+    occurredAt: record.occurredAt.toISOString(),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    lastAccessedAt: iso(record.lastAccessedAt),
+    accessCount: record.accessCount,
+    supersededById: record.supersededBy,
+  };
+}
+
+export function toAssociationDto(linked: LinkedMemory): AssociationDto {
+  return {
+    type: linked.type,
+    direction: linked.direction,
+    weight: linked.weight,
+    createdAt: linked.createdAt.toISOString(),
+    memory: toMemoryDto(linked.memory),
+  };
+}
+
+export function toMessageDto(message: MessageRecord): MessageDto {
+  return {
+    id: message.id,
+    channelId: message.channelId,
+    role: message.role,
+    speaker: message.speaker,
+    trust: message.trust,
+    content: message.content,
+    tokenCount: message.tokenCount,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
+export function toMemoryDetailsDto(inspection: MemoryInspection): MemoryDetailsDto {
+  const { message, ...source } = inspection.provenance;
+
+  return {
+    memory: toMemoryDto(inspection.memory),
+    supersededBy: inspection.supersededBy ? toMemoryDto(inspection.supersededBy) : null,
+    supersedes: inspection.supersedes.map(toMemoryDto),
+    associations: inspection.associations.map(toAssociationDto),
+    provenance: { ...source, message: message ? toMessageDto(message) : null },
+  };
+}
+
+export function toNeighbourhoodDto(graph: Neighbourhood): NeighbourhoodDto {
+  return { centreId: graph.centreId, nodes: graph.nodes.map(toMemoryDto), edges: graph.edges, truncated: graph.truncated };
+}
+
+export function toSearchResultDto(output: RecallOutput): SearchResultDto {
+  return {
+    hits: output.hits.map((hit) => ({ memory: toMemoryDto(hit.memory), score: hit.score, tier: hit.tier, explanation: hit.explanation })),
+    tookMs: output.tookMs,
+    usedVectors: output.usedVectors,
+  };
+}
+
+export function toChannelDto(view: ChannelView): ChannelDto {
+  return {
+    id: view.id,
+    private: view.private,
+    projectId: view.projectId,
+    tokenBudget: view.effectiveTokenBudget,
+    messageCount: view.messageCount,
+    summary: view.summary,
+    lastMessageAt: iso(view.lastMessageAt),
+  };
+}
+
+export function toBulletinDto(record: BulletinRecord): BulletinDto {
+  return { id: record.id, content: record.content, generatedAt: record.generatedAt.toISOString(), memoryIds: record.memoryIds };
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+
+import { ApiKeyService } from 'src/auth/api-key.service';
+import { ConversationModule } from 'src/conversation/conversation.module';
+import { CortexModule } from 'src/cortex/cortex.module';
+import { MemoryModule } from 'src/memory/memory.module';
+import { RecallModule } from 'src/recall/recall.module';
+import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
+import { MemoriesController } from 'src/rest/memories.controller';
+import { RestAuthGuard } from 'src/rest/rest-auth.guard';
+
+/** REST under /api: thin controllers over the services GraphQL uses, behind the same key and rate limits. */
+@Module({
+  imports: [MemoryModule, RecallModule, ConversationModule, CortexModule],
+  controllers: [MemoriesController, ChannelsController, BulletinController],
+  providers: [ApiKeyService, RestAuthGuard],
+})
+export class RestModule {}
