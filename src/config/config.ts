@@ -20,6 +20,7 @@ const envSchema = z
     HOST: z.string().min(1).optional(),
     ENGRAM_DATA_DIR: z.string().min(1).default('./data'),
     ENGRAM_API_KEYS: z.string().default(''),
+    ENGRAM_OPERATOR_TENANTS: z.string().default(''),
     STORE: z.enum(['sqlite', 'neo4j']).default('sqlite'),
     NEO4J_URI: z.string().min(1).optional(),
     NEO4J_USER: z.string().min(1).default('neo4j'),
@@ -101,6 +102,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   apiKeys: readonly ApiKey[];
+  /** Tenants whose keys are operator keys (trusted imports); the open `default` tenant only when listed. */
+  operatorTenants: readonly string[];
   store:
     | {
         kind: 'sqlite';
@@ -222,6 +225,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     host,
     dataDir,
     apiKeys,
+    operatorTenants: env.ENGRAM_OPERATOR_TENANTS.split(',').map((t) => t.trim()).filter((t) => t.length > 0),
     store:
       env.STORE === 'neo4j'
         ? {

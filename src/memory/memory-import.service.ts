@@ -6,14 +6,14 @@ import { BadInputError } from 'src/common/errors';
 import { assertKey, assertUnit } from 'src/common/validation';
 import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
-import { classifyMemoryType } from 'src/memory/classify';
-import { guardContamination } from 'src/memory/guards/contamination';
-import { detectInjection } from 'src/memory/guards/injection';
-import { buildDraft } from 'src/memory/memory-draft';
-import { MemoryStatus, WriteOutcome } from 'src/memory/memory.enums';
+import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
+import { MemoryStatus, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
 import type { RelationType } from 'src/memory/memory.enums';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
+import { taskBudgetSpent } from 'src/memory/write-policy';
+import { screenWrite } from 'src/memory/write-screen';
+import type { Screened } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
@@ -40,6 +40,11 @@ export interface ImportSummary {
   ids: string[];
 }
 
+export interface ImportOptions {
+  /** Skip the firewall (an operator migrating history as it was); every other guard still applies. */
+  trusted?: boolean;
+}
+
 export const MAX_IMPORT_ITEMS = 5000;
 const EMBED_BATCH = 64;
 
@@ -49,10 +54,16 @@ interface Parsed {
   links: { toRef: string; type: RelationType; weight: number }[];
 }
 
+interface Checked extends Parsed {
+  screened: Screened;
+}
+
 /**
- * Bulk import for migrations and benchmarks: keeps each item's createdAt, embeds in batches, de-duplicates by
- * fingerprint and quarantines injections. It trusts the caller's content (no firewall, no slot supersede):
- * imported history is stored as it was.
+ * Bulk import for migrations and benchmarks: keeps each item's createdAt, embeds in batches and de-duplicates by
+ * fingerprint (sending the same items again creates only what is missing). Every item passes the guards of
+ * `remember` (firewall unless trusted, contamination, injection quarantine, task budget) before anything is
+ * written; then the batch, links included, is one transaction: all or nothing. Slots come only from an explicit
+ * `slot`, and no slotless memory is retired: imported history is stored as it was.
  */
 @Injectable()
 export class MemoryImportService {
@@ -63,8 +74,13 @@ export class MemoryImportService {
     private readonly metrics: MetricsService,
   ) {}
 
-  async importMany(tenantId: string, items: ImportItem[], precomputed?: Float32Array[]): Promise<ImportSummary> {
-    const summary = await this.importUncounted(tenantId, items, precomputed);
+  async importMany(
+    tenantId: string,
+    items: ImportItem[],
+    precomputed?: Float32Array[],
+    options: ImportOptions = {},
+  ): Promise<ImportSummary> {
+    const summary = await this.importUncounted(tenantId, items, precomputed, options);
     const writes = engramMetrics.writes(this.metrics);
     writes.inc({ path: 'import', outcome: WriteOutcome.CREATED }, summary.created);
     writes.inc({ path: 'import', outcome: WriteOutcome.QUARANTINED }, summary.quarantined);
@@ -73,56 +89,89 @@ export class MemoryImportService {
     return summary;
   }
 
-  private async importUncounted(tenantId: string, items: ImportItem[], precomputed?: Float32Array[]): Promise<ImportSummary> {
-    const parsed = this.parse(items);
-    const vectors = precomputed ?? (await this.embedAll(parsed.map((p) => p.command.content)));
-    const summary: ImportSummary = { created: 0, duplicates: 0, quarantined: 0, links: 0, ids: [] };
+  private async importUncounted(
+    tenantId: string,
+    items: ImportItem[],
+    precomputed: Float32Array[] | undefined,
+    options: ImportOptions,
+  ): Promise<ImportSummary> {
+    if (options.trusted && !this.config.operatorTenants.includes(tenantId)) {
+      throw new BadInputError('trusted imports need an operator key (a tenant listed in ENGRAM_OPERATOR_TENANTS)');
+    }
+    if (precomputed && precomputed.length !== items.length) {
+      throw new Error(`import got ${precomputed.length} vectors for ${items.length} items`);
+    }
+    const checked = this.check(this.parse(items), options);
+    await this.checkTaskBudgets(tenantId, checked);
+    const vectors = precomputed ?? (await this.embedAll(checked.map((p) => p.command.content)));
     const now = new Date();
-    const idByRef = new Map<string, string>();
-    for (const [index, item] of parsed.entries()) {
-      const type = item.command.type ?? classifyMemoryType(item.command.content);
-      const contamination = guardContamination({ type, slot: item.command.slot, role: item.command.source.role });
-      if (!contamination.ok) {
-        throw new BadInputError(`items[${index}]: ${contamination.reason}`);
-      }
-      const quarantine = detectInjection(item.command.content, item.command.source.role).quarantine;
-      const vector = vectors[index] ?? null;
-      const draft = buildDraft(item.command, {
+    const drafts = checked.map((item, index) =>
+      buildDraft(item.command, {
         tenantId,
-        type,
-        status: quarantine ? MemoryStatus.QUARANTINED : MemoryStatus.ACTIVE,
-        slot: item.command.slot,
-        embeddingModel: vector ? this.embedder.model : null,
+        type: item.screened.type,
+        status: item.screened.status,
+        slot: item.screened.slot?.name ?? null,
+        embeddingModel: vectors[index] ? this.embedder.model : null,
         now,
-      });
-      const result = await this.store.insertMemory({ memory: draft, vector, links: [], supersede: [] });
+      }),
+    );
+    const idByRef = new Map(checked.flatMap((item, index) => (item.ref === null ? [] : [[item.ref, drafts[index]?.id ?? '']])));
+    const results = await this.store.insertMemories({
+      items: checked.map((item, index) => ({
+        memory: drafts[index]!,
+        vector: vectors[index] ?? null,
+        links: item.links.map((link) => ({ toId: idByRef.get(link.toRef) ?? '', type: link.type, weight: link.weight })),
+        supersede: [],
+      })),
+    });
+    const summary: ImportSummary = { created: 0, duplicates: 0, quarantined: 0, links: 0, ids: [] };
+    for (const [index, result] of results.entries()) {
       summary.ids.push(result.memory.id);
+      summary.links += checked[index]?.links.length ?? 0;
       if (!result.created) {
         summary.duplicates++;
-      } else if (quarantine) {
+      } else if (result.memory.status === MemoryStatus.QUARANTINED) {
         summary.quarantined++;
       } else {
         summary.created++;
       }
-      if (item.ref) {
-        idByRef.set(item.ref, result.memory.id);
-      }
-    }
-    for (const [index, item] of parsed.entries()) {
-      for (const link of item.links) {
-        const saved = await this.store.upsertAssociation({
-          tenantId,
-          fromId: summary.ids[index] ?? '',
-          toId: idByRef.get(link.toRef) ?? '',
-          type: link.type,
-          weight: link.weight,
-          createdAt: now,
-        });
-        summary.links += saved ? 1 : 0;
-      }
     }
 
     return summary;
+  }
+
+  /** The guards of `remember`, item by item, before anything is written; the first failure names its item. */
+  private check(parsed: Parsed[], options: ImportOptions): Checked[] {
+    return parsed.map((item, index) => {
+      const result = screenWrite(item.command, {}, { firewall: !options.trusted, detectSlots: false });
+      if ('rejection' in result) {
+        throw new BadInputError(`items[${index}]: ${result.rejection}`);
+      }
+
+      return { ...item, screened: result.screened };
+    });
+  }
+
+  /**
+   * A task's items and what it already stored stay within its write budget. Items the tenant already has are not
+   * new writes, so sending a batch again after a failure is never refused for them.
+   */
+  private async checkTaskBudgets(tenantId: string, items: Checked[]): Promise<void> {
+    const used = new Map<string, number>();
+    for (const [index, item] of items.entries()) {
+      const { role, taskId } = item.command.source;
+      if (role !== SourceRole.TASK || taskId === null) {
+        continue;
+      }
+      if (await this.store.findByFingerprint(tenantId, scopedFingerprint(item.command))) {
+        continue;
+      }
+      const count = (used.get(taskId) ?? (await this.store.countByTask(tenantId, taskId))) + 1;
+      used.set(taskId, count);
+      if (count > this.config.taskWriteBudget) {
+        throw new BadInputError(`items[${index}]: ${taskBudgetSpent(taskId, this.config.taskWriteBudget)}`);
+      }
+    }
   }
 
   /** Validates the whole batch before writing anything. */

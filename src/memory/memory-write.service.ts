@@ -5,20 +5,18 @@ import type { AppConfig } from 'src/config/config';
 import { embedForStorage } from 'src/embedding/embed-safely';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
-import { classifyMemoryType } from 'src/memory/classify';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { KeyedLock } from 'src/memory/keyed-lock';
-import { guardContamination } from 'src/memory/guards/contamination';
-import { guardFact } from 'src/memory/guards/firewall';
-import { detectInjection } from 'src/memory/guards/injection';
-import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
+import { containsValue, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
 import type { AssociationView, MemoryRecord } from 'src/memory/memory.types';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { seenTogether } from 'src/memory/visibility';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { autoLinkType, reinforcedConfidence } from 'src/memory/write-policy';
+import { autoLinkType, reinforcedConfidence, taskBudgetSpent } from 'src/memory/write-policy';
+import { screenWrite } from 'src/memory/write-screen';
+import type { WriteOrigin } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
@@ -36,15 +34,7 @@ export interface RememberOutcome {
   associations: LinkedMemory[];
 }
 
-/** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
-export interface WriteOrigin {
-  trust?: 'GUARDIAN' | 'TRUSTED_CONTACT' | 'UNKNOWN';
-  /**
-   * False for what is learned in a private channel: it describes the user only there, so it must not claim a slot
-   * (name, location, ...) and thereby retire the user's shared value. Default true.
-   */
-  claimsSlots?: boolean;
-}
+export type { WriteOrigin } from 'src/memory/write-screen';
 
 interface Candidate {
   command: RememberCommand;
@@ -163,34 +153,13 @@ export class MemoryWriteService {
     };
   }
 
-  /** Pure policy: firewall, injection, contamination. Rejections end the write; injections quarantine it. */
   private screen(command: RememberCommand, origin: WriteOrigin): { candidate: Candidate } | { rejection: string } {
-    const fromUser = command.source.role === SourceRole.USER;
-    const firewall = guardFact(command.content, { allowShort: command.explicit && fromUser });
-    if (!firewall.ok) {
-      return { rejection: firewall.reason };
+    const result = screenWrite(command, origin, { firewall: true, detectSlots: true });
+    if ('rejection' in result) {
+      return result;
     }
-    const slotName = origin.claimsSlots === false ? null : (command.slot ?? detectSlot(command.content)?.slot ?? null);
-    const slot = slotName === null ? null : { name: slotName, value: slotValueIn(command.content, slotName) };
-    const type = command.type ?? (slot ? MemoryType.IDENTITY : classifyMemoryType(command.content));
-    // Content the user did not write must not describe the user in any person: "Your name is X" counts too.
-    const claimed = slot?.name ?? (fromUser ? null : (detectUserClaim(command.content)?.slot ?? null));
-    const contamination = guardContamination({ type, slot: claimed, role: command.source.role, trust: origin.trust });
-    if (!contamination.ok) {
-      return { rejection: contamination.reason };
-    }
-    const injection = detectInjection(command.content, command.source.role);
 
-    return {
-      candidate: {
-        command,
-        type,
-        slot,
-        fingerprint: scopedFingerprint(command),
-        status: injection.quarantine ? MemoryStatus.QUARANTINED : MemoryStatus.ACTIVE,
-        reason: injection.quarantine ? injection.reason : null,
-      },
-    };
+    return { candidate: { command, fingerprint: scopedFingerprint(command), ...result.screened } };
   }
 
   private async checkTaskBudget(tenantId: string, command: RememberCommand): Promise<string | null> {
@@ -199,9 +168,7 @@ export class MemoryWriteService {
     }
     const used = await this.store.countByTask(tenantId, command.source.taskId);
 
-    return used >= this.config.taskWriteBudget
-      ? `task ${command.source.taskId} has used its write budget of ${this.config.taskWriteBudget} memories`
-      : null;
+    return used >= this.config.taskWriteBudget ? taskBudgetSpent(command.source.taskId, this.config.taskWriteBudget) : null;
   }
 
   private async nearestActive(

@@ -42,12 +42,21 @@ export class MemoryResolver {
     return toRememberResult(await this.writer.remember(tenantId, input));
   }
 
-  @Mutation(() => ImportResult, { description: 'bulk import (up to 5000 items a call), e.g. when migrating' })
+  @Mutation(() => ImportResult, {
+    description: 'bulk import (up to 5000 items a call), e.g. when migrating: every item is checked first, then all or nothing',
+  })
   importMemories(
     @Tenant() tenantId: string,
     @Args('items', { type: () => [ImportMemoryInput] }) items: ImportMemoryInput[],
+    @Args('trusted', {
+      type: () => Boolean,
+      nullable: true,
+      defaultValue: false,
+      description: 'skip the firewall (operator keys only, ENGRAM_OPERATOR_TENANTS); every other guard still applies',
+    })
+    trusted: boolean | null,
   ): Promise<ImportResult> {
-    return this.importer.importMany(tenantId, items);
+    return this.importer.importMany(tenantId, items, undefined, { trusted: trusted === true });
   }
 
   @Mutation(() => Memory, { description: 'status FORGOTTEN: kept for audit, never recalled' })

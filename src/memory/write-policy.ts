@@ -56,3 +56,8 @@ export function autoLinkType(similarity: number, thresholds: LinkThresholds): 'U
 
   return null;
 }
+
+/** Why a task's write is refused once it has stored `budget` memories. */
+export function taskBudgetSpent(taskId: string, budget: number): string {
+  return `task ${taskId} has used its write budget of ${budget} memories`;
+}

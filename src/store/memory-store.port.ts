@@ -26,6 +26,14 @@ export interface InsertMemoryCommand {
   supersede: string[];
 }
 
+/**
+ * Many inserts in one transaction, all or nothing. Links may point at the memory of any item of the batch by that
+ * item's draft id: when an item turns out to be a duplicate, its links start from (or point at) the existing memory.
+ */
+export interface InsertBatchCommand {
+  items: InsertMemoryCommand[];
+}
+
 /** `created: false` means an ACTIVE or QUARANTINED memory with the same fingerprint already existed: nothing was written. */
 export type InsertMemoryResult =
   | { created: true; memory: MemoryRecord; superseded: MemoryRecord[] }
@@ -103,6 +111,8 @@ export interface MemoryStore {
   readonly kind: 'sqlite' | 'neo4j';
 
   insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult>;
+  /** One result per item, in order; when any item fails, nothing of the batch is written and the error names it. */
+  insertMemories(command: InsertBatchCommand): Promise<InsertMemoryResult[]>;
   reinforceMemory(tenantId: string, id: string, patch: { confidence: number; seenAt: Date }): Promise<MemoryRecord | null>;
   /**
    * Retires the ACTIVE memories among `ids` into the ACTIVE `survivorId` (consolidation): status SUPERSEDED,
@@ -138,4 +148,14 @@ export interface MemoryStore {
   neighbours(tenantId: string, seedIds: string[], limitPerSeed: number): Promise<NeighbourRow[]>;
 
   recordAccess(tenantId: string, ids: string[], at: Date): Promise<void>;
+}
+
+/** A batch insert failed at one item: nothing of the batch was written. */
+export class BatchItemError extends Error {
+  constructor(
+    readonly index: number,
+    override readonly cause: unknown,
+  ) {
+    super(`items[${index}]: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { BullJobQueue, BullJobWorkers } from 'src/jobs/bullmq.queue';
 import { JobName } from 'src/jobs/job.types';
 import type { JobHandlerMap, JobPayloads } from 'src/jobs/job.types';
-import { obliterateQueues, REDIS_URL, redisReachable, waitFor } from 'test/support/redis';
+import { obliterateQueues, REDIS_URL, requireRedis, waitFor } from 'test/support/redis';
 
 type Payload = JobPayloads[JobName.RecordAccess];
 
@@ -13,11 +13,7 @@ describe('BullMQ job queue against real Redis', () => {
   const cleanups: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    available = await redisReachable();
-    if (!available) {
-      // CI (.ci/run) always starts Redis; on a laptop without it these tests say so and pass vacuously
-      console.warn(`Redis not reachable at ${REDIS_URL}: BullMQ tests skipped`);
-    }
+    available = await requireRedis('BullMQ queue tests');
   });
   beforeEach(() => {
     prefix = `engram-test-${randomUUID()}`;

@@ -170,6 +170,122 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
       });
     });
 
+    describe('every field, through every read and write', () => {
+      it('should round-trip every Memory field through each method that returns memories', async () => {
+        const t = tenant();
+        const cmd = await command(t, 'The user lives in Lisbon near the river', {
+          overrides: {
+            context: 'Where do you live these days?',
+            scope: MemoryScope.PROJECT,
+            projectId: 'proj-rt',
+            type: MemoryType.IDENTITY,
+            slot: 'location',
+            tags: ['home', 'city'],
+            importance: 0.8,
+            baseImportance: 0.7,
+            centrality: 0.1,
+            confidence: 0.9,
+            source: { role: SourceRole.USER, channelId: 'chan-rt', messageId: 'msg-rt', taskId: 'task-rt', skillId: 'skill-rt' },
+            occurredAt: at(4),
+            createdAt: at(10),
+            updatedAt: at(11),
+            lastSeenAt: at(12),
+          },
+        });
+        const inserted = await store.insertMemory(cmd);
+        const expected: MemoryRecord = {
+          ...cmd.memory,
+          lastAccessedAt: null,
+          accessCount: 0,
+          supersededBy: null,
+          fading: false,
+          expiredAt: null,
+        };
+        expect(inserted).toEqual({ created: true, memory: expected, superseded: [] });
+        const visible: Visibility = { statuses: [MemoryStatus.ACTIVE], projectId: 'proj-rt' };
+
+        await expect(store.getMemory(t, expected.id)).resolves.toEqual(expected);
+        await expect(store.getMemories(t, [expected.id])).resolves.toEqual([expected]);
+        await expect(store.findByFingerprint(t, expected.fingerprint)).resolves.toEqual(expected);
+        await expect(store.findActiveBySlot(t, 'location')).resolves.toEqual([expected]);
+        expect((await store.listMemories(t, { statuses: [MemoryStatus.ACTIVE] }, 10, null)).items).toEqual([expected]);
+        expect((await store.listMemories(t, { statuses: [MemoryStatus.ACTIVE], tags: ['city'] }, 10, null)).items).toEqual([expected]);
+        await expect(store.queryByMetadata(t, visible, 'recent', 10)).resolves.toEqual([expected]);
+        await expect(store.queryByMetadata(t, visible, 'importance', 10)).resolves.toEqual([expected]);
+        expect((await store.insertMemory(cmd)).memory).toEqual(expected);
+        const [batched] = await store.insertMemories({ items: [cmd] });
+        expect(batched).toEqual({ created: false, memory: expected });
+
+        const reinforced = await store.reinforceMemory(t, expected.id, { confidence: 0.95, seenAt: at(20) });
+        expect(reinforced).toEqual({ ...expected, confidence: 0.95, lastSeenAt: at(20), updatedAt: at(20) });
+        await store.recordAccess(t, [expected.id], at(21));
+        const accessed = { ...expected, confidence: 0.95, lastSeenAt: at(20), updatedAt: at(20), accessCount: 1, lastAccessedAt: at(21) };
+        await expect(store.getMemory(t, expected.id)).resolves.toEqual(accessed);
+
+        const next = await command(t, 'The user lives in Porto by the sea', {
+          overrides: { type: MemoryType.IDENTITY, slot: 'location', createdAt: at(30), updatedAt: at(30), lastSeenAt: at(30), occurredAt: at(30) },
+        });
+        const moved = await store.insertMemory(next);
+        const retired = { ...accessed, status: MemoryStatus.SUPERSEDED, supersededBy: next.memory.id, updatedAt: at(30) };
+        expect(moved).toMatchObject({ created: true, superseded: [retired] });
+        await expect(store.getMemory(t, expected.id)).resolves.toEqual(retired);
+        const forgotten = await store.setStatus(t, expected.id, MemoryStatus.FORGOTTEN, at(40));
+        expect(forgotten).toEqual({ ...retired, status: MemoryStatus.FORGOTTEN, updatedAt: at(40) });
+      });
+    });
+
+    describe('insertMemories (a batch in one transaction)', () => {
+      it('should insert every item with links between items, and map duplicates to the memory they matched', async () => {
+        const t = tenant();
+        const existing = await remember(store, t, 'The user keeps bees behind the orchard');
+        const a = await command(t, 'The user planted tomatoes along the fence');
+        const dup = await command(t, 'The user keeps bees behind the orchard');
+        const b = await command(t, 'The user repaired the shed roof', {
+          links: [
+            { toId: a.memory.id, type: RelationType.RELATED_TO, weight: 0.5 },
+            { toId: dup.memory.id, type: RelationType.PART_OF, weight: 1 },
+          ],
+        });
+        const first = await command(t, 'The user grafted two pear varieties', {
+          links: [{ toId: b.memory.id, type: RelationType.CAUSED_BY, weight: 0.8 }],
+        });
+
+        const results = await store.insertMemories({ items: [first, a, dup, b] });
+
+        expect(results.map((r) => r.created)).toEqual([true, true, false, true]);
+        expect(results.map((r) => r.memory.id)).toEqual([first.memory.id, a.memory.id, existing.id, b.memory.id]);
+        const edges = await store.listAssociations(t, b.memory.id, { limit: 10 });
+        expect(edges.map((e) => [e.type, e.direction, e.memoryId, e.weight]).sort()).toEqual(
+          [
+            [RelationType.CAUSED_BY, Direction.IN, first.memory.id, 0.8],
+            [RelationType.PART_OF, Direction.OUT, existing.id, 1],
+            [RelationType.RELATED_TO, Direction.OUT, a.memory.id, 0.5],
+          ].sort(),
+        );
+      });
+
+      it('should write nothing of the batch when an item fails, and name the item', async () => {
+        const t = tenant();
+        const a = await command(t, 'The user planted tomatoes along the fence');
+        const b = await command(t, 'The user repaired the shed roof', {
+          links: [{ toId: a.memory.id, type: RelationType.RELATED_TO, weight: 0.5 }],
+        });
+        const bad = { ...(await command(t, 'The user keeps bees behind the orchard')), vector: new Float32Array(SPACE.dimensions + 3) };
+        const c = await command(t, 'The user grafted two pear varieties');
+        const dangling = await command(t, 'The user sharpens the shears on Sundays', {
+          links: [{ toId: randomUUID(), type: RelationType.RELATED_TO, weight: 1 }],
+        });
+
+        await expect(store.insertMemories({ items: [a, b, bad, c] })).rejects.toThrow(/^items\[2\]: /);
+        await expect(store.insertMemories({ items: [a, b, dangling] })).rejects.toThrow(/^items\[2\]: /);
+
+        expect((await store.listMemories(t, { statuses: ALL_STATUSES }, 10, null)).total).toBe(0);
+        await expect(store.listAssociations(t, a.memory.id, { limit: 10 })).resolves.toEqual([]);
+        await expect(store.searchText(t, 'tomatoes', 5, ACTIVE)).resolves.toEqual([]);
+        await expect(store.searchVectors(t, await embed('The user planted tomatoes along the fence'), 5, ACTIVE)).resolves.toEqual([]);
+      });
+    });
+
     describe('fingerprints', () => {
       it('should return created: false and the existing memory for a duplicate fingerprint', async () => {
         const t = tenant();

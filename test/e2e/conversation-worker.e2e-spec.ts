@@ -13,7 +13,7 @@ import type { ConversationStore } from 'src/store/conversation-store.port';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
 import { projectRoot } from 'test/support/paths';
-import { obliterateQueues, REDIS_URL, redisReachable, waitFor } from 'test/support/redis';
+import { obliterateQueues, REDIS_URL, requireRedis, waitFor } from 'test/support/redis';
 import { ConversationApi } from 'test/e2e/support/conversation-api';
 import { MemoryApi } from 'test/e2e/support/memory-api';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
@@ -81,10 +81,8 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
   }
 
   beforeAll(async () => {
-    available = await redisReachable();
+    available = await requireRedis('worker tests');
     if (!available) {
-      console.warn(`Redis not reachable at ${REDIS_URL}: worker tests skipped`);
-
       return;
     }
     fake = await startFakeOpenAiServer();

@@ -40,6 +40,22 @@ export async function redisReachable(): Promise<boolean> {
   }
 }
 
+/**
+ * Whether the shared Redis answers, for suites that need it. Off CI they say so and pass vacuously without it; under
+ * CI=true (.ci/run starts redis-server) an unreachable Redis fails the suite instead of skipping it.
+ */
+export async function requireRedis(suite: string): Promise<boolean> {
+  if (await redisReachable()) {
+    return true;
+  }
+  if (process.env['CI'] === 'true') {
+    throw new Error(`Redis not reachable at ${REDIS_URL}: under CI=true the ${suite} must run, not skip`);
+  }
+  console.warn(`Redis not reachable at ${REDIS_URL}: ${suite} skipped`);
+
+  return false;
+}
+
 /** Removes every queue of a test's key prefix. */
 export async function obliterateQueues(prefix: string): Promise<void> {
   for (const name of Object.values(QueueName)) {

@@ -119,7 +119,7 @@ export class ImportLinkInput {
   weight?: number | null;
 }
 
-@InputType({ description: 'A memory to import as it is: its createdAt is kept, no firewall or slot rules apply' })
+@InputType({ description: 'A memory to import: its createdAt is kept; the guards of remember apply, slots only when given' })
 export class ImportMemoryInput extends RememberInput {
   @Field(() => String, { nullable: true, description: 'the caller key of this item, for links within the import' })
   ref?: string | null;

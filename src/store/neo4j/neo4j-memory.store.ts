@@ -6,6 +6,7 @@ import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memor
 import type {
   AssociationOf,
   AssociationQuery,
+  InsertBatchCommand,
   InsertMemoryCommand,
   InsertMemoryResult,
   MemoryListFilter,
@@ -17,6 +18,7 @@ import type {
   ScoredId,
   Visibility,
 } from 'src/store/memory-store.port';
+import { BatchItemError } from 'src/store/memory-store.port';
 import { luceneAllWordsQuery, luceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
@@ -42,6 +44,15 @@ const METADATA_QUERY: Record<MetadataOrder, Neo4jQueryName> = {
 
 /** Inserts that lose a race for a slot run again, and then retire the winner (the newest value wins). */
 const MAX_INSERT_ATTEMPTS = 3;
+
+/** Runs one item's part of a batch; a failure names the item (and rolls the batch back). */
+async function atItem<T>(index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new BatchItemError(index, error);
+  }
+}
 
 export class Neo4jMemoryStore implements MemoryStore {
   readonly kind = 'neo4j' as const;
@@ -71,6 +82,54 @@ export class Neo4jMemoryStore implements MemoryStore {
         }
       }
     }
+  }
+
+  async insertMemories(command: InsertBatchCommand): Promise<InsertMemoryResult[]> {
+    for (const item of command.items) {
+      if (item.vector !== null) {
+        this.assertDimensions(item.vector);
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.write('insertMemories', (tx) => this.insertBatchInTransaction(tx, command.items));
+      } catch (error) {
+        // a lost race for a slot: the whole batch runs again and then retires the winner
+        if (!(error instanceof BatchItemError && error.cause instanceof Neo4jConstraintError) || attempt >= MAX_INSERT_ATTEMPTS) {
+          throw error;
+        }
+      }
+    }
+  }
+
+  private async insertBatchInTransaction(tx: ManagedTransaction, items: InsertMemoryCommand[]): Promise<InsertMemoryResult[]> {
+    const results: InsertMemoryResult[] = [];
+    for (const [index, item] of items.entries()) {
+      results.push(await atItem(index, () => this.insertInTransaction(tx, { ...item, links: [] })));
+    }
+    // an item that was a duplicate stands for the memory it matched, as the end of its own links and of others'
+    const saved = new Map(items.map((item, index) => [item.memory.id, results[index]?.memory.id ?? item.memory.id]));
+    for (const [index, item] of items.entries()) {
+      if (item.links.length === 0) {
+        continue;
+      }
+      const fromId = saved.get(item.memory.id) ?? item.memory.id;
+      const edges = item.links.map((link) => ({
+        fromId,
+        toId: saved.get(link.toId) ?? link.toId,
+        type: relationType(link.type),
+        weight: link.weight,
+        createdAt: toDateTime(item.memory.createdAt),
+      }));
+      await atItem(index, async () => {
+        const rows = await this.run(tx, 'memory/upsert-associations', { tenantId: item.memory.tenantId, edges });
+        if (rows.length < edges.length) {
+          throw new Error('a link points at no memory of the tenant');
+        }
+      });
+    }
+
+    return results;
   }
 
   /**

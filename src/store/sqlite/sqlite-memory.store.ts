@@ -5,6 +5,7 @@ import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memor
 import type {
   AssociationOf,
   AssociationQuery,
+  InsertBatchCommand,
   InsertMemoryCommand,
   InsertMemoryResult,
   MemoryListFilter,
@@ -16,6 +17,7 @@ import type {
   ScoredId,
   Visibility,
 } from 'src/store/memory-store.port';
+import { BatchItemError } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsAllWordsExpression, ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
@@ -74,6 +76,15 @@ const METADATA_ORDER: Record<MetadataOrder, string> = {
   accessed: 'm.access_count DESC, m.last_accessed_at DESC NULLS LAST, m.created_at DESC, m.id DESC',
 };
 
+/** Runs one item's part of a batch; a failure names the item (and rolls the batch back). */
+function atItem<T>(index: number, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw new BatchItemError(index, error);
+  }
+}
+
 export class SqliteMemoryStore implements MemoryStore {
   readonly kind = 'sqlite' as const;
   private readonly db: SqliteDatabase['db'];
@@ -105,6 +116,31 @@ export class SqliteMemoryStore implements MemoryStore {
 
   insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult> {
     return Promise.resolve(this.database.transaction(() => this.insertSync(command)));
+  }
+
+  insertMemories(command: InsertBatchCommand): Promise<InsertMemoryResult[]> {
+    // the executor turns a throw inside the transaction into a rejection
+    return new Promise((resolve) => resolve(this.database.transaction(() => this.insertBatchSync(command.items))));
+  }
+
+  private insertBatchSync(items: InsertMemoryCommand[]): InsertMemoryResult[] {
+    const results = items.map((item, index) => atItem(index, () => this.insertSync({ ...item, links: [] })));
+    // an item that was a duplicate stands for the memory it matched, as the end of its own links and of others'
+    const saved = new Map(items.map((item, index) => [item.memory.id, results[index]?.memory.id ?? item.memory.id]));
+    items.forEach((item, index) =>
+      atItem(index, () => {
+        const fromId = saved.get(item.memory.id) ?? item.memory.id;
+        for (const link of item.links) {
+          const toId = saved.get(link.toId) ?? link.toId;
+          const edge = { tenantId: item.memory.tenantId, fromId, toId, type: link.type, weight: link.weight, createdAt: item.memory.createdAt };
+          if (this.upsertAssociationSync(edge) === null) {
+            throw new Error(`link to ${toId}: no such memory`);
+          }
+        }
+      }),
+    );
+
+    return results;
   }
 
   private insertSync(command: InsertMemoryCommand): InsertMemoryResult {
