@@ -74,6 +74,16 @@ export class MemoryImportService {
     private readonly metrics: MetricsService,
   ) {}
 
+  /** An import a client sent: only an operator key (ENGRAM_OPERATOR_TENANTS) may ask for a trusted one. */
+  importFromClient(tenantId: string, items: ImportItem[], trusted: boolean): Promise<ImportSummary> {
+    if (trusted && !this.config.operatorTenants.includes(tenantId)) {
+      throw new BadInputError('trusted imports need an operator key (a tenant listed in ENGRAM_OPERATOR_TENANTS)');
+    }
+
+    return this.importMany(tenantId, items, undefined, { trusted });
+  }
+
+  /** In-process callers (benchmarks, migrations) decide themselves whether their data is trusted. */
   async importMany(
     tenantId: string,
     items: ImportItem[],
@@ -95,9 +105,6 @@ export class MemoryImportService {
     precomputed: Float32Array[] | undefined,
     options: ImportOptions,
   ): Promise<ImportSummary> {
-    if (options.trusted && !this.config.operatorTenants.includes(tenantId)) {
-      throw new BadInputError('trusted imports need an operator key (a tenant listed in ENGRAM_OPERATOR_TENANTS)');
-    }
     if (precomputed && precomputed.length !== items.length) {
       throw new Error(`import got ${precomputed.length} vectors for ${items.length} items`);
     }

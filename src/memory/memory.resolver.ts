@@ -56,7 +56,7 @@ export class MemoryResolver {
     })
     trusted: boolean | null,
   ): Promise<ImportResult> {
-    return this.importer.importMany(tenantId, items, undefined, { trusted: trusted === true });
+    return this.importer.importFromClient(tenantId, items, trusted === true);
   }
 
   @Mutation(() => Memory, { description: 'status FORGOTTEN: kept for audit, never recalled' })
