@@ -3,101 +3,268 @@ import { performance } from 'node:perf_hooks';
 import { MemoryStatus, RelationType } from 'src/memory/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
+import { USE_WEIGHTS } from 'src/recall/fusion-weights';
+import type { RankingWeights } from 'src/recall/fusion-weights';
+import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
+import { loadObservations } from 'bench/support/locomo-observations';
 import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
-import { report, round } from 'bench/support/stats';
+import { markdownTable, report, round, summarize } from 'bench/support/stats';
 
-type Variant = 'bm25' | 'vector' | 'hybrid';
-const VARIANTS: readonly Variant[] = ['bm25', 'vector', 'hybrid'];
-const ADJACENT_WEIGHT = Number(process.env['ADJACENT_WEIGHT'] ?? 0.8);
+const ADJACENT_WEIGHT = 0.8;
+const DAY_MS = 86_400_000;
 
-/** The memory a LoCoMo turn becomes: speaker in the content, createdAt the session date (turns a second apart). */
+/** The memory a LoCoMo turn becomes: speaker in the content, occurredAt the session date (turns a second apart). */
 export function turnItems(conv: LocomoConversation): ImportItem[] {
-  return conv.turns.map((turn, i) => ({
-    content: turnContent(turn),
-    // the turn it answers, so a reply like "Yes, last Friday!" is found by what was asked
-    context: i > 0 && conv.turns[i - 1]?.session === turn.session ? turnContent(conv.turns[i - 1]!) : null,
-    createdAt: new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000),
-    source: { role: null, channelId: `session-${turn.session}`, messageId: turn.id, taskId: null },
-    ref: turn.id,
-    // each turn answers the one before it in the same session
-    links:
-      i > 0 && conv.turns[i - 1]?.session === turn.session
-        ? [{ toRef: conv.turns[i - 1]?.id ?? '', type: RelationType.RELATED_TO, weight: ADJACENT_WEIGHT }]
-        : [],
-  }));
+  return conv.turns.map((turn, i) => {
+    const at = new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000);
+    const previous = i > 0 && conv.turns[i - 1]?.session === turn.session ? conv.turns[i - 1] : undefined;
+
+    return {
+      content: turnContent(turn),
+      // the turn it answers, so a reply like "Yes, last Friday!" is found by what was asked
+      context: previous ? turnContent(previous) : null,
+      createdAt: at,
+      occurredAt: at,
+      source: { role: null, channelId: `session-${turn.session}`, messageId: turn.id, taskId: null },
+      ref: turn.id,
+      // each turn answers the one before it in the same session
+      links: previous ? [{ toRef: previous.id, type: RelationType.RELATED_TO, weight: ADJACENT_WEIGHT }] : [],
+    };
+  });
+}
+
+type Representation = 'turns' | 'observations';
+
+/** One conversation stored one way, with what each stored memory stands for. */
+interface Corpus {
+  representation: Representation;
+  conv: LocomoConversation;
+  tenant: string;
+  /** Memory id → the turn ids it stands for. */
+  turnsOf: Map<string, string[]>;
+  questions: LocomoQuestion[];
+  /** When the questions are asked: the day after the last session. */
+  reference: Date;
+}
+
+const VISIBLE = { statuses: [MemoryStatus.ACTIVE] };
+
+/** Weights tuned one at a time over these values, in this order (one coordinate-ascent pass, then a second). */
+const GRID: Partial<Record<keyof RankingWeights, number[]>> = {
+  vector: [0.3, 0.6, 0.9, 1.2],
+  speaker: [1, 1.5, 2, 3],
+  graph: [0, 0.15, 0.3, 0.6],
+  session: [0, 0.1, 0.25, 0.4],
+  date: [1, 2, 3],
+  when: [1, 1.5, 2],
+  length: [0, 0.3, 0.6],
+  question: [0, 0.25],
+};
+
+class Evaluator {
+  constructor(
+    private readonly recall: RecallService,
+    private readonly store: MemoryStore,
+    private readonly cache: UseCache,
+  ) {}
+
+  /** HYBRID recall of every question of the corpora with these weights: the board and the query times. */
+  async hybrid(
+    corpora: readonly Corpus[],
+    weights: RankingWeights,
+    board = new EvidenceScoreboard(['hybrid'] as const),
+    ms: number[] = [],
+    vectorOf: (question: string) => string = vectorQueryText,
+  ): Promise<number> {
+    for (const c of corpora) {
+      for (const q of c.questions) {
+        const vector = this.cache.get(vectorOf(q.question)) ?? null;
+        const started = performance.now();
+        const out = await this.recall.recallWithVector(c.tenant, { query: q.question, limit: 10, referenceTime: c.reference }, vector, { weights, recordAccess: false });
+        ms.push(performance.now() - started);
+        board.add('hybrid', q, out.hits.map((h) => c.turnsOf.get(h.memory.id) ?? []));
+      }
+    }
+
+    return board.total('hybrid').any10;
+  }
+
+  /** Single retrievers, straight from the store: BM25, vectors of the question, vectors of the question without names. */
+  async single(corpora: readonly Corpus[], board: EvidenceScoreboard<'bm25' | 'vector' | 'vector, names stripped'>): Promise<void> {
+    for (const c of corpora) {
+      for (const q of c.questions) {
+        const ids = (hits: { id: string }[]): string[][] => hits.map((h) => c.turnsOf.get(h.id) ?? []);
+        board.add('bm25', q, ids(await this.store.searchText(c.tenant, searchableQuery(q.question), 10, VISIBLE)));
+        const raw = this.cache.get(q.question);
+        board.add('vector', q, raw ? ids(await this.store.searchVectors(c.tenant, raw, 10, VISIBLE)) : []);
+        const stripped = this.cache.get(vectorQueryText(q.question));
+        board.add('vector, names stripped', q, stripped ? ids(await this.store.searchVectors(c.tenant, stripped, 10, VISIBLE)) : []);
+      }
+    }
+  }
+
+  /** Coordinate ascent on any@10 over GRID, starting from USE_WEIGHTS; ties keep the current value. */
+  async tune(corpora: readonly Corpus[], label: string): Promise<{ weights: RankingWeights; score: number; steps: Record<string, string | number>[] }> {
+    let weights: RankingWeights = { ...USE_WEIGHTS };
+    let best = await this.hybrid(corpora, weights);
+    const steps: Record<string, string | number>[] = [];
+    for (let pass = 1; pass <= 2; pass++) {
+      let changed = false;
+      for (const [key, values] of Object.entries(GRID) as [keyof RankingWeights, number[]][]) {
+        const scores: string[] = [];
+        for (const value of values) {
+          const trial = { ...weights, [key]: value };
+          const score = value === weights[key] ? best : await this.hybrid(corpora, trial);
+          scores.push(`${value}: ${round(score, 3)}`);
+          if (score > best + 1e-9) {
+            best = score;
+            weights = trial;
+            changed = true;
+          }
+        }
+        steps.push({ tuned: label, pass, weight: key, 'any@10 per value': scores.join(', '), kept: weights[key] });
+        process.stderr.write(`tune ${label} pass ${pass} ${key}: ${scores.join(', ')} -> ${weights[key]}\n`);
+      }
+      if (!changed) {
+        break;
+      }
+    }
+
+    return { weights, score: best, steps };
+  }
+}
+
+function row(what: string, representation: Representation, half: string, board: EvidenceScoreboard<string>, variant: string): Record<string, string | number> {
+  const t = board.total(variant);
+
+  return { representation, variant: what, 'scored on': half, questions: t.questions, 'any@5': round(t.any5, 3), 'any@10': round(t.any10, 3), 'all@10': round(t.all10, 3) };
 }
 
 /**
- * LoCoMo evidence recall: each conversation's turns bulk-imported into a tenant of its own, every category 1-4
- * question asked three ways in one run (BM25 only, vector only, HYBRID recall), scored by whether the evidence
- * turns are among the top 5 / 10 hits ("any" one of them, "all" of them).
+ * `npm run bench -- locomo`: LoCoMo evidence recall. Each conversation is stored twice, in tenants of its own: as
+ * turns (bulk import, "Speaker: text", the previous turn as context, a RELATED_TO edge to it) and as the session
+ * observations (short third-person statements with their session date, as a user of remember/importMemories
+ * writes them). Weights are tuned on conversations 1-5 (26, 30, 41, 42, 43) and scored on 6-10, and the reverse;
+ * BM25-only and vector-only rows come from the same stores in the same run. Recall is asked as the service asks
+ * it (vector of the question without names), access bookkeeping off so questions do not influence each other.
  */
-export async function runLocomo(from = 0, to?: number): Promise<void> {
+export async function runLocomo(quick = false): Promise<void> {
   const started = performance.now();
-  const conversations = loadLocomo().slice(from, to);
+  const conversations = loadLocomo();
   const cache = new UseCache();
-  const texts = conversations.flatMap((c) => [...c.turns.map(turnContent), ...c.questions.filter(isScorable).map((q) => q.question)]);
-  await cache.ensure(texts, 16, (msg) => process.stderr.write(`${msg}\n`));
-  const bench = await startBenchApp({ EMBEDDINGS: 'local' });
-  const board = new EvidenceScoreboard(VARIANTS);
-  const queryMs: number[] = [];
+  const observations = new Map(conversations.map((c) => [c.id, loadObservations(c)]));
+  const questions = conversations.flatMap((c) => c.questions.filter(isScorable).map((q) => q.question));
+  await cache.ensure(
+    [
+      ...questions,
+      ...questions.map(vectorQueryText),
+      ...conversations.flatMap((c) => c.turns.map(turnContent)),
+      ...[...observations.values()].flat().map((o) => o.content),
+    ],
+    32,
+    (msg) => process.stderr.write(`${msg}\n`),
+  );
+  const bench = await startBenchApp({ EMBEDDINGS: 'local', ENGRAM_OPERATOR_TENANTS: conversations.map((c) => `locomo-turns-${c.id}`).join(',') });
+  const rows: Record<string, string | number>[] = [];
+  const tuning: Record<string, string | number>[] = [];
+  const chosen: Record<string, RankingWeights> = {};
+  const ms: number[] = [];
   try {
     const importer = bench.app.get(MemoryImportService);
-    const recall = bench.app.get(RecallService);
     const store = bench.app.get<MemoryStore>(MEMORY_STORE);
+    const evaluator = new Evaluator(bench.app.get(RecallService), store, cache);
+    const corpora: Corpus[] = [];
     for (const conv of conversations) {
-      const tenant = `locomo-${conv.id}`;
-      const items = turnItems(conv);
-      const summary = await importer.importMany(
-        tenant,
-        items,
-        items.map((item) => cache.get(item.content) ?? new Float32Array(512)),
-      );
-      const turnOf = new Map(summary.ids.map((id, i) => [id, conv.turns[i]?.id ?? '']));
-      const questions = conv.questions.filter(isScorable);
-      for (const q of questions) {
-        const vector = cache.get(q.question) ?? null;
-        const ranked = await rankAll(store, recall, tenant, q, vector, queryMs);
-        for (const variant of VARIANTS) {
-          board.add(variant, q, ranked[variant].map((id) => turnOf.get(id) ?? ''));
+      const last = conv.sessions[conv.sessions.length - 1]?.date ?? new Date();
+      const reference = new Date(last.getTime() + DAY_MS);
+      const scorable = conv.questions.filter(isScorable);
+      const turns = turnItems(conv);
+      // trusted (an operator's migration): a transcript holds questions, which the firewall keeps out of memories
+      const imported = await importer.importMany(`locomo-turns-${conv.id}`, turns, turns.map((t) => cache.get(t.content) ?? new Float32Array(512)), { trusted: true });
+      corpora.push({ representation: 'turns', conv, tenant: `locomo-turns-${conv.id}`, turnsOf: new Map(imported.ids.map((id, i) => [id, [conv.turns[i]?.id ?? '']])), questions: scorable, reference });
+      const obs = observations.get(conv.id) ?? [];
+      const obsItems: ImportItem[] = obs.map((o) => ({ content: o.content, occurredAt: o.sessionDate, createdAt: o.sessionDate, source: { role: null, channelId: `session-${o.session}` } }));
+      const storedObs = await importer.importMany(`locomo-obs-${conv.id}`, obsItems, obsItems.map((o) => cache.get(o.content) ?? new Float32Array(512)));
+      const turnsOf = new Map<string, string[]>();
+      storedObs.ids.forEach((id, i) => turnsOf.set(id, [...(turnsOf.get(id) ?? []), ...(obs[i]?.turnIds ?? [])]));
+      corpora.push({ representation: 'observations', conv, tenant: `locomo-obs-${conv.id}`, turnsOf, questions: scorable, reference });
+      process.stderr.write(`conversation ${conv.id}: ${conv.turns.length} turns, ${obs.length} observations, ${scorable.length} questions\n`);
+    }
+    const halves = { '1-5': conversations.slice(0, 5).map((c) => c.id), '6-10': conversations.slice(5).map((c) => c.id) };
+    const of = (half: '1-5' | '6-10', representation?: Representation): Corpus[] =>
+      corpora.filter((c) => halves[half].includes(c.conv.id) && (representation === undefined || c.representation === representation));
+    if (quick) {
+      // `npm run bench -- locomo quick`: the service's weights on both halves, no tuning
+      for (const half of ['1-5', '6-10'] as const) {
+        for (const representation of ['turns', 'observations'] as const) {
+          const board = new EvidenceScoreboard(['hybrid'] as const);
+          await evaluator.hybrid(of(half, representation), USE_WEIGHTS, board, ms);
+          rows.push(row('HYBRID, the service USE weights', representation, half, board, 'hybrid'));
+          const unstripped = new EvidenceScoreboard(['hybrid'] as const);
+          await evaluator.hybrid(of(half, representation), USE_WEIGHTS, unstripped, [], (q) => q);
+          rows.push(row('HYBRID, USE weights, vector of the whole question', representation, half, unstripped, 'hybrid'));
+          const ceiling = new EvidenceScoreboard(['all'] as const);
+          for (const c of of(half, representation)) {
+            const stored = [[...c.turnsOf.values()].flat()];
+            for (const q of c.questions) {
+              ceiling.add('all', q, stored);
+            }
+          }
+          rows.push(row('ceiling (evidence stored at all)', representation, half, ceiling, 'all'));
+          const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
+          await evaluator.single(of(half, representation), singles);
+          for (const variant of ['bm25', 'vector', 'vector, names stripped'] as const) {
+            rows.push(row(variant, representation, half, singles, variant));
+          }
         }
       }
-      process.stderr.write(`conversation ${conv.id}: ${conv.turns.length} turns, ${questions.length} questions\n`);
+    }
+    for (const [tuneOn, testOn] of quick ? [] : ([['1-5', '6-10'], ['6-10', '1-5']] as const)) {
+      // one weight set for both representations, as the service has one per embedding model
+      const tuned = await evaluator.tune(of(tuneOn), tuneOn);
+      chosen[`tuned on ${tuneOn}`] = tuned.weights;
+      tuning.push(...tuned.steps);
+      for (const representation of ['turns', 'observations'] as const) {
+        const test = of(testOn, representation);
+        const board = new EvidenceScoreboard(['hybrid'] as const);
+        await evaluator.hybrid(test, tuned.weights, board, ms);
+        rows.push(row(`HYBRID, weights tuned on ${tuneOn} (held out)`, representation, testOn, board, 'hybrid'));
+        const inSample = new EvidenceScoreboard(['hybrid'] as const);
+        await evaluator.hybrid(of(tuneOn, representation), tuned.weights, inSample);
+        rows.push(row(`HYBRID, weights tuned on ${tuneOn} (in sample)`, representation, tuneOn, inSample, 'hybrid'));
+        const product = new EvidenceScoreboard(['hybrid'] as const);
+        await evaluator.hybrid(test, USE_WEIGHTS, product);
+        rows.push(row('HYBRID, the service USE weights', representation, testOn, product, 'hybrid'));
+        const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
+        await evaluator.single(test, singles);
+        for (const variant of ['bm25', 'vector', 'vector, names stripped'] as const) {
+          rows.push(row(variant === 'bm25' ? 'BM25 only' : `${variant} only`.replace('vector', 'vector (USE)'), representation, testOn, singles, variant));
+        }
+      }
     }
   } finally {
     await bench.close();
   }
-  const rows = board.rows();
-  queryMs.sort((a, b) => a - b);
+  const latency = summarize(ms);
+  process.stderr.write(`\n${markdownTable(tuning)}\n\n`);
   report(
     'locomo',
-    { conversations: conversations.length, totalSeconds: round((performance.now() - started) / 1000, 1), hybridMedianMs: round(queryMs[Math.floor(queryMs.length / 2)] ?? 0), rows },
+    {
+      totalSeconds: round((performance.now() - started) / 1000, 1),
+      hybridMedianMs: round(latency.median),
+      hybridP95Ms: round(latency.p95),
+      weights: { service: USE_WEIGHTS, ...chosen },
+      tuning,
+      rows,
+    },
     rows,
   );
-}
-
-async function rankAll(
-  store: MemoryStore,
-  recall: RecallService,
-  tenant: string,
-  q: LocomoQuestion,
-  vector: Float32Array | null,
-  queryMs: number[],
-): Promise<Record<Variant, string[]>> {
-  const visibility = { statuses: [MemoryStatus.ACTIVE] };
-  const bm25 = (await store.searchText(tenant, searchableQuery(q.question), 10, visibility)).map((h) => h.id);
-  const vec = vector ? (await store.searchVectors(tenant, vector, 10, visibility)).map((h) => h.id) : [];
-  const t0 = performance.now();
-  const hybrid = (await recall.recallWithVector(tenant, { query: q.question, limit: 10 }, vector)).hits.map((h) => h.memory.id);
-  queryMs.push(performance.now() - t0);
-
-  return { bm25, vector: vec, hybrid };
 }

@@ -14,7 +14,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
   hostile: (args) => runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined),
   load: (args) => runLoadBench(...args.map(Number)),
-  locomo: (args) => runLocomo(args[0] ? Number(args[0]) : 0, args[1] ? Number(args[1]) : undefined),
+  locomo: (args) => runLocomo(args[0] === 'quick'),
   conversations: (args) => runConversations(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),
 };

@@ -14,10 +14,11 @@ function tally(): Tally {
   return { questions: 0, any: { 5: 0, 10: 0 }, all: { 5: 0, 10: 0 } };
 }
 
-function score(t: Tally, evidence: readonly string[], ranked: readonly string[]): void {
+/** `ranked`: per hit, the turn id it is (or the turn ids it stands for: an observation citing two turns). */
+function score(t: Tally, evidence: readonly string[], ranked: readonly (string | readonly string[])[]): void {
   t.questions++;
   for (const k of KS) {
-    const top = new Set(ranked.slice(0, k));
+    const top = new Set(ranked.slice(0, k).flat());
     const found = evidence.filter((id) => top.has(id)).length;
     t.any[k]! += found > 0 ? 1 : 0;
     t.all[k]! += found === evidence.length ? 1 : 0;
@@ -36,13 +37,21 @@ export class EvidenceScoreboard<V extends string> {
     this.totals = new Map(variants.map((v) => [v, tally()]));
   }
 
-  /** `ranked`: the turn ids a variant returned, best first. */
-  add(variant: V, question: LocomoQuestion, ranked: readonly string[]): void {
+  /** `ranked`: the turn ids a variant returned, best first (a hit standing for several turns: an array). */
+  add(variant: V, question: LocomoQuestion, ranked: readonly (string | readonly string[])[]): void {
     score(this.totals.get(variant) ?? tally(), question.evidence, ranked);
     const key = `${variant}|${question.category}`;
     const t = this.byCategory.get(key) ?? tally();
     score(t, question.evidence, ranked);
     this.byCategory.set(key, t);
+  }
+
+  /** any@k / all@k of one variant over every question added. */
+  total(variant: V): { questions: number; any10: number; all10: number; any5: number } {
+    const t = this.totals.get(variant) ?? tally();
+    const pct = (n: number): number => (t.questions === 0 ? 0 : n / t.questions);
+
+    return { questions: t.questions, any10: pct(t.any[10]!), all10: pct(t.all[10]!), any5: pct(t.any[5]!) };
   }
 
   rows(): Record<string, string | number>[] {

@@ -21,6 +21,7 @@ import { stripInjected } from 'src/extraction/injected-text';
 import { MemoryStatus } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import { scopeVisible } from 'src/memory/visibility';
+import { vectorQueryText } from 'src/recall/query-signals';
 import { Tier } from 'src/recall/ranking';
 import { RecallService } from 'src/recall/recall.service';
 import type { RecallHitData } from 'src/recall/recall.types';
@@ -102,7 +103,7 @@ export class ContextService {
     const parsed = this.parse(request);
     const started = performance.now();
     const { channel, recent, query } = await this.load(tenantId, parsed);
-    const vector = query ? await embedQuery(this.embedder, query, this.config.embeddings.timeoutMs, this.logger) : null;
+    const vector = query ? await embedQuery(this.embedder, vectorQueryText(query), this.config.embeddings.timeoutMs, this.logger) : null;
 
     return this.build(tenantId, parsed, channel, recent, query, vector, started);
   }

@@ -9,8 +9,11 @@ import type { MessageRecord } from 'src/conversation/conversation.types';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { embedQuery } from 'src/embedding/embed-safely';
-import { directFusion, hybridRelevance, neighbourScores, topSeeds } from 'src/recall/hybrid-ranking';
-import type { Relevance } from 'src/recall/hybrid-ranking';
+import { weightsForModel } from 'src/recall/fusion-weights';
+import type { RankingWeights } from 'src/recall/fusion-weights';
+import { conversationLends, fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
+import type { Candidate, Relevance } from 'src/recall/hybrid-ranking';
+import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore, MessageSearchScope } from 'src/store/conversation-store.port';
@@ -38,13 +41,9 @@ export interface MessageHitData {
 
 /** Candidates each retriever contributes before fusion. */
 const CANDIDATES = 40;
-/** Best direct hits whose conversation neighbours are pulled in. */
-const NEIGHBOUR_SEEDS = 8;
-/**
- * How much of a hit's score its neighbours inherit: the message before a hit is usually what the hit answers (the
- * question holding the words the answer lacks), the one after it is the reply.
- */
-export const CONVERSATION_FLOW = { previous: 0.6, next: 0.4 } as const;
+/** Best direct hits whose conversation neighbours (two messages either side) are pulled in. */
+const NEIGHBOUR_SEEDS = 12;
+const NEIGHBOUR_SPAN = 2;
 /**
  * Vector hits below this cosine are noise, not matches: without a floor the nearest vectors of an unrelated query
  * (every message has one) would come back as hits.
@@ -83,49 +82,63 @@ export class MessageSearchService {
 
   async search(tenantId: string, request: MessageSearchRequest): Promise<MessageHitData[]> {
     const parsed = this.parse(request);
-    const vector = await embedQuery(this.embedder, parsed.query, this.config.embeddings.timeoutMs, this.logger);
+    const vector = await embedQuery(this.embedder, vectorQueryText(parsed.query), this.config.embeddings.timeoutMs, this.logger);
 
     return this.searchWithVector(tenantId, parsed, vector);
   }
 
-  /** The search with a query vector computed elsewhere (context shares one vector with recall; benchmarks time it apart). */
-  async searchWithVector(tenantId: string, parsed: ParsedMessageSearch, vector: Float32Array | null): Promise<MessageHitData[]> {
+  /**
+   * The search with a query vector computed elsewhere (context shares one vector with recall; benchmarks time it
+   * apart): the vector of `vectorQueryText(query)`. `weights`: benchmarks only; default the embedding model's.
+   */
+  async searchWithVector(
+    tenantId: string,
+    parsed: ParsedMessageSearch,
+    vector: Float32Array | null,
+    weights: RankingWeights = weightsForModel(this.embedder.model),
+  ): Promise<MessageHitData[]> {
     const [text, vectorHits] = await Promise.all([
       this.store.searchMessageText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.scope),
       vector ? this.store.searchMessageVectors(tenantId, vector, CANDIDATES, parsed.scope) : Promise.resolve<ScoredId[]>([]),
     ]);
-    const direct = { text, vector: vectorHits.filter((hit) => hit.score >= MIN_VECTOR_SIMILARITY) };
-    const candidates = new Set([...direct.text, ...direct.vector].map((hit) => hit.id));
-    const seeds = topSeeds(directFusion(direct), NEIGHBOUR_SEEDS);
-    const links = await this.store.messageNeighbours(
-      tenantId,
-      seeds.map(([id]) => id),
-      1,
-    );
-    // Neighbours lift candidates (a question next to its answer), they do not join them: on LoCoMo, adding a hit's
-    // neighbours as results ranks worse than propagating scores between candidates (bench/research/LOCOMO-RECALL.md).
-    const neighbours = neighbourScores(
-      seeds,
-      links.filter((link) => candidates.has(link.id)).map((link) => ({
-        seedId: link.seedId,
-        id: link.id,
-        flow: link.offset < 0 ? CONVERSATION_FLOW.previous : CONVERSATION_FLOW.next,
-        weight: 1,
-      })),
-    );
-    const relevance = hybridRelevance({ ...direct, neighbours });
-    const messages = await this.store.getMessages(tenantId, [...relevance.keys()]);
+    const vectorKept = vectorHits.filter((hit) => hit.score >= MIN_VECTOR_SIMILARITY);
+    const seeds = topIds(fuseScores(text, vectorKept, weights.vector), NEIGHBOUR_SEEDS);
+    const links = await this.store.messageNeighbours(tenantId, seeds, NEIGHBOUR_SPAN);
+    const ids = new Set([...text, ...vectorKept].map((hit) => hit.id));
+    for (const link of links) {
+      ids.add(link.id);
+    }
+    const messages = (await this.store.getMessages(tenantId, [...ids])).filter((message) => visible(message, parsed.scope));
+    const candidates = new Map(messages.map((m) => [m.id, messageCandidate(m)]));
+    const relevance = rankCandidates({
+      signals: querySignals(parsed.query, new Date()),
+      text: text.filter((hit) => candidates.has(hit.id)),
+      vector: vectorKept.filter((hit) => candidates.has(hit.id)),
+      candidates,
+      lends: conversationLends(links, weights).filter((l) => candidates.has(l.from) && candidates.has(l.to)),
+      weights,
+    });
 
     return messages
-      .filter((message) => visible(message, parsed.scope))
       .map((message) => {
-        const explanation = relevance.get(message.id) ?? { vector: null, text: null, graph: null, rrf: 0, relevance: 0 };
+        const explanation = relevance.get(message.id) ?? NO_RELEVANCE;
 
         return { message, score: explanation.relevance, explanation };
       })
       .sort((a, b) => b.score - a.score)
       .slice(0, parsed.limit);
   }
+}
+
+/** A message as the shared ranking sees it: its speaker is its subject, its session its channel on its day. */
+export function messageCandidate(message: MessageRecord): Candidate {
+  return {
+    id: message.id,
+    content: message.content,
+    occurredAt: message.createdAt,
+    session: sessionKey(message.channelId, message.createdAt),
+    speaker: message.speaker,
+  };
 }
 
 /**

@@ -1,10 +1,14 @@
-import { calibratedFusion, maxFusedScore, reciprocalRankFusion } from 'src/recall/ranking';
-import type { RankedList } from 'src/recall/ranking';
+import type { RankingWeights } from 'src/recall/fusion-weights';
+import { asksWhen, carriesTime, inWindow, namedSubjects, subjectsOf, timeWindow } from 'src/recall/query-signals';
+import type { TimeWindow } from 'src/recall/query-signals';
+import { reciprocalRankFusion } from 'src/recall/ranking';
 
 /**
- * Hybrid relevance shared by every search of the service (memories in `recall`, messages in `searchMessages`):
- * text hits + vector hits + optional neighbour scores in, one 0..1 relevance per item with its explanation out.
- * Pure functions; callers fetch the hits and the neighbours from their store and apply their own modulation.
+ * The one ranking of the service, shared by `recall` (memories) and `searchMessages` (messages): text hits and
+ * vector hits fused on their calibrated scores, conversation neighbours and graph edges lending score, the session
+ * lending its best score, then soft boosts for the person, the date window and "when" questions the query names,
+ * and a small prior. Pure functions; callers fetch hits, neighbours and records from their store and apply their
+ * own modulation (importance, recency...) afterwards. Weights: src/recall/fusion-weights.ts.
  */
 
 export interface Hit {
@@ -13,102 +17,247 @@ export interface Hit {
   score: number;
 }
 
-/**
- * Retriever weights: full text is the strong retriever on conversational text; vectors and neighbours add recall
- * but must not outvote it (LoCoMo, bench/locomo.bench.ts: plain equal-weight fusion loses to BM25 alone).
- */
-export const RETRIEVER_WEIGHTS = { text: 1, vector: 0.3, graph: 0.3 } as const;
-export type RetrieverWeights = { readonly text: number; readonly vector: number; readonly graph: number };
+/** An item the ranking can score: a memory or a message, with what the structure needs to know about it. */
+export interface Candidate {
+  id: string;
+  content: string;
+  occurredAt: Date;
+  /** Items of one session lend each other score (same conversation, same day); null: none. */
+  session: string | null;
+  /** The explicit author (a message's speaker); null: read from the content. */
+  speaker?: string | null;
+  /** The message it was extracted from: memories of one message lend each other score. */
+  messageId?: string | null;
+}
 
-/** Relevance = half weighted RRF (rank agreement), half score-calibrated fusion (how far ahead a hit is). */
-export const RRF_SHARE = 0.5;
+/** `to` lends `share` of its fused score to `from` (directed: callers add both directions when both hold). */
+export interface Lend {
+  from: string;
+  to: string;
+  share: number;
+}
+
+export interface QuerySignals {
+  window: TimeWindow | null;
+  asksWhen: boolean;
+  /** Name-like words of the query; which are people is decided against the candidates' subjects. */
+  query: string;
+}
+
+export function querySignals(query: string, reference: Date): QuerySignals {
+  return { window: timeWindow(query, reference), asksWhen: asksWhen(query), query };
+}
 
 export interface Relevance {
   /** Cosine similarity; null when the item was not a vector hit. */
   vector: number | null;
   /** Full-text score; null when the item was not a text hit. */
   text: number | null;
-  /** Neighbour score; null when the item was not reached through a neighbour. */
+  /** Score lent by neighbours, siblings and the session; null when nothing was lent. */
   graph: number | null;
+  /** Weighted reciprocal rank of the text and vector lists, for the explanation. */
   rrf: number;
   /** 0..1 */
   relevance: number;
 }
 
-export interface HybridHits {
-  text: readonly Hit[];
-  vector: readonly Hit[];
-  /** Items reached through a neighbour of a direct hit, with the score they inherited (see `neighbourScores`). */
-  neighbours?: ReadonlyMap<string, number>;
-}
+export const NO_RELEVANCE: Relevance = { vector: null, text: null, graph: null, rrf: 0, relevance: 0 };
 
-/** Rank fusion of the direct hits (text and vector) only: what neighbour expansion starts from. */
-export function directFusion(hits: HybridHits, weights: RetrieverWeights = RETRIEVER_WEIGHTS): Map<string, number> {
-  return reciprocalRankFusion(directLists(hits, weights));
-}
-
-/** The ids of the `count` best direct hits, best first, with their fused score. */
-export function topSeeds(direct: ReadonlyMap<string, number>, count: number): [string, number][] {
-  return [...direct.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
-}
-
-export interface NeighbourLink {
-  seedId: string;
-  id: string;
-  /** Share of the seed's score that flows to the neighbour (by edge type and direction). */
-  flow: number;
-  /** The edge's own weight, 0..1. */
-  weight: number;
-}
-
-/** A neighbour inherits its seed's score (relative to the best seed) times flow and weight; the best path counts. */
-export function neighbourScores(seeds: readonly [string, number][], links: readonly NeighbourLink[]): Map<string, number> {
-  const top = seeds[0]?.[1] ?? 0;
-  const seedScore = new Map(seeds);
-  const scores = new Map<string, number>();
-  for (const link of links) {
-    const score = ((seedScore.get(link.seedId) ?? 0) / (top || 1)) * link.flow * link.weight;
-    scores.set(link.id, Math.max(scores.get(link.id) ?? 0, score));
+/** Text / best text score plus vector weight × min-max vector score: calibrated, so a clear winner stays ahead. */
+export function fuseScores(text: readonly Hit[], vector: readonly Hit[], vectorWeight: number): Map<string, number> {
+  const fused = new Map<string, number>();
+  const bestText = Math.max(0, ...text.map((h) => h.score));
+  for (const hit of text) {
+    fused.set(hit.id, bestText > 0 ? hit.score / bestText : 1);
+  }
+  if (vector.length > 0) {
+    const scores = vector.map((h) => h.score);
+    const min = Math.min(...scores);
+    const span = Math.max(...scores) - min;
+    for (const hit of vector) {
+      fused.set(hit.id, (fused.get(hit.id) ?? 0) + vectorWeight * (span > 0 ? (hit.score - min) / span : 1));
+    }
   }
 
-  return scores;
+  return fused;
+}
+
+/** The `count` best fused ids, best first: the seeds whose neighbours are fetched. */
+export function topIds(scores: ReadonlyMap<string, number>, count: number): string[] {
+  return [...scores.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([id]) => id);
+}
+
+/** Neighbour propagation: g(i) = f(i) + Σ share · f(j) over what lends to i; items reached only this way join. */
+export function propagate(fused: ReadonlyMap<string, number>, lends: readonly Lend[]): Map<string, number> {
+  const out = new Map(fused);
+  const seen = new Set<string>();
+  for (const lend of lends) {
+    const key = `${lend.from}\u0000${lend.to}`;
+    const score = fused.get(lend.to) ?? 0;
+    if (seen.has(key) || lend.from === lend.to || score <= 0) {
+      continue;
+    }
+    seen.add(key);
+    out.set(lend.from, (out.get(lend.from) ?? 0) + lend.share * score);
+  }
+
+  return out;
+}
+
+/** Conversation offsets (−2..2 turns, as `messageNeighbours` returns them) as lends in both directions. */
+export function conversationLends(
+  links: readonly { seedId: string; id: string; offset: number }[],
+  weights: Pick<RankingWeights, 'next' | 'previous' | 'second'>,
+): Lend[] {
+  const share = (offset: number): number =>
+    offset === 1 ? weights.next : offset === -1 ? weights.previous : Math.abs(offset) === 2 ? weights.second : 0;
+
+  return links.flatMap((link) => [
+    { from: link.seedId, to: link.id, share: share(link.offset) },
+    { from: link.id, to: link.seedId, share: share(-link.offset) },
+  ]);
+}
+
+/** Items of one session: each gains `weight` × the best score in its session (its own included). */
+export function sessionContext(scores: ReadonlyMap<string, number>, sessionOf: (id: string) => string | null, weight: number): Map<string, number> {
+  const best = new Map<string, number>();
+  for (const [id, score] of scores) {
+    const session = sessionOf(id);
+    if (session !== null) {
+      best.set(session, Math.max(best.get(session) ?? 0, score));
+    }
+  }
+  const out = new Map<string, number>();
+  for (const [id, score] of scores) {
+    const session = sessionOf(id);
+    out.set(id, score + (session === null ? 0 : weight * (best.get(session) ?? 0)));
+  }
+
+  return out;
+}
+
+/** Multiplicative boosts and prior of one candidate: never a filter, a matching item can still lose. */
+export function boostOf(
+  candidate: Candidate,
+  signals: QuerySignals,
+  person: string | null,
+  weights: Pick<RankingWeights, 'speaker' | 'date' | 'when' | 'length' | 'question'>,
+): number {
+  let boost = 1;
+  if (person !== null && subjectsOf(candidate.content, candidate.speaker).some((s) => sameName(s, person))) {
+    boost *= weights.speaker;
+  }
+  if (signals.window !== null && inWindow(signals.window, candidate.occurredAt)) {
+    boost *= weights.date;
+  }
+  if (signals.asksWhen && carriesTime(candidate.content)) {
+    boost *= weights.when;
+  }
+  const words = candidate.content.split(/\s+/).filter((w) => w.length > 0).length;
+  boost *= 1 + weights.length * Math.min(words / 40, 1);
+  if (candidate.content.includes('?')) {
+    boost *= 1 - weights.question;
+  }
+
+  return boost;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** The one person the query names among the candidates' subjects, or null (none, or several: no boost). */
+export function namedPerson(query: string, candidates: Iterable<Candidate>): string | null {
+  const subjects = new Set<string>();
+  for (const c of candidates) {
+    for (const s of subjectsOf(c.content, c.speaker)) {
+      subjects.add(s);
+    }
+  }
+  const named = namedSubjects(query, subjects);
+
+  return named.length === 1 ? (named[0] ?? null) : null;
+}
+
+export interface RankInput {
+  signals: QuerySignals;
+  text: readonly Hit[];
+  vector: readonly Hit[];
+  /** Direct hits and every item reached through a neighbour, by id. */
+  candidates: ReadonlyMap<string, Candidate>;
+  /** Conversation neighbours and graph edges (see `conversationLends`); siblings are found here from messageId. */
+  lends: readonly Lend[];
+  weights: RankingWeights;
 }
 
 /**
- * Every item of the three lists with its relevance: half weighted RRF normalised by the best possible RRF of this
- * query, half score-calibrated fusion (text / max, vector min-max, neighbours / max). Items come in list order
- * (text, then vector, then neighbours), which keeps ties stable for the caller's sort.
+ * Relevance of every candidate, best first. relevance = score / best score × how well the best item matched
+ * (its fused text + vector score over the most it could have), so the top hit of a weak query is not "HIGH".
  */
-export function hybridRelevance(hits: HybridHits, weights: RetrieverWeights = RETRIEVER_WEIGHTS): Map<string, Relevance> {
-  const graph = hits.neighbours ?? new Map<string, number>();
-  const lists = directLists(hits, weights);
-  lists.push({ ids: [...graph.keys()].sort((a, b) => (graph.get(b) ?? 0) - (graph.get(a) ?? 0)), weight: weights.graph });
-  const fused = reciprocalRankFusion(lists);
-  const ceiling = maxFusedScore(lists);
-  const vectorScore = new Map(hits.vector.map((h) => [h.id, h.score]));
-  const textScore = new Map(hits.text.map((h) => [h.id, h.score]));
-  const calibrated = calibratedFusion([
-    { scores: textScore, weight: weights.text, norm: 'max' },
-    { scores: vectorScore, weight: weights.vector, norm: 'minmax' },
-    { scores: graph, weight: weights.graph, norm: 'max' },
+export function rankCandidates(input: RankInput): Map<string, Relevance> {
+  const { weights, candidates } = input;
+  const fused = fuseScores(input.text, input.vector, weights.vector);
+  const lends = [...input.lends, ...siblingLends(candidates, weights.sibling)];
+  const propagated = propagate(fused, lends);
+  const session = sessionContext(propagated, (id) => candidates.get(id)?.session ?? null, weights.session);
+  const person = namedPerson(input.signals.query, candidates.values());
+  const rrf = reciprocalRankFusion([
+    { ids: input.text.map((h) => h.id), weight: 1 },
+    { ids: input.vector.map((h) => h.id), weight: weights.vector },
   ]);
-  const relevance = new Map<string, Relevance>();
-  for (const [id, rrf] of fused) {
-    relevance.set(id, {
-      vector: vectorScore.get(id) ?? null,
+  const textScore = new Map(input.text.map((h) => [h.id, h.score]));
+  const vectorScore = new Map(input.vector.map((h) => [h.id, h.score]));
+  const raw = new Map<string, number>();
+  for (const [id, score] of session) {
+    const candidate = candidates.get(id);
+    if (candidate !== undefined) {
+      raw.set(id, score * boostOf(candidate, input.signals, person, weights));
+    }
+  }
+  const best = Math.max(0, ...raw.values());
+  const bestFused = Math.max(0, ...fused.values());
+  const strength = Math.min(1, bestFused / (1 + weights.vector));
+  const out = new Map<string, Relevance>();
+  for (const [id, score] of [...raw.entries()].sort((a, b) => b[1] - a[1])) {
+    const lent = (session.get(id) ?? 0) - (fused.get(id) ?? 0);
+    out.set(id, {
       text: textScore.get(id) ?? null,
-      graph: graph.get(id) ?? null,
-      rrf,
-      relevance: RRF_SHARE * (ceiling > 0 ? rrf / ceiling : 0) + (1 - RRF_SHARE) * (calibrated.get(id) ?? 0),
+      vector: vectorScore.get(id) ?? null,
+      graph: lent > 1e-9 ? lent : null,
+      rrf: rrf.get(id) ?? 0,
+      relevance: best > 0 ? (score / best) * strength : 0,
     });
   }
 
-  return relevance;
+  return out;
 }
 
-function directLists(hits: HybridHits, weights: RetrieverWeights): RankedList[] {
-  return [
-    { ids: hits.text.map((h) => h.id), weight: weights.text },
-    { ids: hits.vector.map((h) => h.id), weight: weights.vector },
-  ];
+/** Candidates extracted from the same message lend each other `share` of their score. */
+export function siblingLends(candidates: ReadonlyMap<string, Candidate>, share: number): Lend[] {
+  const byMessage = new Map<string, string[]>();
+  for (const c of candidates.values()) {
+    if (c.messageId) {
+      byMessage.set(c.messageId, [...(byMessage.get(c.messageId) ?? []), c.id]);
+    }
+  }
+  const lends: Lend[] = [];
+  for (const ids of byMessage.values()) {
+    for (const from of ids) {
+      for (const to of ids) {
+        if (from !== to) {
+          lends.push({ from, to, share });
+        }
+      }
+    }
+  }
+
+  return lends;
+}
+
+/** Session key: the conversation and the UTC day (a conversation's sessions are days apart). */
+export function sessionKey(conversation: string | null | undefined, at: Date): string | null {
+  return conversation ? `${conversation}\u0000${at.toISOString().slice(0, 10)}` : null;
 }

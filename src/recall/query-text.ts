@@ -2,7 +2,7 @@ import { eng } from 'stopword';
 
 /** Question words carry intent, not topic: they match every turn that asks something. */
 const QUESTION_WORDS = ['what', 'when', 'where', 'which', 'who', 'whom', 'whose', 'why', 'how', 'did', 'does', 'do', 'would', 'could', 'should', 'can', 'will', 'might', 'may', 'ever', 'also'];
-const STOP_WORDS: ReadonlySet<string> = new Set([...eng, ...QUESTION_WORDS]);
+export const STOP_WORDS: ReadonlySet<string> = new Set([...eng, ...QUESTION_WORDS]);
 
 /** Words as FTS5's unicode61 tokenizer sees them: runs of letters and digits, lower-cased. */
 export function queryWords(text: string): string[] {

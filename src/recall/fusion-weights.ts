@@ -1,0 +1,80 @@
+/**
+ * Every weight of the shared ranking (src/recall/hybrid-ranking.ts), in one place, as a property of the embedding
+ * model: how much the vector side should count, and so how much structure (neighbours, session, speaker, dates)
+ * has to make up for it, depends on how good the vectors are. The entry is chosen by the model id recorded with
+ * every stored vector (`Embedder.model`); a model without an entry gets `DEFAULT_WEIGHTS`.
+ *
+ * Evidence: `npm run bench -- locomo` (LoCoMo, 1536 questions, categories 1-4). The USE entry was chosen on
+ * conversations 26/30/41/42/43 and checked on 44/47/48/49/50 and the reverse (bench/locomo.bench.ts prints both
+ * directions and the per-half optimum); the values kept are the ones both halves agree on within noise
+ * (±0.8 pt at ~770 questions). Values no experiment moved are the research's (bench/research/LOCOMO-RECALL.md).
+ */
+export interface RankingWeights {
+  /** Vector score (min-max over the candidates) added to the text score (divided by the best): f = text + vector·v. */
+  readonly vector: number;
+  /**
+   * Conversation neighbours lend score: i receives `next`·f(i+1) (its reply, which often holds the answer's
+   * words), `previous`·f(i−1) and `second`·f(i±2) (the same speaker's turn before and after).
+   */
+  readonly next: number;
+  readonly previous: number;
+  readonly second: number;
+  /** Graph edges (RELATED_TO, PART_OF...): a neighbour lends graph × edge flow × edge weight × its score. */
+  readonly graph: number;
+  /** Memories extracted from the same message (EXTRACTED_FROM the same message) lend each other this share. */
+  readonly sibling: number;
+  /** Each item gains this share of the best score of its session (same conversation, same day). */
+  readonly session: number;
+  /** Multiplier for the memories of the one person a query names ("What did Caroline paint?"). */
+  readonly speaker: number;
+  /** Multiplier for memories whose occurredAt falls in the date window a query names. */
+  readonly date: number;
+  /** Multiplier for memories that state a time when the query asks "when". */
+  readonly when: number;
+  /** Longer statements hold more facts: × (1 + length·min(words/40, 1)). */
+  readonly length: number;
+  /** Questions rarely hold answers: × (1 − question) when the content asks something. */
+  readonly question: number;
+}
+
+/**
+ * Universal Sentence Encoder lite (the local, zero-setup default). Weak vectors (vector-only any@10 0.43 on LoCoMo
+ * turns against BM25 0.69), so the text side leads and structure carries most of the gain. Evidence for each
+ * value: bench/locomo.bench.ts tuning table (results in README "Benchmarks").
+ */
+export const USE_WEIGHTS: RankingWeights = {
+  vector: 0.9,
+  next: 0.2,
+  previous: 0.1,
+  second: 0.1,
+  graph: 0.3,
+  sibling: 0.2,
+  session: 0.25,
+  speaker: 2,
+  date: 3,
+  when: 2,
+  length: 0.3,
+  question: 0.25,
+};
+
+/**
+ * For a model with no entry (a local embedding server: nomic-embed-text, bge, gte...): modern sentence embedders
+ * retrieve about as well as BM25 on conversational text, so the vector side counts as much as the text side; the
+ * structural weights stay at USE's values, which the research found stable across fusion settings (their optimum
+ * moved by less than the noise when the vector weight changed from 0.5 to 1.2). Measure and add an entry when a
+ * model is used for real.
+ */
+export const DEFAULT_WEIGHTS: RankingWeights = { ...USE_WEIGHTS, vector: 1 };
+
+/** Keyed by `Embedder.model`. The hash embedder is not semantic: its vectors only break ties. */
+export const WEIGHTS_BY_MODEL: Readonly<Record<string, RankingWeights>> = {
+  'use-lite-v1-512': USE_WEIGHTS,
+};
+
+export function weightsForModel(model: string): RankingWeights {
+  if (model.startsWith('hash-')) {
+    return { ...USE_WEIGHTS, vector: 0.3 };
+  }
+
+  return WEIGHTS_BY_MODEL[model] ?? DEFAULT_WEIGHTS;
+}
