@@ -16,8 +16,8 @@ import { screenWrite } from 'src/memory/write-screen';
 import type { Screened } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import { BatchItemError, MEMORY_STORE, TaskBudgetExceededError } from 'src/store/memory-store.port';
+import type { InsertMemoryCommand, InsertMemoryResult, MemoryStore } from 'src/store/memory-store.port';
 
 export interface ImportLink {
   toRef: string;
@@ -123,14 +123,15 @@ export class MemoryImportService {
       }),
     );
     const idByRef = new Map(checked.flatMap((item, index) => (item.ref === null ? [] : [[item.ref, drafts[index]?.id ?? '']])));
-    const results = await this.store.insertMemories({
-      items: checked.map((item, index) => ({
+    const results = await this.insertAll(
+      checked.map((item, index) => ({
         memory: drafts[index]!,
         vector: vectors[index] ?? null,
         links: item.links.map((link) => ({ toId: idByRef.get(link.toRef) ?? '', type: link.type, weight: link.weight })),
         supersede: [],
+        taskBudget: item.command.source.role === SourceRole.TASK ? this.config.taskWriteBudget : null,
       })),
-    });
+    );
     const summary: ImportSummary = { created: 0, duplicates: 0, quarantined: 0, links: 0, ids: [] };
     for (const [index, result] of results.entries()) {
       summary.ids.push(result.memory.id);
@@ -145,6 +146,18 @@ export class MemoryImportService {
     }
 
     return summary;
+  }
+
+  /** One transaction; a budget another process spent meanwhile refuses the batch like the check before it. */
+  private async insertAll(items: InsertMemoryCommand[]): Promise<InsertMemoryResult[]> {
+    try {
+      return await this.store.insertMemories({ items });
+    } catch (error) {
+      if (error instanceof BatchItemError && error.cause instanceof TaskBudgetExceededError) {
+        throw new BadInputError(error.message);
+      }
+      throw error;
+    }
   }
 
   /** The guards of `remember`, item by item, before anything is written; the first failure names its item. */

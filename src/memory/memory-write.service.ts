@@ -6,7 +6,6 @@ import { embedForStorage } from 'src/embedding/embed-safely';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
-import { KeyedLock } from 'src/memory/keyed-lock';
 import { containsValue, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
 import type { AssociationView, MemoryRecord } from 'src/memory/memory.types';
@@ -19,7 +18,7 @@ import { screenWrite } from 'src/memory/write-screen';
 import type { WriteOrigin } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
+import { MEMORY_STORE, TaskBudgetExceededError } from 'src/store/memory-store.port';
 import type { LinkDraft, MemoryDraft, MemoryStore, ScoredId } from 'src/store/memory-store.port';
 
 export interface LinkedMemory extends AssociationView {
@@ -62,7 +61,6 @@ function rejected(reason: string): RememberOutcome {
 @Injectable()
 export class MemoryWriteService {
   private readonly logger = new Logger(MemoryWriteService.name);
-  private readonly taskLock = new KeyedLock();
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -85,18 +83,19 @@ export class MemoryWriteService {
     if ('rejection' in screened) {
       return rejected(screened.rejection);
     }
-    const candidate = screened.candidate;
-    const { taskId } = command.source;
-    if (command.source.role === SourceRole.TASK && taskId !== null) {
-      // the budget is checked and spent under one lock, so concurrent writes of a task cannot overrun it
-      return this.taskLock.run(`${tenantId}\u0000${taskId}`, async () => {
-        const budget = await this.checkTaskBudget(tenantId, command);
-
-        return budget ? rejected(budget) : this.write(tenantId, candidate);
-      });
+    // a spent budget refuses early (even a repeat); the insert itself counts again inside its transaction
+    const budget = await this.checkTaskBudget(tenantId, command);
+    if (budget) {
+      return rejected(budget);
     }
-
-    return this.write(tenantId, candidate);
+    try {
+      return await this.write(tenantId, screened.candidate);
+    } catch (error) {
+      if (error instanceof TaskBudgetExceededError) {
+        return rejected(error.message);
+      }
+      throw error;
+    }
   }
 
   private async write(tenantId: string, candidate: Candidate): Promise<RememberOutcome> {
@@ -128,7 +127,8 @@ export class MemoryWriteService {
     const supersede = [...new Set([...slotEffect.supersede.map((m) => m.id), ...contradicted.map((m) => m.id)])];
 
     const draft = this.draft(tenantId, candidate, vector !== null, now);
-    const result = await this.store.insertMemory({ memory: draft, vector, links, supersede });
+    const taskBudget = command.source.role === SourceRole.TASK ? this.config.taskWriteBudget : null;
+    const result = await this.store.insertMemory({ memory: draft, vector, links, supersede, taskBudget });
     if (!result.created) {
       // a concurrent identical write won the unique constraint: this one reinforces it instead
       return this.reinforce(tenantId, result.memory, command, now, 'exact duplicate of an existing memory');

@@ -1,5 +1,6 @@
 import type { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/memory/memory.enums';
 import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
+import { taskBudgetSpent } from 'src/memory/write-policy';
 
 export const MEMORY_STORE = Symbol('MEMORY_STORE');
 
@@ -24,6 +25,11 @@ export interface InsertMemoryCommand {
    * transaction (with an UPDATES edge), so a slot never has two ACTIVE values, whatever races the callers run.
    */
   supersede: string[];
+  /**
+   * For a memory written on behalf of a task (`source.taskId`): the task's memories, counted inside the insert's
+   * transaction, must not exceed this many, or the insert fails with TaskBudgetExceededError and writes nothing.
+   */
+  taskBudget?: number | null;
 }
 
 /**
@@ -157,5 +163,15 @@ export class BatchItemError extends Error {
     override readonly cause: unknown,
   ) {
     super(`items[${index}]: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** The write would take a task past its write budget; thrown inside the transaction, so nothing was written. */
+export class TaskBudgetExceededError extends Error {
+  constructor(
+    readonly taskId: string,
+    readonly budget: number,
+  ) {
+    super(taskBudgetSpent(taskId, budget));
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import type { AssociationOf, MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
+import { TaskBudgetExceededError } from 'src/store/memory-store.port';
 import type { draft} from 'test/contract/memory-fixtures';
 import { SPACE, at, command, embed, remember } from 'test/contract/memory-fixtures';
 import type { Stores } from 'src/store/stores';
@@ -283,6 +284,30 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         await expect(store.listAssociations(t, a.memory.id, { limit: 10 })).resolves.toEqual([]);
         await expect(store.searchText(t, 'tomatoes', 5, ACTIVE)).resolves.toEqual([]);
         await expect(store.searchVectors(t, await embed('The user planted tomatoes along the fence'), 5, ACTIVE)).resolves.toEqual([]);
+      });
+    });
+
+    describe('task budget inside the insert', () => {
+      it('should refuse an insert past the task budget and write nothing, alone or in a batch', async () => {
+        const t = tenant();
+        const task = { role: SourceRole.TASK, channelId: null, messageId: null, taskId: 'digest', skillId: null };
+        const write = (content: string) => command(t, content, { overrides: { source: task } });
+        for (const content of ['Digest one: backups ran', 'Digest two: certificates renewed']) {
+          await expect(store.insertMemory({ ...(await write(content)), taskBudget: 3 })).resolves.toMatchObject({ created: true });
+        }
+        const repeat = await store.insertMemory({ ...(await write('Digest one: backups ran')), taskBudget: 2 });
+        expect(repeat.created).toBe(false); // a duplicate writes nothing, so it spends nothing
+
+        await expect(store.insertMemory({ ...(await write('Digest three: disk usage high')), taskBudget: 2 })).rejects.toBeInstanceOf(
+          TaskBudgetExceededError,
+        );
+        const batch = [await write('Digest four: search slow'), await write('Digest five: mail bounced')];
+        await expect(store.insertMemories({ items: batch.map((item) => ({ ...item, taskBudget: 3 })) })).rejects.toThrow(
+          /^items\[1\]: task digest has used its write budget of 3/,
+        );
+
+        await expect(store.countByTask(t, 'digest')).resolves.toBe(2);
+        await expect(store.insertMemories({ items: [{ ...batch[0]!, taskBudget: 3 }] })).resolves.toMatchObject([{ created: true }]);
       });
     });
 

@@ -13,6 +13,7 @@ export const MEMORY_QUERIES = [
   'memory/find-memory-by-fingerprint',
   'memory/find-active-memories-by-slot',
   'memory/count-memories-by-task',
+  'memory/count-task-writes',
   'memory/count-memories',
   'memory/list-memories',
   'memory/list-recent-memories',

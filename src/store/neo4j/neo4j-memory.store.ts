@@ -18,7 +18,7 @@ import type {
   ScoredId,
   Visibility,
 } from 'src/store/memory-store.port';
-import { BatchItemError } from 'src/store/memory-store.port';
+import { BatchItemError, TaskBudgetExceededError } from 'src/store/memory-store.port';
 import { luceneAllWordsQuery, luceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
@@ -153,6 +153,13 @@ export class Neo4jMemoryStore implements MemoryStore {
     // A retried transaction whose first attempt committed finds its own node: that still counts as created.
     if (row['created'] !== true) {
       return { created: false, memory: saved };
+    }
+    const taskId = memory.source.taskId;
+    if (command.taskBudget !== undefined && command.taskBudget !== null && taskId !== null) {
+      const [budget] = await this.run(tx, 'memory/count-task-writes', { tenantId, taskId, at: toDateTime(memory.createdAt) });
+      if (budget !== undefined && toNumber(budget['used'], 'used') > command.taskBudget) {
+        throw new TaskBudgetExceededError(taskId, command.taskBudget);
+      }
     }
     const links = [...command.links];
     const supersede = [...command.supersede];

@@ -17,7 +17,7 @@ import type {
   ScoredId,
   Visibility,
 } from 'src/store/memory-store.port';
-import { BatchItemError } from 'src/store/memory-store.port';
+import { BatchItemError, TaskBudgetExceededError } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsAllWordsExpression, ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
@@ -115,7 +115,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult> {
-    return Promise.resolve(this.database.transaction(() => this.insertSync(command)));
+    return new Promise((resolve) => resolve(this.database.transaction(() => this.insertSync(command))));
   }
 
   insertMemories(command: InsertBatchCommand): Promise<InsertMemoryResult[]> {
@@ -188,6 +188,17 @@ export class SqliteMemoryStore implements MemoryStore {
       }
 
       return { created: false, memory: existing };
+    }
+    const taskId = m.source.taskId;
+    if (command.taskBudget !== undefined && command.taskBudget !== null && taskId !== null) {
+      // counted after the insert, inside the same IMMEDIATE transaction: no other process can add to it meanwhile
+      const used = this.stmt<{ n: number }>('SELECT COUNT(*) AS n FROM memories WHERE tenant_id = ? AND source_task_id = ?').get(
+        m.tenantId,
+        taskId,
+      );
+      if ((used?.n ?? 0) > command.taskBudget) {
+        throw new TaskBudgetExceededError(taskId, command.taskBudget);
+      }
     }
     const rowid = BigInt(inserted.lastInsertRowid);
     this.stmt('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+import { projectRoot } from 'src/common/project-root';
+import { KEYS } from 'test/e2e/support/test-app';
+import type { GqlResponse } from 'test/e2e/support/test-app';
+
+export interface ServerProcess {
+  url: string;
+  output(): string;
+  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, key?: string): Promise<GqlResponse<T>>;
+  /** SIGKILL: no shutdown hook runs, as when the machine or the OOM killer takes the process. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+
+  return port;
+}
+
+/** The real `serve` entry point (src/main.ts) in a child process, on SQLite in `dataDir`, with hash embeddings. */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 90_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'serve'],
+    {
+      cwd: projectRoot(),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        ENGRAM_DATA_DIR: dataDir,
+        ENGRAM_API_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob}`,
+        EMBEDDINGS: 'hash',
+        LOG_LEVEL: 'log',
+        RATE_LIMIT_PER_MINUTE: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = Date.now();
+  while (!output.includes('GraphQL on')) {
+    if (child.exitCode !== null || Date.now() - started > readyTimeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const signal = async (name: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(name);
+      await exited;
+    }
+  };
+
+  return {
+    url,
+    output: () => output,
+    async gql<T>(query: string, variables: Record<string, unknown> = {}, key: string = KEYS.alice): Promise<GqlResponse<T>> {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ query, variables }),
+      });
+
+      return (await response.json()) as GqlResponse<T>;
+    },
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
+}
