@@ -85,6 +85,11 @@ CYPHER 25
 CREATE CONSTRAINT llm_usage_key IF NOT EXISTS
 FOR (u:LlmUsage) REQUIRE (u.tenantId, u.job, u.day) IS UNIQUE;
 
+// One budget node per task: inserts of the task MERGE it to take its write lock before counting its memories.
+CYPHER 25
+CREATE CONSTRAINT task_budget_key IF NOT EXISTS
+FOR (b:TaskBudget) REQUIRE (b.tenantId, b.taskId) IS UNIQUE;
+
 // Messages of a channel in order: appends look up their neighbours, context reads the newest, compaction the oldest.
 CYPHER 25
 CREATE INDEX message_channel_order IF NOT EXISTS

@@ -27,6 +27,8 @@ const LABELS = [
   // cortex
   'JobState',
   'LlmUsage',
+  // write path: the per-task budget lock
+  'TaskBudget',
 ];
 const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
 const PROPERTY_KEYS = [
@@ -104,6 +106,7 @@ const PROPERTY_KEYS = [
   'calls',
   'promptTokens',
   'completionTokens',
+  'lockedAt',
   // a DateTime component, which the linter cannot tell from a property
   'epochMillis',
 ];

@@ -124,7 +124,11 @@ export class SqliteDatabase implements StoreConnection {
     return statement as Statement<SqlValue[], R>;
   }
 
+  /**
+   * A write transaction. BEGIN IMMEDIATE takes the write lock first (waiting up to busy_timeout), so what it reads
+   * (a task's write count, a slot's holder) cannot be changed by another process before it commits.
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.db.transaction(work).immediate();
   }
 }
