@@ -47,6 +47,12 @@ export class RecallInput {
     description: 'interactive recall leaves memories written by tasks out (ignored when sourceTaskId is given)',
   })
   excludeTaskMemories?: boolean | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'the moment time expressions in the query ("last week", "yesterday") count from; omitted: now',
+  })
+  referenceTime?: Date | null;
 }
 
 @ObjectType({

@@ -159,6 +159,9 @@ export class RecallService {
     if (mode === SearchMode.TYPED && types.length === 0) {
       throw new BadInputError('types is required for TYPED recall');
     }
+    if (request.referenceTime && Number.isNaN(request.referenceTime.getTime())) {
+      throw new BadInputError('referenceTime is not a valid date');
+    }
     if (request.sort && mode !== SearchMode.TYPED) {
       throw new BadInputError(`sort applies to TYPED recall only (${mode} has its own order)`);
     }
