@@ -9,6 +9,10 @@ import type { AppConfig } from 'src/config/config';
 type Command = (config: AppConfig, args: readonly string[]) => Promise<void>;
 
 const COMMANDS: Record<string, Command> = {
+  async reembed(config) {
+    const { formatReembedReport, runReembed } = await import('src/embedding/migration/reembed.command');
+    process.stdout.write(formatReembedReport(await runReembed(config)));
+  },
   async 'llm-usage'(config, args) {
     const { runLlmUsage } = await import('src/cortex/llm-usage.command');
     process.stdout.write(await runLlmUsage(config, Number(args[0] ?? 7)));
@@ -18,6 +22,18 @@ const COMMANDS: Record<string, Command> = {
     const { clean, text } = await runIntegrityCheck(config);
     process.stdout.write(text);
     process.exitCode = clean ? 0 : 1;
+  },
+  async export(config, args) {
+    const { runExport } = await import('src/tenant-data/tenant-data.command');
+    await runExport(config, args, process.stdout);
+  },
+  async import(config, args) {
+    const { runImport } = await import('src/tenant-data/tenant-data.command');
+    process.stdout.write(`${JSON.stringify(await runImport(config, args, process.stdin), null, 2)}\n`);
+  },
+  async purge(config, args) {
+    const { runPurge } = await import('src/tenant-data/tenant-data.command');
+    process.stdout.write(`${JSON.stringify(await runPurge(config, args), null, 2)}\n`);
   },
 };
 

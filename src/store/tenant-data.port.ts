@@ -90,6 +90,7 @@ export interface TenantDataStore {
   /** Every kept bulletin (at most BULLETINS_KEPT), oldest first. */
   exportBulletins(tenantId: string): Promise<BulletinRecord[]>;
 
+  /** Channels the tenant does not have; `summaryId` is kept only when that summary is the tenant's (import summaries first). */
   importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts>;
   importSummaries(tenantId: string, summaries: SummaryRecord[]): Promise<ImportCounts>;
   /** Messages of existing channels of the tenant; counters and neighbour text of their channels are brought up to date. */

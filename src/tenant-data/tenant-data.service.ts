@@ -122,11 +122,12 @@ export class TenantDataService {
       embeddingModel: this.embedder.model,
       unembedded: 0,
     };
-    for (const batch of batches(byKind.channel, BATCH)) {
-      add(report.channels, await this.store.importChannels(tenantId, batch.map((c) => ({ ...c, tenantId }))));
-    }
+    // summaries first: a channel keeps its current summary only when that summary is the tenant's
     for (const batch of batches(byKind.summary, BATCH)) {
       add(report.summaries, await this.store.importSummaries(tenantId, batch.map((s) => ({ ...s, tenantId }))));
+    }
+    for (const batch of batches(byKind.channel, BATCH)) {
+      add(report.channels, await this.store.importChannels(tenantId, batch.map((c) => ({ ...c, tenantId }))));
     }
     for (const batch of batches(byKind.message, BATCH)) {
       // the text appendMessage embeds (ConversationService.append)

@@ -144,8 +144,8 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
     }
 
     async function reimport(tenantId: string, data: Awaited<ReturnType<typeof exportAll>>): Promise<void> {
-      await store.importChannels(tenantId, data.channels);
       await store.importSummaries(tenantId, data.summaries);
+      await store.importChannels(tenantId, data.channels);
       await store.importMessages(
         tenantId,
         await Promise.all(data.messages.map(async (message) => ({ message, vector: await embed(message.content) }))),
@@ -259,6 +259,9 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const memories = await store.importMemories(other, data.memories.map((memory) => ({ memory, vector: null })));
         const messages = await store.importMessages(other, data.messages.map((message) => ({ message, vector: null })));
 
+        const channels = await store.importChannels(other, data.channels);
+        expect(channels).toEqual({ created: 2, existing: 0, conflicts: 0 });
+        expect((await store.exportChannels(other, null, 10)).map((c) => c.summaryId)).toEqual([null, null]);
         expect(memories).toEqual({ created: 0, existing: 0, conflicts: data.memories.length });
         expect(messages.created).toBe(0);
         expect(await store.exportMemories(other, null, 100)).toEqual([]);

@@ -135,7 +135,8 @@ export class SqliteTenantDataStore implements TenantDataStore {
         const inserted = this.stmt(
           `INSERT INTO channels (tenant_id, id, private, project_id, token_budget, message_count, last_message_at, summary_id,
              created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?) ON CONFLICT (tenant_id, id) DO NOTHING`,
+           VALUES (?, ?, ?, ?, ?, 0, ?, (SELECT id FROM summaries WHERE id = ? AND tenant_id = ?), ?, ?)
+           ON CONFLICT (tenant_id, id) DO NOTHING`,
         ).run(
           tenantId,
           c.id,
@@ -144,6 +145,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
           c.tokenBudget,
           time(c.lastMessageAt),
           c.summaryId,
+          tenantId,
           c.createdAt.getTime(),
           c.updatedAt.getTime(),
         );

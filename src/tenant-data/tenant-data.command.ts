@@ -1,0 +1,63 @@
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+
+import { assertKey } from 'src/common/validation';
+import type { AppConfig } from 'src/config/config';
+import { createEmbedder } from 'src/embedding/embedder.factory';
+import { openStores } from 'src/store/stores';
+import type { TenantPurge } from 'src/store/tenant-data.port';
+import { TenantDataService } from 'src/tenant-data/tenant-data.service';
+import type { ImportReport } from 'src/tenant-data/tenant-data.service';
+
+/** `--tenant T` or `--tenant=T`, required by export, import and purge. */
+export function tenantArg(args: readonly string[]): string {
+  const index = args.findIndex((arg) => arg === '--tenant' || arg.startsWith('--tenant='));
+  const arg = args[index];
+  const value = arg?.startsWith('--tenant=') ? arg.slice('--tenant='.length) : args[index + 1];
+  if (index < 0 || value === undefined || value.length === 0) {
+    throw new Error('--tenant <tenant id> is required');
+  }
+
+  return assertKey(value, 'tenant');
+}
+
+/** The service over the configured store, without the Nest application (no HTTP, no jobs, logs stay off stdout). */
+async function withService<T>(config: AppConfig, work: (service: TenantDataService) => Promise<T>): Promise<T> {
+  const embedder = createEmbedder(config.embeddings);
+  const stores = openStores(config.store);
+  try {
+    await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
+
+    return await work(new TenantDataService(stores.tenantData, embedder));
+  } finally {
+    await stores.connection.close();
+    await embedder.close?.();
+  }
+}
+
+/** `node dist/main.js export --tenant T > t.ndjson` */
+export async function runExport(config: AppConfig, args: readonly string[], out: Writable): Promise<void> {
+  const tenantId = tenantArg(args);
+  await withService(config, async (service) => {
+    for await (const line of service.exportLines(tenantId)) {
+      if (!out.write(`${line}\n`)) {
+        await once(out, 'drain');
+      }
+    }
+  });
+}
+
+/** `node dist/main.js import --tenant T < t.ndjson`: what was created, already there or in conflict, per kind. */
+export async function runImport(config: AppConfig, args: readonly string[], input: Readable): Promise<ImportReport> {
+  const tenantId = tenantArg(args);
+
+  return withService(config, (service) => service.importLines(tenantId, createInterface({ input, crlfDelay: Infinity })));
+}
+
+/** `node dist/main.js purge --tenant T`: removes everything of the tenant and reports the counts. */
+export async function runPurge(config: AppConfig, args: readonly string[]): Promise<TenantPurge> {
+  const tenantId = tenantArg(args);
+
+  return withService(config, (service) => service.purgeTenant(tenantId));
+}

@@ -1,0 +1,92 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+
+/** Bodies and answers of the export, import and purge endpoints (REST) and the deletion mutations (GraphQL). */
+export class PurgeRequestDto {
+  @ApiProperty({ description: 'must be the word "purge": everything of your tenant is removed for good', example: 'purge' })
+  confirm!: string;
+}
+
+export class ImportCountsDto {
+  @ApiProperty({ description: 'records written' })
+  created!: number;
+
+  @ApiProperty({ description: 'ids your tenant already had: left as they are' })
+  existing!: number;
+
+  @ApiProperty({ description: "ids another tenant holds, or a live memory already holds the fingerprint or ACTIVE slot: skipped" })
+  conflicts!: number;
+}
+
+export class ImportReportDto {
+  @ApiProperty({ type: ImportCountsDto })
+  channels!: ImportCountsDto;
+
+  @ApiProperty({ type: ImportCountsDto })
+  summaries!: ImportCountsDto;
+
+  @ApiProperty({ type: ImportCountsDto })
+  messages!: ImportCountsDto;
+
+  @ApiProperty({ type: ImportCountsDto })
+  memories!: ImportCountsDto;
+
+  @ApiProperty({ type: ImportCountsDto, description: 'memory edges and EXTRACTED_FROM edges' })
+  edges!: ImportCountsDto;
+
+  @ApiProperty({ type: ImportCountsDto })
+  bulletins!: ImportCountsDto;
+
+  @ApiProperty({ description: 'the model every vector was recomputed with' })
+  embeddingModel!: string;
+
+  @ApiProperty({ description: 'memories and messages stored without a vector (embedder unavailable)' })
+  unembedded!: number;
+}
+
+export class TenantPurgeDto {
+  @ApiProperty() memories!: number;
+  @ApiProperty() associations!: number;
+  @ApiProperty() memoryVectors!: number;
+  @ApiProperty() memoryTextRows!: number;
+  @ApiProperty() channels!: number;
+  @ApiProperty() messages!: number;
+  @ApiProperty() messageVectors!: number;
+  @ApiProperty() messageTextRows!: number;
+  @ApiProperty() summaries!: number;
+  @ApiProperty() extractions!: number;
+  @ApiProperty() bulletins!: number;
+  @ApiProperty() citations!: number;
+  @ApiProperty() jobStates!: number;
+  @ApiProperty() llmUsage!: number;
+}
+
+@ObjectType({ description: 'what deleting a channel removed' })
+export class ChannelDeletion {
+  @ApiProperty()
+  @Field(() => Int)
+  channels!: number;
+
+  @ApiProperty()
+  @Field(() => Int)
+  messages!: number;
+
+  @ApiProperty()
+  @Field(() => Int)
+  summaries!: number;
+
+  @ApiProperty({ description: 'memories extracted only from this channel (with withMemories=true)' })
+  @Field(() => Int, { description: 'memories extracted only from this channel (with deleteMemories: true)' })
+  memories!: number;
+}
+
+@ObjectType({ description: 'what purging a skill removed' })
+export class SkillPurge {
+  @ApiProperty()
+  @Field(() => Int)
+  memories!: number;
+
+  @ApiProperty({ description: 'bulletins that cited them (the cortex writes a new one)' })
+  @Field(() => Int, { description: 'bulletins that cited them (the cortex writes a new one)' })
+  bulletins!: number;
+}

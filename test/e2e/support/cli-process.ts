@@ -1,0 +1,26 @@
+import { spawn } from 'node:child_process';
+
+import { projectRoot } from 'src/common/project-root';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `src/main.ts <args>` (the real CLI entry, through ts-node) to completion, feeding `stdin` when given. */
+export async function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', ...args], {
+    cwd: projectRoot(),
+    env: { ...process.env, NODE_ENV: 'test', EMBEDDINGS: 'hash', LOG_LEVEL: 'error', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(stdin ?? '');
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
+
+  return { code, stdout, stderr };
+}
