@@ -1,0 +1,42 @@
+import { call } from 'src/viewer/app/api';
+import { byId, el, formatDate, render } from 'src/viewer/app/dom';
+import type { Bulletin } from 'src/viewer/app/types';
+import { announce, run } from 'src/viewer/app/ui';
+
+/** The tenant's current bulletin, and a button to regenerate it now. */
+export class BulletinView {
+  private readonly body = el('div', { class: 'bulletin' });
+
+  mount(): void {
+    render(
+      byId('panel-bulletin'),
+      el('div', { class: 'panel-head' }, el('h2', {}, 'Bulletin'), el('button', { type: 'button', onclick: () => this.refresh() }, 'Refresh bulletin')),
+      this.body,
+    );
+  }
+
+  load(): void {
+    run(async () => {
+      this.show((await call<{ bulletin: Bulletin | null }>('GET', '/bulletin')).bulletin);
+    });
+  }
+
+  private refresh(): void {
+    run(async () => {
+      this.show(await call<Bulletin>('POST', '/bulletin/refresh'));
+      announce('Bulletin refreshed');
+    });
+  }
+
+  private show(bulletin: Bulletin | null): void {
+    render(
+      this.body,
+      bulletin
+        ? [
+            el('p', { class: 'muted' }, `Generated ${formatDate(bulletin.generatedAt)} from ${bulletin.memoryIds.length} memories`),
+            el('pre', { class: 'bulletin-text', tabindex: 0, 'aria-label': 'Bulletin text' }, bulletin.content || '(empty: no active global memories yet)'),
+          ]
+        : el('p', { class: 'empty' }, 'No bulletin yet: refresh to generate the first one.'),
+    );
+  }
+}

@@ -1,0 +1,122 @@
+import { call, storedKey, storeKey } from 'src/viewer/app/api';
+import { BulletinView } from 'src/viewer/app/bulletin-view';
+import { ChannelsView } from 'src/viewer/app/channels-view';
+import { DetailView } from 'src/viewer/app/detail-view';
+import { byId } from 'src/viewer/app/dom';
+import { MemoriesView } from 'src/viewer/app/memories-view';
+import { SearchView } from 'src/viewer/app/search-view';
+import { clearError, run, showError, whenUnauthenticated } from 'src/viewer/app/ui';
+
+type Tab = 'memories' | 'search' | 'bulletin' | 'channels';
+const TABS: Tab[] = ['memories', 'search', 'bulletin', 'channels'];
+
+const detail = new DetailView({
+  changed: () => memories.load(),
+  openChannel: (channelId) => {
+    select('channels');
+    channels.open(channelId);
+  },
+});
+const memories = new MemoriesView((id) => detail.open(id));
+const search = new SearchView((id) => detail.open(id));
+const bulletin = new BulletinView();
+const channels = new ChannelsView();
+
+/** Tabs as the WAI-ARIA pattern: arrows move between them, the selected one is the only one in the tab order. */
+function select(tab: Tab, focus = false): void {
+  for (const name of TABS) {
+    const button = byId(`tab-${name}`);
+    const selected = name === tab;
+    button.setAttribute('aria-selected', String(selected));
+    button.tabIndex = selected ? 0 : -1;
+    byId(`panel-${name}`).hidden = !selected;
+    if (selected && focus) {
+      button.focus();
+    }
+  }
+  if (tab === 'bulletin') {
+    bulletin.load();
+  }
+  if (tab === 'channels') {
+    channels.load();
+  }
+}
+
+function wireTabs(): void {
+  TABS.forEach((tab, index) => {
+    const button = byId(`tab-${tab}`);
+    button.addEventListener('click', () => select(tab));
+    button.addEventListener('keydown', (event) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (step !== 0) {
+        event.preventDefault();
+        select(TABS[(index + step + TABS.length) % TABS.length] ?? 'memories', true);
+      }
+    });
+  });
+}
+
+function showSession(connected: boolean): void {
+  byId('login').hidden = connected;
+  byId('session').hidden = !connected;
+  byId('welcome').hidden = connected;
+  byId('app').hidden = !connected;
+}
+
+function logout(): void {
+  storeKey(null);
+  detail.close();
+  showSession(false);
+  byId<HTMLInputElement>('api-key').focus();
+}
+
+/** Checks the key with one cheap call before showing anything; a wrong key stays on the login form with the error. */
+function connect(): void {
+  run(async () => {
+    await call('GET', '/memories', { limit: 1 });
+    showSession(true);
+    memories.mount();
+    search.mount();
+    bulletin.mount();
+    channels.mount();
+    select('memories');
+    memories.first();
+  });
+}
+
+function start(): void {
+  wireTabs();
+  whenUnauthenticated(() => {
+    storeKey(null);
+    showSession(false);
+  });
+  byId<HTMLFormElement>('login').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = byId<HTMLInputElement>('api-key');
+    const key = input.value.trim();
+    input.value = '';
+    if (!key) {
+      showError(new Error('Paste an API key first.'));
+
+      return;
+    }
+    storeKey(key);
+    connect();
+  });
+  byId('logout').addEventListener('click', () => {
+    clearError();
+    logout();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !byId('detail').hidden) {
+      detail.close();
+    }
+  });
+  if (storedKey()) {
+    connect();
+  } else {
+    showSession(false);
+  }
+}
+
+start();
