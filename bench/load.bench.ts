@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
+import { formatIntegrityReport } from 'src/store/integrity/integrity-report';
+import type { IntegrityReport } from 'src/store/integrity-store.port';
+import { openStores } from 'src/store/stores';
 import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import { startBenchApp } from 'bench/support/bench-app';
 import type { LoadPlan, LoadSamples } from 'bench/support/load-client';
@@ -29,10 +32,20 @@ function runClient(plan: LoadPlan): Promise<LoadSamples> {
   });
 }
 
+/** The integrity check over a connection of its own, as `node dist/main.js check` runs it beside the service. */
+async function checkStore(store: Parameters<typeof openStores>[0]): Promise<IntegrityReport> {
+  const stores = openStores(store);
+  try {
+    return await stores.integrity.checkIntegrity();
+  } finally {
+    await stores.connection.close();
+  }
+}
+
 /**
  * Mixed load against the booted API over HTTP: 32 closed-loop clients in a separate process for 60 s, 70% recall,
  * 25% remember, 5% memories listing, on one tenant seeded with 10k memories (hash embeddings, so the numbers are the
- * service's and not the embedding model's).
+ * service's and not the embedding model's). Afterwards the integrity check must find the store clean.
  */
 export async function runLoadBench(seconds = 60, connections = 32, seed = 10_000): Promise<void> {
   const locomo = loadLocomo();
@@ -54,7 +67,8 @@ export async function runLoadBench(seconds = 60, connections = 32, seed = 10_000
         content: `${turns[(offset + j) % turns.length]} [${offset + j}]`,
         createdAt: new Date(start + (offset + j) * 60_000),
       }));
-      await importer.importMany(TENANT, items, await embedder.embed(items.map((i) => i.content)));
+      // conversation history, stored as it was (trusted: no firewall)
+      await importer.importMany(TENANT, items, await embedder.embed(items.map((i) => i.content)), { trusted: true });
     }
     const plan: LoadPlan = {
       url: bench.url,
@@ -67,7 +81,10 @@ export async function runLoadBench(seconds = 60, connections = 32, seed = 10_000
           name: 'remember',
           share: 0.25,
           query: REMEMBER,
-          variables: turns.slice(0, 4000).map((content, i) => ({ input: { content: `${content} (load ${i})` } })),
+          // two seeded turns joined: new to the store (a turn alone would only reinforce its seeded copy)
+          variables: turns.slice(0, 4000).map((content, i) => ({
+            input: { content: `${content} ${turns[(i * 7 + 1331) % turns.length] ?? ''} (load ${i})` },
+          })),
         },
         { name: 'memories', share: 0.05, query: LIST, variables: [{ limit: 20 }, { limit: 50 }] },
       ],
@@ -100,7 +117,19 @@ export async function runLoadBench(seconds = 60, connections = 32, seed = 10_000
       'p99 ms': '',
       errors: perOp.reduce((sum, o) => sum + o.errors, 0),
     });
-    report('load', { seed, connections, seconds: round(seconds_, 1), operations: perOp }, rows);
+    const integrity = await checkStore(bench.config.store);
+    process.stderr.write(formatIntegrityReport(integrity));
+    const stored = integrity.tenants.find((t) => t.tenantId === TENANT);
+    const checked = {
+      clean: integrity.problems.length === 0,
+      problems: integrity.problems.length,
+      memoriesWritten: (stored?.memories ?? seed) - seed,
+      tenants: integrity.tenants,
+    };
+    report('load', { seed, connections, seconds: round(seconds_, 1), operations: perOp, integrity: checked }, rows);
+    if (!checked.clean) {
+      throw new Error(`the store is not clean after the load: ${checked.problems} integrity problem(s)`);
+    }
   } finally {
     await bench.close();
   }
