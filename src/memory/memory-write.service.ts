@@ -13,7 +13,7 @@ import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { seenTogether } from 'src/memory/visibility';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { autoLinkType, reinforcedConfidence, taskBudgetSpent } from 'src/memory/write-policy';
+import { autoLinkType, mayRetire, reinforcedConfidence, taskBudgetSpent } from 'src/memory/write-policy';
 import { screenWrite } from 'src/memory/write-screen';
 import type { WriteOrigin } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
@@ -124,7 +124,8 @@ export class MemoryWriteService {
     }
     const contradicted = live ? await this.contradictions(candidate, neighbours) : [];
     const links = live ? this.autoLinks(neighbours, contradicted, slotEffect.supersede) : [];
-    const supersede = [...new Set([...slotEffect.supersede.map((m) => m.id), ...contradicted.map((m) => m.id)])];
+    const retired = contradicted.filter((m) => mayRetire(command.source.role, m));
+    const supersede = [...new Set([...slotEffect.supersede.map((m) => m.id), ...retired.map((m) => m.id)])];
 
     const draft = this.draft(tenantId, candidate, vector !== null, now);
     const taskBudget = command.source.role === SourceRole.TASK ? this.config.taskWriteBudget : null;
@@ -248,7 +249,7 @@ export class MemoryWriteService {
     );
   }
 
-  /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory. */
+  /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory (see mayRetire). */
   private async contradictions(
     candidate: Candidate,
     neighbours: { memory: MemoryRecord; score: number }[],

@@ -61,3 +61,11 @@ export function autoLinkType(similarity: number, thresholds: LinkThresholds): 'U
 export function taskBudgetSpent(taskId: string, budget: number): string {
   return `task ${taskId} has used its write budget of ${budget} memories`;
 }
+
+/**
+ * Whether a write from `by` may retire `memory` when the arbiter judges them contradictory. Only the user's own word
+ * retires what the user said; any other source only flags the conflict (a CONTRADICTS edge).
+ */
+export function mayRetire(by: SourceRole, memory: { source: { role: SourceRole } }): boolean {
+  return by === SourceRole.USER || memory.source.role !== SourceRole.USER;
+}
