@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { textWords } from 'src/common/text-words';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { normalize } from 'src/embedding/vector-math';
 
@@ -20,8 +21,7 @@ export class HashEmbedder implements Embedder {
 
   private embedOne(text: string): Float32Array {
     const vector = new Float32Array(this.dimensions);
-    const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    for (const word of words) {
+    for (const word of textWords(text)) {
       const digest = createHash('sha1').update(word).digest();
       const index = digest.readUInt32BE(0) % this.dimensions;
       vector[index] = (vector[index] ?? 0) + ((digest[4] ?? 0) & 1 ? 1 : -1);

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 
+import { textWords } from 'src/common/text-words';
+
 const MAX_TERMS = 64;
 
 /**
@@ -7,9 +9,7 @@ const MAX_TERMS = 64;
  * their query syntax from these words only, so input can never use FTS5 or Lucene operators.
  */
 export function queryWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-  return [...new Set(words)].slice(0, MAX_TERMS);
+  return [...new Set(textWords(text))].slice(0, MAX_TERMS);
 }
 
 /**
