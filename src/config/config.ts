@@ -31,6 +31,7 @@ const envSchema = z
     EMBEDDINGS: z.enum(['local', 'openai', 'hash']).default('local'),
     EMBEDDING_DIMENSIONS: z.coerce.number().int().positive().optional(),
     EMBEDDING_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    REEMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(256),
     OPENAI_BASE_URL: z.string().url().optional(),
     OPENAI_API_KEY: z.string().optional(),
     OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
@@ -120,6 +121,8 @@ export interface AppConfig {
     timeoutMs: number;
     openai: { baseURL?: string; apiKey?: string; model: string };
   };
+  /** Rows per batch of the re-embedding after a change of embedding model. */
+  reembedBatch: number;
   llm: { kind: 'none' | 'openai'; model: string; timeoutMs: number; baseURL?: string; apiKey?: string };
   logLevel: 'fatal' | 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /** Apollo Sandbox and introspection; never in production. */
@@ -244,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
       timeoutMs: env.EMBEDDING_TIMEOUT_MS,
       openai: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_EMBEDDING_MODEL },
     },
+    reembedBatch: env.REEMBED_BATCH_SIZE,
     llm: {
       kind: env.LLM,
       model: env.LLM_MODEL,

@@ -12,6 +12,7 @@ import type { MessageRequest } from 'src/conversation/conversation-input';
 import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
 import { countTokens } from 'src/conversation/tokens';
 import { embedForStorage } from 'src/embedding/embed-safely';
+import { messageEmbeddingText } from 'src/embedding/embedding-text';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { channelBudget, needsCompaction } from 'src/extraction/compaction.policy';
@@ -77,7 +78,7 @@ export class ConversationService {
     const owesLlm = this.llmExtraction.enabled && owesLlmExtraction(command);
     const vector = await embedForStorage(
       this.embedder,
-      command.speaker ? `${command.speaker}: ${command.content}` : command.content,
+      messageEmbeddingText(command.speaker, command.content),
       this.logger,
       'message',
     );

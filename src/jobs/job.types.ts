@@ -22,6 +22,8 @@ export enum JobName {
   // conversations (issue 7)
   ExtractMessage = 'extract-message',
   CompactChannel = 'compact-channel',
+  // embedding-model migration (issue 9)
+  Reembed = 'reembed',
 }
 
 /** Periodic jobs carry no payload: each run looks at every tenant and queues per-tenant jobs for those that changed. */
@@ -44,6 +46,8 @@ export interface JobPayloads {
    * or `compact-now.<...>` when forced by compactChannel: one compaction per range).
    */
   [JobName.CompactChannel]: { tenantId: string; channelId: string; throughMessageId: string; forced: boolean };
+  /** Re-embeds every memory and message after a change of embedding model, then switches (one job per migration). */
+  [JobName.Reembed]: Periodic;
 }
 
 export const QUEUE_OF: Readonly<Record<JobName, QueueName>> = {
@@ -57,6 +61,7 @@ export const QUEUE_OF: Readonly<Record<JobName, QueueName>> = {
   [JobName.ConsolidateMemories]: QueueName.Maintenance,
   [JobName.ExtractMessage]: QueueName.Extraction,
   [JobName.CompactChannel]: QueueName.Compaction,
+  [JobName.Reembed]: QueueName.Maintenance,
 };
 
 /** A handler may return a report (e.g. `{ status: 'skipped' }`): BullMQ keeps it as the job's return value. */

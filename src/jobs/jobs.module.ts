@@ -9,6 +9,7 @@ import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { QueueMetrics } from 'src/jobs/job-metrics';
 import { JOB_QUEUE } from 'src/jobs/job.types';
+import { EmbeddingMigrationModule } from 'src/embedding/migration/embedding-migration.module';
 import { ExtractionModule } from 'src/extraction/extraction.module';
 import type { JobQueue } from 'src/jobs/job.types';
 
@@ -23,7 +24,7 @@ class QueueCloser implements OnApplicationShutdown {
 /** BullMQ when REDIS_URL is set (a worker process runs the jobs), else an in-process runner of the same handlers. */
 @Global()
 @Module({
-  imports: [CortexModule, ExtractionModule],
+  imports: [CortexModule, ExtractionModule, EmbeddingMigrationModule],
   providers: [
     JobHandlersService,
     {

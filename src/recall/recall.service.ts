@@ -2,13 +2,12 @@ import { performance } from 'node:perf_hooks';
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { APP_CONFIG } from 'src/config/config';
-import type { AppConfig } from 'src/config/config';
 import { BadInputError } from 'src/common/errors';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
-import { embedQuery } from 'src/embedding/embed-safely';
+import { QueryVectors } from 'src/embedding/migration/query-vectors';
+import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
 import type { JobQueue } from 'src/jobs/job.types';
 import { Direction, MemoryStatus } from 'src/memory/memory.enums';
@@ -96,18 +95,15 @@ export class RecallService {
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly queryVectors: QueryVectors,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: MetricsService,
   ) {}
 
   async recall(tenantId: string, request: RecallRequest): Promise<RecallOutput> {
     const parsed = this.parse(request);
     const started = performance.now();
-    const vector =
-      parsed.mode === SearchMode.HYBRID
-        ? await embedQuery(this.embedder, vectorQueryText(parsed.query), this.config.embeddings.timeoutMs, this.logger)
-        : null;
+    const vector = parsed.mode === SearchMode.HYBRID ? await this.queryVectors.embed(vectorQueryText(parsed.query)) : null;
 
     return this.run(tenantId, parsed, vector, started);
   }
@@ -117,20 +113,20 @@ export class RecallService {
    * vector must be of `vectorQueryText(query)`, as `recall` embeds it.
    */
   recallWithVector(tenantId: string, request: RecallRequest, vector: Float32Array | null, options: RecallOptions = {}): Promise<RecallOutput> {
-    return this.run(tenantId, this.parse(request), vector, performance.now(), options);
+    return this.run(tenantId, this.parse(request), vector && this.queryVectors.current(vectorQueryText(request.query ?? ''), vector), performance.now(), options);
   }
 
   private async run(
     tenantId: string,
     parsed: ParsedRecall,
-    vector: Float32Array | null,
+    vector: QueryVector | null,
     started: number,
     options: RecallOptions = {},
   ): Promise<RecallOutput> {
     const now = new Date();
     const hits =
       parsed.mode === SearchMode.HYBRID
-        ? await this.hybrid(tenantId, parsed, vector, now, options.weights ?? weightsForModel(this.embedder.model))
+        ? await this.hybrid(tenantId, parsed, vector, now, options.weights ?? weightsForModel(vector?.model ?? this.embedder.model))
         : await this.metadata(tenantId, parsed, now);
     if (options.recordAccess !== false) {
       this.recordAccess(
@@ -187,12 +183,12 @@ export class RecallService {
   private async hybrid(
     tenantId: string,
     parsed: ParsedRecall,
-    vector: Float32Array | null,
+    vector: QueryVector | null,
     now: Date,
     weights: RankingWeights,
   ): Promise<RecallHitData[]> {
     const [vectorHits, textHits] = await Promise.all([
-      vector ? this.store.searchVectors(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
+      vector ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
       this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
     ]);
     const seeds = topIds(fuseScores(textHits, vectorHits, weights.vector), GRAPH_SEEDS);

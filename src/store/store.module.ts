@@ -6,6 +6,7 @@ import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
@@ -52,10 +53,11 @@ export class StoreModule {
         { provide: MEMORY_GRAPH, inject: [STORES], useFactory: (stores: Stores) => stores.graph },
         { provide: LLM_USAGE_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.llmUsage },
         { provide: CONVERSATION_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.conversations },
+        { provide: EMBEDDING_MIGRATION_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.embeddingMigration },
         { provide: TENANT_DATA_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.tenantData },
         StoreCloser,
       ],
-      exports: [STORE_CONNECTION, MEMORY_STORE, BULLETIN_STORE, MEMORY_GRAPH, LLM_USAGE_STORE, CONVERSATION_STORE, TENANT_DATA_STORE],
+      exports: [STORE_CONNECTION, MEMORY_STORE, BULLETIN_STORE, MEMORY_GRAPH, LLM_USAGE_STORE, CONVERSATION_STORE, TENANT_DATA_STORE, EMBEDDING_MIGRATION_STORE],
     };
   }
 }

@@ -5,26 +5,29 @@ import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import type { MemoryStore } from 'src/store/memory-store.port';
-import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import type { TenantDataStore } from 'src/store/tenant-data.port';
+import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jIntegrityStore } from 'src/store/neo4j/neo4j-integrity.store';
 import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
+import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import { SqliteBulletinStore } from 'src/store/sqlite/sqlite-bulletin.store';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
-import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteIntegrityStore } from 'src/store/sqlite/sqlite-integrity.store';
 import { SqliteLlmUsageStore } from 'src/store/sqlite/sqlite-llm-usage.store';
 import { SqliteMemoryGraphStore } from 'src/store/sqlite/sqlite-memory-graph.store';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
+import { SqliteTenantDataStore } from 'src/store/sqlite/sqlite-tenant-data.store';
 import type { StoreConnection } from 'src/store/store-connection';
+import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
+import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
+import { SqliteEmbeddingMigrationStore } from 'src/store/sqlite/sqlite-embedding-migration.store';
 
 /** Every store port of a process over one shared connection; a new port adds its adapter here once per backend. */
-import { SqliteTenantDataStore } from 'src/store/sqlite/sqlite-tenant-data.store';
 export interface Stores {
   connection: StoreConnection;
   memories: MemoryStore;
@@ -32,28 +35,28 @@ export interface Stores {
   graph: MemoryGraphStore;
   llmUsage: LlmUsageStore;
   conversations: ConversationStore;
+  tenantData: TenantDataStore;
   integrity: IntegrityStore;
+  embeddingMigration: EmbeddingMigrationStore;
 }
 
 export function openSqliteStores(file: string, options: { vectorIndexMinRows?: number } = {}): Stores {
-  tenantData: TenantDataStore;
-  integrity: IntegrityStore;
   const database = new SqliteDatabase({ file });
+  const memories = new SqliteMemoryStore(database, options);
 
   return {
     connection: database,
-  const memories = new SqliteMemoryStore(database, options);
     memories,
     bulletins: new SqliteBulletinStore(database),
     graph: new SqliteMemoryGraphStore(database),
     llmUsage: new SqliteLlmUsageStore(database),
     conversations: new SqliteConversationStore(database),
+    tenantData: new SqliteTenantDataStore(database, memories),
     integrity: new SqliteIntegrityStore(database),
+    embeddingMigration: new SqliteEmbeddingMigrationStore(database, memories),
   };
 }
 
-    tenantData: new SqliteTenantDataStore(database, memories),
-    integrity: new SqliteIntegrityStore(database),
 export function openNeo4jStores(config: { uri: string; user: string; password: string; database?: string }): Stores {
   const connection = new Neo4jConnection(config);
 
@@ -64,12 +67,12 @@ export function openNeo4jStores(config: { uri: string; user: string; password: s
     graph: new Neo4jMemoryGraphStore(connection),
     llmUsage: new Neo4jLlmUsageStore(connection),
     conversations: new Neo4jConversationStore(connection),
+    tenantData: new Neo4jTenantDataStore(connection),
     integrity: new Neo4jIntegrityStore(connection),
+    embeddingMigration: new Neo4jEmbeddingMigrationStore(connection),
   };
 }
 
-    tenantData: new Neo4jTenantDataStore(connection),
-    integrity: new Neo4jIntegrityStore(connection),
 export function openStores(store: AppConfig['store']): Stores {
   return store.kind === 'neo4j'
     ? openNeo4jStores(store)

@@ -43,6 +43,7 @@ describe('BullMQ job queue against real Redis', () => {
       [JobName.MaintainMemories]: unused,
       [JobName.ConsolidateMemories]: unused,
       [JobName.ExtractMessage]: unused,
+      [JobName.Reembed]: unused,
       [JobName.CompactChannel]: unused,
     };
   }

@@ -66,6 +66,14 @@ const PROPERTY_KEYS = [
   'supersededBy',
   'embedding',
   'embeddingModel',
+  // embedding-model migration: the previous model's vectors, and the migration's EngramMeta node
+  'embeddingPrevious',
+  'previousModel',
+  'previousDimensions',
+  'startedAt',
+  'setAside',
+  'memoryCursor',
+  'messageCursor',
   // Channel, Message, Summary
   'private',
   'tokenBudget',
@@ -138,6 +146,12 @@ const PARAMETERS: Record<string, unknown> = {
   slot: 'name',
   taskId: 'task',
   taskFilter: false,
+  // embedding-model migration
+  previousModel: 'hash-v1-64',
+  previousDimensions: 64,
+  rows: [],
+  kind: 'memory',
+  cursor: '',
   afterCreatedAt: null,
   afterId: null,
   limit: 10,

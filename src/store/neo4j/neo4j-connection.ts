@@ -3,6 +3,7 @@ import type { Driver, Integer, ManagedTransaction } from 'neo4j-driver';
 
 import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
+import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
 import { isSchemaRace, mapNeo4jError } from 'src/store/neo4j/neo4j-errors';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
@@ -45,8 +46,9 @@ export class Neo4jConnection implements StoreConnection {
 
   /**
    * Schema first (constraints must exist before the meta MERGE, so concurrent boots of api and worker cannot race),
-   * then the embedding-space check: another model's vectors stop the boot; an index built for another dimension is
-   * rebuilt only while no vector depends on it.
+   * then the embedding space: vectors of another model begin a migration (`Neo4jEmbeddingMigrationStore.begin` sets
+   * the previous model's memory vectors aside), and an index built for another dimension is rebuilt once no vector
+   * depends on it.
    */
   async init(space: EmbeddingSpace): Promise<void> {
     if (!Number.isInteger(space.dimensions) || space.dimensions < 1 || space.dimensions > MAX_DIMENSIONS) {
@@ -56,27 +58,21 @@ export class Neo4jConnection implements StoreConnection {
     await this.applySchema(dimensions);
     const [stored] = await this.read('init', (tx) => this.run(tx, 'meta/read-embedding-space', {}));
     const storedModel = toOptionalText(stored?.['model'], 'model');
-    const sameSpace =
-      storedModel === space.model && toOptionalNumber(stored?.['dimensions'], 'dimensions') === space.dimensions;
+    const storedDimensions = toOptionalNumber(stored?.['dimensions'], 'dimensions');
+    const sameSpace = storedModel === space.model && storedDimensions === space.dimensions;
     const [index] = await this.read('init', (tx) => this.run(tx, 'meta/show-vector-index', {}));
     const indexDimensions = toOptionalNumber(index?.['dimensions'], 'dimensions');
     const indexMismatch = indexDimensions !== null && indexDimensions !== space.dimensions;
+    const [migration] = await this.read('init', (tx) => this.run(tx, 'migration/read-state', {}));
 
     if (!sameSpace || indexMismatch) {
       const [foreign] = await this.read('init', (tx) =>
         this.run(tx, 'meta/find-foreign-vector', { model: space.model, dimensions }),
       );
-      if (foreign !== undefined) {
-        const model = toOptionalText(foreign['model'], 'model') ?? storedModel ?? 'an unknown model';
-        const size = toOptionalNumber(foreign['dimensions'], 'dimensions') ?? '?';
-        const database = this.config.database ?? '(default)';
-        throw new Error(
-          `Neo4j database ${database} at ${this.config.uri} holds vectors made by embedding model "${model}" ` +
-            `(${size} dimensions), but the service is configured for "${space.model}" (${space.dimensions} ` +
-            `dimensions). Configure the original model again (EMBEDDINGS / OPENAI_EMBEDDING_MODEL / ` +
-            `EMBEDDING_DIMENSIONS), or point NEO4J_URI / NEO4J_DATABASE at an empty database and re-import your ` +
-            `memories with the new model.`,
-        );
+      if (foreign !== undefined || (migration !== undefined && !sameSpace)) {
+        const model = storedModel ?? toOptionalText(foreign?.['model'], 'model');
+        const size = storedDimensions ?? toOptionalNumber(foreign?.['dimensions'], 'dimensions');
+        await Neo4jEmbeddingMigrationStore.begin(this, model !== null && size !== null ? { model, dimensions: size } : null);
       }
       if (indexMismatch) {
         await this.schemaWrite('init', this.registry.get('meta/drop-vector-index'), {});
@@ -84,6 +80,8 @@ export class Neo4jConnection implements StoreConnection {
         await this.applySchema(dimensions);
       }
       await this.write('init', (tx) => this.run(tx, 'meta/write-embedding-space', { model: space.model, dimensions }));
+    } else if (migration === undefined) {
+      await Neo4jEmbeddingMigrationStore.cleanUp(this);
     }
     await this.read('init', (tx) => this.run(tx, 'meta/await-indexes', { timeoutSeconds: int(INDEX_WAIT_SECONDS) }));
     this.currentSpace = space;
@@ -139,6 +137,11 @@ export class Neo4jConnection implements StoreConnection {
     for (const statement of this.registry.statements('schema')) {
       await this.schemaWrite('init', statement, { dimensions });
     }
+  }
+
+  /** A schema statement of the registry (index and constraint changes), outside any data transaction. */
+  runSchema(source: string, name: Neo4jQueryName, params: Params): Promise<void> {
+    return this.schemaWrite(source, this.registry.get(name), params);
   }
 
   /** Schema commands cannot share a transaction with data writes; a concurrent boot creating the same rule is fine. */

@@ -2,8 +2,9 @@ import { CORTEX_QUERIES } from 'src/store/neo4j/neo4j-cortex.queries';
 import { CONVERSATION_QUERIES } from 'src/store/neo4j/neo4j-conversation.queries';
 import { INTEGRITY_QUERIES } from 'src/store/neo4j/neo4j-integrity.queries';
 import { MEMORY_QUERIES } from 'src/store/neo4j/neo4j-memory.queries';
-
+import { MIGRATION_QUERIES } from 'src/store/neo4j/neo4j-migration.queries';
 import { TENANT_DATA_QUERIES } from 'src/store/neo4j/neo4j-tenant-data.queries';
+
 /** The Cypher files the connection itself runs (schema, embedding space, health). */
 export const META_QUERIES = [
   'schema',
@@ -28,6 +29,7 @@ export const NEO4J_QUERIES = [
   ...CONVERSATION_QUERIES,
   ...INTEGRITY_QUERIES,
   ...TENANT_DATA_QUERIES,
+  ...MIGRATION_QUERIES,
 ] as const;
 export type Neo4jQueryName = (typeof NEO4J_QUERIES)[number];
 

@@ -6,7 +6,13 @@ import type { Database, Statement } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
 import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
-import { migrate, VECTOR_TABLES, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
+import {
+  migrate,
+  PREVIOUS_VECTOR_TABLE,
+  previousVectorTableSql,
+  VECTOR_TABLES,
+  vectorTableSql,
+} from 'src/store/sqlite/sqlite-schema';
 
 export type SqlValue = string | number | bigint | null | Buffer;
 
@@ -28,6 +34,18 @@ export function chunks<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[][] 
 
 export function vectorBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+/** meta keys of an embedding-model migration under way (absent otherwise). */
+export const MIGRATION_KEYS = {
+  previousModel: 'embedding_previous_model',
+  previousDimensions: 'embedding_previous_dimensions',
+  startedAt: 'reembed_started_at',
+  cursor: (kind: 'memory' | 'message'): string => `reembed_cursor_${kind}`,
+} as const;
+
+export function readMeta(db: Database): Map<string, string> {
+  return new Map(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all().map((r) => [r.key, r.value]));
 }
 
 export interface SqliteDatabaseOptions {
@@ -63,29 +81,33 @@ export class SqliteDatabase implements StoreConnection {
     return this.currentSpace;
   }
 
+  /**
+   * Creates the vector tables for the configured space. When the store's vectors come from another model, a
+   * migration begins instead of a refusal (see `SqliteEmbeddingMigrationStore`): in one transaction the memory vectors
+   * move aside to `memory_vectors_previous` (unless an unfinished migration already keeps older ones there), the
+   * vector tables are made anew for the configured dimension, and every row is marked as lacking a vector.
+   */
   init(space: EmbeddingSpace): Promise<void> {
-    const get = this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
-    const storedModel = get.get('embedding_model')?.value;
-    const storedDimensions = Number(get.get('embedding_dimensions')?.value ?? NaN);
-    const hasVectors =
-      this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined ||
-      this.db.prepare('SELECT 1 FROM messages WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
-    if (storedModel !== undefined && (storedModel !== space.model || storedDimensions !== space.dimensions)) {
-      if (hasVectors) {
-        return Promise.reject(
-          new Error(
-            `The store's vectors were made by embedding model "${storedModel}" (${storedDimensions} dimensions), ` +
-              `but the service is configured for "${space.model}" (${space.dimensions} dimensions). ` +
-              `Configure the original model again (EMBEDDINGS / OPENAI_EMBEDDING_MODEL / EMBEDDING_DIMENSIONS), ` +
-              `or start from a new ENGRAM_DATA_DIR and re-import your memories with the new model.`,
-          ),
-        );
-      }
-      for (const table of VECTOR_TABLES) {
-        this.db.exec(`DROP TABLE IF EXISTS ${table}`);
-      }
-    }
+    vectorTableSql(space.dimensions);
     this.db.transaction(() => {
+      const meta = readMeta(this.db);
+      const stored = meta.get('embedding_model');
+      const storedDimensions = Number(meta.get('embedding_dimensions') ?? NaN);
+      if (stored !== undefined && (stored !== space.model || storedDimensions !== space.dimensions)) {
+        const hasVectors =
+          this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined ||
+          this.db.prepare('SELECT 1 FROM messages WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
+        const migrating = meta.has(MIGRATION_KEYS.cursor('memory'));
+        if (hasVectors || migrating) {
+          this.beginMigration({ model: stored, dimensions: storedDimensions }, meta);
+        }
+        for (const table of VECTOR_TABLES) {
+          this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+        }
+      } else if (!meta.has(MIGRATION_KEYS.previousModel)) {
+        // a finished migration that stopped before dropping the previous vectors
+        this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
+      }
       this.db.exec(vectorTableSql(space.dimensions));
       const put = this.db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
@@ -99,6 +121,28 @@ export class SqliteDatabase implements StoreConnection {
     this.db.pragma('mmap_size = 1073741824');
 
     return Promise.resolve();
+  }
+
+  /** Inside init's transaction: keeps the memory vectors of `stored` aside (once) and restarts the cursors. */
+  private beginMigration(stored: EmbeddingSpace, meta: ReadonlyMap<string, string>): void {
+    const put = this.db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+    const hasMemoryVectors = this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
+    if (!meta.has(MIGRATION_KEYS.previousModel) && hasMemoryVectors && Number.isInteger(stored.dimensions)) {
+      // An unfinished migration keeps what it set aside: those vectors cover every old memory, the partial ones do not.
+      this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
+      this.db.exec(previousVectorTableSql(stored.dimensions));
+      this.db.exec(`INSERT INTO ${PREVIOUS_VECTOR_TABLE} (rowid, tenant, embedding) SELECT rowid, tenant, embedding FROM memory_vectors`);
+      put.run(MIGRATION_KEYS.previousModel, stored.model);
+      put.run(MIGRATION_KEYS.previousDimensions, String(stored.dimensions));
+    }
+    this.db.exec('UPDATE memories SET embedding_model = NULL WHERE embedding_model IS NOT NULL');
+    this.db.exec('UPDATE messages SET embedding_model = NULL WHERE embedding_model IS NOT NULL');
+    for (const kind of ['memory', 'message'] as const) {
+      put.run(MIGRATION_KEYS.cursor(kind), '0');
+    }
+    put.run(MIGRATION_KEYS.startedAt, String(Date.now()));
   }
 
   close(): Promise<void> {

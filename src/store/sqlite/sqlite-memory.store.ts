@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 
 import { Direction, isLive, MemoryScope, MemoryStatus, RelationType } from 'src/memory/memory.enums';
 import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
+import { claimsSlot, retireSlotHolders } from 'src/memory/slot-rule';
 import type {
   AssociationOf,
   AssociationQuery,
@@ -37,7 +38,7 @@ export interface SqliteMemoryStoreOptions {
 export const DEFAULT_VECTOR_INDEX_MIN_ROWS = 20_000;
 
 /** A SQL fragment with its bound values; fragments are fixed strings, never input. */
-interface Clause {
+export interface Clause {
   sql: string;
   params: SqlValue[];
 }
@@ -46,7 +47,7 @@ function ids(items: readonly { id: string }[]): string[] {
   return items.map((item) => item.id);
 }
 
-function visibilityClause(alias: string, visibility: Visibility): Clause {
+export function visibilityClause(alias: string, visibility: Visibility): Clause {
   const params: SqlValue[] = [...visibility.statuses];
   let sql = `${alias}.status IN (${placeholders(visibility.statuses.length)}) AND (${alias}.scope = 'GLOBAL'`;
   if (visibility.projectId !== undefined) {
@@ -214,19 +215,12 @@ export class SqliteMemoryStore implements MemoryStore {
       ).run(rowid, m.tenantId, m.status, visibilityKey(m.scope, m.projectId, m.channelId), m.type, vectorBlob(command.vector));
       this.vectorIndexes?.noteInsert(m.tenantId, rowid, m.id, command.vector);
     }
-    const links = [...command.links];
-    const supersede = [...command.supersede];
-    if (m.slot !== null && m.status === MemoryStatus.ACTIVE) {
-      // At most one ACTIVE memory per slot and tenant, whatever a concurrent write saw before this transaction:
-      // the newest value wins and retires any other (the caller usually named them already).
-      const others = this.stmt<{ id: string }>(
-        "SELECT id FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE' AND id <> ?",
-      ).all(m.tenantId, m.slot, m.id);
-      for (const { id } of others.filter((o) => !supersede.includes(o.id))) {
-        supersede.push(id);
-        links.push({ toId: id, type: RelationType.UPDATES, weight: 1 });
-      }
-    }
+    const holders = claimsSlot(m)
+      ? this.stmt<{ id: string }>("SELECT id FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE' AND id <> ?")
+          .all(m.tenantId, m.slot, m.id)
+          .map((row) => row.id)
+      : [];
+    const { links, supersede } = retireSlotHolders(command, holders);
     for (const link of links) {
       this.upsertAssociationSync({
         tenantId: m.tenantId,
@@ -656,6 +650,34 @@ export class SqliteMemoryStore implements MemoryStore {
     }
 
     return Promise.resolve();
+  }
+
+  /**
+   * Embedding-model migration (inside its transaction): gives memories that still lack one a vector of the current
+   * space, keeping this connection's in-memory vector indexes in step. Returns how many it wrote.
+   */
+  attachVectors(vectors: readonly { id: string; vector: Float32Array }[]): number {
+    const space = this.database.space;
+    if (!space) {
+      return 0;
+    }
+    let written = 0;
+    for (const { id, vector } of vectors) {
+      this.assertDimensions(vector);
+      const row = this.stmt<MemoryRow>('SELECT * FROM memories WHERE id = ? AND embedding_model IS NULL').get(id);
+      if (!row) {
+        continue;
+      }
+      const rowid = BigInt(row.rowid);
+      this.stmt(
+        'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(rowid, row.tenant_id, row.status, visibilityKey(row.scope as MemoryScope, row.project_id, row.channel_id), row.type, vectorBlob(vector));
+      this.stmt('UPDATE memories SET embedding_model = ? WHERE rowid = ?').run(space.model, rowid);
+      this.vectorIndexes?.noteInsert(row.tenant_id, rowid, row.id, vector);
+      written++;
+    }
+
+    return written;
   }
 
   private assertDimensions(vector: Float32Array): void {

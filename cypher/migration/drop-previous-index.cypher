@@ -1,0 +1,3 @@
+// After the switch, once no memory holds an embeddingPrevious any more.
+CYPHER 25
+DROP INDEX memory_embedding_previous IF EXISTS

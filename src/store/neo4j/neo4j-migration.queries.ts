@@ -1,0 +1,21 @@
+/** The Cypher files (under cypher/) of the embedding-model migration. */
+export const MIGRATION_QUERIES = [
+  'migration/read-state',
+  'migration/begin',
+  'migration/mark-set-aside',
+  'migration/set-aside-memory-vectors',
+  'migration/clear-memory-vectors',
+  'migration/clear-message-vectors',
+  'migration/create-previous-index',
+  'migration/show-previous-index',
+  'migration/drop-previous-index',
+  'migration/drop-previous-vectors',
+  'migration/pending-memories',
+  'migration/pending-messages',
+  'migration/save-memory-vectors',
+  'migration/save-message-vectors',
+  'migration/save-cursor',
+  'migration/count-progress',
+  'migration/finish',
+  'migration/search-previous-memory-vectors',
+] as const;
