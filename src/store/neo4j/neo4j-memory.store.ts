@@ -3,6 +3,7 @@ import type { ManagedTransaction } from 'neo4j-driver';
 
 import { Direction, isLive, LIVE_STATUSES, MemoryStatus, RelationType } from 'src/memory/memory.enums';
 import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
+import { claimsSlot, retireSlotHolders } from 'src/memory/slot-rule';
 import type {
   AssociationOf,
   AssociationQuery,
@@ -161,16 +162,12 @@ export class Neo4jMemoryStore implements MemoryStore {
         throw new TaskBudgetExceededError(taskId, command.taskBudget);
       }
     }
-    const links = [...command.links];
-    const supersede = [...command.supersede];
-    const claimsSlot = memory.slot !== null && memory.status === MemoryStatus.ACTIVE;
-    if (claimsSlot) {
-      const holders = await this.run(tx, 'memory/find-slot-holders', { tenantId, slot: memory.slot, id: memory.id });
-      for (const holder of holders.map((h) => toText(h['id'], 'id')).filter((id) => !supersede.includes(id))) {
-        supersede.push(holder);
-        links.push({ toId: holder, type: RelationType.UPDATES, weight: 1 });
-      }
-    }
+    const claims = claimsSlot(memory);
+    const holders = claims ? await this.run(tx, 'memory/find-slot-holders', { tenantId, slot: memory.slot, id: memory.id }) : [];
+    const { links, supersede } = retireSlotHolders(
+      command,
+      holders.map((h) => toText(h['id'], 'id')),
+    );
     if (links.length > 0) {
       const edges = links.map((link) => ({
         fromId: memory.id,
@@ -190,7 +187,7 @@ export class Neo4jMemoryStore implements MemoryStore {
             at: toDateTime(memory.createdAt),
           })
         : [];
-    if (claimsSlot) {
+    if (claims) {
       await this.run(tx, 'memory/claim-slot', { tenantId, id: memory.id });
     }
 
