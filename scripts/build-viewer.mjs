@@ -1,4 +1,4 @@
-// Bundles the memory viewer (src/viewer/app) into dist/viewer with esbuild: one script, one style sheet, the page.
+// Bundles the memory viewer (src/viewer/app) into dist/public/viewer with esbuild: one script, one style sheet, the page.
 // Run by `npm run build`; the browser test runs it too. Everything is served by the app itself: no CDN.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,7 +8,8 @@ import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const app = join(root, 'src', 'viewer', 'app');
-const out = join(root, 'dist', 'viewer');
+// not dist/viewer: tsc compiles src/viewer/*.ts (the server side) there
+const out = join(root, 'dist', 'public', 'viewer');
 
 mkdirSync(out, { recursive: true });
 await build({

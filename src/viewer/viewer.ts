@@ -9,7 +9,7 @@ import { projectRoot } from 'src/common/project-root';
 
 /** Where `npm run build` (scripts/build-viewer.mjs) writes the bundled viewer. */
 export function viewerDir(): string {
-  return join(projectRoot(__dirname), 'dist', 'viewer');
+  return join(projectRoot(__dirname), 'dist', 'public', 'viewer');
 }
 
 /** The page loads its own script, style sheet and API only: no inline code, no other origin. */
