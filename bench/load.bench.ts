@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
@@ -117,13 +118,16 @@ export async function runLoadBench(seconds = 60, connections = 32, seed = 10_000
       'p99 ms': '',
       errors: perOp.reduce((sum, o) => sum + o.errors, 0),
     });
+    const checkStarted = performance.now();
     const integrity = await checkStore(bench.config.store);
+    const checkMs = round(performance.now() - checkStarted);
     process.stderr.write(formatIntegrityReport(integrity));
     const stored = integrity.tenants.find((t) => t.tenantId === TENANT);
     const checked = {
       clean: integrity.problems.length === 0,
       problems: integrity.problems.length,
       memoriesWritten: (stored?.memories ?? seed) - seed,
+      checkMs,
       tenants: integrity.tenants,
     };
     report('load', { seed, connections, seconds: round(seconds_, 1), operations: perOp, integrity: checked }, rows);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -178,6 +178,15 @@ describe('SQLite integrity check on a corrupted store', () => {
 
     expect(await problems()).toEqual([{ kind: IntegrityProblemKind.UNGUARDED_MEMORY, tenantId: tenant, subject: 'memory', id: john.id }]);
     expect((await stores.memories.getMemory(tenant, john.id))?.status).toBe(MemoryStatus.SUPERSEDED);
+  });
+
+  it('should exit 1 from `check` when there is no store, rather than create an empty one', async () => {
+    const missing = join(dir, 'nothing-here');
+    const result = await runIntegrityCheck(missing);
+
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain(`no SQLite store at ${join(missing, 'engram.sqlite')}`);
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('should exit 0 from `check` on a clean store and 1 with the list on a corrupted one', async () => {

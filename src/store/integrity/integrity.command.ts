@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 import type { AppConfig } from 'src/config/config';
 import { formatIntegrityReport, isClean } from 'src/store/integrity/integrity-report';
 import { openStores } from 'src/store/stores';
@@ -7,6 +9,10 @@ import { openStores } from 'src/store/stores';
  * embedding model; safe beside a running service (it only reads). The caller prints the text and exits 1 unless clean.
  */
 export async function runIntegrityCheck(config: AppConfig): Promise<{ clean: boolean; text: string }> {
+  if (config.store.kind === 'sqlite' && !existsSync(config.store.file)) {
+    // opening it would create an empty store and call it clean
+    throw new Error(`no SQLite store at ${config.store.file} (set ENGRAM_DATA_DIR)`);
+  }
   const stores = openStores(config.store);
   try {
     const report = await stores.integrity.checkIntegrity();
