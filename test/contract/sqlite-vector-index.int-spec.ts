@@ -7,6 +7,7 @@ import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.p
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
+import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 import { draft, SPACE } from 'test/contract/memory-fixtures';
 import { rng } from 'test/support/seeded-random';
 
@@ -297,6 +298,23 @@ describe('SqliteMemoryStore vector index', () => {
     const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
     expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(first!.id);
     expect(added).not.toHaveBeenCalled();
+  });
+
+  it("builds from vec0's shadow tables as this sqlite-vec lays them out, never the slow scan (fails when sqlite-vec changes them)", async () => {
+    const store = await open(MIN_ROWS);
+    openExtra.push(store);
+    const slow = jest.spyOn(SqliteVectorIndexes.prototype as unknown as { fillFromTable(): void }, 'fillFromTable');
+    const built = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    const query = vector();
+
+    const hits = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+
+    expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+    const version = connections[0]!.db.prepare('SELECT vec_version()').pluck().get();
+    // the shadow-table reader (fillFromChunks) is pinned to sqlite-vec 0.1.x: on a mismatch it steps aside to the
+    // slow scan, which answers correctly but takes seconds at 100k vectors, so a new layout must fail here
+    expect({ version, slowScans: slow.mock.calls.length }).toEqual({ version, slowScans: 0 });
+    expect(built.mock.calls.length).toBeGreaterThanOrEqual(ROWS);
   });
 
   it('builds from a vec0 scan when vec0 and memories disagree about which rows have vectors', async () => {

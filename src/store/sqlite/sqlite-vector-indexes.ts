@@ -223,7 +223,10 @@ export class SqliteVectorIndexes {
   /**
    * Reads vec0's shadow tables (sqlite-vec 0.1.x layout: per-partition chunks of `size` rows with a validity bitmap,
    * int64 rowids and float32 vectors) because a vec0 scan re-walks a 2 MB chunk blob for every row (seconds at 100k).
-   * Any mismatch with the documented layout returns false, and the caller falls back to the vec0 scan.
+   * This is private sqlite-vec behaviour, kept on purpose: vec0 has no public bulk read, and the answer never depends
+   * on it. Any mismatch with the layout (or a first vector that differs from vec0's own) returns false, and the caller
+   * falls back to the public vec0 scan. test/contract/sqlite-vector-index.int-spec.ts fails when that fallback is
+   * taken, so an upgrade that changes the layout is noticed at once rather than as a slow first search.
    */
   private fillFromChunks(
     tenantId: string,
