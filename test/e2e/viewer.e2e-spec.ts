@@ -303,6 +303,18 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     expect(await page.getByRole('tab', { name: 'Memories' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('should open a memory with the keyboard and give the focus back when Escape closes it', async () => {
+    const opener = page.getByRole('button', { name: 'Falcon is written in Go' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.memory-content', { hasText: 'Falcon is written in Go' }).waitFor();
+
+    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('detail');
+    await page.keyboard.press('Escape');
+    await page.locator('#detail').waitFor({ state: 'hidden' });
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Falcon is written in Go');
+  });
+
   it('should forget the key on disconnect', async () => {
     await page.getByRole('button', { name: 'Disconnect' }).click();
 

@@ -20,10 +20,15 @@ function row(term: string, value: Node | string | null): HTMLElement[] {
 /** One memory: fields, provenance, supersession, associations, its neighbourhood as a graph; forget and delete. */
 export class DetailView {
   private graph: Core | null = null;
+  /** Where the keyboard was before the panel opened: it goes back there on close. */
+  private returnFocus: HTMLElement | null = null;
 
   constructor(private readonly actions: DetailActions) {}
 
   open(id: string): void {
+    if (byId('detail').hidden && document.activeElement instanceof HTMLElement) {
+      this.returnFocus = document.activeElement;
+    }
     run(async () => {
       const [details, neighbourhood] = await Promise.all([
         call<MemoryDetails>('GET', `/memories/${encodeURIComponent(id)}`, { associations: 50 }),
@@ -39,6 +44,10 @@ export class DetailView {
     const panel = byId('detail');
     panel.hidden = true;
     render(panel);
+    if (this.returnFocus?.isConnected) {
+      this.returnFocus.focus();
+    }
+    this.returnFocus = null;
   }
 
   private memoryLink(memory: Memory): HTMLElement {

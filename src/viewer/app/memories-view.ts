@@ -88,7 +88,12 @@ export class MemoriesView {
         'tr',
         {},
         el('td', {}, typeChip(memory.type)),
-        el('td', { class: 'content' }, el('button', { type: 'button', class: 'link', onclick: () => this.open(memory.id) }, memory.content)),
+        el(
+          'td',
+          { class: 'content' },
+          el('button', { type: 'button', class: 'link', onclick: () => this.open(memory.id) }, memory.content),
+          memory.tags.length > 0 ? el('span', { class: 'tags' }, memory.tags.map((tag) => `#${tag}`).join(' ')) : null,
+        ),
         el('td', {}, statusBadge(memory.status)),
         el('td', {}, memory.scope, memory.channelId ? el('span', { class: 'muted' }, ` · ${memory.channelId}`) : null),
         el('td', { class: 'nowrap' }, formatDate(memory.createdAt)),
