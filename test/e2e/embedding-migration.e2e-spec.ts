@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +8,15 @@ import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { formatReembedReport, runReembed } from 'src/embedding/migration/reembed.command';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { EmbeddingRequest, FakeOpenAiServer, FakeReply } from 'test/support/fake-openai-server';
-import { expectData, startTestApp } from 'test/e2e/support/test-app';
+import { obliterateQueues, REDIS_URL, requireRedis } from 'test/support/redis';
+import { runCli } from 'test/e2e/support/cli-process';
+import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
+import { startWorkerProcess } from 'test/e2e/support/worker-process';
+import type { WorkerProcess } from 'test/e2e/support/worker-process';
 import type { TestApp } from 'test/e2e/support/test-app';
 
-jest.setTimeout(120_000);
+// the worker and CLI tests start real processes through ts-node, which takes a while on a busy machine
+jest.setTimeout(180_000);
 
 const REMEMBER = `mutation($input: RememberInput!) { remember(input: $input) { outcome memory { id } } }`;
 const APPEND = `mutation($input: MessageInput!) { appendMessage(input: $input) { message { id } } }`;
@@ -198,6 +204,38 @@ describe('embedding-model migration (e2e)', () => {
       release();
       await t.close();
     }
+  });
+
+  it('should run the re-embedding in a worker process on BullMQ when REDIS_URL is set', async () => {
+    if (!(await requireRedis('embedding migration on BullMQ'))) {
+      return;
+    }
+    const prefix = `engram-h9b-${randomUUID()}`;
+    const env = { ...openAiEnv(), REDIS_URL, QUEUE_PREFIX: prefix };
+    const t = await startTestApp(env);
+    let worker: WorkerProcess | null = null;
+    try {
+      expect((await health(t)).embeddingMigration?.to).toBe(MODEL);
+      worker = await startWorkerProcess({ ...env, ENGRAM_API_KEYS: `alice:${KEYS.alice}` });
+      await eventually('the switch', async () => ((await health(t)).embeddingMigration === undefined ? true : null), 60_000);
+      expect(worker.output()).toMatch(/re-embedding done/);
+      const hits = await recall(t, 'jazz piano');
+      expect(hits[0]!.memory.content).toContain('jazz piano');
+      expect(hits[0]!.explanation.vector).not.toBeNull();
+    } finally {
+      await worker?.stop();
+      await t.close();
+      await obliterateQueues(prefix);
+    }
+  });
+
+  it('should do the same offline with `main.ts reembed`, and nothing on a second run', async () => {
+    const first = await runCli(['reembed'], { ...openAiEnv(), LOG_LEVEL: 'error' });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/re-embedded 25 memories and 5 messages with nomic-embed-text in [\d.]+ s; the store now uses nomic-embed-text/);
+    const second = await runCli(['reembed'], { ...openAiEnv(), LOG_LEVEL: 'error' });
+    expect(second.stdout).toMatch(/already nomic-embed-text's: nothing to re-embed/);
   });
 
   it('should do the same offline with the reembed command, after which the service starts on the new model', async () => {

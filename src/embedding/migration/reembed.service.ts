@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { OnApplicationBootstrap } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -17,6 +17,8 @@ import type { EmbeddingMigrationStore, ReembedItem, ReembedKind, ReembedProgress
 const EMBED_CHUNK = 64;
 /** Progress lines at most this often (and once per kind at its end). */
 const LOG_EVERY_MS = 5000;
+/** While a migration lasts, the job is queued again this often (a running one is shared, not repeated). */
+const RETRY_MS = 60_000;
 /** /healthz reads the store's counts at most this often. */
 const STATUS_CACHE_MS = 1000;
 
@@ -50,11 +52,12 @@ function text(kind: ReembedKind, item: ReembedItem): string {
  * and as the offline `reembed` command. Reruns after a crash resume at the cursor; rows are never embedded twice.
  */
 @Injectable()
-export class ReembedService implements OnApplicationBootstrap {
+export class ReembedService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ReembedService.name);
   private running: Promise<ReembedReport> | null = null;
   private cached: { at: number; status: ReembedStatus | null } | null = null;
   private readonly batchSize: number;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(EMBEDDING_MIGRATION_STORE) private readonly store: EmbeddingMigrationStore,
@@ -65,24 +68,40 @@ export class ReembedService implements OnApplicationBootstrap {
     this.batchSize = config.reembedBatch;
   }
 
-  /** Every process queues the job while a migration is under way; the job id makes it one job per migration. */
+  /**
+   * Every process queues the job while a migration is under way (the job id makes it one job per migration and
+   * retry round), and again every RETRY_MS while it lasts: a job that gave up (the embedding server was down) is
+   * taken up again without a restart.
+   */
   onApplicationBootstrap(): void {
-    void this.queueIfPending().catch((error: unknown) =>
-      this.logger.warn(`could not queue the re-embedding job: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    const queue = (): void => {
+      void this.queueIfPending().catch((error: unknown) =>
+        this.logger.warn(`could not queue the re-embedding job: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    };
+    queue();
+    this.retry = setInterval(queue, RETRY_MS);
+    this.retry.unref();
   }
 
-  async queueIfPending(): Promise<boolean> {
+  onApplicationShutdown(): void {
+    clearInterval(this.retry);
+  }
+
+  async queueIfPending(now = Date.now()): Promise<boolean> {
     const state = await this.store.state();
     if (state === null || this.queue === null) {
       return false;
     }
-    const from = state.from?.model ?? 'none';
-    this.logger.log(
-      `embedding model changed from ${from} to ${state.to.model} (${state.to.dimensions}d): ` +
-        `re-embedding ${state.progress.memory.total} memories and ${state.progress.message.total} messages in the background`,
-    );
-    const jobId = `reembed-${state.to.model}-${state.startedAt.getTime()}`.replace(/[^A-Za-z0-9._-]/g, '_');
+    const round = Math.floor((now - state.startedAt.getTime()) / RETRY_MS);
+    if (round === 0) {
+      const from = state.from?.model ?? 'none';
+      this.logger.log(
+        `embedding model changed from ${from} to ${state.to.model} (${state.to.dimensions}d): re-embedding ` +
+          `${state.progress.memory.total} memories and ${state.progress.message.total} messages in the background`,
+      );
+    }
+    const jobId = `reembed-${state.to.model}-${state.startedAt.getTime()}-${round}`.replace(/[^A-Za-z0-9._-]/g, '_');
     await this.queue.enqueue(JobName.Reembed, {}, { jobId });
 
     return true;
