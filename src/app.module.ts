@@ -27,6 +27,7 @@ import { RecallModule } from 'src/recall/recall.module';
 import { RestModule } from 'src/rest/rest.module';
 import { StoreModule } from 'src/store/store.module';
 import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
+import { McpHttpModule } from 'src/mcp/mcp.module';
 
 /** The API process: GraphQL over HTTP and WebSocket, plus /healthz. */
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         ConversationModule,
         RestModule,
         TenantDataModule,
+        McpHttpModule,
       ],
       controllers: [HealthController, MetricsController],
       providers: [

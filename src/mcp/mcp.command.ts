@@ -1,0 +1,58 @@
+import { ConsoleLogger, Module } from '@nestjs/common';
+import type { DynamicModule, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+
+import { ApiKeyService } from 'src/auth/api-key.service';
+import type { AppConfig } from 'src/config/config';
+import { CoreModule } from 'src/config/config.module';
+import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
+import { JobsModule } from 'src/jobs/jobs.module';
+import { EngramMcp } from 'src/mcp/engram-mcp';
+import { McpModule } from 'src/mcp/mcp.module';
+import { PubSubModule } from 'src/pubsub/pubsub.module';
+import { StoreModule } from 'src/store/store.module';
+
+/** stdout carries the protocol: every log line goes to stderr. */
+class StderrLogger extends ConsoleLogger {
+  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
+    super.printMessages(messages, context, logLevel, 'stderr');
+  }
+}
+
+/** What the tools need, without HTTP: the process of `node dist/main.js mcp`. */
+@Module({})
+class McpStdioModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: McpStdioModule,
+      imports: [CoreModule.forRoot(config), StoreModule.forRoot(), PubSubModule, BulletinReaderModule, JobsModule, McpModule],
+    };
+  }
+}
+
+/**
+ * `node dist/main.js mcp`: Engram as an MCP server on stdin/stdout for the tenant of ENGRAM_API_KEY (with no keys
+ * configured, the single `default` tenant). A wrong or missing key stops the process before it answers anything.
+ */
+export async function runMcpStdio(config: AppConfig, key: string | undefined): Promise<void> {
+  const tenantId = new ApiKeyService(config).tenantFor(key ? `Bearer ${key}` : undefined);
+  if (tenantId === null) {
+    throw new Error('UNAUTHENTICATED: set ENGRAM_API_KEY to a valid Engram API key');
+  }
+  const levels: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+  const logger = new StderrLogger('Engram', { logLevels: levels.slice(0, levels.indexOf(config.logLevel) + 1) });
+  const context = await NestFactory.createApplicationContext(McpStdioModule.forRoot(config), { logger });
+  const server = context.get(EngramMcp).serverFor(tenantId);
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await server.close();
+      await context.close();
+    })());
+  process.stdin.once('end', () => void close().then(() => process.exit(0)));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => void close().then(() => process.exit(0)));
+  }
+  await server.connect(new StdioServerTransport());
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+
+import { ApiKeyService } from 'src/auth/api-key.service';
+import { ConversationModule } from 'src/conversation/conversation.module';
+import { CortexModule } from 'src/cortex/cortex.module';
+import { EngramMcp } from 'src/mcp/engram-mcp';
+import { McpController } from 'src/mcp/mcp.controller';
+import { MemoryModule } from 'src/memory/memory.module';
+import { RecallModule } from 'src/recall/recall.module';
+
+/** The MCP server's tools over the services GraphQL uses; the stdio command builds it without HTTP. */
+@Module({
+  imports: [MemoryModule, RecallModule, ConversationModule, CortexModule],
+  providers: [EngramMcp],
+  exports: [EngramMcp],
+})
+export class McpModule {}
+
+/** MCP over streamable HTTP at /mcp on the API. */
+@Module({
+  imports: [McpModule],
+  controllers: [McpController],
+  providers: [ApiKeyService],
+})
+export class McpHttpModule {}
