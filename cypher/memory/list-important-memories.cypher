@@ -3,9 +3,8 @@ MATCH (m:Memory)
 WHERE m.tenantId = $tenantId
   AND m.status IN $statuses
   AND (size($types) = 0 OR m.type IN $types)
-  AND (m.scope = 'GLOBAL'
-    OR (m.scope = 'PROJECT' AND m.projectId = $projectId)
-    OR (m.scope = 'THREAD' AND m.channelId = $channelId))
+  AND any(s IN $scopes WHERE s.scope = m.scope
+    AND (s.id IS NULL OR s.id = CASE m.scope WHEN 'PROJECT' THEN m.projectId ELSE m.channelId END))
   AND (NOT $taskFilter OR m.sourceTaskId IS NULL OR m.sourceTaskId = $taskId)
 RETURN m {.*, embedding: null} AS memory
 ORDER BY m.importance DESC, m.createdAt DESC, m.id DESC

@@ -8,9 +8,8 @@ WITH count(*) AS fetched,
       WHEN node.tenantId = $tenantId
         AND node.status IN $statuses
         AND (size($types) = 0 OR node.type IN $types)
-        AND (node.scope = 'GLOBAL'
-          OR (node.scope = 'PROJECT' AND node.projectId = $projectId)
-          OR (node.scope = 'THREAD' AND node.channelId = $channelId))
+        AND any(s IN $scopes WHERE s.scope = node.scope
+          AND (s.id IS NULL OR s.id = CASE node.scope WHEN 'PROJECT' THEN node.projectId ELSE node.channelId END))
         AND (NOT $taskFilter OR node.sourceTaskId IS NULL OR node.sourceTaskId = $taskId)
       THEN {id: node.id, score: score}
     END

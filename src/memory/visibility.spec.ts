@@ -1,5 +1,5 @@
 import { MemoryScope } from 'src/memory/memory.enums';
-import { scopeVisible, seenTogether } from 'src/memory/visibility';
+import { scopeKey, scopeOf, scopeVisible, seenTogether, visibleScopes } from 'src/memory/visibility';
 
 const global = { scope: MemoryScope.GLOBAL, channelId: null, projectId: null };
 const project = (id: string) => ({ scope: MemoryScope.PROJECT, channelId: null, projectId: id });
@@ -27,5 +27,14 @@ describe(seenTogether.name, () => {
   ])('%j with %j: %s', (a, b, expected) => {
     expect(seenTogether(a, b)).toBe(expected);
     expect(seenTogether(b, a)).toBe(expected);
+  });
+});
+
+describe(visibleScopes.name, () => {
+  it('should list GLOBAL, then the reader project and channel when it has them, with their keys', () => {
+    expect(visibleScopes({}).map(scopeKey)).toEqual(['G']);
+    expect(visibleScopes({ projectId: null, channelId: null }).map(scopeKey)).toEqual(['G']);
+    expect(visibleScopes({ projectId: 'p', channelId: 'c' }).map(scopeKey)).toEqual(['G', 'P:p', 'T:c']);
+    expect([global, project('p'), thread('c')].map((m) => scopeKey(scopeOf(m)))).toEqual(['G', 'P:p', 'T:c']);
   });
 });

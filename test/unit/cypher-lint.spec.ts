@@ -142,6 +142,7 @@ const PARAMETERS: Record<string, unknown> = {
   scope: null,
   channelId: null,
   projectId: null,
+  scopes: [{ scope: 'GLOBAL', id: null }],
   tags: [],
   slot: 'name',
   taskId: 'task',

@@ -2,6 +2,7 @@ import { int } from 'neo4j-driver';
 
 import { isLive, MEMORY_TYPE_LABEL, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
+import { visibleScopes } from 'src/memory/visibility';
 import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import type { Params } from 'src/store/neo4j/neo4j-values';
@@ -144,8 +145,8 @@ export function visibilityParams(visibility: Visibility): Params {
   return {
     statuses: [...visibility.statuses],
     types: [...(visibility.types ?? [])],
-    projectId: visibility.projectId ?? null,
-    channelId: visibility.channelId ?? null,
+    // the domain's visible scopes; the statements match a node's scope and its project or channel id against them
+    scopes: visibleScopes(visibility).map((ref) => ({ scope: ref.scope, id: ref.id })),
     taskFilter: visibility.task !== undefined,
     taskId: visibility.task?.taskId ?? null,
   };

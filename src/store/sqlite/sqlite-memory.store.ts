@@ -3,6 +3,8 @@ import type { Statement } from 'better-sqlite3';
 import { Direction, isLive, MemoryScope, MemoryStatus, RelationType } from 'src/memory/memory.enums';
 import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
 import { claimsSlot, retireSlotHolders } from 'src/memory/slot-rule';
+import { scopeKey, visibleScopes } from 'src/memory/visibility';
+import type { ScopeRef } from 'src/memory/visibility';
 import type {
   AssociationOf,
   AssociationQuery,
@@ -47,18 +49,26 @@ function ids(items: readonly { id: string }[]): string[] {
   return items.map((item) => item.id);
 }
 
+/** Which column holds the id that unlocks a scope. */
+const SCOPE_ID_COLUMN: Record<MemoryScope, string | null> = {
+  [MemoryScope.GLOBAL]: null,
+  [MemoryScope.PROJECT]: 'project_id',
+  [MemoryScope.THREAD]: 'channel_id',
+};
+
+/** One visible scope of the domain's rule as SQL over the memories table. */
+function scopeClause(alias: string, ref: ScopeRef): Clause {
+  const column = SCOPE_ID_COLUMN[ref.scope];
+
+  return column === null
+    ? { sql: `${alias}.scope = ?`, params: [ref.scope] }
+    : { sql: `(${alias}.scope = ? AND ${alias}.${column} = ?)`, params: [ref.scope, ref.id] };
+}
+
 export function visibilityClause(alias: string, visibility: Visibility): Clause {
-  const params: SqlValue[] = [...visibility.statuses];
-  let sql = `${alias}.status IN (${placeholders(visibility.statuses.length)}) AND (${alias}.scope = 'GLOBAL'`;
-  if (visibility.projectId !== undefined) {
-    sql += ` OR (${alias}.scope = 'PROJECT' AND ${alias}.project_id = ?)`;
-    params.push(visibility.projectId);
-  }
-  if (visibility.channelId !== undefined) {
-    sql += ` OR (${alias}.scope = 'THREAD' AND ${alias}.channel_id = ?)`;
-    params.push(visibility.channelId);
-  }
-  sql += ')';
+  const scopes = visibleScopes(visibility).map((ref) => scopeClause(alias, ref));
+  const params: SqlValue[] = [...visibility.statuses, ...scopes.flatMap((c) => c.params)];
+  let sql = `${alias}.status IN (${placeholders(visibility.statuses.length)}) AND (${scopes.map((c) => c.sql).join(' OR ')})`;
   if (visibility.types && visibility.types.length > 0) {
     sql += ` AND ${alias}.type IN (${placeholders(visibility.types.length)})`;
     params.push(...visibility.types);
@@ -467,13 +477,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   private nearest(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): ScoredId[] {
-    const keys = ['G'];
-    if (visibility.projectId !== undefined) {
-      keys.push(visibilityKey(MemoryScope.PROJECT, visibility.projectId, null));
-    }
-    if (visibility.channelId !== undefined) {
-      keys.push(visibilityKey(MemoryScope.THREAD, null, visibility.channelId));
-    }
+    const keys = visibleScopes(visibility).map(scopeKey);
     const filter = { statuses: visibility.statuses, visibilityKeys: keys, types: visibility.types };
     const indexed = this.vectorIndexes?.search(tenantId, vector, k, filter);
     if (indexed) {

@@ -1,6 +1,7 @@
-import { MemoryScope } from 'src/memory/memory.enums';
+import type { MemoryScope } from 'src/memory/memory.enums';
 import type { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
+import { scopeKey, scopeOf } from 'src/memory/visibility';
 
 export interface MemoryRow {
   rowid: number;
@@ -84,14 +85,7 @@ export function rowToMemory(row: MemoryRow): MemoryRecord {
   };
 }
 
-/** The vector table's visibility column: GLOBAL memories are 'G', others carry the id that unlocks them. */
+/** The vector table's visibility column: the domain's scope key ('G', 'P:<projectId>', 'T:<channelId>'). */
 export function visibilityKey(scope: MemoryScope, projectId: string | null, channelId: string | null): string {
-  switch (scope) {
-    case MemoryScope.GLOBAL:
-      return 'G';
-    case MemoryScope.PROJECT:
-      return `P:${projectId ?? ''}`;
-    case MemoryScope.THREAD:
-      return `T:${channelId ?? ''}`;
-  }
+  return scopeKey(scopeOf({ scope, projectId, channelId }));
 }
