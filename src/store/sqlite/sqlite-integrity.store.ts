@@ -3,6 +3,7 @@ import type { IntegrityProblem, IntegrityReport, IntegrityStore, TenantCounts } 
 import { tenantSearchToken } from 'src/store/search-terms';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import { LIVE_STATUSES } from 'src/memory/memory.enums';
 import type { MemoryScope } from 'src/memory/memory.enums';
 
 interface MemoryCheckRow {
@@ -275,12 +276,12 @@ export class SqliteIntegrityStore implements IntegrityStore {
         .all()
         .map((row) => ({ kind, tenantId: row.tenant_id, subject: column, id: row.key, detail: `${row.n} ACTIVE memories: ${row.ids}` }));
     const unguarded = this.db
-      .prepare<[], { tenant_id: string; id: string; status: string }>(
+      .prepare<string[], { tenant_id: string; id: string; status: string }>(
         `SELECT tenant_id, id, status FROM memories
          WHERE (live_fingerprint IS NOT NULL AND live_fingerprint <> fingerprint)
-            OR (status NOT IN ('ACTIVE', 'QUARANTINED') AND live_fingerprint IS NOT NULL)`,
+            OR (status NOT IN (${LIVE_STATUSES.map(() => '?').join(', ')}) AND live_fingerprint IS NOT NULL)`,
       )
-      .all()
+      .all(...LIVE_STATUSES)
       .map((row) => ({
         kind: IntegrityProblemKind.UNGUARDED_MEMORY,
         tenantId: row.tenant_id,
