@@ -9,7 +9,6 @@ import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection
 import {
   migrate,
   PREVIOUS_VECTOR_TABLE,
-  previousVectorTableSql,
   VECTOR_TABLES,
   vectorTableSql,
 } from 'src/store/sqlite/sqlite-schema';
@@ -123,6 +122,49 @@ export class SqliteDatabase implements StoreConnection {
     return Promise.resolve();
   }
 
+  /**
+   * Copies memory_vectors into a vec0 table of the same definition. Reading vectors out of vec0 row by row walks a
+   * chunk blob per row (~10 s at 100k), so the shadow tables (sqlite-vec's chunks, rowids, metadata) are copied as
+   * they are, in ~0.5 s, which needs SQLite's defensive mode off for the copy; a count and a sample vector check the
+   * result, and any mismatch falls back to the row-by-row copy.
+   */
+  private setVectorsAside(): void {
+    const definition = this.db
+      .prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .get('memory_vectors')?.sql;
+    if (definition === undefined) {
+      return;
+    }
+    this.db.exec(definition.replace(/^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i, `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`));
+    const shadows = this.db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'memory\\_vectors\\_%' ESCAPE '\\'",
+      )
+      .all()
+      .map((row) => row.name)
+      .filter((name) => !name.startsWith(PREVIOUS_VECTOR_TABLE));
+    try {
+      this.db.unsafeMode(true);
+      for (const shadow of shadows) {
+        const target = PREVIOUS_VECTOR_TABLE + shadow.slice('memory_vectors'.length);
+        this.db.exec(`DELETE FROM ${target}; INSERT INTO ${target} SELECT * FROM ${shadow};`);
+      }
+    } finally {
+      this.db.unsafeMode(false);
+    }
+    const count = (table: string): number => this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n ?? 0;
+    const sample = this.db.prepare<[], { rowid: number; embedding: Buffer }>('SELECT rowid, embedding FROM memory_vectors LIMIT 1').get();
+    const copied = sample
+      ? this.db.prepare<[number], { embedding: Buffer }>(`SELECT embedding FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`).get(sample.rowid)
+      : undefined;
+    const same = count('memory_vectors') === count(PREVIOUS_VECTOR_TABLE) && (!sample || copied?.embedding.equals(sample.embedding) === true);
+    if (!same) {
+      this.db.exec(`DROP TABLE ${PREVIOUS_VECTOR_TABLE}`);
+      this.db.exec(definition.replace(/^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i, `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`));
+      this.db.exec(`INSERT INTO ${PREVIOUS_VECTOR_TABLE} SELECT * FROM memory_vectors`);
+    }
+  }
+
   /** Inside init's transaction: keeps the memory vectors of `stored` aside (once) and restarts the cursors. */
   private beginMigration(stored: EmbeddingSpace, meta: ReadonlyMap<string, string>): void {
     const put = this.db.prepare(
@@ -132,8 +174,7 @@ export class SqliteDatabase implements StoreConnection {
     if (!meta.has(MIGRATION_KEYS.previousModel) && hasMemoryVectors && Number.isInteger(stored.dimensions)) {
       // An unfinished migration keeps what it set aside: those vectors cover every old memory, the partial ones do not.
       this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
-      this.db.exec(previousVectorTableSql(stored.dimensions));
-      this.db.exec(`INSERT INTO ${PREVIOUS_VECTOR_TABLE} (rowid, tenant, embedding) SELECT rowid, tenant, embedding FROM memory_vectors`);
+      this.setVectorsAside();
       put.run(MIGRATION_KEYS.previousModel, stored.model);
       put.run(MIGRATION_KEYS.previousDimensions, String(stored.dimensions));
     }

@@ -269,16 +269,5 @@ export function vectorTableSql(dimensions: number): string {
   );`;
 }
 
-/** An embedding-model migration keeps the previous model's memory vectors here until it finishes. */
+/** An embedding-model migration keeps the previous model's memory vectors here (a copy of memory_vectors) until it finishes. */
 export const PREVIOUS_VECTOR_TABLE = 'memory_vectors_previous';
-
-export function previousVectorTableSql(dimensions: number): string {
-  if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > 8192) {
-    throw new Error(`invalid embedding dimension ${dimensions}`);
-  }
-
-  return `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE} USING vec0 (
-    tenant TEXT PARTITION KEY,
-    embedding FLOAT[${dimensions}] distance_metric=cosine
-  );`;
-}
