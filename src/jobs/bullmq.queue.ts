@@ -25,6 +25,16 @@ const DEFAULT_JOB_OPTIONS = {
 };
 
 /** Producer side, used by the API process. */
+/** Job states a purge clears (active jobs are locked by their worker). */
+const REMOVABLE_STATES = ['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children', 'completed', 'failed'] as const;
+const TENANT_SCAN_PAGE = 1000;
+
+function isTenantJob(job: Job | undefined, tenantId: string): boolean {
+  const data: unknown = job?.data;
+
+  return typeof data === 'object' && data !== null && (data as { tenantId?: unknown }).tenantId === tenantId;
+}
+
 export class BullJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   private readonly logger = new Logger(BullJobQueue.name);
@@ -82,6 +92,32 @@ export class BullJobQueue implements JobQueue {
     const upsert = (): Promise<unknown> => queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
     this.schedules.set(name, upsert);
     await upsert();
+  }
+
+  async removeTenantJobs(tenantId: string): Promise<number> {
+    let removed = 0;
+    for (const queue of this.queues.values()) {
+      for (const state of REMOVABLE_STATES) {
+        for (let start = 0; ; ) {
+          const jobs = await queue.getJobs([state], start, start + TENANT_SCAN_PAGE - 1, true);
+          if (jobs.length === 0) {
+            break;
+          }
+          let here = 0;
+          for (const job of jobs.filter((j): j is Job => isTenantJob(j, tenantId))) {
+            // a job that became active meanwhile is locked by its worker and cannot be removed: it finishes on its own
+            here += await job.remove().then(
+              () => 1,
+              () => 0,
+            );
+          }
+          removed += here;
+          start += jobs.length - here;
+        }
+      }
+    }
+
+    return removed;
   }
 
   async ping(): Promise<boolean> {

@@ -84,6 +84,8 @@ export interface JobQueue {
   counts(): Promise<QueueCounts>;
   /** Runs the job every `everyMs` (BullMQ job scheduler, one per name however many processes call this; a timer in process). */
   schedule<N extends JobName>(name: N, payload: JobPayloads[N], everyMs: number): Promise<void>;
+  /** Removes the tenant's jobs that are not running (queued, delayed, kept finished ones): a purge leaves none. */
+  removeTenantJobs(tenantId: string): Promise<number>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { assertKey } from 'src/common/validation';
 import type { AppConfig } from 'src/config/config';
 import { createEmbedder } from 'src/embedding/embedder.factory';
+import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { openStores } from 'src/store/stores';
 import type { TenantPurge } from 'src/store/tenant-data.port';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
@@ -26,11 +27,14 @@ export function tenantArg(args: readonly string[]): string {
 async function withService<T>(config: AppConfig, work: (service: TenantDataService) => Promise<T>): Promise<T> {
   const embedder = createEmbedder(config.embeddings);
   const stores = openStores(config.store);
+  // with Redis the tenant's queued jobs live there; without it jobs run inside the service process and never wait
+  const jobs = config.redisUrl ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix }) : null;
   try {
     await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
 
-    return await work(new TenantDataService(stores.tenantData, embedder));
+    return await work(new TenantDataService(stores.tenantData, embedder, jobs));
   } finally {
+    await jobs?.close();
     await stores.connection.close();
     await embedder.close?.();
   }
@@ -56,7 +60,7 @@ export async function runImport(config: AppConfig, args: readonly string[], inpu
 }
 
 /** `node dist/main.js purge --tenant T`: removes everything of the tenant and reports the counts. */
-export async function runPurge(config: AppConfig, args: readonly string[]): Promise<TenantPurge> {
+export async function runPurge(config: AppConfig, args: readonly string[]): Promise<TenantPurge & { jobs: number }> {
   const tenantId = tenantArg(args);
 
   return withService(config, (service) => service.purgeTenant(tenantId));

@@ -59,6 +59,7 @@ export class TenantPurgeDto {
   @ApiProperty() citations!: number;
   @ApiProperty() jobStates!: number;
   @ApiProperty() llmUsage!: number;
+  @ApiProperty({ description: 'queued or kept jobs of the tenant removed from the job queues (BullMQ)' }) jobs!: number;
 }
 
 @ObjectType({ description: 'what deleting a channel removed' })

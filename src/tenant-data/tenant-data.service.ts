@@ -1,10 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { assertKey } from 'src/common/validation';
 import { assertChannelId } from 'src/conversation/conversation-input';
 import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
+import { JOB_QUEUE } from 'src/jobs/job.types';
+import type { JobQueue } from 'src/jobs/job.types';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type {
   ChannelPurge,
@@ -73,6 +75,8 @@ export class TenantDataService {
   constructor(
     @Inject(TENANT_DATA_STORE) private readonly store: TenantDataStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
+    /** The job queue, so a purge also drops the tenant's queued jobs (the CLI passes one when REDIS_URL is set). */
+    @Optional() @Inject(JOB_QUEUE) private readonly jobs: JobQueue | null = null,
   ) {}
 
   /** The tenant as NDJSON lines (without line breaks), header first; read page by page, never all at once. */
@@ -250,8 +254,13 @@ export class TenantDataService {
     return out;
   }
 
-  purgeTenant(tenantId: string): Promise<TenantPurge> {
-    return this.store.purgeTenant(tenantId);
+  /** Everything of the tenant, its queued jobs included (before, so none runs on half-purged data, and after). */
+  async purgeTenant(tenantId: string): Promise<TenantPurge & { jobs: number }> {
+    let jobs = (await this.jobs?.removeTenantJobs(tenantId)) ?? 0;
+    const purged = await this.store.purgeTenant(tenantId);
+    jobs += (await this.jobs?.removeTenantJobs(tenantId)) ?? 0;
+
+    return { ...purged, jobs };
   }
 
   /** Deletes a channel for good (NOT_FOUND when the tenant has none by that id). */
