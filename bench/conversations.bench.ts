@@ -9,6 +9,7 @@ import { countTokens } from 'src/conversation/tokens';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
+import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
@@ -151,7 +152,8 @@ async function locomoSearch(bench: BenchApp, conversations: readonly LocomoConve
       const vector = cache.get(q.question) ?? null;
       const scope = { channelId };
       const started = performance.now();
-      const hits = await search.searchWithVector(tenantId, { query: q.question, limit: 10, scope }, vector);
+      // the vector searchMessages embeds: the question without names
+      const hits = await search.searchWithVector(tenantId, { query: q.question, limit: 10, scope }, cache.get(vectorQueryText(q.question)) ?? null);
       searchMs.push(performance.now() - started);
       const ranked: Record<Variant, string[]> = {
         searchMessages: hits.map((h) => h.message.id),
@@ -184,7 +186,7 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
   const turns = conversations.flatMap((c) => c.turns);
   const questions = conversations.flatMap((c) => c.questions.filter(isScorable));
   const cache = new UseCache();
-  await cache.ensure([...turns.map(turnContent), ...questions.map((q) => q.question)], 16, (msg) => process.stderr.write(`${msg}\n`));
+  await cache.ensure([...turns.map(turnContent), ...questions.map((q) => q.question), ...questions.map((q) => vectorQueryText(q.question))], 16, (msg) => process.stderr.write(`${msg}\n`));
   const latency: Record<string, string | number>[] = [];
 
   const local = await startBenchApp({ EMBEDDINGS: 'local' });

@@ -53,10 +53,11 @@ describe('query signals', () => {
       expect(nameCandidates('When did Caroline and Melanie meet?')).toEqual(['Caroline', 'Melanie']);
     });
 
-    it('should read a memory subject from the author, a speaker prefix, or the names it mentions', () => {
+    it('should read a memory subject from the author, a speaker prefix, or the first name it mentions', () => {
       expect(subjectsOf('I went', 'Jon')).toEqual(['Jon']);
       expect(subjectsOf('Caroline: thanks Melanie!')).toEqual(['Caroline']);
       expect(subjectsOf('The support group made Caroline feel accepted')).toEqual(['Caroline']);
+      expect(subjectsOf("Melanie praised Caroline's empathy")).toEqual(['Melanie']);
     });
 
     it('should match a query name to a known subject by first name or a 3-letter prefix', () => {

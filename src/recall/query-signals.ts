@@ -116,7 +116,9 @@ const SPEAKER_PREFIX = /^\s*(\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,2}
 
 /**
  * Who a memory or message is about or by: the explicit speaker when there is one (a message's author), else the
- * name of a leading "Name: " prefix, else every name-like word of the content ("Caroline went to…").
+ * name of a leading "Name: " prefix, else the first name-like word of the content ("Caroline went to…", "The
+ * group made Caroline feel…"). Only the first: "Melanie praised Caroline's empathy" is Melanie's (LoCoMo
+ * observations: +0.3 pt any@10 against every mentioned name).
  */
 export function subjectsOf(content: string, speaker?: string | null): string[] {
   if (speaker) {
@@ -124,7 +126,7 @@ export function subjectsOf(content: string, speaker?: string | null): string[] {
   }
   const prefix = SPEAKER_PREFIX.exec(content);
 
-  return prefix?.[1] ? [prefix[1]] : nameCandidates(content);
+  return prefix?.[1] ? [prefix[1]] : nameCandidates(content).slice(0, 1);
 }
 
 /**
