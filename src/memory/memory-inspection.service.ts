@@ -4,11 +4,13 @@ import { assertLimit } from 'src/common/validation';
 import type { MessageRecord } from 'src/conversation/conversation.types';
 import { Direction, RelationType } from 'src/memory/memory.enums';
 import type { SourceRole } from 'src/memory/memory.enums';
-import { MAX_ASSOCIATIONS, MemoryService } from 'src/memory/memory.service';
+import { checkAssociationRequest, MAX_ASSOCIATIONS, MemoryService } from 'src/memory/memory.service';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
+import { MEMORY_STORE } from 'src/store/memory-store.port';
+import type { MemoryStore } from 'src/store/memory-store.port';
 
 export interface MemoryProvenance {
   role: SourceRole;
@@ -55,6 +57,7 @@ const EDGES_PER_NODE = 25;
 export class MemoryInspectionService {
   constructor(
     private readonly memories: MemoryService,
+    @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(CONVERSATION_STORE) private readonly conversations: ConversationStore,
   ) {}
 
@@ -81,35 +84,44 @@ export class MemoryInspectionService {
     };
   }
 
-  /** The memory and what lies within `hops` edges of it, at most `maxNodes` memories (breadth first, heaviest edges first). */
+  /**
+   * The memory and what lies within `hops` edges of it, at most `maxNodes` memories (breadth first, heaviest edges
+   * first): edges are read per hop, and only the memories admitted are fetched.
+   */
   async neighbourhood(tenantId: string, id: string, hops: number, maxNodes: number): Promise<Neighbourhood> {
     assertLimit(hops, 'hops', MAX_HOPS);
     assertLimit(maxNodes, 'maxNodes', MAX_NEIGHBOURHOOD);
     const centre = await this.memories.get(tenantId, id);
-    const nodes = new Map<string, MemoryRecord>([[centre.id, centre]]);
+    const admitted = new Set<string>([centre.id]);
     const edges = new Map<string, NeighbourhoodEdge>();
     let truncated = false;
     let frontier = [centre.id];
     for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
-      const linked = await this.memories.associationsOf(tenantId, frontier, { limit: EDGES_PER_NODE });
+      const views = await this.store.listAssociationsOf(tenantId, frontier, checkAssociationRequest({ limit: EDGES_PER_NODE }));
       const next: string[] = [];
-      for (const [ofId, views] of linked) {
-        for (const view of views) {
-          if (!nodes.has(view.memoryId)) {
-            if (nodes.size >= maxNodes) {
-              truncated = true;
-              continue;
-            }
-            nodes.set(view.memoryId, view.memory);
-            next.push(view.memoryId);
+      for (const view of views) {
+        if (!admitted.has(view.memoryId)) {
+          if (admitted.size >= maxNodes) {
+            truncated = true;
+            continue;
           }
-          const [fromId, toId] = view.direction === Direction.OUT ? [ofId, view.memoryId] : [view.memoryId, ofId];
-          edges.set(`${fromId}>${toId}>${view.type}`, { fromId, toId, type: view.type, weight: view.weight });
+          admitted.add(view.memoryId);
+          next.push(view.memoryId);
         }
+        const [fromId, toId] = view.direction === Direction.OUT ? [view.ofId, view.memoryId] : [view.memoryId, view.ofId];
+        edges.set(`${fromId}>${toId}>${view.type}`, { fromId, toId, type: view.type, weight: view.weight });
       }
       frontier = next;
     }
+    const others = await this.memories.findMany(tenantId, [...admitted].filter((other) => other !== centre.id));
+    const nodes = [centre, ...others];
+    const present = new Set(nodes.map((node) => node.id));
 
-    return { centreId: centre.id, nodes: [...nodes.values()], edges: [...edges.values()], truncated };
+    return {
+      centreId: centre.id,
+      nodes,
+      edges: [...edges.values()].filter((edge) => present.has(edge.fromId) && present.has(edge.toId)),
+      truncated,
+    };
   }
 }

@@ -574,6 +574,8 @@ export class SqliteMemoryStore implements MemoryStore {
     return Promise.resolve(chunks([...new Set(memoryIds)]).flatMap((ids) => this.associationsOfChunk(tenantId, ids, query)));
   }
 
+  // `+tenant_id` keeps SQLite off the associations_tenant index: it would scan every edge of the tenant for the IN
+  // side (8 ms for 25 memories at 30k edges) where the to_id index finds them (0.4 ms); the same in neighbours()
   private associationsOfChunk(tenantId: string, ids: string[], query: AssociationQuery): AssociationOf[] {
     const parts: Clause[] = [];
     const typeSql = query.types && query.types.length > 0 ? ` AND type IN (${placeholders(query.types.length)})` : '';
@@ -581,14 +583,14 @@ export class SqliteMemoryStore implements MemoryStore {
     if (query.direction !== Direction.IN) {
       parts.push({
         sql: `SELECT from_id AS of_id, type, 'OUT' AS direction, weight, to_id AS memory_id, created_at FROM associations
-              WHERE tenant_id = ? AND from_id IN (${placeholders(ids.length)})${typeSql}`,
+              WHERE +tenant_id = ? AND from_id IN (${placeholders(ids.length)})${typeSql}`,
         params: [tenantId, ...ids, ...typeParams],
       });
     }
     if (query.direction !== Direction.OUT) {
       parts.push({
         sql: `SELECT to_id AS of_id, type, 'IN' AS direction, weight, from_id AS memory_id, created_at FROM associations
-              WHERE tenant_id = ? AND to_id IN (${placeholders(ids.length)})${typeSql}`,
+              WHERE +tenant_id = ? AND to_id IN (${placeholders(ids.length)})${typeSql}`,
         params: [tenantId, ...ids, ...typeParams],
       });
     }
@@ -623,10 +625,10 @@ export class SqliteMemoryStore implements MemoryStore {
                   ROW_NUMBER() OVER (PARTITION BY seed_id ORDER BY weight DESC) AS n
            FROM (
              SELECT from_id AS seed_id, to_id AS memory_id, type, 'OUT' AS direction, weight FROM associations
-             WHERE tenant_id = ? AND from_id IN (${seeds})
+             WHERE +tenant_id = ? AND from_id IN (${seeds})
              UNION ALL
              SELECT to_id AS seed_id, from_id AS memory_id, type, 'IN' AS direction, weight FROM associations
-             WHERE tenant_id = ? AND to_id IN (${seeds})
+             WHERE +tenant_id = ? AND to_id IN (${seeds})
            )
          ) WHERE n <= ?`,
       )
