@@ -45,7 +45,8 @@ export async function runIngest(count = 2000, localCount = 300): Promise<void> {
           const importer = bench.app.get(MemoryImportService);
           for (let i = 0; i < items.length; i += 500) {
             const t0 = performance.now();
-            await importer.importMany('bench', items.slice(i, i + 500));
+            // trusted, as an operator's migration: conversation turns include questions the firewall keeps out
+            await importer.importMany('bench', items.slice(i, i + 500), undefined, { trusted: true });
             samples.push(performance.now() - t0);
           }
         }
