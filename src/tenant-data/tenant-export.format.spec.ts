@@ -1,0 +1,79 @@
+import { BadInputError } from 'src/common/errors';
+import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+import type { ExportedMemory } from 'src/store/tenant-data.port';
+import { tenantArg } from 'src/tenant-data/tenant-data.command';
+import { headerLine, memoryLine, parseExportLine } from 'src/tenant-data/tenant-export.format';
+
+const at = new Date('2024-05-01T10:00:00.000Z');
+
+const memory: ExportedMemory = {
+  id: 'm1',
+  tenantId: 'acme',
+  type: MemoryType.FACT,
+  content: 'The shop runs on Postgres',
+  context: null,
+  status: MemoryStatus.SUPERSEDED,
+  scope: MemoryScope.PROJECT,
+  channelId: null,
+  projectId: 'shop',
+  slot: null,
+  importance: 0.7,
+  baseImportance: 0.5,
+  centrality: 0.25,
+  confidence: 0.9,
+  tags: ['db'],
+  fingerprint: 'f1',
+  source: { role: SourceRole.TOOL, channelId: 'c1', messageId: 'msg1', taskId: null, skillId: 'db-skill' },
+  occurredAt: at,
+  decayScore: 0.4,
+  fading: true,
+  expiredAt: null,
+  createdAt: at,
+  updatedAt: at,
+  lastAccessedAt: at,
+  lastSeenAt: at,
+  accessCount: 3,
+  supersededBy: 'm2',
+  embeddingModel: 'hash-v1-64',
+  links: [{ toId: 'm3', type: RelationType.RELATED_TO, weight: 0.8, createdAt: at }],
+  extractedFrom: [{ messageId: 'msg1', createdAt: at }],
+};
+
+describe('export format', () => {
+  it('should read back every field of a memory line, without the tenant', () => {
+    const { tenantId: _tenant, ...fields } = memory;
+
+    expect(parseExportLine(memoryLine(memory), 2)).toEqual({ kind: 'memory', ...fields });
+  });
+
+  it('should read the header', () => {
+    expect(parseExportLine(headerLine('acme', at, 'hash-v1-64'), 1)).toEqual({
+      kind: 'header',
+      format: 'engram-export',
+      version: 1,
+      tenantId: 'acme',
+      exportedAt: at,
+      embeddingModel: 'hash-v1-64',
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"kind":', /^line 7: not valid JSON$/],
+    ['an unknown kind', '{"kind":"secret"}', /^line 7: /],
+    ['an unknown field', memoryLine(memory).replace('"kind":"memory"', '"kind":"memory","extra":1'), /^line 7: .*extra/],
+    ['a wrong enum value', memoryLine(memory).replace('"FACT"', '"GOSSIP"'), /^line 7: .*\(type\)$/],
+    ['a score above 1', memoryLine(memory).replace('"confidence":0.9', '"confidence":1.5'), /^line 7: .*\(confidence\)$/],
+    ['a date without a zone', memoryLine(memory).replace('"occurredAt":"2024-05-01T10:00:00.000Z"', '"occurredAt":"May 1"'), /\(occurredAt\)$/],
+  ])('should refuse %s with BAD_USER_INPUT naming the line', (_, line, message) => {
+    expect(() => parseExportLine(line, 7)).toThrow(BadInputError);
+    expect(() => parseExportLine(line, 7)).toThrow(message);
+  });
+
+  it('should take the tenant from --tenant T or --tenant=T, and refuse none or a bad one', () => {
+    expect(tenantArg(['--tenant', 'acme'])).toBe('acme');
+    expect(tenantArg(['--tenant=acme'])).toBe('acme');
+    expect(() => tenantArg([])).toThrow(/--tenant/);
+    expect(() => tenantArg(['--tenant'])).toThrow(/--tenant/);
+    expect(() => tenantArg(['--tenant', 'a b'])).toThrow(BadInputError);
+  });
+});
