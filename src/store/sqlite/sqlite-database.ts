@@ -47,6 +47,9 @@ export function readMeta(db: Database): Map<string, string> {
   return new Map(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all().map((r) => [r.key, r.value]));
 }
 
+/** How long init waits for another process that holds the store (e.g. while it sets a large store's vectors aside). */
+const INIT_BUSY_MS = 300_000;
+
 export interface SqliteDatabaseOptions {
   /** A file path, or ':memory:'. */
   file: string;
@@ -88,7 +91,9 @@ export class SqliteDatabase implements StoreConnection {
    */
   init(space: EmbeddingSpace): Promise<void> {
     vectorTableSql(space.dimensions);
-    this.db.transaction(() => {
+    // IMMEDIATE: an API and a worker booting together take turns, and the second sees what the first decided (setting
+    // a large store's vectors aside can outlast busy_timeout, so a busy store is tried again for a while)
+    this.whileBusy(INIT_BUSY_MS, () => this.db.transaction(() => {
       const meta = readMeta(this.db);
       const stored = meta.get('embedding_model');
       const storedDimensions = Number(meta.get('embedding_dimensions') ?? NaN);
@@ -113,7 +118,7 @@ export class SqliteDatabase implements StoreConnection {
       );
       put.run('embedding_model', space.model);
       put.run('embedding_dimensions', String(space.dimensions));
-    })();
+    }).immediate());
     this.currentSpace = space;
     // vec0 reads one stored vector by walking its 2 MB chunk blob's overflow pages: mapped pages make the exact
     // rescoring of indexed searches (and vec0 scans) several times cheaper than a pread per page.
@@ -162,6 +167,21 @@ export class SqliteDatabase implements StoreConnection {
       this.db.exec(`DROP TABLE ${PREVIOUS_VECTOR_TABLE}`);
       this.db.exec(definition.replace(/^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i, `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`));
       this.db.exec(`INSERT INTO ${PREVIOUS_VECTOR_TABLE} SELECT * FROM memory_vectors`);
+    }
+  }
+
+  private whileBusy(ms: number, work: () => void): void {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      try {
+        work();
+
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) {
+          throw error;
+        }
+      }
     }
   }
 
