@@ -8,7 +8,6 @@ import { runLatency } from 'bench/latency.bench';
 import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
 import { runViewerBench } from 'bench/viewer.bench';
-import { runViewerBench } from 'bench/viewer.bench';
 import { runReembedBench } from 'bench/reembed.bench';
 import type { HostileKind } from 'test/support/hostile-documents';
 
@@ -20,7 +19,6 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   locomo: (args) => runLocomo(args[0] === 'quick'),
   conversations: (args) => runConversations(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),
-  viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   reembed: (args) => runReembedBench(args.length > 0 ? args.map(Number) : undefined),
 };
