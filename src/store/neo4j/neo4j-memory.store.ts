@@ -46,15 +46,6 @@ const METADATA_QUERY: Record<MetadataOrder, Neo4jQueryName> = {
 /** Inserts that lose a race for a slot run again, and then retire the winner (the newest value wins). */
 const MAX_INSERT_ATTEMPTS = 3;
 
-/** Runs one item's part of a batch; a failure names the item (and rolls the batch back). */
-async function atItem<T>(index: number, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw new BatchItemError(index, error);
-  }
-}
-
 export class Neo4jMemoryStore implements MemoryStore {
   readonly kind = 'neo4j' as const;
 
@@ -92,21 +83,29 @@ export class Neo4jMemoryStore implements MemoryStore {
       }
     }
     for (let attempt = 1; ; attempt++) {
+      // the item at work, named in the error; the driver's own errors leave the transaction function unwrapped, so
+      // it still retries transient ones
+      let at = -1;
       try {
-        return await this.write('insertMemories', (tx) => this.insertBatchInTransaction(tx, command.items));
+        return await this.write('insertMemories', (tx) => this.insertBatchInTransaction(tx, command.items, (index) => (at = index)));
       } catch (error) {
         // a lost race for a slot: the whole batch runs again and then retires the winner
-        if (!(error instanceof BatchItemError && error.cause instanceof Neo4jConstraintError) || attempt >= MAX_INSERT_ATTEMPTS) {
-          throw error;
+        if (!(error instanceof Neo4jConstraintError) || attempt >= MAX_INSERT_ATTEMPTS) {
+          throw at >= 0 ? new BatchItemError(at, error) : error;
         }
       }
     }
   }
 
-  private async insertBatchInTransaction(tx: ManagedTransaction, items: InsertMemoryCommand[]): Promise<InsertMemoryResult[]> {
+  private async insertBatchInTransaction(
+    tx: ManagedTransaction,
+    items: InsertMemoryCommand[],
+    working: (index: number) => void,
+  ): Promise<InsertMemoryResult[]> {
     const results: InsertMemoryResult[] = [];
     for (const [index, item] of items.entries()) {
-      results.push(await atItem(index, () => this.insertInTransaction(tx, { ...item, links: [] })));
+      working(index);
+      results.push(await this.insertInTransaction(tx, { ...item, links: [] }));
     }
     // an item that was a duplicate stands for the memory it matched, as the end of its own links and of others'
     const saved = new Map(items.map((item, index) => [item.memory.id, results[index]?.memory.id ?? item.memory.id]));
@@ -114,6 +113,7 @@ export class Neo4jMemoryStore implements MemoryStore {
       if (item.links.length === 0) {
         continue;
       }
+      working(index);
       const fromId = saved.get(item.memory.id) ?? item.memory.id;
       const edges = item.links.map((link) => ({
         fromId,
@@ -122,13 +122,12 @@ export class Neo4jMemoryStore implements MemoryStore {
         weight: link.weight,
         createdAt: toDateTime(item.memory.createdAt),
       }));
-      await atItem(index, async () => {
-        const rows = await this.run(tx, 'memory/upsert-associations', { tenantId: item.memory.tenantId, edges });
-        if (rows.length < edges.length) {
-          throw new Error('a link points at no memory of the tenant');
-        }
-      });
+      const rows = await this.run(tx, 'memory/upsert-associations', { tenantId: item.memory.tenantId, edges });
+      if (rows.length < edges.length) {
+        throw new Error('a link points at no memory of the tenant');
+      }
     }
+    working(-1);
 
     return results;
   }
