@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { MemoryScope, MemoryStatus, MemoryType } from 'src/memory/memory.enums';
 import { MemoryInspectionService } from 'src/memory/memory-inspection.service';
 import { MemoryService } from 'src/memory/memory.service';
-import { RecallService, SearchMode } from 'src/recall/recall.service';
+import { RecallService, RecallSort, SearchMode } from 'src/recall/recall.service';
 import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
 import { DeletedDto, MemoryDetailsDto, MemoryDto, MemoryPageDto, NeighbourhoodDto, SearchResultDto } from 'src/rest/dto/memory.dto';
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
@@ -54,6 +54,10 @@ export class MemoriesController {
   @ApiQueryParam('channelId', 'the asking conversation: its THREAD memories become visible', { type: 'string' })
   @ApiQueryParam('projectId', 'its PROJECT memories become visible', { type: 'string' })
   @ApiQueryParam('includeSuperseded', 'default false', { type: 'boolean' })
+  @ApiQueryParam('sort', 'TYPED mode: RECENT (default), IMPORTANCE or MOST_ACCESSED', { type: 'string', enum: RecallSort })
+  @ApiQueryParam('sourceTaskId', 'a scheduled task asking: its own TASK memories become visible', { type: 'string' })
+  @ApiQueryParam('excludeTaskMemories', 'default true: memories written by tasks stay out', { type: 'boolean' })
+  @ApiQueryParam('referenceTime', 'ISO-8601: what "last week" in the query counts from; default now', { type: 'string' })
   @ApiOkResponse({ type: SearchResultDto })
   @ApiStandardErrors()
   async search(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>): Promise<SearchResultDto> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { BadInputError } from 'src/common/errors';
 import { MemoryScope, MemoryStatus, MemoryType } from 'src/memory/memory.enums';
-import { SearchMode } from 'src/recall/recall.service';
+import { RecallSort, SearchMode } from 'src/recall/recall.service';
 
 /**
  * Query strings into the typed requests the services take: zod checks only what GraphQL's type system checks there
@@ -55,6 +55,13 @@ export const memorySearchQuery = z.strictObject({
   channelId: text,
   projectId: text,
   includeSuperseded: boolean,
+  sort: z.enum(RecallSort).optional(),
+  sourceTaskId: text,
+  excludeTaskMemories: boolean,
+  referenceTime: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value))
+    .optional(),
 });
 
 export const memoryDetailsQuery = z.strictObject({ associations: integer });

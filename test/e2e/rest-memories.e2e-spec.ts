@@ -229,6 +229,15 @@ describe('REST memory API (e2e)', () => {
       expect(inside.hits.every((h) => h.memory.type === 'FACT')).toBe(true);
     });
 
+    it('should pass the other recall options through: TYPED with a sort, a reference time', async () => {
+      const typed = await ok<SearchResult>(t, '/api/memories/search?mode=TYPED&types=PREFERENCE&sort=IMPORTANCE&limit=3');
+      const dated = await ok<SearchResult>(t, '/api/memories/search?q=mountain&referenceTime=2030-01-01T00:00:00Z');
+
+      expect(typed.hits.length).toBeGreaterThan(0);
+      expect(typed.hits.every((h) => h.memory.type === 'PREFERENCE')).toBe(true);
+      expect(dated.hits.length).toBeGreaterThan(0);
+    });
+
     it.each([
       ['no query', ''],
       ['an empty query', 'q=%20'],
@@ -236,6 +245,9 @@ describe('REST memory API (e2e)', () => {
       ['an unknown mode', 'q=coffee&mode=FUZZY'],
       ['includeSuperseded that is not a boolean', 'q=coffee&includeSuperseded=yes'],
       ['a query over 4000 characters', `q=${'a'.repeat(4001)}`],
+      ['a referenceTime that is no date', 'q=coffee&referenceTime=yesterday'],
+      ['sort outside TYPED', 'q=coffee&sort=IMPORTANCE'],
+      ['TYPED without types', 'mode=TYPED'],
     ])('should refuse %s with 400 BAD_USER_INPUT', async (_what, query) => {
       expectError(await rest(t, `/api/memories/search?${query}`), 400, 'BAD_USER_INPUT');
     });
