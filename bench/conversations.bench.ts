@@ -203,7 +203,7 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
     const items = cycle(turns, MEMORIES).map((turn, i) => ({ content: `${turnContent(turn)} (${i})`, createdAt: at(turn) }));
     const vectors = cycle(turns, MEMORIES).map((turn) => cache.get(turnContent(turn)) ?? new Float32Array(512));
     for (let i = 0; i < MEMORIES; i += IMPORT_CHUNK) {
-      await local.app.get(MemoryImportService).importMany(TENANT, items.slice(i, i + IMPORT_CHUNK), vectors.slice(i, i + IMPORT_CHUNK));
+      await local.app.get(MemoryImportService).importMany(TENANT, items.slice(i, i + IMPORT_CHUNK), vectors.slice(i, i + IMPORT_CHUNK), { trusted: true });
     }
     process.stderr.write(`prefilled ${HISTORY} messages and ${MEMORIES} memories\n`);
 

@@ -239,7 +239,7 @@ export async function runLocomo(quick = false): Promise<void> {
         for (const representation of ['turns', 'observations'] as const) {
           const board = new EvidenceScoreboard(['hybrid'] as const);
           await evaluator.hybrid(of(half, representation), USE_WEIGHTS, board, ms);
-          rows.push(row('HYBRID, the service USE weights', representation, half, board, 'hybrid'));
+          rows.push(row('HYBRID, the service USE weights (chosen on 1-5)', representation, half, board, 'hybrid'));
           const unstripped = new EvidenceScoreboard(['hybrid'] as const);
           await evaluator.hybrid(of(half, representation), USE_WEIGHTS, unstripped, [], (q) => q);
           rows.push(row('HYBRID, USE weights, vector of the whole question', representation, half, unstripped, 'hybrid'));
@@ -275,7 +275,7 @@ export async function runLocomo(quick = false): Promise<void> {
         rows.push(row(`HYBRID, weights tuned on ${tuneOn} (in sample)`, representation, tuneOn, inSample, 'hybrid'));
         const product = new EvidenceScoreboard(['hybrid'] as const);
         await evaluator.hybrid(test, USE_WEIGHTS, product);
-        rows.push(row('HYBRID, the service USE weights', representation, testOn, product, 'hybrid'));
+        rows.push(row('HYBRID, the service USE weights (chosen on 1-5)', representation, testOn, product, 'hybrid'));
         const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
         await evaluator.single(test, singles);
         for (const variant of ['bm25', 'vector', 'vector, names stripped'] as const) {
