@@ -19,6 +19,11 @@ describe(loadConfig.name, () => {
     }
   });
 
+  it('should list no operator tenants unless ENGRAM_OPERATOR_TENANTS names them', () => {
+    expect(loadConfig(base).operatorTenants).toEqual([]);
+    expect(loadConfig({ ...base, ENGRAM_OPERATOR_TENANTS: ' ops , default,,' }).operatorTenants).toEqual(['ops', 'default']);
+  });
+
   it('should keep the sandbox and introspection off in production', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).sandbox).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development', GRAPHQL_SANDBOX: 'false' }).sandbox).toBe(false);
