@@ -101,6 +101,11 @@ export async function runReembedBench(sizes: number[] = [10_000, 100_000]): Prom
       const reembedMs = performance.now() - started;
       const after = summarize(await latencies((q) => stores.memories.searchVectors(TENANT, q, K, VISIBLE), newQueries));
       await stores.connection.close();
+      // the same search without the in-memory binary index: the exact vec0 scan the previous vectors get
+      const exactStores = openSqliteStores(file, { vectorIndexMinRows: Number.MAX_SAFE_INTEGER });
+      await exactStores.connection.init({ model: NEW.model, dimensions: NEW.dimensions });
+      const exact = summarize(await latencies((q) => exactStores.memories.searchVectors(TENANT, q, K, VISIBLE), newQueries));
+      await exactStores.connection.close();
 
       const result = {
         memories: size,
@@ -110,6 +115,7 @@ export async function runReembedBench(sizes: number[] = [10_000, 100_000]): Prom
         outcome: outcome.outcome,
         previousSearch: during,
         currentSearch: after,
+        currentExactScan: exact,
       };
       results.push(result);
       rows.push(
@@ -117,6 +123,7 @@ export async function runReembedBench(sizes: number[] = [10_000, 100_000]): Prom
         { memories: size, step: `re-embed to 768-d (hash embedder), ${round(size / (reembedMs / 1000), 0)} rows/s`, 'median ms': round(reembedMs), 'p95 ms': '–' },
         { memories: size, step: `vector side during the migration (previous vectors, k ${K})`, 'median ms': round(during.median), 'p95 ms': round(during.p95) },
         { memories: size, step: `vector side after the switch (k ${K})`, 'median ms': round(after.median), 'p95 ms': round(after.p95) },
+        { memories: size, step: `same, exact vec0 scan (no binary index)`, 'median ms': round(exact.median), 'p95 ms': round(exact.p95) },
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
