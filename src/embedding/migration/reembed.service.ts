@@ -19,8 +19,8 @@ const EMBED_CHUNK = 64;
 const LOG_EVERY_MS = 5000;
 /** While a migration lasts, the job is queued again this often (a running one is shared, not repeated). */
 const RETRY_MS = 60_000;
-/** /healthz reads the store's counts at most this often. */
-const STATUS_CACHE_MS = 1000;
+/** /healthz reads the store's counts at most this often (Neo4j counts by scanning the nodes). */
+const STATUS_CACHE_MS = 5000;
 
 export interface ReembedStatus {
   from: string | null;
