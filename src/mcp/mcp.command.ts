@@ -40,6 +40,10 @@ export async function runMcpStdio(config: AppConfig, key: string | undefined): P
   if (tenantId === null) {
     throw new Error('UNAUTHENTICATED: set ENGRAM_API_KEY to a valid Engram API key');
   }
+  // a library printing with console.log (the local model's runtime does) would corrupt the protocol on stdout
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
   const levels: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
   const logger = new StderrLogger('Engram', { logLevels: levels.slice(0, levels.indexOf(config.logLevel) + 1) });
   const context = await NestFactory.createApplicationContext(McpStdioModule.forRoot(config), { logger });

@@ -93,8 +93,10 @@ export interface TenantDataStore {
   /** Channels the tenant does not have; `summaryId` is kept only when that summary is the tenant's (import summaries first). */
   importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts>;
   importSummaries(tenantId: string, summaries: SummaryRecord[]): Promise<ImportCounts>;
-  /** Messages of existing channels of the tenant; counters and neighbour text of their channels are brought up to date. */
+  /** Messages of existing channels of the tenant; call refreshChannels once they are all in. */
   importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts>;
+  /** Message counters and the neighbour text that full-text search indexes beside each message, after an import. */
+  refreshChannels(tenantId: string, channelIds: string[]): Promise<void>;
   /** Memories without their edges (see importEdges); a memory's `supersededBy` is kept as given. */
   importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts>;
   /** Edges whose two ends are the tenant's; an existing edge is left as it is. Counts only what was created. */

@@ -70,7 +70,11 @@ export class TenantDataController {
     try {
       for await (const line of this.service.exportLines(tenantId)) {
         if (!res.write(`${line}\n`)) {
-          await once(res, 'drain');
+          await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        }
+        if (res.destroyed) {
+          // the client went away: stop reading the store
+          return;
         }
       }
       res.end();

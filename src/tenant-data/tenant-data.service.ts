@@ -140,6 +140,7 @@ export class TenantDataService {
       const messages = batch.map((m, i) => ({ message: { ...m, tenantId }, vector: vectors[i] ?? null }));
       add(report.messages, await this.store.importMessages(tenantId, messages));
     }
+    await this.store.refreshChannels(tenantId, [...new Set(byKind.message.map((m) => m.channelId))]);
     const edges: ImportedEdges = { links: [], extractions: [] };
     for (const batch of batches(byKind.memory, BATCH)) {
       const vectors = await this.embed(batch.map((m) => m.content));

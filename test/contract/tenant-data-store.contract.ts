@@ -150,6 +150,7 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         tenantId,
         await Promise.all(data.messages.map(async (message) => ({ message, vector: await embed(message.content) }))),
       );
+      await store.refreshChannels(tenantId, [...new Set(data.messages.map((m) => m.channelId))]);
       const edges: ImportedEdges = { links: [], extractions: [] };
       const memories = await Promise.all(
         data.memories.map(async (memory) => {

@@ -209,14 +209,13 @@ export class Neo4jTenantDataStore implements TenantDataStore {
   async importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts> {
     const model = this.connection.space?.model ?? null;
     const items = messages.map(({ message, vector }) => messageProperties(message, tenantId, vector, model));
-    const channelIds = [...new Set(messages.map(({ message }) => message.channelId))];
+    const rows = await this.write('importMessages', 'tenant/import-messages', { tenantId, items });
 
-    return this.connection.write('tenant-data.store#importMessages', async (tx) => {
-      const rows = await this.run(tx, 'tenant/import-messages', { tenantId, items });
-      await this.run(tx, 'tenant/refresh-channels', { tenantId, channelIds, neighbourChars: int(NEIGHBOUR_CHARS) });
+    return countRows(rows, tenantId);
+  }
 
-      return countRows(rows, tenantId);
-    });
+  async refreshChannels(tenantId: string, channelIds: string[]): Promise<void> {
+    await this.write('refreshChannels', 'tenant/refresh-channels', { tenantId, channelIds, neighbourChars: int(NEIGHBOUR_CHARS) });
   }
 
   async importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts> {

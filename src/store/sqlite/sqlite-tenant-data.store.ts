@@ -190,7 +190,6 @@ export class SqliteTenantDataStore implements TenantDataStore {
   importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts> {
     return this.write(() => {
       const counts = noCounts();
-      const touched = new Set<string>();
       const space = this.database.space;
       for (const { message: m, vector } of messages) {
         const owner = this.ownerOf('messages', m.id);
@@ -222,7 +221,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
           embedded ? space.model : null,
         );
         const rowid = BigInt(inserted.lastInsertRowid);
-        // neighbour text (prev, next) is filled in per channel below, once all of the batch is in
+        // neighbour text (prev, next) is filled in by refreshChannels, once every message is in
         this.stmt("INSERT INTO message_fts (rowid, content, speaker, prev, next, tenant) VALUES (?, ?, ?, '', '', ?)").run(
           rowid,
           m.content,
@@ -239,14 +238,18 @@ export class SqliteTenantDataStore implements TenantDataStore {
             vectorBlob(vector),
           );
         }
-        touched.add(m.channelId);
         counts.created++;
-      }
-      for (const channelId of touched) {
-        this.refreshChannel(tenantId, channelId);
       }
 
       return counts;
+    });
+  }
+
+  refreshChannels(tenantId: string, channelIds: string[]): Promise<void> {
+    return this.write(() => {
+      for (const channelId of channelIds) {
+        this.refreshChannel(tenantId, channelId);
+      }
     });
   }
 
