@@ -12,6 +12,7 @@ import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database'
 import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import type {
   ChannelPurge,
   ExportedMemory,
@@ -466,6 +467,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
         strayVectors = this.stmt('DELETE FROM memory_vectors WHERE tenant = ?').run(tenantId).changes;
         strayMessageVectors = this.stmt('DELETE FROM message_vectors WHERE tenant = ?').run(tenantId).changes;
       }
+      if (this.hasPreviousVectors()) {
+        this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE tenant = ?`).run(tenantId);
+      }
       this.stmt('DELETE FROM meta WHERE key = ?').run(`vector_epoch:${tenantId}`);
 
       return {
@@ -505,10 +509,14 @@ export class SqliteTenantDataStore implements TenantDataStore {
         .pluck()
         .all(tenantId, ...chunk)
         .map((rowid) => BigInt(rowid));
+      const previous = this.hasPreviousVectors();
       for (const rowid of rowids) {
         out.textRows += this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid).changes;
         if (this.database.space) {
           out.vectors += this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid).changes;
+        }
+        if (previous) {
+          this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
         }
       }
       this.database.db
@@ -545,6 +553,11 @@ export class SqliteTenantDataStore implements TenantDataStore {
     out.messages = this.stmt(`DELETE FROM messages WHERE ${where}`).run(...params).changes;
 
     return out;
+  }
+
+  /** An embedding-model migration is under way: the previous model's vectors are kept aside until it ends. */
+  private hasPreviousVectors(): boolean {
+    return this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(PREVIOUS_VECTOR_TABLE) !== undefined;
   }
 
   /** Which tenant holds an id in a table with globally unique ids (null: nobody). */
