@@ -74,6 +74,7 @@ export interface TenantPurge {
   extractions: number;
   bulletins: number;
   citations: number;
+  /** The jobs' per-tenant bookkeeping (job state; on Neo4j also the task write-budget nodes). */
   jobStates: number;
   llmUsage: number;
 }

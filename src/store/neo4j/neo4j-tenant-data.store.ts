@@ -27,7 +27,7 @@ const NEIGHBOUR_CHARS = 2000;
 /** Nodes deleted per transaction by a tenant purge. */
 const PURGE_BATCH = 5000;
 /** Every label a tenant's nodes carry, from a fixed list (never input). */
-const TENANT_LABELS = ['Bulletin', 'Memory', 'Message', 'Summary', 'Channel', 'JobState', 'LlmUsage'] as const;
+const TENANT_LABELS = ['Bulletin', 'Memory', 'Message', 'Summary', 'Channel', 'JobState', 'TaskBudget', 'LlmUsage'] as const;
 
 function optionalTime(date: Date | null): unknown {
   return date === null ? null : toDateTime(date);
@@ -302,6 +302,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       Summary: { nodes: 0, vectors: 0 },
       Channel: { nodes: 0, vectors: 0 },
       JobState: { nodes: 0, vectors: 0 },
+      TaskBudget: { nodes: 0, vectors: 0 },
       LlmUsage: { nodes: 0, vectors: 0 },
     };
     for (const label of TENANT_LABELS) {
@@ -330,7 +331,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       extractions: toOptionalNumber(edges?.['extractions'], 'extractions') ?? 0,
       bulletins: deleted.Bulletin.nodes,
       citations: toOptionalNumber(edges?.['citations'], 'citations') ?? 0,
-      jobStates: deleted.JobState.nodes,
+      jobStates: deleted.JobState.nodes + deleted.TaskBudget.nodes,
       llmUsage: deleted.LlmUsage.nodes,
     };
   }
