@@ -134,17 +134,19 @@ export class TenantDataService {
       add(report.channels, await this.store.importChannels(tenantId, batch.map((c) => ({ ...c, tenantId }))));
     }
     for (const batch of batches(byKind.message, BATCH)) {
-      // the text appendMessage embeds (ConversationService.append)
-      const vectors = await this.embed(batch.map((m) => (m.speaker ? `${m.speaker}: ${m.content}` : m.content)));
-      report.unembedded += vectors.filter((v) => v === null).length;
+      const known = await this.store.existingIds(tenantId, 'message', batch.map((m) => m.id));
+      // the text appendMessage embeds (ConversationService.append); ids the store holds are not written, nor embedded
+      const vectors = await this.embedNew(batch, known, (m) => (m.speaker ? `${m.speaker}: ${m.content}` : m.content));
+      report.unembedded += vectors.filter((v, i) => v === null && !known.has(batch[i]?.id ?? '')).length;
       const messages = batch.map((m, i) => ({ message: { ...m, tenantId }, vector: vectors[i] ?? null }));
       add(report.messages, await this.store.importMessages(tenantId, messages));
     }
     await this.store.refreshChannels(tenantId, [...new Set(byKind.message.map((m) => m.channelId))]);
     const edges: ImportedEdges = { links: [], extractions: [] };
     for (const batch of batches(byKind.memory, BATCH)) {
-      const vectors = await this.embed(batch.map((m) => m.content));
-      report.unembedded += vectors.filter((v) => v === null).length;
+      const known = await this.store.existingIds(tenantId, 'memory', batch.map((m) => m.id));
+      const vectors = await this.embedNew(batch, known, (m) => m.content);
+      report.unembedded += vectors.filter((v, i) => v === null && !known.has(batch[i]?.id ?? '')).length;
       const memories = batch.map((m, i) => {
         const { links, extractedFrom, kind: _kind, ...fields } = m;
         edges.links.push(...links.map((l) => ({ ...l, fromId: m.id })));
@@ -237,6 +239,15 @@ export class TenantDataService {
     }
 
     return out;
+  }
+
+  /** Vectors for the items whose id the store does not hold yet (null for the others), in item order. */
+  private async embedNew<T extends { id: string }>(items: T[], known: Set<string>, text: (item: T) => string): Promise<(Float32Array | null)[]> {
+    const fresh = items.filter((item) => !known.has(item.id));
+    const vectors = await this.embed(fresh.map(text));
+    const byId = new Map(fresh.map((item, i): [string, Float32Array | null] => [item.id, vectors[i] ?? null]));
+
+    return items.map((item) => byId.get(item.id) ?? null);
   }
 
   private async embed(texts: string[]): Promise<(Float32Array | null)[]> {

@@ -260,6 +260,9 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const memories = await store.importMemories(other, data.memories.map((memory) => ({ memory, vector: null })));
         const messages = await store.importMessages(other, data.messages.map((message) => ({ message, vector: null })));
 
+        const known = await store.existingIds(other, 'memory', [s.shared, s.plain, 'no-such-memory']);
+        expect([...known].sort()).toEqual([s.shared, s.plain].sort());
+        expect([...(await store.existingIds(other, 'message', [s.messageIds[0] ?? '', 'nope']))]).toEqual([s.messageIds[0]]);
         const channels = await store.importChannels(other, data.channels);
         expect(channels).toEqual({ created: 2, existing: 0, conflicts: 0 });
         expect((await store.exportChannels(other, null, 10)).map((c) => c.summaryId)).toEqual([null, null]);

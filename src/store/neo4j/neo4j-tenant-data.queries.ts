@@ -7,6 +7,8 @@ export const TENANT_DATA_QUERIES = [
   'tenant/export-bulletins',
   'tenant/import-channels',
   'tenant/import-summaries',
+  'tenant/list-existing-messages',
+  'tenant/list-existing-memories',
   'tenant/import-messages',
   'tenant/refresh-channels',
   'tenant/import-memories',

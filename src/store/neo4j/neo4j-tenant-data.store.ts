@@ -193,6 +193,13 @@ export class Neo4jTenantDataStore implements TenantDataStore {
     return rows.map(toBulletin);
   }
 
+  async existingIds(tenantId: string, kind: 'memory' | 'message', ids: string[]): Promise<Set<string>> {
+    const query = kind === 'memory' ? 'tenant/list-existing-memories' : 'tenant/list-existing-messages';
+    const rows = await this.read('existingIds', query, { tenantId, ids });
+
+    return new Set(rows.map((row) => toText(row['id'], 'id')));
+  }
+
   async importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
     const rows = await this.write('importChannels', 'tenant/import-channels', { tenantId, items: channels.map(channelProperties) });
 

@@ -129,6 +129,21 @@ export class SqliteTenantDataStore implements TenantDataStore {
     );
   }
 
+  existingIds(_tenantId: string, kind: 'memory' | 'message', ids: string[]): Promise<Set<string>> {
+    const table = kind === 'memory' ? 'memories' : 'messages';
+    const found = new Set<string>();
+    for (const chunk of chunks(ids)) {
+      for (const id of this.database.db
+        .prepare<SqlValue[], string>(`SELECT id FROM ${table} WHERE id IN (${placeholders(chunk.length)})`)
+        .pluck()
+        .all(...chunk)) {
+        found.add(id);
+      }
+    }
+
+    return Promise.resolve(found);
+  }
+
   importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
     return this.write(() => {
       const counts = noCounts();
