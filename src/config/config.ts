@@ -67,6 +67,9 @@ const envSchema = z
     CHANNEL_TOKEN_BUDGET: z.coerce.number().int().min(1).max(MAX_TOKEN_BUDGET).default(8000),
     JOB_LOCK_MS: z.coerce.number().int().min(100).default(30_000),
     JOB_STALLED_MS: z.coerce.number().int().min(100).default(30_000),
+    ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
+    OWED_WORK_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
+    OWED_EXTRACTION_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.STORE === 'neo4j' && !env.NEO4J_URI) {
@@ -140,7 +143,16 @@ export interface AppConfig {
   /** Default history budget of a channel (compaction starts at 80% of it). */
   conversations: { tokenBudget: number };
   /** BullMQ: a job whose worker stops renewing its lock for lockMs is handed to another worker (checked every stalledMs). */
-  jobs: { lockMs: number; stalledMs: number };
+  jobs: {
+    lockMs: number;
+    stalledMs: number;
+    /** A request waits at most this long for a job to be queued; the work stays owed in the store otherwise. */
+    enqueueTimeoutMs: number;
+    /** How often owed work (extractions, compactions a request could not queue) is queued again. */
+    owedWorkSweepMs: number;
+    /** A message owed LLM extraction this long is queued again by the sweep. */
+    owedExtractionGraceMs: number;
+  };
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
@@ -290,7 +302,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
       },
     },
     conversations: { tokenBudget: env.CHANNEL_TOKEN_BUDGET },
-    jobs: { lockMs: env.JOB_LOCK_MS, stalledMs: env.JOB_STALLED_MS },
+    jobs: {
+      lockMs: env.JOB_LOCK_MS,
+      stalledMs: env.JOB_STALLED_MS,
+      enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
+      owedWorkSweepMs: env.OWED_WORK_SWEEP_MS,
+      owedExtractionGraceMs: env.OWED_EXTRACTION_GRACE_MS,
+    },
   };
 
   return Object.freeze(config);

@@ -18,9 +18,11 @@ import type { Embedder } from 'src/embedding/embedding.port';
 import { channelBudget, needsCompaction } from 'src/extraction/compaction.policy';
 import { owesLlmExtraction } from 'src/extraction/extraction-rules';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { compactionJobId, extractionJobId } from 'src/extraction/owed-work.policy';
 import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
 import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
 import type { JobQueue } from 'src/jobs/job.types';
+import { offerJob } from 'src/jobs/offer-job';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
@@ -100,17 +102,23 @@ export class ConversationService {
     });
     const { message, channel } = appended;
     const { extracted, forgotten } = await this.sameTurn.extract(channel, message);
-    if (owesLlm) {
-      await this.queue.enqueue(JobName.ExtractMessage, { tenantId, messageId: message.id }, { jobId: `extract.${message.id}` });
-    }
+    // the message is stored: its jobs are offered for a bounded time, and what is not queued stays owed in the store
+    // (extractedAt null, live tokens over the budget) for the owed-work sweep
+    const deadline = this.config.jobs.enqueueTimeoutMs;
     const compactionQueued = needsCompaction(appended.liveTokens, channelBudget(channel, this.config.conversations.tokenBudget));
-    if (compactionQueued) {
-      await this.queue.enqueue(
-        JobName.CompactChannel,
-        { tenantId, channelId: channel.id, throughMessageId: message.id, forced: false },
-        { jobId: `compact.${message.id}` },
-      );
-    }
+    await Promise.all([
+      owesLlm &&
+        offerJob(this.queue, deadline, this.logger, JobName.ExtractMessage, { tenantId, messageId: message.id }, { jobId: extractionJobId(message.id) }),
+      compactionQueued &&
+        offerJob(
+          this.queue,
+          deadline,
+          this.logger,
+          JobName.CompactChannel,
+          { tenantId, channelId: channel.id, throughMessageId: message.id, forced: false },
+          { jobId: compactionJobId(message.id) },
+        ),
+    ]);
 
     return { message, extracted, forgotten, compactionQueued };
   }
@@ -185,7 +193,11 @@ export class ConversationService {
     if (!newest || live.count < 2) {
       return false;
     }
-    await this.queue.enqueue(
+    // bounded like appendMessage's jobs: while Redis is away the job waits in this process's connection until it is back
+    await offerJob(
+      this.queue,
+      this.config.jobs.enqueueTimeoutMs,
+      this.logger,
       JobName.CompactChannel,
       { tenantId, channelId: id, throughMessageId: newest.id, forced: true },
       { jobId: `compact-now.${newest.id}` },

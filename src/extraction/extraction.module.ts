@@ -4,11 +4,12 @@ import { MemoryModule } from 'src/memory/memory.module';
 import { CompactionService } from 'src/extraction/compaction.service';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
 
-/** What the job handlers run (LLM extraction, compaction) and the one writer every extractor uses. */
+/** What the job handlers run (LLM extraction, compaction, the owed-work sweep) and the one writer every extractor uses. */
 @Module({
   imports: [MemoryModule],
-  providers: [ExtractionWriter, LlmExtractionService, CompactionService],
-  exports: [ExtractionWriter, LlmExtractionService, CompactionService],
+  providers: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper],
+  exports: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper],
 })
 export class ExtractionModule {}

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { CompactionService } from 'src/extraction/compaction.service';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { compactionJobId, extractionJobId } from 'src/extraction/owed-work.policy';
+import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { ConsolidationService } from 'src/cortex/consolidation/consolidation.service';
 import { CortexSweeper } from 'src/cortex/cortex-sweep.service';
@@ -33,6 +35,7 @@ export class JobHandlersService {
     extraction: LlmExtractionService,
     compaction: CompactionService,
     reembed: ReembedService,
+    owedWork: OwedWorkSweeper,
   ) {
     const handlers: JobHandlerMap = {
       [JobName.RecordAccess]: (payload) => store.recordAccess(payload.tenantId, payload.ids, new Date(payload.at)),
@@ -52,12 +55,13 @@ export class JobHandlersService {
       [JobName.MaintainMemories]: (payload) => maintenance.maintain(payload.tenantId),
       [JobName.ConsolidateMemories]: (payload) => consolidation.consolidate(payload.tenantId),
       // the job id is the message's, so logs name the job
-      [JobName.ExtractMessage]: (payload) => extraction.extractMessage(payload.tenantId, payload.messageId, `extract.${payload.messageId}`),
+      [JobName.ExtractMessage]: (payload) => extraction.extractMessage(payload.tenantId, payload.messageId, extractionJobId(payload.messageId)),
       [JobName.CompactChannel]: async (payload) => {
-        const summary = await compaction.compact(payload, `compact.${payload.throughMessageId}`);
+        const summary = await compaction.compact(payload, compactionJobId(payload.throughMessageId));
 
         return { summaryId: summary?.id ?? null };
       },
+      [JobName.RecoverOwedWork]: () => owedWork.sweep(),
       [JobName.Reembed]: () => reembed.run(),
     };
     assertHandlersComplete(handlers);

@@ -22,6 +22,7 @@ export enum JobName {
   // conversations (issue 7)
   ExtractMessage = 'extract-message',
   CompactChannel = 'compact-channel',
+  RecoverOwedWork = 'recover-owed-work',
   // embedding-model migration (issue 9)
   Reembed = 'reembed',
 }
@@ -46,6 +47,8 @@ export interface JobPayloads {
    * or `compact-now.<...>` when forced by compactChannel: one compaction per range).
    */
   [JobName.CompactChannel]: { tenantId: string; channelId: string; throughMessageId: string; forced: boolean };
+  /** Queues again the extractions and compactions the store says are owed (a request could not queue them). */
+  [JobName.RecoverOwedWork]: Periodic;
   /** Re-embeds every memory and message after a change of embedding model, then switches (one job per migration). */
   [JobName.Reembed]: Periodic;
 }
@@ -61,6 +64,7 @@ export const QUEUE_OF: Readonly<Record<JobName, QueueName>> = {
   [JobName.ConsolidateMemories]: QueueName.Maintenance,
   [JobName.ExtractMessage]: QueueName.Extraction,
   [JobName.CompactChannel]: QueueName.Compaction,
+  [JobName.RecoverOwedWork]: QueueName.Maintenance,
   [JobName.Reembed]: QueueName.Maintenance,
 };
 

@@ -66,6 +66,21 @@ export interface MessageNeighbour {
   offset: number;
 }
 
+/** A message still owed LLM extraction (`extractedAt` null). */
+export interface OwedExtraction {
+  tenantId: string;
+  messageId: string;
+}
+
+/** A channel whose live history passes a share of its budget, with the newest live message a compaction runs through. */
+export interface OverBudgetChannel {
+  tenantId: string;
+  channelId: string;
+  liveTokens: number;
+  budget: number;
+  newestLiveMessageId: string;
+}
+
 export interface InsertSummaryCommand {
   summary: SummaryRecord;
   /** The live messages it compacts; all must still be live, or nothing is written. */
@@ -99,6 +114,17 @@ export interface ConversationStore {
   searchMessageVectors(tenantId: string, vector: Float32Array, k: number, scope: MessageSearchScope): Promise<ScoredId[]>;
   /** Up to `span` messages before and after each seed in its channel. */
   messageNeighbours(tenantId: string, seedIds: string[], span: number): Promise<MessageNeighbour[]>;
+
+  /**
+   * Messages of the tenant (null: of every tenant) still owed LLM extraction whose time (`createdAt`) is at or before
+   * `olderThan`, newest first (a backlog that never clears cannot hide the owed work behind it), at most `limit`.
+   */
+  listOwedExtractions(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedExtraction[]>;
+  /**
+   * Channels of the tenant (null: of every tenant) whose live tokens exceed `share` of their budget (their own, else
+   * `defaultBudget`), most tokens first, at most `limit`.
+   */
+  listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]>;
 
   /** LLM extraction is done (or not needed) for these messages. */
   markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void>;

@@ -45,6 +45,7 @@ describe('BullMQ job queue against real Redis', () => {
       [JobName.ExtractMessage]: unused,
       [JobName.Reembed]: unused,
       [JobName.CompactChannel]: unused,
+      [JobName.RecoverOwedWork]: unused,
     };
   }
 

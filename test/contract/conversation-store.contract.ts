@@ -333,6 +333,71 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
       });
     });
 
+    describe('owed work (the recovery sweep, every tenant)', () => {
+      it('should list the messages owed extraction at or before a time, newest first, in every tenant', async () => {
+        const [t1, t2] = [tenant(), tenant()];
+        const [c1, c2] = [channel(t1), channel(t2)];
+        const early = await say(t1, c1, 'I moved to Lisbon', { createdAt: at(10) });
+        const other = await say(t2, c2, 'I work at Acme', { createdAt: at(20) });
+        const tooNew = await say(t1, c1, 'I prefer tea', { createdAt: at(30) });
+        const done = await say(t1, c1, 'My name is Ada', { createdAt: at(15) });
+        await store.markExtracted(t1, [done.id], at(40));
+        const mine = new Set([early.id, other.id, tooNew.id, done.id]);
+
+        const owed = (await store.listOwedExtractions(null, at(25), 10_000)).filter((o) => mine.has(o.messageId));
+        expect(owed).toEqual([
+          { tenantId: t2, messageId: other.id },
+          { tenantId: t1, messageId: early.id },
+        ]);
+        expect((await store.listOwedExtractions(null, at(30), 10_000)).filter((o) => mine.has(o.messageId)).map((o) => o.messageId)).toEqual([
+          tooNew.id,
+          other.id,
+          early.id,
+        ]);
+        await expect(store.listOwedExtractions(t1, at(30), 10_000)).resolves.toEqual([
+          { tenantId: t1, messageId: tooNew.id },
+          { tenantId: t1, messageId: early.id },
+        ]);
+        await expect(store.listOwedExtractions(t1, at(30), 1)).resolves.toEqual([{ tenantId: t1, messageId: tooNew.id }]);
+        await expect(store.listOwedExtractions(t1, at(30), 0)).resolves.toEqual([]);
+      });
+
+      it('should list the channels whose live tokens pass the share of their budget, with their newest live message', async () => {
+        const [t, u] = [tenant(), tenant()];
+        const settings = (tokenBudget: number | null) => ({ private: false, projectId: null, tokenBudget });
+        // own budget 10: 5 + 4 live tokens pass 80%; the newest is the later createdAt, not the later append
+        const over = channel(t, 'over');
+        await store.configureChannel(t, over, settings(10), at(1));
+        const newest = await say(t, over, 'five tokens of text here', { tokenCount: 5, createdAt: at(50) });
+        await say(t, over, 'four tokens of text', { tokenCount: 4, createdAt: at(40) });
+        // exactly 80% is not over
+        const edge = channel(t, 'edge');
+        await store.configureChannel(t, edge, settings(10), at(1));
+        await say(t, edge, 'eight', { tokenCount: 8 });
+        // over before compaction, under once its oldest message is summarised
+        const compacted = channel(t, 'compacted');
+        await store.configureChannel(t, compacted, settings(10), at(1));
+        const old = await say(t, compacted, 'old', { tokenCount: 6 });
+        await say(t, compacted, 'new', { tokenCount: 3 });
+        await store.insertSummary({ summary: summary(t, compacted, null), messageIds: [old.id] });
+        // the default budget (20 here): 17 passes 16 in another tenant, 10 does not
+        const byDefault = channel(u, 'default');
+        const uNewest = await say(u, byDefault, 'seventeen', { tokenCount: 17 });
+        const quiet = channel(u, 'quiet');
+        await say(u, quiet, 'ten', { tokenCount: 10 });
+        const mine = new Set([over, edge, compacted, byDefault, quiet]);
+
+        const listed = (await store.listChannelsOverBudget(null, 20, 0.8, 10_000)).filter((c) => mine.has(c.channelId));
+        expect(listed).toEqual([
+          { tenantId: u, channelId: byDefault, liveTokens: 17, budget: 20, newestLiveMessageId: uNewest.id },
+          { tenantId: t, channelId: over, liveTokens: 9, budget: 10, newestLiveMessageId: newest.id },
+        ]);
+        await expect(store.listChannelsOverBudget(t, 20, 0.8, 10_000)).resolves.toEqual([listed[1]]);
+        await expect(store.listChannelsOverBudget(u, 20, 0.8, 1)).resolves.toEqual([listed[0]]);
+        await expect(store.listChannelsOverBudget(u, 20, 0.8, 0)).resolves.toEqual([]);
+      });
+    });
+
     describe('summaries', () => {
       it('should compact messages into a summary atomically, once', async () => {
         const t = tenant();

@@ -201,6 +201,10 @@ const PARAMETERS: Record<string, unknown> = {
   messageId: 'id',
   previousId: null,
   summaryId: 'id',
+  // the owed-work sweep
+  olderThan: '2024-01-01T00:00:00Z',
+  defaultBudget: 8000,
+  share: 0.8,
   // export, import, purge
   items: [],
   extractions: [],

@@ -15,6 +15,8 @@ export const CONVERSATION_QUERIES = [
   'conversation/search-shared-message-vectors',
   'conversation/list-message-neighbours',
   'conversation/mark-messages-extracted',
+  'conversation/list-owed-extractions',
+  'conversation/list-channels-over-budget',
   'conversation/link-extracted-memory',
   'conversation/list-extracted-memories',
   'conversation/claim-messages-for-summary',

@@ -12,6 +12,8 @@ import type {
   MessageListQuery,
   MessageNeighbour,
   MessageSearchScope,
+  OverBudgetChannel,
+  OwedExtraction,
 } from 'src/store/conversation-store.port';
 import type { ScoredId } from 'src/store/memory-store.port';
 import { messageLuceneQuery } from 'src/store/neo4j/lucene-query';
@@ -231,6 +233,34 @@ export class Neo4jConversationStore implements ConversationStore {
         ...ids(row['after'], 'after').map((id, i) => ({ seedId, id, offset: i + 1 })),
       ];
     });
+  }
+
+  async listOwedExtractions(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedExtraction[]> {
+    if (limit <= 0) {
+      return [];
+    }
+    const rows = await this.read('listOwedExtractions', (tx) =>
+      this.run(tx, 'conversation/list-owed-extractions', { tenantId, olderThan: toDateTime(olderThan), limit: int(limit) }),
+    );
+
+    return rows.map((row) => ({ tenantId: toText(row['tenantId'], 'tenantId'), messageId: toText(row['messageId'], 'messageId') }));
+  }
+
+  async listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]> {
+    if (limit <= 0) {
+      return [];
+    }
+    const rows = await this.read('listChannelsOverBudget', (tx) =>
+      this.run(tx, 'conversation/list-channels-over-budget', { tenantId, defaultBudget: int(defaultBudget), share, limit: int(limit) }),
+    );
+
+    return rows.map((row) => ({
+      tenantId: toText(row['tenantId'], 'tenantId'),
+      channelId: toText(row['channelId'], 'channelId'),
+      liveTokens: toNumber(row['liveTokens'], 'liveTokens'),
+      budget: toNumber(row['budget'], 'budget'),
+      newestLiveMessageId: toText(row['newestLiveMessageId'], 'newestLiveMessageId'),
+    }));
   }
 
   async markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void> {

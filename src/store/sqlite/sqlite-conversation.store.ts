@@ -12,6 +12,8 @@ import type {
   MessageNeighbour,
   MessagePosition,
   MessageSearchScope,
+  OverBudgetChannel,
+  OwedExtraction,
 } from 'src/store/conversation-store.port';
 import type { ScoredId } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
@@ -428,6 +430,32 @@ export class SqliteConversationStore implements ConversationStore {
     }
 
     return Promise.resolve(found);
+  }
+
+  listOwedExtractions(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedExtraction[]> {
+    const rows = this.stmt<{ tenant_id: string; id: string }>(
+      `SELECT tenant_id, id FROM messages INDEXED BY messages_owed_extraction
+       WHERE extracted_at IS NULL AND created_at <= ? AND (? IS NULL OR tenant_id = ?) ORDER BY created_at DESC LIMIT ?`,
+    ).all(olderThan.getTime(), tenantId, tenantId, Math.max(0, limit));
+
+    return Promise.resolve(rows.map((row) => ({ tenantId: row.tenant_id, messageId: row.id })));
+  }
+
+  listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]> {
+    const rows = this.stmt<{ tenant_id: string; id: string; tokens: number; budget: number; newest: string }>(
+      `SELECT c.tenant_id, c.id, live.tokens, COALESCE(c.token_budget, ?) AS budget,
+         (SELECT m.id FROM messages m WHERE m.tenant_id = c.tenant_id AND m.channel_id = c.id AND m.summary_id IS NULL
+          ORDER BY m.created_at DESC, m.seq DESC LIMIT 1) AS newest
+       FROM (SELECT tenant_id, channel_id, SUM(token_count) AS tokens FROM messages INDEXED BY messages_channel_live
+             WHERE summary_id IS NULL AND (? IS NULL OR tenant_id = ?) GROUP BY tenant_id, channel_id) live
+       JOIN channels c ON c.tenant_id = live.tenant_id AND c.id = live.channel_id
+       WHERE live.tokens > ? * COALESCE(c.token_budget, ?)
+       ORDER BY live.tokens DESC, c.tenant_id, c.id LIMIT ?`,
+    ).all(defaultBudget, tenantId, tenantId, share, defaultBudget, Math.max(0, limit));
+
+    return Promise.resolve(
+      rows.map((row) => ({ tenantId: row.tenant_id, channelId: row.id, liveTokens: row.tokens, budget: row.budget, newestLiveMessageId: row.newest })),
+    );
   }
 
   markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void> {

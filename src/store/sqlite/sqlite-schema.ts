@@ -221,6 +221,13 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   END;
   `,
   },
+  {
+    // The owed-work sweep: messages still owed LLM extraction, newest first, without scanning the extracted ones.
+    name: '012-messages-owed-extraction',
+    sql: `
+  CREATE INDEX messages_owed_extraction ON messages (created_at) WHERE extracted_at IS NULL;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {
