@@ -154,6 +154,8 @@ export class ReembedService implements OnApplicationBootstrap, OnApplicationShut
         }
         const vectors = await this.embed(kind, batch.items);
         await this.store.save(kind, vectors, batch.cursor);
+        // this process's /healthz shows each batch; other processes see it within STATUS_CACHE_MS
+        this.cached = null;
         embedded[kind] += vectors.length;
         if (performance.now() - lastLog >= LOG_EVERY_MS) {
           lastLog = performance.now();
