@@ -53,7 +53,7 @@ export interface Relevance {
   vector: number | null;
   /** Full-text score; null when the item was not a text hit. */
   text: number | null;
-  /** Score lent by neighbours, siblings and the session; null when nothing was lent. */
+  /** Score lent by conversation neighbours, graph edges and sibling memories; null when nothing was lent. */
   graph: number | null;
   /** Weighted reciprocal rank of the text and vector lists, for the explanation. */
   rrf: number;
@@ -222,7 +222,7 @@ export function rankCandidates(input: RankInput): Map<string, Relevance> {
   const strength = Math.min(1, bestFused / (1 + weights.vector));
   const out = new Map<string, Relevance>();
   for (const [id, score] of [...raw.entries()].sort((a, b) => b[1] - a[1])) {
-    const lent = (session.get(id) ?? 0) - (fused.get(id) ?? 0);
+    const lent = (propagated.get(id) ?? 0) - (fused.get(id) ?? 0);
     out.set(id, {
       text: textScore.get(id) ?? null,
       vector: vectorScore.get(id) ?? null,

@@ -58,7 +58,8 @@ export class RecallInput {
 @ObjectType({
   description:
     'score = relevance × (0.6 + 0.4·importance) × (0.7 + 0.3·confidence) × (0.6 + 0.4·recency) × scope; ' +
-    'relevance = ½·rrf / the best possible rrf of this query + ½·score-calibrated fusion (text/max, vector min-max, graph)',
+    'relevance = calibrated fusion (text/max + w·vector min-max) + what neighbours lend + a share of the session best, ' +
+    '× person, date-window and "when" boosts, scaled to 0..1 (src/recall/hybrid-ranking.ts; weights per embedding model)',
 })
 export class ScoreBreakdown {
   @Field(() => Float, { nullable: true, description: 'cosine similarity, null when the memory was not a vector hit' })
@@ -67,10 +68,10 @@ export class ScoreBreakdown {
   @Field(() => Float, { nullable: true, description: 'full-text (BM25) score, null when not a text hit' })
   text!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'neighbour score, null when not reached through an edge' })
+  @Field(() => Float, { nullable: true, description: 'score lent by neighbours (edges, adjacent turns), null when none lent' })
   graph!: number | null;
 
-  @Field(() => Float, { description: 'weighted reciprocal rank fusion (k = 60) of the text, vector and graph lists' })
+  @Field(() => Float, { description: 'weighted reciprocal rank fusion (k = 60) of the text and vector lists (explanation only)' })
   rrf!: number;
 
   @Field(() => Float, { description: 'fused relevance 0..1 (see the type description); 1 in metadata modes' })
