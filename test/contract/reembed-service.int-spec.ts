@@ -8,6 +8,9 @@ import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { previousEmbedder } from 'src/embedding/migration/previous-embedder';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
+import { MemoryStatus } from 'src/memory/memory.enums';
+import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { SPACE, remember } from 'test/contract/memory-fixtures';
@@ -82,6 +85,24 @@ describe(ReembedService.name, () => {
     expect(new Set(embedder.texts).size).toBe(23);
     await expect(again.status()).resolves.toBeNull();
     await expect(again.run()).resolves.toMatchObject({ outcome: 'idle' });
+  });
+
+  it('should leave no previous-model vector of a memory deleted during the migration', async () => {
+    const before = await open(SPACE);
+    const kept = await remember(before.memories, 't1', 'The user keeps bees');
+    const deleted = await remember(before.memories, 't1', 'The user once kept chickens');
+    const stores = await open({ model: 'flaky-48', dimensions: 48 });
+    const database = stores.connection as SqliteDatabase;
+    const previousRows = (): number[] =>
+      database.db.prepare<[], { rowid: number }>(`SELECT rowid FROM ${PREVIOUS_VECTOR_TABLE}`).all().map((r) => r.rowid);
+    expect(previousRows()).toHaveLength(2);
+
+    await expect(stores.memories.deleteMemory('t1', deleted.id)).resolves.toBe(true);
+    expect(previousRows()).toHaveLength(1);
+    const hits = await stores.embeddingMigration.searchPrevious('t1', (await new HashEmbedder(SPACE.dimensions).embed(['bees']))[0]!, 5, {
+      statuses: [MemoryStatus.ACTIVE],
+    });
+    expect(hits?.map((h) => h.id)).toEqual([kept.id]);
   });
 
   it('should share one running migration between concurrent callers', async () => {

@@ -206,6 +206,11 @@ export class SqliteDatabase implements StoreConnection {
     put.run(MIGRATION_KEYS.startedAt, String(Date.now()));
   }
 
+  /** Whether an embedding-model migration keeps the previous model's memory vectors (memory_vectors_previous). */
+  hasPreviousVectors(): boolean {
+    return this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(PREVIOUS_VECTOR_TABLE) !== undefined;
+  }
+
   close(): Promise<void> {
     if (this.db.open) {
       this.db.close();

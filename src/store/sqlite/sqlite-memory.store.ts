@@ -27,6 +27,7 @@ import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-databa
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
 /** BM25 weight of a memory's context column relative to its content (1). */
@@ -321,6 +322,10 @@ export class SqliteMemoryStore implements MemoryStore {
       if (this.database.space) {
         const removed = this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid).changes;
         this.vectorIndexes?.noteChange(tenantId, rowid, removed);
+      }
+      if (this.database.hasPreviousVectors()) {
+        // deleted for good: not even the previous model's vector stays until the migration's switch
+        this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
       }
       this.stmt("UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by = ?").run(tenantId, id);
       // associations go with the memory through ON DELETE CASCADE

@@ -482,7 +482,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
         strayVectors = this.stmt('DELETE FROM memory_vectors WHERE tenant = ?').run(tenantId).changes;
         strayMessageVectors = this.stmt('DELETE FROM message_vectors WHERE tenant = ?').run(tenantId).changes;
       }
-      if (this.hasPreviousVectors()) {
+      if (this.database.hasPreviousVectors()) {
         this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE tenant = ?`).run(tenantId);
       }
       this.stmt('DELETE FROM meta WHERE key = ?').run(`vector_epoch:${tenantId}`);
@@ -524,7 +524,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
         .pluck()
         .all(tenantId, ...chunk)
         .map((rowid) => BigInt(rowid));
-      const previous = this.hasPreviousVectors();
+      const previous = this.database.hasPreviousVectors();
       for (const rowid of rowids) {
         out.textRows += this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid).changes;
         if (this.database.space) {
@@ -571,10 +571,6 @@ export class SqliteTenantDataStore implements TenantDataStore {
   }
 
   /** An embedding-model migration is under way: the previous model's vectors are kept aside until it ends. */
-  private hasPreviousVectors(): boolean {
-    return this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(PREVIOUS_VECTOR_TABLE) !== undefined;
-  }
-
   /** Which tenant holds an id in a table with globally unique ids (null: nobody). */
   private ownerOf(table: 'memories' | 'messages' | 'summaries' | 'bulletins', id: string): string | null {
     return this.stmt<string>(`SELECT tenant_id FROM ${table} WHERE id = ?`).pluck().get(id) ?? null;
