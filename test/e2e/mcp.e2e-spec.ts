@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -193,6 +195,32 @@ describe('MCP server', () => {
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
       expect(await response.json()).toMatchObject({ error: { data: { code: 'UNAUTHENTICATED' } } });
       expect((await fetch(`${origin(t)}/mcp`, { headers: { authorization: `Bearer ${KEYS.alice}` } })).status).toBe(405);
+    });
+  });
+
+  describe('over streamable HTTP without API keys (the open loopback tenant)', () => {
+    it('should answer on a loopback Host name and refuse any other (DNS rebinding)', async () => {
+      const open = await startTestApp({ ENGRAM_API_KEYS: '' });
+      try {
+        const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+        const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+        const local = await fetch(`${origin(open)}/mcp`, { method: 'POST', headers, body });
+        expect(local.status).toBe(200);
+        expect(((await local.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(6);
+
+        const status = await new Promise<number>((resolve, reject) => {
+          const url = new URL(`${origin(open)}/mcp`);
+          const req = request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...headers, host: `evil.example:${url.port}` } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+        expect(status).toBe(403);
+      } finally {
+        await open.close();
+      }
     });
   });
 
