@@ -20,4 +20,4 @@ CALL () {
   ORDER BY m.occurredAt DESC
   LIMIT $limit
 }
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingPrevious: null} AS memory

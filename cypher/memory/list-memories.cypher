@@ -9,6 +9,6 @@ WHERE m.tenantId = $tenantId
   AND ($projectId IS NULL OR m.projectId = $projectId)
   AND all(tag IN $tags WHERE tag IN m.tags)
   AND ($afterCreatedAt IS NULL OR m.createdAt < $afterCreatedAt OR (m.createdAt = $afterCreatedAt AND m.id < $afterId))
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingPrevious: null} AS memory
 ORDER BY m.createdAt DESC, m.id DESC
 LIMIT $limit

@@ -3,4 +3,4 @@
 CYPHER 25
 MERGE (m:Memory {tenantId: $tenantId, liveFingerprint: $liveFingerprint})
 ON CREATE SET m += $props, m:$($label)
-RETURN m.id = $props.id AS created, m {.*, embedding: null} AS memory
+RETURN m.id = $props.id AS created, m {.*, embedding: null, embeddingPrevious: null} AS memory

@@ -13,4 +13,4 @@ SET m.status = $status,
     m.updatedAt = $at,
     m.liveFingerprint = CASE WHEN live THEN m.fingerprint ELSE null END,
     m.activeSlot = CASE WHEN slotFree THEN m.slot ELSE null END
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingPrevious: null} AS memory

@@ -19,5 +19,5 @@ CALL (m) {
   ORDER BY msg.id
   RETURN [x IN collect({messageId: msg.id, createdAt: e.createdAt}) WHERE x.messageId IS NOT NULL] AS extractedFrom
 }
-RETURN m {.*, embedding: null} AS memory, links, extractedFrom
+RETURN m {.*, embedding: null, embeddingPrevious: null} AS memory, links, extractedFrom
 ORDER BY m.id
