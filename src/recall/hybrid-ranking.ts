@@ -1,5 +1,5 @@
 import type { RankingWeights } from 'src/recall/fusion-weights';
-import { asksWhen, carriesTime, inWindow, namedSubjects, subjectsOf, timeWindow } from 'src/recall/query-signals';
+import { asksWhen, carriesTime, inWindow, nameCandidates, namedSubjects, subjectsOf, timeWindow } from 'src/recall/query-signals';
 import type { TimeWindow } from 'src/recall/query-signals';
 import { reciprocalRankFusion } from 'src/recall/ranking';
 
@@ -171,6 +171,9 @@ function sameName(a: string, b: string): boolean {
 
 /** The one person the query names among the candidates' subjects, or null (none, or several: no boost). */
 export function namedPerson(query: string, candidates: Iterable<Candidate>): string | null {
+  if (nameCandidates(query).length === 0) {
+    return null;
+  }
   const subjects = new Set<string>();
   for (const c of candidates) {
     for (const s of subjectsOf(c.content, c.speaker)) {
