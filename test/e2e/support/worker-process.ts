@@ -50,8 +50,13 @@ export async function startWorkerProcess(env: Record<string, string>, readyTimeo
  * The production shape on one machine: the API (the test app) and a worker process sharing the SQLite file, a Redis
  * and a queue prefix of their own; the cortex sweeps every 300 ms without debounce so tests need not wait.
  */
-export async function startApiAndWorker(redisUrl: string, prefix: string): Promise<{ app: TestApp; worker: WorkerProcess }> {
-  const env = { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, CORTEX_SWEEP_MS: '300', BULLETIN_DEBOUNCE_MS: '0' };
+export async function startApiAndWorker(
+  redisUrl: string,
+  prefix: string,
+  /** More settings for both processes (e.g. an LLM). */
+  extra: Record<string, string> = {},
+): Promise<{ app: TestApp; worker: WorkerProcess }> {
+  const env = { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, CORTEX_SWEEP_MS: '300', BULLETIN_DEBOUNCE_MS: '0', ...extra };
   const app = await startTestApp(env);
   const worker = await startWorkerProcess({
     ...env,
