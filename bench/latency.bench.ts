@@ -1,3 +1,5 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { EMBEDDER } from 'src/embedding/embedding.port';
@@ -33,7 +35,8 @@ function row(size: number, path: string, s: Summary): Record<string, string | nu
 
 /**
  * Recall latency at a given size in one tenant on SQLite, with the query embedding excluded (vectors are computed
- * before timing) and reported separately for the local model.
+ * before timing) and reported separately for the local model. With BENCH_LATENCY_DIR set, each size's database is
+ * kept in `<dir>/<size>` and reused by later runs (the 1M import takes minutes), marked complete by a `.imported` file.
  */
 export async function runLatency(sizes: number[], queries = 300): Promise<void> {
   const locomo = loadLocomo();
@@ -43,7 +46,13 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
   const rows: Record<string, string | number>[] = [];
 
   for (const size of sizes) {
-    const bench = await startBenchApp({ EMBEDDINGS: 'hash', EMBEDDING_DIMENSIONS: '512', ENGRAM_API_KEYS: `${TENANT}:${BENCH_KEY}` });
+    const keepDir = process.env.BENCH_LATENCY_DIR ? join(process.env.BENCH_LATENCY_DIR, String(size)) : undefined;
+    const imported = keepDir !== undefined && existsSync(join(keepDir, '.imported'));
+    if (keepDir !== undefined && !imported) {
+      rmSync(keepDir, { recursive: true, force: true });
+    }
+    const env = { EMBEDDINGS: 'hash', EMBEDDING_DIMENSIONS: '512', ENGRAM_API_KEYS: `${TENANT}:${BENCH_KEY}` };
+    const bench = await startBenchApp(env, keepDir);
     try {
       const embedder = bench.app.get<Embedder>(EMBEDDER);
       const importer = bench.app.get(MemoryImportService);
@@ -51,7 +60,7 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
       const store = bench.app.get<MemoryStore>(MEMORY_STORE);
       const start = Date.UTC(2024, 0, 1);
       let importMs = 0;
-      for (let offset = 0; offset < size; offset += IMPORT_CHUNK) {
+      for (let offset = 0; offset < (imported ? 0 : size); offset += IMPORT_CHUNK) {
         const items = Array.from({ length: Math.min(IMPORT_CHUNK, size - offset) }, (_, j) => {
           const i = offset + j;
           const turn = turns[i % turns.length]!;
@@ -63,6 +72,9 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
         // trusted: LoCoMo turns include questions, which the firewall keeps out of untrusted writes
         await importer.importMany(TENANT, items, vectors, { trusted: true });
         importMs += performance.now() - started;
+      }
+      if (keepDir !== undefined && !imported) {
+        writeFileSync(join(keepDir, '.imported'), `${size}\n`);
       }
       const queryVectors = await embedder.embed(questions);
       const visibility = { statuses: [MemoryStatus.ACTIVE] };
@@ -92,7 +104,7 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
       }
       const summary = {
         size,
-        importPerSecond: round(size / (importMs / 1000), 0),
+        importPerSecond: imported ? null : round(size / (importMs / 1000), 0),
         service: summarize(samples.service),
         http: summarize(samples.http),
         vectorSearch: summarize(samples.vector),
@@ -105,7 +117,7 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
         row(size, 'store.searchVectors k=40', summary.vectorSearch),
         row(size, 'store.searchText k=40 (stop words removed)', summary.textSearch),
       );
-      process.stderr.write(`size ${size}: imported at ${summary.importPerSecond}/s, recall p95 ${round(summary.service.p95)} ms\n`);
+      process.stderr.write(`size ${size}: imported at ${summary.importPerSecond ?? '(reused)'}/s, recall p95 ${round(summary.service.p95)} ms\n`);
     } finally {
       await bench.close();
     }

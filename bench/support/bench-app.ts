@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,9 +17,15 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** The real API application on SQLite in a fresh temp dir, listening on a random loopback port. */
-export async function startBenchApp(env: Record<string, string>): Promise<BenchApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'engram-bench-'));
+/**
+ * The real API application on SQLite in a fresh temp dir (or in `keepDir`, created if missing and kept on close),
+ * listening on a random loopback port.
+ */
+export async function startBenchApp(env: Record<string, string>, keepDir?: string): Promise<BenchApp> {
+  if (keepDir !== undefined) {
+    mkdirSync(keepDir, { recursive: true });
+  }
+  const dataDir = keepDir ?? mkdtempSync(join(tmpdir(), 'engram-bench-'));
   const config = loadConfig({ NODE_ENV: 'production', ENGRAM_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...env });
   const app = await createApiApp(config);
   await app.listen(0, '127.0.0.1');
@@ -31,7 +37,9 @@ export async function startBenchApp(env: Record<string, string>): Promise<BenchA
     url: `http://127.0.0.1:${port}/graphql`,
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (keepDir === undefined) {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
