@@ -21,14 +21,17 @@ import type {
   Visibility,
 } from 'src/store/memory-store.port';
 import { BatchItemError, TaskBudgetExceededError } from 'src/store/memory-store.port';
-import { tenantSearchToken } from 'src/store/search-terms';
-import { ftsAllWordsExpression, ftsMatchExpression } from 'src/store/sqlite/fts-query';
+import { queryWords, tenantSearchToken } from 'src/store/search-terms';
+import { ftsAllWordsExpression, ftsAnyWordExpression, MAX_WORD_ROWS, selectiveWords, tenantTokenPays } from 'src/store/sqlite/fts-query';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
+
+/** How long a tenant's share of the full-text index (see tenantTokenPays) is trusted before it is counted again. */
+const TEXT_SCOPE_TTL_MS = 60_000;
 
 /** BM25 weight of a memory's context column relative to its content (1). */
 export const CONTEXT_WEIGHT = 0.5;
@@ -102,6 +105,7 @@ export class SqliteMemoryStore implements MemoryStore {
   private readonly db: SqliteDatabase['db'];
   private readonly vectorIndexMinRows: number;
   private indexes: SqliteVectorIndexes | null = null;
+  private readonly textScopes = new Map<string, { scope: string; at: number }>();
 
   constructor(
     private readonly database: SqliteDatabase,
@@ -508,21 +512,46 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]> {
-    const match = ftsMatchExpression(query);
+    const scope = this.textScope(tenantId);
+    const match = ftsAnyWordExpression(this.selectiveWords(scope, queryWords(query)));
     if (match === null || k <= 0) {
       return Promise.resolve([]);
     }
     const vis = visibilityClause('m', visibility);
+    // ORDER BY the rank column lets FTS5 sort inside the virtual table, so the join stops after k visible rows
     const rows = this.db
       .prepare<SqlValue[], { id: string; score: number }>(
-        `SELECT m.id AS id, -bm25(memory_fts, 1.0, ${CONTEXT_WEIGHT}, 0.0) AS score
-         FROM memory_fts JOIN memories m ON m.rowid = memory_fts.rowid
-         WHERE memory_fts MATCH ? AND m.tenant_id = ? AND ${vis.sql}
-         ORDER BY bm25(memory_fts, 1.0, ${CONTEXT_WEIGHT}, 0.0) LIMIT ?`,
+        `SELECT m.id AS id, -f.rank AS score
+         FROM memory_fts f JOIN memories m ON m.rowid = f.rowid
+         WHERE memory_fts MATCH ? AND f.rank MATCH 'bm25(1.0, ${CONTEXT_WEIGHT}, 0.0)' AND m.tenant_id = ? AND ${vis.sql}
+         ORDER BY f.rank LIMIT ?`,
       )
-      .all(`tenant : ${tenantSearchToken(tenantId)} AND {content context} : (${match})`, tenantId, ...vis.params, k);
+      .all(`${scope}{content context} : (${match})`, tenantId, ...vis.params, k);
 
     return Promise.resolve(rows);
+  }
+
+  /** The MATCH prefix restricting full text to the tenant's rows, or none when that costs more than it saves. */
+  private textScope(tenantId: string): string {
+    const now = Date.now();
+    let cached = this.textScopes.get(tenantId);
+    if (cached === undefined || now - cached.at > TEXT_SCOPE_TTL_MS) {
+      const count = (where: string, ...params: SqlValue[]): number =>
+        this.stmt<{ rows: number }>(`SELECT count(*) AS rows FROM memories${where}`).get(...params)?.rows ?? 0;
+      const pays = tenantTokenPays(count(' WHERE tenant_id = ?', tenantId), count(''));
+      cached = { scope: pays ? `tenant : ${tenantSearchToken(tenantId)} AND ` : '', at: now };
+      this.textScopes.set(tenantId, cached);
+    }
+
+    return cached.scope;
+  }
+
+  /** The query's words that match few enough of the tenant's memories (see MAX_WORD_ROWS), counted in the index. */
+  private selectiveWords(scope: string, words: string[]): string[] {
+    const count = this.stmt<{ rows: number }>('SELECT count(*) AS rows FROM (SELECT 1 FROM memory_fts WHERE memory_fts MATCH ? LIMIT ?)');
+    const rows = new Map(words.map((word) => [word, count.get(`${scope}{content context} : "${word}"`, MAX_WORD_ROWS + 1)?.rows ?? 0]));
+
+    return selectiveWords(words, rows);
   }
 
   findMentions(tenantId: string, phrase: string, statuses: MemoryStatus[], k: number): Promise<ScoredId[]> {
