@@ -26,7 +26,7 @@ import { ftsAllWordsExpression, ftsAnyWordExpression, MAX_WORD_ROWS, selectiveWo
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
-import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import { INSERT_MEMORY_SQL, memoryInsertValues, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
@@ -161,42 +161,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   private insertSync(command: InsertMemoryCommand): InsertMemoryResult {
     const m = command.memory;
-    const inserted = this.stmt(
-      `INSERT INTO memories (id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot,
-        importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role,
-        source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, created_at, updated_at,
-        last_seen_at, embedding_model)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`,
-    ).run(
-      m.id,
-      m.tenantId,
-      m.type,
-      m.content,
-      m.context,
-      m.status,
-      m.scope,
-      m.channelId,
-      m.projectId,
-      m.slot,
-      m.importance,
-      m.baseImportance,
-      m.centrality,
-      m.confidence,
-      JSON.stringify(m.tags),
-      m.fingerprint,
-      isLive(m.status) ? m.fingerprint : null,
-      m.source.role,
-      m.source.channelId,
-      m.source.messageId,
-      m.source.taskId,
-      m.source.skillId,
-      m.occurredAt.getTime(),
-      m.createdAt.getTime(),
-      m.updatedAt.getTime(),
-      m.lastSeenAt.getTime(),
-      command.vector ? m.embeddingModel : null,
-    );
+    const inserted = this.stmt(INSERT_MEMORY_SQL).run(...memoryInsertValues(m.tenantId, m, command.vector ? m.embeddingModel : null));
     if (inserted.changes === 0) {
       const existing = this.findByFingerprintSync(m.tenantId, m.fingerprint);
       if (!existing) {

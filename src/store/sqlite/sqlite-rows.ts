@@ -1,7 +1,9 @@
+import { isLive } from 'src/memory/memory.enums';
 import type { MemoryScope } from 'src/memory/memory.enums';
 import type { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import { scopeKey, scopeOf } from 'src/memory/visibility';
+import type { MemoryDraft } from 'src/store/memory-store.port';
 
 export interface MemoryRow {
   rowid: number;
@@ -38,6 +40,57 @@ export interface MemoryRow {
   access_count: number;
   superseded_by: string | null;
   embedding_model: string | null;
+}
+
+/** A new memory row: every column, in one place; a live memory claims its fingerprint (a duplicate inserts nothing). */
+export const INSERT_MEMORY_SQL = `INSERT INTO memories (id, tenant_id, type, content, context, status, scope, channel_id,
+    project_id, slot, importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role,
+    source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading, expired_at,
+    created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`;
+
+/** What a draft leaves out (use, decay, retirement) starts empty; an imported record brings its own. */
+export type MemoryRowInput = MemoryDraft &
+  Partial<Pick<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'>> & { decayScore?: number | null };
+
+/** The values of INSERT_MEMORY_SQL, in its column order. */
+export function memoryInsertValues(tenantId: string, m: MemoryRowInput, embeddingModel: string | null): (string | number | null)[] {
+  return [
+    m.id,
+    tenantId,
+    m.type,
+    m.content,
+    m.context,
+    m.status,
+    m.scope,
+    m.channelId,
+    m.projectId,
+    m.slot,
+    m.importance,
+    m.baseImportance,
+    m.centrality,
+    m.confidence,
+    JSON.stringify(m.tags),
+    m.fingerprint,
+    isLive(m.status) ? m.fingerprint : null,
+    m.source.role,
+    m.source.channelId,
+    m.source.messageId,
+    m.source.taskId,
+    m.source.skillId,
+    m.occurredAt.getTime(),
+    m.decayScore ?? null,
+    m.fading ? 1 : 0,
+    m.expiredAt?.getTime() ?? null,
+    m.createdAt.getTime(),
+    m.updatedAt.getTime(),
+    m.lastAccessedAt?.getTime() ?? null,
+    m.lastSeenAt.getTime(),
+    m.accessCount ?? 0,
+    m.supersededBy ?? null,
+    embeddingModel,
+  ];
 }
 
 export function parseTags(raw: string): string[] {

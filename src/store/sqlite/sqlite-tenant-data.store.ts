@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import { isLive, MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus } from 'src/memory/memory.enums';
 import type { RelationType } from 'src/memory/memory.enums';
 import type { BulletinRecord, BulletinSource } from 'src/store/bulletin-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
@@ -11,7 +11,7 @@ import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-databa
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
-import { rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import { INSERT_MEMORY_SQL, memoryInsertValues, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import type {
   ChannelPurge,
@@ -306,48 +306,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
           continue;
         }
         const embedded = vector !== null && space !== null;
-        const inserted = this.stmt(
-          `INSERT INTO memories (id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot,
-             importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role,
-             source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading,
-             expired_at, created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`,
-        ).run(
-          m.id,
-          tenantId,
-          m.type,
-          m.content,
-          m.context,
-          m.status,
-          m.scope,
-          m.channelId,
-          m.projectId,
-          m.slot,
-          m.importance,
-          m.baseImportance,
-          m.centrality,
-          m.confidence,
-          JSON.stringify(m.tags),
-          m.fingerprint,
-          isLive(m.status) ? m.fingerprint : null,
-          m.source.role,
-          m.source.channelId,
-          m.source.messageId,
-          m.source.taskId,
-          m.source.skillId,
-          m.occurredAt.getTime(),
-          m.decayScore,
-          m.fading ? 1 : 0,
-          time(m.expiredAt),
-          m.createdAt.getTime(),
-          m.updatedAt.getTime(),
-          time(m.lastAccessedAt),
-          m.lastSeenAt.getTime(),
-          m.accessCount,
-          m.supersededBy,
-          embedded ? space.model : null,
-        );
+        const inserted = this.stmt(INSERT_MEMORY_SQL).run(...memoryInsertValues(tenantId, m, embedded ? space.model : null));
         if (inserted.changes === 0) {
           counts.conflicts++;
           continue;
