@@ -3,6 +3,9 @@ import type { ScoredId } from 'src/store/memory-store.port';
 
 export const CONVERSATION_STORE = Symbol('CONVERSATION_STORE');
 
+/** Neighbour text indexed beside a message (both adapters, appends and imports): a long message's start says what it is about. */
+export const NEIGHBOUR_CHARS = 2000;
+
 /** A new message; the store assigns its place in the channel (`seq`) and it starts live (no summary). */
 export type MessageDraft = Omit<MessageRecord, 'seq' | 'summaryId'>;
 

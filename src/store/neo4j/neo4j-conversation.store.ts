@@ -30,9 +30,7 @@ import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDateTime, toNumber, toText } from 'src/store/neo4j/neo4j-values';
-
-/** Neighbour text indexed beside a message (prevContent / nextContent). */
-const NEIGHBOUR_CHARS = 2000;
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** Thrown inside a write transaction to roll it back: another compaction got there first. */
 class SummaryConflict extends Error {}

@@ -22,8 +22,8 @@ import type {
   TenantDataStore,
   TenantPurge,
 } from 'src/store/tenant-data.port';
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
-const NEIGHBOUR_CHARS = 2000;
 /** Nodes deleted per transaction by a tenant purge. */
 const PURGE_BATCH = 5000;
 /** Every label a tenant's nodes carry, from a fixed list (never input). */

@@ -20,11 +20,10 @@ import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** BM25 weights of message_fts columns: content, speaker, previous message, next message, tenant token. */
 export const MESSAGE_FTS_WEIGHTS = '1.0, 1.0, 0.5, 0.3, 0.0';
-/** Neighbour text indexed beside a message: the start of a long message says what it is about. */
-const NEIGHBOUR_CHARS = 2000;
 
 export interface ChannelRow {
   tenant_id: string;

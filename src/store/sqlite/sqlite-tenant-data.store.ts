@@ -23,9 +23,7 @@ import type {
   TenantDataStore,
   TenantPurge,
 } from 'src/store/tenant-data.port';
-
-/** Neighbour text indexed beside a message, as appendMessage indexes it. */
-const NEIGHBOUR_CHARS = 2000;
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 interface BulletinRow {
   id: string;
