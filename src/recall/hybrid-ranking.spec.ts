@@ -2,6 +2,7 @@ import { DEFAULT_WEIGHTS, USE_WEIGHTS, weightsForModel } from 'src/recall/fusion
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import {
   boostOf,
+  candidateSubjects,
   conversationLends,
   fuseScores,
   namedPerson,
@@ -156,6 +157,16 @@ describe('shared ranking', () => {
       expect(namedPerson('What did Mel paint?', candidates)).toBe('Melanie');
       expect(namedPerson('What did Paris look like?', candidates)).toBeNull();
       expect(namedPerson('Did Caroline and Melanie meet?', candidates)).toBeNull();
+    });
+  });
+
+  describe(candidateSubjects.name, () => {
+    it("should add a memory's author beside the subject its content names, and keep a message to its speaker", () => {
+      expect(candidateSubjects(candidate('a', 'I love hiking', { author: 'Priya' }))).toEqual(['Priya']);
+      expect(candidateSubjects(candidate('b', 'Jonas runs on Sundays', { author: 'Priya' }))).toEqual(['Jonas', 'Priya']);
+      expect(candidateSubjects(candidate('c', 'Priya runs on Sundays', { author: 'priya' }))).toEqual(['Priya']);
+      expect(candidateSubjects(candidate('d', 'Jonas runs on Sundays', { speaker: 'Priya', author: 'Mette' }))).toEqual(['Priya']);
+      expect(namedPerson("What is Priya's plan?", [candidate('e', 'my plan starts in March', { author: 'Priya' })])).toBe('Priya');
     });
   });
 

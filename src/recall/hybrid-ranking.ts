@@ -28,6 +28,23 @@ export interface Candidate {
   speaker?: string | null;
   /** The message it was extracted from: memories of one message lend each other score. */
   messageId?: string | null;
+  /** Who said the message it was extracted from: a subject beside the one its content names. */
+  author?: string | null;
+}
+
+/**
+ * Who an item is about or by: a message's speaker alone (what it says about others is still theirs to say); for a
+ * memory, the subject its content names and the author of the message it came from ("I love hiking", said by
+ * Caroline, is Caroline's).
+ */
+export function candidateSubjects(candidate: Candidate): string[] {
+  const subjects = subjectsOf(candidate.content, candidate.speaker);
+  const author = candidate.author;
+  if (candidate.speaker || !author || subjects.some((s) => sameName(s, author))) {
+    return subjects;
+  }
+
+  return [...subjects, author];
 }
 
 /** `to` lends `share` of its fused score to `from` (directed: callers add both directions when both hold). */
@@ -147,7 +164,7 @@ export function boostOf(
   weights: Pick<RankingWeights, 'speaker' | 'date' | 'when' | 'length' | 'question'>,
 ): number {
   let boost = 1;
-  if (person !== null && subjectsOf(candidate.content, candidate.speaker).some((s) => sameName(s, person))) {
+  if (person !== null && candidateSubjects(candidate).some((s) => sameName(s, person))) {
     boost *= weights.speaker;
   }
   if (signals.window !== null && inWindow(signals.window, candidate.occurredAt)) {
@@ -176,7 +193,7 @@ export function namedPerson(query: string, candidates: Iterable<Candidate>): str
   }
   const subjects = new Set<string>();
   for (const c of candidates) {
-    for (const s of subjectsOf(c.content, c.speaker)) {
+    for (const s of candidateSubjects(c)) {
       subjects.add(s);
     }
   }

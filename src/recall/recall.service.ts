@@ -24,6 +24,8 @@ import { searchableQuery } from 'src/recall/query-text';
 import type { RecallHitData, RecallOutput } from 'src/recall/recall.types';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
 import type { MemoryStore, MetadataOrder, ScoredId, Visibility } from 'src/store/memory-store.port';
 
@@ -94,6 +96,7 @@ export class RecallService {
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(CONVERSATION_STORE) private readonly conversations: ConversationStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly queryVectors: QueryVectors,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
@@ -187,6 +190,7 @@ export class RecallService {
     now: Date,
     weights: RankingWeights,
   ): Promise<RecallHitData[]> {
+    const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
       vector ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
       this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
@@ -198,9 +202,10 @@ export class RecallService {
       ids.add(lend.from);
     }
     const memories = (await this.store.getMemories(tenantId, [...ids])).filter((m) => this.visible(m, parsed.visibility));
-    const candidates = new Map(memories.map((m) => [m.id, memoryCandidate(m)]));
+    const authors = await this.authors(tenantId, memories);
+    const candidates = new Map(memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]));
     const relevance = rankCandidates({
-      signals: querySignals(parsed.query, parsed.referenceTime ?? now),
+      signals,
       text: textHits.filter((h) => candidates.has(h.id)),
       vector: vectorHits.filter((h) => candidates.has(h.id)),
       candidates,
@@ -209,6 +214,14 @@ export class RecallService {
     });
 
     return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
+  }
+
+  /** Speakers of the messages the memories were extracted from, by message id (messages without one left out). */
+  private async authors(tenantId: string, memories: readonly MemoryRecord[]): Promise<Map<string, string>> {
+    const ids = [...new Set(memories.flatMap((m) => (m.source.messageId ? [m.source.messageId] : [])))];
+    const messages = await this.conversations.getMessages(tenantId, ids);
+
+    return new Map(messages.flatMap((m) => (m.speaker ? [[m.id, m.speaker] as const] : [])));
   }
 
   /**
@@ -295,8 +308,9 @@ export class RecallService {
 }
 
 /** A memory as the shared ranking sees it: its session is its conversation (source channel) on its day. */
-export function memoryCandidate(memory: MemoryRecord): Candidate {
+export function memoryCandidate(memory: MemoryRecord, author: string | null = null): Candidate {
   return {
+    author,
     id: memory.id,
     content: memory.content,
     occurredAt: memory.occurredAt,

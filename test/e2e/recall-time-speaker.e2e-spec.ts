@@ -1,3 +1,4 @@
+import { ConversationApi } from 'test/e2e/support/conversation-api';
 import { codes, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
@@ -73,6 +74,25 @@ describe('recall: time expressions and speakers (e2e)', () => {
 
     const melanie = await recall({ query: 'What did Melanie paint?' });
     expect(melanie[0]!.memory.id).toBe(ids.melanie);
+  });
+
+  it("should rank first the memory extracted from the named person's own message, though its words say no name", async () => {
+    const chat = new ConversationApi(t);
+    const said = async (speaker: string, content: string): Promise<string> => {
+      const res = await chat.append({ channelId: 'running-club', speaker, content });
+      const memory = res.extracted[0]?.memory;
+      expect(memory?.content).not.toContain(speaker);
+
+      return memory!.id;
+    };
+    const jonas = await said('Jonas', 'Remember that my marathon training plan has long marathon runs every Sunday and marathon intervals on Wednesdays.');
+    const priya = await said('Priya', 'Remember that my marathon training plan starts in March.');
+
+    // Jonas's memory matches "marathon training plan" more often; only the author makes Priya's her own
+    const hits = await recall({ query: "What is Priya's marathon training plan?" });
+    expect(hits[0]!.memory.id).toBe(priya);
+    expect(hits.map((h) => h.memory.id)).toContain(jonas);
+    expect((await recall({ query: "What is Jonas's marathon training plan?" }))[0]!.memory.id).toBe(jonas);
   });
 
   it('should refuse a reference time that is not a date', async () => {
