@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import { Logger } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
 
@@ -14,6 +14,7 @@ import type { AppConfig } from 'src/config/config';
 import { graphqlBodyErrors } from 'src/graphql/body-errors';
 import { serveApiDocs } from 'src/rest/openapi';
 import { restBodyErrors } from 'src/rest/rest-body-errors';
+import { UnknownRouteFilter } from 'src/rest/unknown-route.filter';
 import { mountViewer } from 'src/viewer/viewer';
 
 /** Builds the API application without listening; tests use it to boot the real app on port 0. */
@@ -27,6 +28,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   app.useBodyParser('json', { limit: '2mb' });
   app.use('/graphql', graphqlBodyErrors);
   app.use('/api', restBodyErrors);
+  app.useGlobalFilters(new UnknownRouteFilter(app.get(HttpAdapterHost).httpAdapter));
   mountViewer(app);
   if (config.env !== 'production') {
     serveApiDocs(app);

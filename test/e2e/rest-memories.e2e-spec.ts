@@ -304,6 +304,14 @@ describe('REST memory API (e2e)', () => {
       expectError(await rest(t, `/api/memories/${randomUUID()}`), 404, 'NOT_FOUND');
       expectError(await rest(t, '/api/memories/not-a-uuid'), 400, 'BAD_USER_INPUT');
     });
+
+    it('should answer a path no route serves in the REST error shape, and leave other paths to the default 404', async () => {
+      expectError(await rest(t, '/api/no-such-thing'), 404, 'NOT_FOUND');
+      expectError(await rest(t, `/api/memories/${randomUUID()}/no-such-view`, { method: 'POST' }), 404, 'NOT_FOUND');
+      const other = await fetch(`${origin(t)}/no-such-page`);
+      expect(other.status).toBe(404);
+      expect(await other.json()).toMatchObject({ statusCode: 404 });
+    });
   });
 
   describe('GET /api/memories/:id/graph', () => {
