@@ -190,7 +190,6 @@ export class RecallService {
     now: Date,
     weights: RankingWeights,
   ): Promise<RecallHitData[]> {
-    const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
       vector ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
       this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
@@ -205,7 +204,7 @@ export class RecallService {
     const authors = await this.authors(tenantId, memories);
     const candidates = new Map(memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]));
     const relevance = rankCandidates({
-      signals,
+      signals: querySignals(parsed.query, parsed.referenceTime ?? now),
       text: textHits.filter((h) => candidates.has(h.id)),
       vector: vectorHits.filter((h) => candidates.has(h.id)),
       candidates,
