@@ -15,6 +15,15 @@ import type { EmbeddingSpace } from 'src/store/store-connection';
 
 const TABLE: Record<ReembedKind, string> = { memory: 'memories', message: 'messages' };
 
+/** Every meta key a migration writes: read together by `state`, removed together by `finish`. */
+const MIGRATION_META_KEYS: readonly string[] = [
+  MIGRATION_KEYS.previousModel,
+  MIGRATION_KEYS.previousDimensions,
+  MIGRATION_KEYS.startedAt,
+  MIGRATION_KEYS.cursor('memory'),
+  MIGRATION_KEYS.cursor('message'),
+];
+
 interface PendingRow {
   rowid: number;
   id: string;
@@ -126,14 +135,7 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
           return false;
         }
       }
-      const keys = [
-        MIGRATION_KEYS.previousModel,
-        MIGRATION_KEYS.previousDimensions,
-        MIGRATION_KEYS.startedAt,
-        MIGRATION_KEYS.cursor('memory'),
-        MIGRATION_KEYS.cursor('message'),
-      ];
-      for (const key of keys) {
+      for (const key of MIGRATION_META_KEYS) {
         this.database.stmt('DELETE FROM meta WHERE key = ?').run(key);
       }
 
@@ -209,16 +211,11 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
 
 /** The migration's own meta keys (not every tenant's vector epoch). */
 function readMetaKeys(database: SqliteDatabase): Map<string, string> {
-  const keys = [
-    MIGRATION_KEYS.previousModel,
-    MIGRATION_KEYS.previousDimensions,
-    MIGRATION_KEYS.startedAt,
-    MIGRATION_KEYS.cursor('memory'),
-    MIGRATION_KEYS.cursor('message'),
-  ];
   const rows = database.db
-    .prepare<string[], { key: string; value: string }>(`SELECT key, value FROM meta WHERE key IN (${keys.map(() => '?').join(', ')})`)
-    .all(...keys);
+    .prepare<string[], { key: string; value: string }>(
+      `SELECT key, value FROM meta WHERE key IN (${MIGRATION_META_KEYS.map(() => '?').join(', ')})`,
+    )
+    .all(...MIGRATION_META_KEYS);
 
   return new Map(rows.map((row) => [row.key, row.value]));
 }
