@@ -57,12 +57,14 @@ export interface Lend {
 export interface QuerySignals {
   window: TimeWindow | null;
   asksWhen: boolean;
-  /** Name-like words of the query; which are people is decided against the candidates' subjects. */
+  /** The query as asked. */
   query: string;
+  /** Name-like words of the query; which are people is decided against the candidates' subjects. */
+  names: readonly string[];
 }
 
 export function querySignals(query: string, reference: Date): QuerySignals {
-  return { window: timeWindow(query, reference), asksWhen: asksWhen(query), query };
+  return { window: timeWindow(query, reference), asksWhen: asksWhen(query), query, names: nameCandidates(query) };
 }
 
 export interface Relevance {
@@ -156,15 +158,19 @@ export function sessionContext(scores: ReadonlyMap<string, number>, sessionOf: (
   return out;
 }
 
-/** Multiplicative boosts and prior of one candidate: never a filter, a matching item can still lose. */
+/**
+ * Multiplicative boosts and prior of one candidate: never a filter, a matching item can still lose. `subjects`: the
+ * candidate's, when the caller has read them already.
+ */
 export function boostOf(
   candidate: Candidate,
   signals: QuerySignals,
   person: string | null,
   weights: Pick<RankingWeights, 'speaker' | 'date' | 'when' | 'length' | 'question'>,
+  subjects: readonly string[] = person !== null ? candidateSubjects(candidate) : [],
 ): number {
   let boost = 1;
-  if (person !== null && candidateSubjects(candidate).some((s) => sameName(s, person))) {
+  if (person !== null && subjects.some((s) => sameName(s, person))) {
     boost *= weights.speaker;
   }
   if (signals.window !== null && inWindow(signals.window, candidate.occurredAt)) {
@@ -188,16 +194,11 @@ function sameName(a: string, b: string): boolean {
 
 /** The one person the query names among the candidates' subjects, or null (none, or several: no boost). */
 export function namedPerson(query: string, candidates: Iterable<Candidate>): string | null {
-  if (nameCandidates(query).length === 0) {
-    return null;
-  }
-  const subjects = new Set<string>();
-  for (const c of candidates) {
-    for (const s of candidateSubjects(c)) {
-      subjects.add(s);
-    }
-  }
-  const named = namedSubjects(query, subjects);
+  return nameCandidates(query).length === 0 ? null : personAmong(query, [...candidates].map(candidateSubjects));
+}
+
+function personAmong(query: string, subjects: Iterable<readonly string[]>): string | null {
+  const named = namedSubjects(query, [...subjects].flat());
 
   return named.length === 1 ? (named[0] ?? null) : null;
 }
@@ -218,12 +219,14 @@ export interface RankInput {
  * (its fused text + vector score over the most it could have), so the top hit of a weak query is not "HIGH".
  */
 export function rankCandidates(input: RankInput): Map<string, Relevance> {
-  const { weights, candidates } = input;
+  const { weights, candidates, signals } = input;
   const fused = fuseScores(input.text, input.vector, weights.vector);
   const lends = [...input.lends, ...siblingLends(candidates, weights.sibling)];
   const propagated = propagate(fused, lends);
   const session = sessionContext(propagated, (id) => candidates.get(id)?.session ?? null, weights.session);
-  const person = namedPerson(input.signals.query, candidates.values());
+  // subjects are read once per candidate, and only when the query has a name-like word
+  const subjects = new Map(signals.names.length > 0 ? [...candidates.values()].map((c) => [c.id, candidateSubjects(c)] as const) : []);
+  const person = subjects.size > 0 ? personAmong(signals.query, subjects.values()) : null;
   const rrf = reciprocalRankFusion([
     { ids: input.text.map((h) => h.id), weight: 1 },
     { ids: input.vector.map((h) => h.id), weight: weights.vector },
@@ -234,7 +237,7 @@ export function rankCandidates(input: RankInput): Map<string, Relevance> {
   for (const [id, score] of session) {
     const candidate = candidates.get(id);
     if (candidate !== undefined) {
-      raw.set(id, score * boostOf(candidate, input.signals, person, weights));
+      raw.set(id, score * boostOf(candidate, signals, person, weights, subjects.get(id)));
     }
   }
   const best = Math.max(0, ...raw.values());
