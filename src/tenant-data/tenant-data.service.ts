@@ -3,6 +3,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { assertKey } from 'src/common/validation';
 import { assertChannelId } from 'src/conversation/conversation-input';
+import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { JOB_QUEUE } from 'src/jobs/job.types';
@@ -134,10 +135,10 @@ export class TenantDataService {
       add(report.channels, await this.store.importChannels(tenantId, batch.map((c) => ({ ...c, tenantId }))));
     }
     for (const batch of batches(byKind.message, BATCH)) {
+      // ids the store holds are not written, nor embedded
       const known = await this.store.existingIds(tenantId, 'message', batch.map((m) => m.id));
-      // the text appendMessage embeds (ConversationService.append); ids the store holds are not written, nor embedded
-      const vectors = await this.embedNew(batch, known, (m) => (m.speaker ? `${m.speaker}: ${m.content}` : m.content));
-      report.unembedded += vectors.filter((v, i) => v === null && !known.has(batch[i]?.id ?? '')).length;
+      const { vectors, unembedded } = await this.embedNew(batch, known, (m) => messageEmbeddingText(m.speaker, m.content));
+      report.unembedded += unembedded;
       const messages = batch.map((m, i) => ({ message: { ...m, tenantId }, vector: vectors[i] ?? null }));
       add(report.messages, await this.store.importMessages(tenantId, messages));
     }
@@ -145,8 +146,8 @@ export class TenantDataService {
     const edges: ImportedEdges = { links: [], extractions: [] };
     for (const batch of batches(byKind.memory, BATCH)) {
       const known = await this.store.existingIds(tenantId, 'memory', batch.map((m) => m.id));
-      const vectors = await this.embedNew(batch, known, (m) => m.content);
-      report.unembedded += vectors.filter((v, i) => v === null && !known.has(batch[i]?.id ?? '')).length;
+      const { vectors, unembedded } = await this.embedNew(batch, known, (m) => memoryEmbeddingText(m.content));
+      report.unembedded += unembedded;
       const memories = batch.map((m, i) => {
         const { links, extractedFrom, kind: _kind, ...fields } = m;
         edges.links.push(...links.map((l) => ({ ...l, fromId: m.id })));
@@ -241,13 +242,23 @@ export class TenantDataService {
     return out;
   }
 
-  /** Vectors for the items whose id the store does not hold yet (null for the others), in item order. */
-  private async embedNew<T extends { id: string }>(items: T[], known: Set<string>, text: (item: T) => string): Promise<(Float32Array | null)[]> {
+  /**
+   * Vectors for the items whose id the store does not hold yet (null for the others), in item order, and how many of
+   * those new items got none (the embedder was unavailable).
+   */
+  private async embedNew<T extends { id: string }>(
+    items: T[],
+    known: Set<string>,
+    text: (item: T) => string,
+  ): Promise<{ vectors: (Float32Array | null)[]; unembedded: number }> {
     const fresh = items.filter((item) => !known.has(item.id));
     const vectors = await this.embed(fresh.map(text));
     const byId = new Map(fresh.map((item, i): [string, Float32Array | null] => [item.id, vectors[i] ?? null]));
 
-    return items.map((item) => byId.get(item.id) ?? null);
+    return {
+      vectors: items.map((item) => byId.get(item.id) ?? null),
+      unembedded: fresh.filter((item) => byId.get(item.id) === null).length,
+    };
   }
 
   private async embed(texts: string[]): Promise<(Float32Array | null)[]> {
