@@ -39,41 +39,73 @@ export async function purgeTenant(store: MemoryStore, tenantId: string): Promise
   }
 }
 
+/** What a contract suite shares: the stores (opened once, in SPACE) and a new tenant per call. */
+export interface ContractStores {
+  /** The stores opened for the suite; from its own `beforeAll` on. */
+  stores(): Stores;
+  tenant(): string;
+}
+
+/**
+ * The open, tenant and purge hooks every contract suite repeats: stores opened once in SPACE, each tenant a test took
+ * purged after it (a shared Neo4j is never wiped), the stores closed and the harness disposed at the end. Call it
+ * inside the suite's `describe`; its `beforeAll` runs before the suite's own.
+ */
+export function useContractStores(harness: StoreHarness, prefix = 'contract'): ContractStores {
+  let opened: Stores | null = null;
+  let tenants: string[] = [];
+  const stores = (): Stores => {
+    if (opened === null) {
+      throw new Error('the contract stores are opened in beforeAll');
+    }
+
+    return opened;
+  };
+
+  beforeAll(async () => {
+    opened = harness.open();
+    await opened.connection.init(SPACE);
+  });
+
+  afterEach(async () => {
+    for (const id of tenants) {
+      await purgeTenant(stores().memories, id);
+    }
+    tenants = [];
+  });
+
+  afterAll(async () => {
+    await opened?.connection.close();
+    opened = null;
+    harness.dispose();
+  });
+
+  return {
+    stores,
+    tenant() {
+      const id = `${prefix}-${randomUUID()}`;
+      tenants.push(id);
+
+      return id;
+    },
+  };
+}
+
 /** The one MemoryStore contract: every adapter must pass it unchanged. */
 export function describeMemoryStoreContract(harness: StoreHarness): void {
   describe(`MemoryStore contract (${harness.name})`, () => {
+    const suite = useContractStores(harness);
+    const tenant = suite.tenant;
     let stores: Stores;
     let store: MemoryStore;
-    let tenants: string[] = [];
+    beforeAll(() => {
+      stores = suite.stores();
+      store = stores.memories;
+    });
 
     function link(tenantId: string, from: MemoryRecord, to: MemoryRecord, type: RelationType, weight: number) {
       return store.upsertAssociation({ tenantId, fromId: from.id, toId: to.id, type, weight, createdAt: at(1) });
     }
-
-    function tenant(): string {
-      const id = `contract-${randomUUID()}`;
-      tenants.push(id);
-
-      return id;
-    }
-
-    beforeAll(async () => {
-      stores = harness.open();
-      store = stores.memories;
-      await stores.connection.init(SPACE);
-    });
-
-    afterEach(async () => {
-      for (const id of tenants) {
-        await purgeTenant(store, id);
-      }
-      tenants = [];
-    });
-
-    afterAll(async () => {
-      await stores.connection.close();
-      harness.dispose();
-    });
 
     describe('init and ping', () => {
       it('should answer ping', async () => {

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-
 import { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import type { MemoryDraft, MemoryStore, Visibility } from 'src/store/memory-store.port';
-import type { Stores } from 'src/store/stores';
-import { purgeTenant } from 'test/contract/memory-store.contract';
-import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';
+import { useContractStores } from 'test/contract/memory-store.contract';
+import { at, embed, remember } from 'test/contract/memory-fixtures';
 import type { StoreHarness } from 'test/contract/store-harness';
 
 const ACTIVE = [MemoryStatus.ACTIVE];
@@ -21,33 +18,11 @@ function taskSource(taskId: string): Partial<MemoryDraft> {
 /** Task isolation in every search (vectors, text, metadata) and the MOST_ACCESSED order, for every adapter. */
 export function describeTaskVisibilityContract(harness: StoreHarness): void {
   describe(`MemoryStore task isolation and sorting (${harness.name})`, () => {
-    let stores: Stores;
+    const suite = useContractStores(harness);
+    const tenant = suite.tenant;
     let store: MemoryStore;
-    let tenants: string[] = [];
-
-    function tenant(): string {
-      const id = `contract-${randomUUID()}`;
-      tenants.push(id);
-
-      return id;
-    }
-
-    beforeAll(async () => {
-      stores = harness.open();
-      store = stores.memories;
-      await stores.connection.init(SPACE);
-    });
-
-    afterEach(async () => {
-      for (const id of tenants) {
-        await purgeTenant(store, id);
-      }
-      tenants = [];
-    });
-
-    afterAll(async () => {
-      await stores.connection.close();
-      harness.dispose();
+    beforeAll(() => {
+      store = suite.stores().memories;
     });
 
     /** A shared memory, one of task-a and one of task-b, all about the same thing; task memories are the closest. */
