@@ -112,10 +112,10 @@ export class MessageSearchService {
     const candidates = new Map(messages.map((m) => [m.id, messageCandidate(m)]));
     const relevance = rankCandidates({
       signals: querySignals(parsed.query, new Date()),
-      text: text.filter((hit) => candidates.has(hit.id)),
-      vector: vectorKept.filter((hit) => candidates.has(hit.id)),
+      text,
+      vector: vectorKept,
       candidates,
-      lends: conversationLends(links, weights).filter((l) => candidates.has(l.from) && candidates.has(l.to)),
+      lends: conversationLends(links, weights),
       weights,
     });
 

@@ -207,7 +207,7 @@ export interface RankInput {
   signals: QuerySignals;
   text: readonly Hit[];
   vector: readonly Hit[];
-  /** Direct hits and every item reached through a neighbour, by id. */
+  /** Direct hits and every item reached through a neighbour, by id: hits and lends of anything else are left out. */
   candidates: ReadonlyMap<string, Candidate>;
   /** Conversation neighbours and graph edges (see `conversationLends`); siblings are found here from messageId. */
   lends: readonly Lend[];
@@ -220,19 +220,21 @@ export interface RankInput {
  */
 export function rankCandidates(input: RankInput): Map<string, Relevance> {
   const { weights, candidates, signals } = input;
-  const fused = fuseScores(input.text, input.vector, weights.vector);
-  const lends = [...input.lends, ...siblingLends(candidates, weights.sibling)];
+  const text = input.text.filter((h) => candidates.has(h.id));
+  const vector = input.vector.filter((h) => candidates.has(h.id));
+  const fused = fuseScores(text, vector, weights.vector);
+  const lends = [...input.lends.filter((l) => candidates.has(l.from) && candidates.has(l.to)), ...siblingLends(candidates, weights.sibling)];
   const propagated = propagate(fused, lends);
   const session = sessionContext(propagated, (id) => candidates.get(id)?.session ?? null, weights.session);
   // subjects are read once per candidate, and only when the query has a name-like word
   const subjects = new Map(signals.names.length > 0 ? [...candidates.values()].map((c) => [c.id, candidateSubjects(c)] as const) : []);
   const person = subjects.size > 0 ? personAmong(signals.query, subjects.values()) : null;
   const rrf = reciprocalRankFusion([
-    { ids: input.text.map((h) => h.id), weight: 1 },
-    { ids: input.vector.map((h) => h.id), weight: weights.vector },
+    { ids: text.map((h) => h.id), weight: 1 },
+    { ids: vector.map((h) => h.id), weight: weights.vector },
   ]);
-  const textScore = new Map(input.text.map((h) => [h.id, h.score]));
-  const vectorScore = new Map(input.vector.map((h) => [h.id, h.score]));
+  const textScore = new Map(text.map((h) => [h.id, h.score]));
+  const vectorScore = new Map(vector.map((h) => [h.id, h.score]));
   const raw = new Map<string, number>();
   for (const [id, score] of session) {
     const candidate = candidates.get(id);

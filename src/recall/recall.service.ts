@@ -205,10 +205,10 @@ export class RecallService {
     const candidates = new Map(memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]));
     const relevance = rankCandidates({
       signals: querySignals(parsed.query, parsed.referenceTime ?? now),
-      text: textHits.filter((h) => candidates.has(h.id)),
-      vector: vectorHits.filter((h) => candidates.has(h.id)),
+      text: textHits,
+      vector: vectorHits,
       candidates,
-      lends: lends.filter((l) => candidates.has(l.from) && candidates.has(l.to)),
+      lends,
       weights,
     });
 
