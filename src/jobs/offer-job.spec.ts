@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 import { Logger } from '@nestjs/common';
 
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
@@ -7,18 +5,7 @@ import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JobName } from 'src/jobs/job.types';
 import type { JobHandlerMap } from 'src/jobs/job.types';
 import { offerJob } from 'src/jobs/offer-job';
-
-/** A loopback port nothing listens on: BullMQ's connection keeps retrying and holds every command meanwhile. */
-function deadPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from 'test/support/free-port';
 
 describe(offerJob.name, () => {
   const logger = new Logger('offer-job.spec');
@@ -39,7 +26,8 @@ describe(offerJob.name, () => {
   });
 
   it('should answer false at the deadline while Redis is unreachable, naming the job it could not queue', async () => {
-    const queue = new BullJobQueue({ redisUrl: `redis://127.0.0.1:${await deadPort()}`, prefix: 'offer-job-spec' });
+    // nothing listens there: BullMQ's connection keeps retrying and holds every command meanwhile
+    const queue = new BullJobQueue({ redisUrl: `redis://127.0.0.1:${await freePort()}`, prefix: 'offer-job-spec' });
     const started = Date.now();
 
     const queued = await offerJob(queue, 200, logger, JobName.ExtractMessage, { tenantId: 't', messageId: 'm1' }, { jobId: 'extract.m1' });

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+
+import { freePort } from 'test/support/free-port';
 
 /** A redis-server of the test's own on a free loopback port, so a test can stop and restart it without touching the shared one. */
 export interface PrivateRedis {
@@ -12,17 +13,6 @@ export interface PrivateRedis {
 
 export function redisServerInstalled(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilUp(port: number, timeoutMs = 5000): Promise<void> {

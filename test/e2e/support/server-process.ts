@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 
 import { projectRoot } from 'src/common/project-root';
 import { KEYS } from 'test/e2e/support/test-app';
 import type { GqlResponse } from 'test/e2e/support/test-app';
+import { freePort } from 'test/support/free-port';
 
 export interface ServerProcess {
   url: string;
@@ -14,15 +13,6 @@ export interface ServerProcess {
   /** SIGKILL: no shutdown hook runs, as when the machine or the OOM killer takes the process. */
   kill(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-
-  return port;
 }
 
 /** The real `serve` entry point (src/main.ts) in a child process, on SQLite in `dataDir`, with hash embeddings. */
