@@ -190,6 +190,7 @@ export class RecallService {
     now: Date,
     weights: RankingWeights,
   ): Promise<RecallHitData[]> {
+    const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
       vector ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
       this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
@@ -201,10 +202,11 @@ export class RecallService {
       ids.add(lend.from);
     }
     const memories = (await this.store.getMemories(tenantId, [...ids])).filter((m) => this.visible(m, parsed.visibility));
-    const authors = await this.authors(tenantId, memories);
+    // authors are subjects, which the ranking reads only when the query has a name-like word
+    const authors = signals.names.length > 0 ? await this.authors(tenantId, memories) : new Map<string, string>();
     const candidates = new Map(memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]));
     const relevance = rankCandidates({
-      signals: querySignals(parsed.query, parsed.referenceTime ?? now),
+      signals,
       text: textHits,
       vector: vectorHits,
       candidates,
