@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
-import type { AssociationOf, MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
+import type { AssociationOf, MemoryDraft, MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
 import { TaskBudgetExceededError } from 'src/store/memory-store.port';
-import type { draft} from 'test/contract/memory-fixtures';
 import { SPACE, at, command, embed, remember } from 'test/contract/memory-fixtures';
 import type { Stores } from 'src/store/stores';
 import type { StoreHarness } from 'test/contract/store-harness';
@@ -18,6 +17,27 @@ function ids(items: readonly { id: string }[]): string[] {
 
 function sorted(values: readonly string[]): string[] {
   return [...values].sort();
+}
+
+/** A value other than the default for every field a draft may set; `tag` ends the project, channel, message, task and skill ids. */
+function everyField(tag: string): Partial<MemoryDraft> {
+  return {
+    context: 'Where do you live these days?',
+    scope: MemoryScope.PROJECT,
+    projectId: `proj-${tag}`,
+    type: MemoryType.IDENTITY,
+    slot: 'location',
+    tags: ['home', 'city'],
+    importance: 0.8,
+    baseImportance: 0.7,
+    centrality: 0.1,
+    confidence: 0.9,
+    source: { role: SourceRole.USER, channelId: `chan-${tag}`, messageId: `msg-${tag}`, taskId: `task-${tag}`, skillId: `skill-${tag}` },
+    occurredAt: at(4),
+    createdAt: at(10),
+    updatedAt: at(11),
+    lastSeenAt: at(12),
+  };
 }
 
 function expectNearestFirst(hits: ScoredId[]): void {
@@ -130,23 +150,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
       it('should insert a memory and read back every field unchanged', async () => {
         const t = tenant();
         const cmd = await command(t, 'The user lives in Lisbon', {
-          overrides: {
-            context: 'Where do you live these days?',
-            scope: MemoryScope.PROJECT,
-            projectId: 'proj-1',
-            type: MemoryType.IDENTITY,
-            slot: 'location',
-            tags: ['home', 'city'],
-            importance: 0.8,
-            baseImportance: 0.7,
-            centrality: 0.1,
-            confidence: 0.9,
-            source: { role: SourceRole.USER, channelId: 'chan-1', messageId: 'msg-1', taskId: 'task-9', skillId: 'skill-3' },
-            occurredAt: at(4),
-            createdAt: at(10),
-            updatedAt: at(11),
-            lastSeenAt: at(12),
-          },
+          overrides: everyField('1'),
         });
 
         const result = await store.insertMemory(cmd);
@@ -197,23 +201,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
       it('should round-trip every Memory field through each method that returns memories', async () => {
         const t = tenant();
         const cmd = await command(t, 'The user lives in Lisbon near the river', {
-          overrides: {
-            context: 'Where do you live these days?',
-            scope: MemoryScope.PROJECT,
-            projectId: 'proj-rt',
-            type: MemoryType.IDENTITY,
-            slot: 'location',
-            tags: ['home', 'city'],
-            importance: 0.8,
-            baseImportance: 0.7,
-            centrality: 0.1,
-            confidence: 0.9,
-            source: { role: SourceRole.USER, channelId: 'chan-rt', messageId: 'msg-rt', taskId: 'task-rt', skillId: 'skill-rt' },
-            occurredAt: at(4),
-            createdAt: at(10),
-            updatedAt: at(11),
-            lastSeenAt: at(12),
-          },
+          overrides: everyField('rt'),
         });
         const inserted = await store.insertMemory(cmd);
         const expected: MemoryRecord = {
@@ -717,7 +705,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
       it('should respect statuses, types and scope visibility', async () => {
         const t = tenant();
         const text = 'quarterly budget review spreadsheet';
-        const mk = (suffix: string, overrides: Parameters<typeof draft>[2]) =>
+        const mk = (suffix: string, overrides: Partial<MemoryDraft>) =>
           remember(store, t, `${text} ${suffix}`, { overrides });
         const g = await mk('global', {});
         const pref = await mk('preference', { type: MemoryType.PREFERENCE });
