@@ -33,6 +33,15 @@ import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 /** How long a tenant's share of the full-text index (see tenantTokenPays) is trusted before it is counted again. */
 const TEXT_SCOPE_TTL_MS = 60_000;
 
+/** How a tenant's full-text queries are run, from the row counts read at `at`. */
+interface TextScope {
+  /** The MATCH prefix restricting full text to the tenant's rows, or '' (see tenantTokenPays). */
+  prefix: string;
+  /** Whether the rows a query searches can exceed MAX_WORD_ROWS, so its words' counts are worth reading. */
+  countWords: boolean;
+  at: number;
+}
+
 /** BM25 weight of a memory's context column relative to its content (1). */
 export const CONTEXT_WEIGHT = 0.5;
 
@@ -105,7 +114,7 @@ export class SqliteMemoryStore implements MemoryStore {
   private readonly db: SqliteDatabase['db'];
   private readonly vectorIndexMinRows: number;
   private indexes: SqliteVectorIndexes | null = null;
-  private readonly textScopes = new Map<string, { scope: string; at: number }>();
+  private readonly textScopes = new Map<string, TextScope>();
 
   constructor(
     private readonly database: SqliteDatabase,
@@ -478,7 +487,8 @@ export class SqliteMemoryStore implements MemoryStore {
 
   searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]> {
     const scope = this.textScope(tenantId);
-    const match = ftsAnyWordExpression(this.selectiveWords(scope, queryWords(query)));
+    const words = queryWords(query);
+    const match = ftsAnyWordExpression(scope.countWords ? this.selectiveWords(scope.prefix, words) : words);
     if (match === null || k <= 0) {
       return Promise.resolve([]);
     }
@@ -491,24 +501,33 @@ export class SqliteMemoryStore implements MemoryStore {
          WHERE memory_fts MATCH ? AND f.rank MATCH 'bm25(1.0, ${CONTEXT_WEIGHT}, 0.0)' AND m.tenant_id = ? AND ${vis.sql}
          ORDER BY f.rank LIMIT ?`,
       )
-      .all(`${scope}{content context} : (${match})`, tenantId, ...vis.params, k);
+      .all(`${scope.prefix}{content context} : (${match})`, tenantId, ...vis.params, k);
 
     return Promise.resolve(rows);
   }
 
-  /** The MATCH prefix restricting full text to the tenant's rows, or none when that costs more than it saves. */
-  private textScope(tenantId: string): string {
+  /**
+   * The tenant's text scope: its token in the MATCH only when that costs less than it saves, and word counts only
+   * when the rows searched (the tenant's with its token, else the whole index) can exceed MAX_WORD_ROWS.
+   */
+  private textScope(tenantId: string): TextScope {
     const now = Date.now();
     let cached = this.textScopes.get(tenantId);
     if (cached === undefined || now - cached.at > TEXT_SCOPE_TTL_MS) {
       const count = (where: string, ...params: SqlValue[]): number =>
         this.stmt<{ rows: number }>(`SELECT count(*) AS rows FROM memories${where}`).get(...params)?.rows ?? 0;
-      const pays = tenantTokenPays(count(' WHERE tenant_id = ?', tenantId), count(''));
-      cached = { scope: pays ? `tenant : ${tenantSearchToken(tenantId)} AND ` : '', at: now };
+      const tenantRows = count(' WHERE tenant_id = ?', tenantId);
+      const allRows = count('');
+      const pays = tenantTokenPays(tenantRows, allRows);
+      cached = {
+        prefix: pays ? `tenant : ${tenantSearchToken(tenantId)} AND ` : '',
+        countWords: (pays ? tenantRows : allRows) > MAX_WORD_ROWS,
+        at: now,
+      };
       this.textScopes.set(tenantId, cached);
     }
 
-    return cached.scope;
+    return cached;
   }
 
   /** The query's words that match few enough of the tenant's memories (see MAX_WORD_ROWS), counted in the index. */
