@@ -2,16 +2,22 @@ import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import { isLive, MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus } from 'src/memory/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import { toBulletin } from 'src/store/neo4j/neo4j-bulletin.store';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
-import { summaryProperties, toChannel, toMessage, toSummary } from 'src/store/neo4j/neo4j-conversation.mapping';
-import { ALL_RELATION_TYPES, isZero, memoryLabel, relationType, toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
+import { messageProperties, summaryProperties, toChannel, toMessage, toSummary } from 'src/store/neo4j/neo4j-conversation.mapping';
+import {
+  ALL_RELATION_TYPES,
+  isZero,
+  memoryLabel,
+  nodeProperties,
+  relationType,
+  toMemory,
+} from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toMap, toNumber, toOptionalNumber, toText } from 'src/store/neo4j/neo4j-values';
-import { tenantSearchToken } from 'src/store/search-terms';
 import type {
   ChannelPurge,
   ExportedMemory,
@@ -70,65 +76,26 @@ function channelProperties(c: ChannelRecord): Params {
   };
 }
 
-function messageProperties(m: MessageRecord, tenantId: string, vector: Float32Array | null, model: string | null): Params {
-  const embedded = vector !== null && model !== null && !isZero(vector);
+/** The append path's node properties, plus what an imported message brings along; `shared` is set by the statement. */
+function importedMessageProperties(m: MessageRecord, vector: Float32Array | null, model: string | null): Params {
+  const { shared: _shared, ...props } = messageProperties(m, m.seq, false, model === null ? null : vector, model);
 
-  return {
-    id: m.id,
-    tenantKey: tenantSearchToken(tenantId),
-    channelId: m.channelId,
-    seq: int(m.seq),
-    role: m.role,
-    speaker: m.speaker,
-    trust: m.trust,
-    content: m.content,
-    tokenCount: int(m.tokenCount),
-    createdAt: toDateTime(m.createdAt),
-    extractedAt: optionalTime(m.extractedAt),
-    summaryId: m.summaryId,
-    embedding: embedded ? Array.from(vector) : null,
-    embeddingModel: embedded ? model : null,
-  };
+  return { ...props, summaryId: m.summaryId };
 }
 
-function memoryProperties(m: ExportedMemory, tenantId: string, vector: Float32Array | null, model: string | null): Params {
+/** The write path's node properties, plus what a memory gains after its insert (kept as exported). */
+function importedMemoryProperties(m: ExportedMemory, tenantId: string, vector: Float32Array | null, model: string | null): Params {
   const embedded = vector !== null && model !== null && !isZero(vector);
 
   return {
-    id: m.id,
-    tenantKey: tenantSearchToken(tenantId),
-    type: m.type,
-    content: m.content,
-    context: m.context,
-    status: m.status,
-    scope: m.scope,
-    channelId: m.channelId,
-    projectId: m.projectId,
-    slot: m.slot,
+    ...nodeProperties({ ...m, tenantId }, embedded ? vector : null),
     activeSlot: m.status === MemoryStatus.ACTIVE ? m.slot : null,
-    importance: m.importance,
-    baseImportance: m.baseImportance,
-    centrality: m.centrality,
-    confidence: m.confidence,
-    tags: [...m.tags],
-    fingerprint: m.fingerprint,
-    liveFingerprint: isLive(m.status) ? m.fingerprint : null,
-    sourceRole: m.source.role,
-    sourceChannelId: m.source.channelId,
-    sourceMessageId: m.source.messageId,
-    sourceTaskId: m.source.taskId,
-    sourceSkillId: m.source.skillId,
-    occurredAt: toDateTime(m.occurredAt),
     decayScore: m.decayScore,
     fading: m.fading,
     expiredAt: optionalTime(m.expiredAt),
-    createdAt: toDateTime(m.createdAt),
-    updatedAt: toDateTime(m.updatedAt),
     lastAccessedAt: optionalTime(m.lastAccessedAt),
-    lastSeenAt: toDateTime(m.lastSeenAt),
     accessCount: int(m.accessCount),
     supersededBy: m.supersededBy,
-    embedding: embedded ? Array.from(vector) : null,
     embeddingModel: embedded ? model : null,
   };
 }
@@ -215,7 +182,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   async importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts> {
     const model = this.connection.space?.model ?? null;
-    const items = messages.map(({ message, vector }) => messageProperties(message, tenantId, vector, model));
+    const items = messages.map(({ message, vector }) => importedMessageProperties({ ...message, tenantId }, vector, model));
     const rows = await this.write('importMessages', 'tenant/import-messages', { tenantId, items });
 
     return countRows(rows, tenantId);
@@ -229,7 +196,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
     const model = this.connection.space?.model ?? null;
     const items = memories.map(({ memory, vector }) => ({
       label: memoryLabel(memory.type),
-      props: memoryProperties(memory, tenantId, vector, model),
+      props: importedMemoryProperties(memory, tenantId, vector, model),
     }));
     const rows = await this.write('importMemories', 'tenant/import-memories', { tenantId, items });
 
