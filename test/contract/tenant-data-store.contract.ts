@@ -133,16 +133,6 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
       };
     }
 
-    async function snapshot(tenantId: string): Promise<unknown> {
-      return {
-        channels: await store.exportChannels(tenantId, null, 1000),
-        summaries: await store.exportSummaries(tenantId, null, 1000),
-        messages: await store.exportMessages(tenantId, null, 1000),
-        memories: await store.exportMemories(tenantId, null, 1000),
-        bulletins: await store.exportBulletins(tenantId),
-      };
-    }
-
     async function reimport(tenantId: string, data: Awaited<ReturnType<typeof exportAll>>): Promise<void> {
       await store.importSummaries(tenantId, data.summaries);
       await store.importChannels(tenantId, data.channels);
@@ -218,14 +208,14 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
     describe('import', () => {
       it('should bring back a purged tenant as it was, and double nothing on a second import', async () => {
         const s = await seed();
-        const before = await snapshot(s.tenantId);
+        const before = await exportAll(s.tenantId);
         const data = await exportAll(s.tenantId);
         await store.purgeTenant(s.tenantId);
-        expect(await snapshot(s.tenantId)).toEqual({ channels: [], summaries: [], messages: [], memories: [], bulletins: [] });
+        expect(await exportAll(s.tenantId)).toEqual({ channels: [], summaries: [], messages: [], memories: [], bulletins: [] });
 
         await reimport(s.tenantId, data);
 
-        expect(await snapshot(s.tenantId)).toEqual(before);
+        expect(await exportAll(s.tenantId)).toEqual(before);
         const again = await store.importMemories(
           s.tenantId,
           data.memories.map((memory) => ({ memory, vector: null })),
@@ -233,7 +223,7 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         expect(again).toEqual({ created: 0, existing: data.memories.length, conflicts: 0 });
         expect(await store.importChannels(s.tenantId, data.channels)).toEqual({ created: 0, existing: 2, conflicts: 0 });
         await reimport(s.tenantId, data);
-        expect(await snapshot(s.tenantId)).toEqual(before);
+        expect(await exportAll(s.tenantId)).toEqual(before);
       });
 
       it('should find imported memories and messages by vector and by text', async () => {
@@ -330,7 +320,7 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const s = await seed();
         const other = await seed();
         await stores.graph.writeJobState(s.tenantId, 'importance', '{}');
-        const otherBefore = await snapshot(other.tenantId);
+        const otherBefore = await exportAll(other.tenantId);
 
         const purged = await store.purgeTenant(s.tenantId);
 
@@ -349,10 +339,10 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
           citations: 2,
           jobStates: 1,
         });
-        expect(await snapshot(s.tenantId)).toEqual({ channels: [], summaries: [], messages: [], memories: [], bulletins: [] });
+        expect(await exportAll(s.tenantId)).toEqual({ channels: [], summaries: [], messages: [], memories: [], bulletins: [] });
         expect(await stores.graph.readJobState(s.tenantId, 'importance')).toBeNull();
         expect(await stores.memories.searchVectors(s.tenantId, await embed('The user lives in Aarhus'), 5, { statuses: [MemoryStatus.ACTIVE] })).toEqual([]);
-        expect(await snapshot(other.tenantId)).toEqual(otherBefore);
+        expect(await exportAll(other.tenantId)).toEqual(otherBefore);
       });
     });
   });
