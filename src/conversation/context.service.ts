@@ -17,11 +17,11 @@ import type { MessageHitData } from 'src/conversation/message-search.service';
 import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { embedQuery } from 'src/embedding/embed-safely';
+import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { stripInjected } from 'src/extraction/injected-text';
 import { MemoryStatus } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import { scopeVisible } from 'src/memory/visibility';
-import { vectorQueryText } from 'src/recall/query-signals';
 import { Tier } from 'src/recall/ranking';
 import { RecallService } from 'src/recall/recall.service';
 import type { RecallHitData } from 'src/recall/recall.types';
@@ -103,7 +103,7 @@ export class ContextService {
     const parsed = this.parse(request);
     const started = performance.now();
     const { channel, recent, query } = await this.load(tenantId, parsed);
-    const vector = query ? await embedQuery(this.embedder, vectorQueryText(query), this.config.embeddings.timeoutMs, this.logger) : null;
+    const vector = query ? await this.recall.queryVector(query) : null;
 
     return this.build(tenantId, parsed, channel, recent, query, vector, started);
   }
@@ -115,6 +115,18 @@ export class ContextService {
     const { channel, recent, query } = await this.load(tenantId, parsed);
 
     return this.build(tenantId, parsed, channel, recent, query, vector, started);
+  }
+
+  /**
+   * Messages are searched among the configured model's vectors only: the recall vector serves unless a migration
+   * made it with the previous model, and then the configured model embeds the query too.
+   */
+  private async messageVector(vector: Float32Array | QueryVector | null): Promise<Float32Array | null> {
+    if (vector === null || vector instanceof Float32Array) {
+      return vector;
+    }
+
+    return vector.previous ? embedQuery(this.embedder, vector.text, this.config.embeddings.timeoutMs, this.logger) : vector.vector;
   }
 
   /** The channel, its live messages that could fit, and the query: the one given, else the last user message. */
@@ -142,7 +154,7 @@ export class ContextService {
     channel: ChannelRecord | null,
     recent: MessageRecord[],
     query: string | null,
-    vector: Float32Array | null,
+    vector: Float32Array | QueryVector | null,
     started: number,
   ): Promise<AgentContextData> {
     const projectId = parsed.projectId ?? channel?.projectId ?? null;
@@ -154,10 +166,8 @@ export class ContextService {
       this.bulletins.latest(tenantId),
       channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
       query
-        ? this.messageSearch.searchWithVector(
-            tenantId,
-            { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
-            vector,
+        ? this.messageVector(vector).then((messageVector) =>
+            this.messageSearch.searchWithVector(tenantId, { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } }, messageVector),
           )
         : Promise.resolve([] as MessageHitData[]),
     ]);

@@ -111,12 +111,25 @@ export class RecallService {
     return this.run(tenantId, parsed, vector, started);
   }
 
+  /** The vector `recall` searches with for this query: the configured model's, or during a migration the previous one's. */
+  queryVector(query: string): Promise<QueryVector | null> {
+    return this.queryVectors.embed(vectorQueryText(query));
+  }
+
   /**
-   * Recall with a query vector computed elsewhere (benchmarks time the search without the embedding call). The
-   * vector must be of `vectorQueryText(query)`, as `recall` embeds it.
+   * Recall with a query vector computed elsewhere: `queryVector`'s (the context shares one embedding with message
+   * search), or a vector of the configured model of `vectorQueryText(query)` (benchmarks time the search without
+   * the embedding call).
    */
-  recallWithVector(tenantId: string, request: RecallRequest, vector: Float32Array | null, options: RecallOptions = {}): Promise<RecallOutput> {
-    return this.run(tenantId, this.parse(request), vector && this.queryVectors.current(vectorQueryText(request.query ?? ''), vector), performance.now(), options);
+  recallWithVector(
+    tenantId: string,
+    request: RecallRequest,
+    vector: Float32Array | QueryVector | null,
+    options: RecallOptions = {},
+  ): Promise<RecallOutput> {
+    const query = vector instanceof Float32Array ? this.queryVectors.current(vectorQueryText(request.query ?? ''), vector) : vector;
+
+    return this.run(tenantId, this.parse(request), query, performance.now(), options);
   }
 
   private async run(

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { loadConfig } from 'src/config/config';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { formatReembedReport, runReembed } from 'src/embedding/migration/reembed.command';
+import { RecallService } from 'src/recall/recall.service';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { EmbeddingRequest, FakeOpenAiServer, FakeReply } from 'test/support/fake-openai-server';
 import { obliterateQueues, REDIS_URL, requireRedis } from 'test/support/redis';
@@ -23,6 +24,7 @@ const APPEND = `mutation($input: MessageInput!) { appendMessage(input: $input) {
 const RECALL = `query($input: RecallInput!) {
   recall(input: $input) { hits { memory { id content } explanation { vector text } } }
 }`;
+const CONTEXT = `query($input: ContextInput!) { context(input: $input) { memories { memory { content } } } }`;
 const SEARCH_MESSAGES = `query($input: SearchMessagesInput!) { searchMessages(input: $input) { message { id content } score } }`;
 
 interface Hit {
@@ -171,6 +173,15 @@ describe('embedding-model migration (e2e)', () => {
       expect(hits[0]!.memory.content).toContain('sourdough bread');
       expect(hits[0]!.explanation.vector).not.toBeNull();
       expect(embeddedTexts()).not.toContain('sourdough bread');
+      // the agent context recalls the same way, and searches messages with the configured model's vector
+      const recallSpy = jest.spyOn(t.app.get(RecallService), 'recallWithVector');
+      const context = await t.gql<{ context: { memories: { memory: { content: string } }[] } }>(CONTEXT, {
+        input: { channelId: 'elsewhere', query: 'sourdough bread' },
+      });
+      expect(expectData(context, 'context').context.memories.map((m) => m.memory.content).join(' ')).toContain('sourdough bread');
+      expect(recallSpy.mock.calls[0]?.[2]).toMatchObject({ model: 'hash-v1-256', previous: true });
+      recallSpy.mockRestore();
+      expect(embeddedTexts()).toContain('sourdough bread');
       // writes go on, embedded with the new model
       const written = await t.gql<{ remember: { outcome: string } }>(REMEMBER, {
         input: { content: 'The user started learning the cello', type: 'FACT' },
