@@ -1,6 +1,6 @@
 export const INTEGRITY_STORE = Symbol('INTEGRITY_STORE');
 
-/** What can be wrong with a stored item; `describeProblemKind` (src/store/integrity/integrity-report.ts) says it in words. */
+/** What can be wrong with a stored item. */
 export enum IntegrityProblemKind {
   /** An item that has an embedding model recorded has no vector (row) to be found by. */
   MISSING_VECTOR = 'MISSING_VECTOR',

@@ -91,9 +91,9 @@ export interface TenantDataStore {
   /** Every kept bulletin (at most BULLETINS_KEPT), oldest first. */
   exportBulletins(tenantId: string): Promise<BulletinRecord[]>;
 
-  /** Channels the tenant does not have; `summaryId` is kept only when that summary is the tenant's (import summaries first). */
   /** Which of these memory or message ids the store already holds, for any tenant (an import skips embedding them). */
   existingIds(tenantId: string, kind: 'memory' | 'message', ids: string[]): Promise<Set<string>>;
+  /** Channels the tenant does not have; `summaryId` is kept only when that summary is the tenant's (import summaries first). */
   importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts>;
   importSummaries(tenantId: string, summaries: SummaryRecord[]): Promise<ImportCounts>;
   /** Messages of existing channels of the tenant; call refreshChannels once they are all in. */

@@ -527,7 +527,6 @@ export class SqliteTenantDataStore implements TenantDataStore {
     return out;
   }
 
-  /** An embedding-model migration is under way: the previous model's vectors are kept aside until it ends. */
   /** Which tenant holds an id in a table with globally unique ids (null: nobody). */
   private ownerOf(table: 'memories' | 'messages' | 'summaries' | 'bulletins', id: string): string | null {
     return this.stmt<string>(`SELECT tenant_id FROM ${table} WHERE id = ?`).pluck().get(id) ?? null;
