@@ -298,10 +298,6 @@ export class TenantDataService {
   }
 
   purgeSkill(tenantId: string, skillId: string): Promise<{ memories: number; bulletins: number }> {
-    if (skillId.trim().length === 0) {
-      throw new BadInputError('skillId must not be empty');
-    }
-
     return this.store.purgeSkill(tenantId, assertKey(skillId, 'skillId'));
   }
 }
