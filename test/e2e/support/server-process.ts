@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-
-import { projectRoot } from 'src/common/project-root';
+import { startMainProcess } from 'test/e2e/support/main-process';
 import { KEYS } from 'test/e2e/support/test-app';
 import type { GqlResponse } from 'test/e2e/support/test-app';
 import { freePort } from 'test/support/free-port';
@@ -18,37 +15,22 @@ export interface ServerProcess {
 /** The real `serve` entry point (src/main.ts) in a child process, on SQLite in `dataDir`, with hash embeddings. */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'serve'],
+  const { child, output, exited } = await startMainProcess(
+    'serve',
     {
-      cwd: projectRoot(),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        ENGRAM_DATA_DIR: dataDir,
-        ENGRAM_API_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob}`,
-        EMBEDDINGS: 'hash',
-        LOG_LEVEL: 'log',
-        RATE_LIMIT_PER_MINUTE: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      ENGRAM_DATA_DIR: dataDir,
+      ENGRAM_API_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob}`,
+      EMBEDDINGS: 'hash',
+      LOG_LEVEL: 'log',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
     },
+    'GraphQL on',
+    readyTimeoutMs,
   );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const started = Date.now();
-  while (!output.includes('GraphQL on')) {
-    if (child.exitCode !== null || Date.now() - started > readyTimeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const url = `http://127.0.0.1:${port}/graphql`;
   const signal = async (name: NodeJS.Signals): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -59,7 +41,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
 
   return {
     url,
-    output: () => output,
+    output,
     async gql<T>(query: string, variables: Record<string, unknown> = {}, key: string = KEYS.alice): Promise<GqlResponse<T>> {
       const response = await fetch(url, {
         method: 'POST',

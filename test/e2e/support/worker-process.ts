@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-
-import { projectRoot } from 'src/common/project-root';
+import { startMainProcess } from 'test/e2e/support/main-process';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
@@ -14,27 +11,16 @@ export interface WorkerProcess {
 
 /** The real `worker` entry point (src/main.ts worker) in a child process of its own, as `npm run start:worker` runs it. */
 export async function startWorkerProcess(env: Record<string, string>, readyTimeoutMs = 60_000): Promise<WorkerProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'worker'],
-    { cwd: projectRoot(), env: { ...process.env, LOG_LEVEL: 'log', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  const { child, output, exited } = await startMainProcess(
+    'worker',
+    { ...process.env, LOG_LEVEL: 'log', ...env },
+    'consuming queues',
+    readyTimeoutMs,
   );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const started = Date.now();
-  while (!output.includes('consuming queues')) {
-    if (child.exitCode !== null || Date.now() - started > readyTimeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`worker did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 
   return {
     pid: child.pid ?? -1,
-    output: () => output,
+    output,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
