@@ -1,10 +1,10 @@
-import { openSqliteStores } from 'src/store/stores';
 import type { TenantCounts } from 'src/store/integrity-store.port';
 import { APPEND } from 'test/e2e/support/conversation-api';
 import { expectData, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { defaultEmbeddingHandler, reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
+import { sqliteIntegrity } from 'test/support/integrity';
 
 jest.setTimeout(60_000);
 
@@ -42,15 +42,10 @@ describe('writes while the embeddings provider fails', () => {
   }
 
   async function counts(): Promise<TenantCounts | undefined> {
-    const stores = openSqliteStores(t.config.store.kind === 'sqlite' ? t.config.store.file : '');
-    try {
-      const report = await stores.integrity.checkIntegrity();
-      expect(report.problems).toEqual([]);
+    const report = await sqliteIntegrity(t.config);
+    expect(report.problems).toEqual([]);
 
-      return report.tenants.find((c) => c.tenantId === 'alice');
-    } finally {
-      await stores.connection.close();
-    }
+    return report.tenants.find((c) => c.tenantId === 'alice');
   }
 
   beforeAll(async () => {

@@ -4,7 +4,6 @@ import { MessageRole, Trust } from 'src/conversation/conversation.enums';
 import { countTokens } from 'src/conversation/tokens';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { openSqliteStores } from 'src/store/stores';
 import { eventually } from 'test/e2e/support/bulletin-subscription';
 import { APPEND, CONFIGURE } from 'test/e2e/support/conversation-api';
 import type { TestApp } from 'test/e2e/support/test-app';
@@ -12,6 +11,7 @@ import { startApiAndWorker } from 'test/e2e/support/worker-process';
 import type { WorkerProcess } from 'test/e2e/support/worker-process';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
+import { sqliteIntegrity } from 'test/support/integrity';
 import { startPrivateRedis } from 'test/support/private-redis';
 import type { PrivateRedis } from 'test/support/private-redis';
 
@@ -80,12 +80,7 @@ describe('owed work across a Redis outage', () => {
       .filter((body) => schemaOf(body) === 'memory_candidates' && body.messages.some((m) => m.content.includes(text))).length;
 
   async function summaries(tenantId: string): Promise<number> {
-    const stores = openSqliteStores(t.config.store.kind === 'sqlite' ? t.config.store.file : '');
-    try {
-      return (await stores.integrity.checkIntegrity()).tenants.find((c) => c.tenantId === tenantId)?.summaries ?? 0;
-    } finally {
-      await stores.connection.close();
-    }
+    return (await sqliteIntegrity(t.config)).tenants.find((c) => c.tenantId === tenantId)?.summaries ?? 0;
   }
 
   async function extracted(tenantId: string, messageId: string): Promise<boolean> {

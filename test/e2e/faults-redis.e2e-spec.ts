@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { openSqliteStores } from 'src/store/stores';
 import type { IntegrityReport } from 'src/store/integrity-store.port';
 import { eventually } from 'test/e2e/support/bulletin-subscription';
 import { APPEND, CHANNEL, CONFIGURE } from 'test/e2e/support/conversation-api';
@@ -8,6 +7,7 @@ import type { TestApp } from 'test/e2e/support/test-app';
 import { startApiAndWorker } from 'test/e2e/support/worker-process';
 import type { WorkerProcess } from 'test/e2e/support/worker-process';
 import { startPrivateRedis } from 'test/support/private-redis';
+import { sqliteIntegrity } from 'test/support/integrity';
 import type { PrivateRedis } from 'test/support/private-redis';
 
 jest.setTimeout(120_000);
@@ -46,14 +46,7 @@ describe('Redis stopped and started under load', () => {
     await redis?.stop();
   });
 
-  async function integrity(): Promise<IntegrityReport> {
-    const stores = openSqliteStores(t.config.store.kind === 'sqlite' ? t.config.store.file : '');
-    try {
-      return await stores.integrity.checkIntegrity();
-    } finally {
-      await stores.connection.close();
-    }
-  }
+  const integrity = (): Promise<IntegrityReport> => sqliteIntegrity(t.config);
 
   it('should answer every request, resume compaction and write nothing twice', async () => {
     const channelId = 'busy';

@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 
 import { projectRoot } from 'src/common/project-root';
+import type { AppConfig } from 'src/config/config';
+import type { IntegrityReport } from 'src/store/integrity-store.port';
+import { openSqliteStores } from 'src/store/stores';
 
 /** Runs the real `check` command (src/main.ts check) against the SQLite store in `dataDir`; ok is its exit code 0. */
 export function runIntegrityCheck(dataDir: string, env: Record<string, string> = {}): Promise<{ ok: boolean; output: string }> {
@@ -12,4 +15,17 @@ export function runIntegrityCheck(dataDir: string, env: Record<string, string> =
       (error, stdout, stderr) => resolve({ ok: error === null, output: `${stdout}${stderr}` }),
     );
   });
+}
+
+/** The integrity report of the SQLite store an app runs on, read through a connection of its own (closed again). */
+export async function sqliteIntegrity(config: Pick<AppConfig, 'store'>): Promise<IntegrityReport> {
+  if (config.store.kind !== 'sqlite') {
+    throw new Error('sqliteIntegrity reads a SQLite store only');
+  }
+  const stores = openSqliteStores(config.store.file);
+  try {
+    return await stores.integrity.checkIntegrity();
+  } finally {
+    await stores.connection.close();
+  }
 }
