@@ -38,3 +38,24 @@ export async function embedForStorage(embedder: Embedder, text: string, logger: 
     throw error;
   }
 }
+
+/**
+ * Vectors to store beside many texts, embedded `batchSize` at a time; a batch the provider cannot embed gets nulls
+ * (those texts are stored and found by full text). Any other failure is a bug and is thrown.
+ */
+export async function embedBatchesForStorage(embedder: Embedder, texts: readonly string[], batchSize: number): Promise<(Float32Array | null)[]> {
+  const out: (Float32Array | null)[] = [];
+  for (let i = 0; i < texts.length; i += batchSize) {
+    const batch = texts.slice(i, i + batchSize);
+    try {
+      out.push(...(await embedder.embed(batch)));
+    } catch (error) {
+      if (!(error instanceof EmbeddingUnavailableError)) {
+        throw error;
+      }
+      out.push(...batch.map(() => null));
+    }
+  }
+
+  return out;
+}

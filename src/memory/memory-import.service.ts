@@ -4,7 +4,8 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { BadInputError } from 'src/common/errors';
 import { assertKey, assertUnit } from 'src/common/validation';
-import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import { embedBatchesForStorage } from 'src/embedding/embed-safely';
+import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { MemoryStatus, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
@@ -110,7 +111,7 @@ export class MemoryImportService {
     }
     const checked = this.check(this.parse(items), options);
     await this.checkTaskBudgets(tenantId, checked);
-    const vectors = precomputed ?? (await this.embedAll(checked.map((p) => p.command.content)));
+    const vectors = precomputed ?? (await embedBatchesForStorage(this.embedder, checked.map((p) => p.command.content), EMBED_BATCH));
     const now = new Date();
     const drafts = checked.map((item, index) =>
       buildDraft(item.command, {
@@ -229,20 +230,4 @@ export class MemoryImportService {
     return parsed;
   }
 
-  private async embedAll(texts: string[]): Promise<(Float32Array | null)[]> {
-    const out: (Float32Array | null)[] = [];
-    for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-      const batch = texts.slice(i, i + EMBED_BATCH);
-      try {
-        out.push(...(await this.embedder.embed(batch)));
-      } catch (error) {
-        if (!(error instanceof EmbeddingUnavailableError)) {
-          throw error;
-        }
-        out.push(...batch.map(() => null));
-      }
-    }
-
-    return out;
-  }
 }

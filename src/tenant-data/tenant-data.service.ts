@@ -4,7 +4,8 @@ import { BadInputError, NotFoundError } from 'src/common/errors';
 import { assertKey } from 'src/common/validation';
 import { assertChannelId } from 'src/conversation/conversation-input';
 import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
-import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import { embedBatchesForStorage } from 'src/embedding/embed-safely';
+import { EMBEDDER } from 'src/embedding/embedding.port';
 import type { Embedder } from 'src/embedding/embedding.port';
 import { JOB_QUEUE } from 'src/jobs/job.types';
 import type { JobQueue } from 'src/jobs/job.types';
@@ -252,7 +253,7 @@ export class TenantDataService {
     text: (item: T) => string,
   ): Promise<{ vectors: (Float32Array | null)[]; unembedded: number }> {
     const fresh = items.filter((item) => !known.has(item.id));
-    const vectors = await this.embed(fresh.map(text));
+    const vectors = await embedBatchesForStorage(this.embedder, fresh.map(text), EMBED_BATCH);
     const byId = new Map(fresh.map((item, i): [string, Float32Array | null] => [item.id, vectors[i] ?? null]));
 
     return {
@@ -261,21 +262,6 @@ export class TenantDataService {
     };
   }
 
-  private async embed(texts: string[]): Promise<(Float32Array | null)[]> {
-    const out: (Float32Array | null)[] = [];
-    for (const batch of batches(texts, EMBED_BATCH)) {
-      try {
-        out.push(...(await this.embedder.embed(batch)));
-      } catch (error) {
-        if (!(error instanceof EmbeddingUnavailableError)) {
-          throw error;
-        }
-        out.push(...batch.map(() => null));
-      }
-    }
-
-    return out;
-  }
 
   /** Everything of the tenant, its queued jobs included (before, so none runs on half-purged data, and after). */
   async purgeTenant(tenantId: string): Promise<TenantPurge & { jobs: number }> {
