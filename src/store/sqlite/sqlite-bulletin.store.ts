@@ -3,18 +3,8 @@ import { MemoryType } from 'src/memory/memory.enums';
 import { BULLETINS_KEPT } from 'src/store/bulletin-store.port';
 import type { BulletinRecord, BulletinSource, BulletinStore, LatestBulletinRow } from 'src/store/bulletin-store.port';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
-import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
-import { rowToMemory } from 'src/store/sqlite/sqlite-rows';
-
-interface BulletinRow {
-  id: string;
-  tenant_id: string;
-  content: string;
-  generated_at: number;
-  marker: string;
-  digest: string;
-  source: string;
-}
+import type { BulletinRow, MemoryRow } from 'src/store/sqlite/sqlite-rows';
+import { rowToBulletin, rowToMemory } from 'src/store/sqlite/sqlite-rows';
 
 /** What the bulletin may state (see BulletinStore.bulletinCandidates): fixed SQL, the type is a bound value. */
 const CANDIDATES_BY_IMPORTANCE = `SELECT * FROM memories
@@ -83,16 +73,7 @@ export class SqliteBulletinStore implements BulletinStore {
       .stmt<{ memory_id: string }>('SELECT memory_id FROM bulletin_citations WHERE bulletin_id = ? ORDER BY position')
       .all(row.id);
 
-    return {
-      id: row.id,
-      tenantId: row.tenant_id,
-      content: row.content,
-      generatedAt: new Date(row.generated_at),
-      memoryIds: cited.map((c) => c.memory_id),
-      marker: row.marker,
-      digest: row.digest,
-      source: row.source as BulletinSource,
-    };
+    return rowToBulletin(row, cited.map((c) => c.memory_id));
   }
 
   confirmBulletin(tenantId: string, id: string, marker: string): Promise<void> {

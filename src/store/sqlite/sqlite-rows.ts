@@ -3,6 +3,7 @@ import type { MemoryScope } from 'src/memory/memory.enums';
 import type { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import { scopeKey, scopeOf } from 'src/memory/visibility';
+import type { BulletinRecord, BulletinSource } from 'src/store/bulletin-store.port';
 import type { MemoryDraft } from 'src/store/memory-store.port';
 
 export interface MemoryRow {
@@ -141,4 +142,28 @@ export function rowToMemory(row: MemoryRow): MemoryRecord {
 /** The vector table's visibility column: the domain's scope key ('G', 'P:<projectId>', 'T:<channelId>'). */
 export function visibilityKey(scope: MemoryScope, projectId: string | null, channelId: string | null): string {
   return scopeKey(scopeOf({ scope, projectId, channelId }));
+}
+
+export interface BulletinRow {
+  id: string;
+  tenant_id: string;
+  content: string;
+  generated_at: number;
+  marker: string;
+  digest: string;
+  source: string;
+}
+
+/** A bulletins row with the memories it cites (bulletin_citations, in position order). */
+export function rowToBulletin(row: BulletinRow, memoryIds: string[]): BulletinRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    content: row.content,
+    generatedAt: new Date(row.generated_at),
+    memoryIds,
+    marker: row.marker,
+    digest: row.digest,
+    source: row.source as BulletinSource,
+  };
 }

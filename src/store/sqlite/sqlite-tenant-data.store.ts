@@ -3,15 +3,15 @@ import type { Statement } from 'better-sqlite3';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
 import { MemoryStatus } from 'src/memory/memory.enums';
 import type { RelationType } from 'src/memory/memory.enums';
-import type { BulletinRecord, BulletinSource } from 'src/store/bulletin-store.port';
+import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import type { ChannelRow, MessageRow, SummaryRow } from 'src/store/sqlite/sqlite-conversation.store';
 import { sharedFlag, toChannel, toMessage, toSummary } from 'src/store/sqlite/sqlite-conversation.store';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
-import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
-import { INSERT_MEMORY_SQL, memoryInsertValues, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import type { BulletinRow, MemoryRow } from 'src/store/sqlite/sqlite-rows';
+import { INSERT_MEMORY_SQL, memoryInsertValues, rowToBulletin, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import type {
   ChannelPurge,
@@ -24,16 +24,6 @@ import type {
   TenantPurge,
 } from 'src/store/tenant-data.port';
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
-
-interface BulletinRow {
-  id: string;
-  tenant_id: string;
-  content: string;
-  generated_at: number;
-  marker: string;
-  digest: string;
-  source: string;
-}
 
 function noCounts(): ImportCounts {
   return { created: 0, existing: 0, conflicts: 0 };
@@ -114,16 +104,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
     const cited = this.stmt<string>('SELECT memory_id FROM bulletin_citations WHERE bulletin_id = ? ORDER BY position').pluck();
 
     return Promise.resolve(
-      rows.map((row) => ({
-        id: row.id,
-        tenantId: row.tenant_id,
-        content: row.content,
-        generatedAt: new Date(row.generated_at),
-        memoryIds: cited.all(row.id),
-        marker: row.marker,
-        digest: row.digest,
-        source: row.source as BulletinSource,
-      })),
+      rows.map((row) => rowToBulletin(row, cited.all(row.id))),
     );
   }
 
