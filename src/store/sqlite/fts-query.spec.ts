@@ -1,4 +1,4 @@
-import { ftsAnyWordExpression, ftsMatchExpression, MAX_WORD_ROWS, selectiveWords, tenantTokenPays } from 'src/store/sqlite/fts-query';
+import { ftsAnyWordExpression, ftsMatchExpression, MAX_WORD_ROWS, selectiveWords, tenantTokenPays, wordRowLimit } from 'src/store/sqlite/fts-query';
 
 describe('selectiveWords', () => {
   it('keeps every word when none matches more than the limit', () => {
@@ -25,6 +25,15 @@ describe('selectiveWords', () => {
 
   it('returns nothing for no words', () => {
     expect(selectiveWords([], new Map())).toEqual([]);
+  });
+});
+
+describe('wordRowLimit', () => {
+  it('lets a word match a third of the rows searched, never fewer than 2,000 nor more than MAX_WORD_ROWS', () => {
+    expect(wordRowLimit(600)).toBe(2_000);
+    expect(wordRowLimit(10_000)).toBe(3_333);
+    expect(wordRowLimit(100_000)).toBe(33_333);
+    expect(wordRowLimit(1_000_000)).toBe(MAX_WORD_ROWS);
   });
 });
 

@@ -22,7 +22,7 @@ import type {
 } from 'src/store/memory-store.port';
 import { BatchItemError, TaskBudgetExceededError } from 'src/store/memory-store.port';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
-import { ftsAllWordsExpression, ftsAnyWordExpression, MAX_WORD_ROWS, selectiveWords, tenantTokenPays } from 'src/store/sqlite/fts-query';
+import { ftsAllWordsExpression, ftsAnyWordExpression, selectiveWords, tenantTokenPays, wordRowLimit } from 'src/store/sqlite/fts-query';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
@@ -37,8 +37,8 @@ const TEXT_SCOPE_TTL_MS = 60_000;
 interface TextScope {
   /** The MATCH prefix restricting full text to the tenant's rows, or '' (see tenantTokenPays). */
   prefix: string;
-  /** Whether the rows a query searches can exceed MAX_WORD_ROWS, so its words' counts are worth reading. */
-  countWords: boolean;
+  /** The most rows a query word may match (wordRowLimit); null when no word can match more, so none is counted. */
+  wordLimit: number | null;
   at: number;
 }
 
@@ -488,7 +488,7 @@ export class SqliteMemoryStore implements MemoryStore {
   searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]> {
     const scope = this.textScope(tenantId);
     const words = queryWords(query);
-    const match = ftsAnyWordExpression(scope.countWords ? this.selectiveWords(scope.prefix, words) : words);
+    const match = ftsAnyWordExpression(scope.wordLimit === null ? words : this.selectiveWords(scope.prefix, words, scope.wordLimit));
     if (match === null || k <= 0) {
       return Promise.resolve([]);
     }
@@ -508,7 +508,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /**
    * The tenant's text scope: its token in the MATCH only when that costs less than it saves, and word counts only
-   * when the rows searched (the tenant's with its token, else the whole index) can exceed MAX_WORD_ROWS.
+   * when the rows searched (the tenant's with its token, else the whole index) can exceed a word's row limit.
    */
   private textScope(tenantId: string): TextScope {
     const now = Date.now();
@@ -519,9 +519,11 @@ export class SqliteMemoryStore implements MemoryStore {
       const tenantRows = count(' WHERE tenant_id = ?', tenantId);
       const allRows = count('');
       const pays = tenantTokenPays(tenantRows, allRows);
+      const searched = pays ? tenantRows : allRows;
+      const limit = wordRowLimit(searched);
       cached = {
         prefix: pays ? `tenant : ${tenantSearchToken(tenantId)} AND ` : '',
-        countWords: (pays ? tenantRows : allRows) > MAX_WORD_ROWS,
+        wordLimit: searched > limit ? limit : null,
         at: now,
       };
       this.textScopes.set(tenantId, cached);
@@ -530,12 +532,12 @@ export class SqliteMemoryStore implements MemoryStore {
     return cached;
   }
 
-  /** The query's words that match few enough of the tenant's memories (see MAX_WORD_ROWS), counted in the index. */
-  private selectiveWords(scope: string, words: string[]): string[] {
+  /** The query's words that match at most `limit` of the rows searched (see wordRowLimit), counted in the index. */
+  private selectiveWords(scope: string, words: string[], limit: number): string[] {
     const count = this.stmt<{ rows: number }>('SELECT count(*) AS rows FROM (SELECT 1 FROM memory_fts WHERE memory_fts MATCH ? LIMIT ?)');
-    const rows = new Map(words.map((word) => [word, count.get(`${scope}{content context} : "${word}"`, MAX_WORD_ROWS + 1)?.rows ?? 0]));
+    const rows = new Map(words.map((word) => [word, count.get(`${scope}{content context} : "${word}"`, limit + 1)?.rows ?? 0]));
 
-    return selectiveWords(words, rows);
+    return selectiveWords(words, rows, limit);
   }
 
   findMentions(tenantId: string, phrase: string, statuses: MemoryStatus[], k: number): Promise<ScoredId[]> {
