@@ -49,5 +49,6 @@ describe(LocalEmbedder.name, () => {
 
     await expect(embedder.embed(['still works'])).resolves.toHaveLength(1);
     await embedder.close();
-  });
+    // loads the model in a new worker twice: several seconds each on a busy 2-core machine
+  }, 60_000);
 });
