@@ -44,7 +44,7 @@ export function describeCortexStoreContract(harness: StoreHarness): void {
 
     afterEach(async () => {
       for (const id of tenants) {
-        await purgeTenant(stores.memories, id);
+        await purgeTenant(stores, id);
       }
       tenants = [];
     });

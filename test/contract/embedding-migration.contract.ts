@@ -100,7 +100,7 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
         await last.embeddingMigration.finish();
       }
       for (const id of tenants) {
-        await purgeTenant(last.memories, id);
+        await purgeTenant(last, id);
       }
       for (const stores of opened) {
         await stores.connection.close();
@@ -197,7 +197,7 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       expect(ids(newHits)).toEqual(ids([tea, ships, fresh.memory]));
       const messages = await after.conversations.searchMessageVectors(t, await vectorOf(NEXT, 'Ann: I brewed a pot of green tea'), 5, {});
       expect(messages).toHaveLength(1);
-      expect(messages[0]!.score).toBeCloseTo(1, 5);
+      expect(messages[0]!.score).toBeCloseTo(1, harness.vectorScoreDigits);
 
       await expect(after.embeddingMigration.finish()).resolves.toBe(true);
       await expect(after.embeddingMigration.state()).resolves.toBeNull();

@@ -91,7 +91,7 @@ export function describeIntegrityStoreContract(harness: StoreHarness): void {
         await stores.conversations.deleteChannel(tenantId, channelId);
       }
       for (const id of tenants) {
-        await purgeTenant(stores.memories, id);
+        await purgeTenant(stores, id);
       }
       channels = [];
       tenants = [];
