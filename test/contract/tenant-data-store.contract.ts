@@ -277,6 +277,48 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         expect(copy).toEqual({ created: 0, existing: 0, conflicts: 1 });
         expect(slot).toEqual({ created: 0, existing: 0, conflicts: 1 });
       });
+
+      it('should import a batch holding duplicates as if row by row: the first wins, the later ones are skipped', async () => {
+        const s = await seed();
+        const data = await exportAll(s.tenantId);
+        await store.purgeTenant(s.tenantId);
+        const onlyHere = data.memories.find((m) => m.id === s.onlyHere);
+        const plain = data.memories.find((m) => m.id === s.plain);
+        if (!onlyHere || !plain) {
+          throw new Error('seeded memory missing');
+        }
+        const twice = <T>(items: T[]): T[] => [...items, ...items];
+
+        await store.importSummaries(s.tenantId, twice(data.summaries));
+        expect(await store.importChannels(s.tenantId, twice(data.channels))).toEqual({ created: 2, existing: 2, conflicts: 0 });
+        const messages = await store.importMessages(s.tenantId, twice(data.messages).map((message) => ({ message, vector: null })));
+        expect(messages).toEqual({ created: data.messages.length, existing: data.messages.length, conflicts: 0 });
+        const memories = await store.importMemories(s.tenantId, [
+          { memory: onlyHere, vector: null },
+          // the same id again, then the same fingerprint and the same ACTIVE slot under new ids
+          { memory: onlyHere, vector: null },
+          { memory: { ...onlyHere, id: randomUUID(), slot: null }, vector: null },
+          { memory: { ...onlyHere, id: randomUUID(), content: 'The user lives in Odense', fingerprint: 'odense' }, vector: null },
+          { memory: plain, vector: null },
+        ]);
+        expect(memories).toEqual({ created: 2, existing: 1, conflicts: 2 });
+        const link = { toId: onlyHere.id, type: RelationType.RELATED_TO, weight: 0.4, createdAt: at(50), fromId: plain.id };
+        const extraction = { memoryId: onlyHere.id, messageId: s.messageIds[0] ?? '', createdAt: at(51) };
+        const edges = await store.importEdges(s.tenantId, { links: [link, link], extractions: [extraction, extraction] });
+        expect(edges).toEqual({ created: 2, existing: 2, conflicts: 0 });
+        const bulletins = await store.importBulletins(s.tenantId, twice(data.bulletins));
+        expect(bulletins).toEqual({ created: 1, existing: 1, conflicts: 0 });
+
+        const after = await exportAll(s.tenantId);
+        expect(after.memories.map((m) => m.id).sort()).toEqual([onlyHere.id, plain.id].sort());
+        expect(after.memories.find((m) => m.id === plain.id)?.links).toEqual([
+          { toId: onlyHere.id, type: RelationType.RELATED_TO, weight: 0.4, createdAt: at(50) },
+        ]);
+        expect(after.memories.find((m) => m.id === onlyHere.id)?.extractedFrom).toEqual([{ messageId: s.messageIds[0], createdAt: at(51) }]);
+        expect(after.messages).toHaveLength(data.messages.length);
+        expect(after.summaries).toHaveLength(data.summaries.length);
+        expect(after.bulletins).toHaveLength(1);
+      });
     });
 
     describe('purge', () => {

@@ -15,6 +15,7 @@ import {
   relationType,
   toMemory,
 } from 'src/store/neo4j/neo4j-memory.mapping';
+import { conflictFreeRounds } from 'src/store/neo4j/import-rounds';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toMap, toNumber, toOptionalNumber, toText } from 'src/store/neo4j/neo4j-values';
@@ -45,6 +46,10 @@ function list(value: unknown, field: string): unknown[] {
   }
 
   return value;
+}
+
+function byId(item: Params): string[] {
+  return [String(item['id'])];
 }
 
 function countRows(rows: Row[], tenantId: string): ImportCounts {
@@ -168,14 +173,14 @@ export class Neo4jTenantDataStore implements TenantDataStore {
   }
 
   async importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
-    const rows = await this.write('importChannels', 'tenant/import-channels', { tenantId, items: channels.map(channelProperties) });
+    const rows = await this.writeInRounds('importChannels', 'tenant/import-channels', tenantId, channels.map(channelProperties), byId);
 
     return countRows(rows, tenantId);
   }
 
   async importSummaries(tenantId: string, summaries: SummaryRecord[]): Promise<ImportCounts> {
     const items = summaries.map((s) => summaryProperties({ ...s, tenantId }));
-    const rows = await this.write('importSummaries', 'tenant/import-summaries', { tenantId, items });
+    const rows = await this.writeInRounds('importSummaries', 'tenant/import-summaries', tenantId, items, byId);
 
     return countRows(rows, tenantId);
   }
@@ -183,7 +188,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
   async importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts> {
     const model = this.connection.space?.model ?? null;
     const items = messages.map(({ message, vector }) => importedMessageProperties({ ...message, tenantId }, vector, model));
-    const rows = await this.write('importMessages', 'tenant/import-messages', { tenantId, items });
+    const rows = await this.writeInRounds('importMessages', 'tenant/import-messages', tenantId, items, byId);
 
     return countRows(rows, tenantId);
   }
@@ -198,7 +203,11 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       label: memoryLabel(memory.type),
       props: importedMemoryProperties(memory, tenantId, vector, model),
     }));
-    const rows = await this.write('importMemories', 'tenant/import-memories', { tenantId, items });
+    const rows = await this.writeInRounds('importMemories', 'tenant/import-memories', tenantId, items, (item) => [
+      `id:${String(item.props['id'])}`,
+      typeof item.props['liveFingerprint'] === 'string' ? `fingerprint:${item.props['liveFingerprint']}` : null,
+      typeof item.props['activeSlot'] === 'string' ? `slot:${item.props['activeSlot']}` : null,
+    ]);
 
     return countRows(rows, tenantId);
   }
@@ -214,13 +223,17 @@ export class Neo4jTenantDataStore implements TenantDataStore {
     const extractions = edges.extractions.map((e) => ({ memoryId: e.memoryId, messageId: e.messageId, createdAt: toDateTime(e.createdAt) }));
 
     return this.connection.write('tenant-data.store#importEdges', async (tx) => {
-      const [linked] = await this.run(tx, 'tenant/import-links', { tenantId, edges: links });
-      const [extracted] = await this.run(tx, 'tenant/import-extractions', { tenantId, extractions });
-      const created = toOptionalNumber(linked?.['created'], 'created') ?? 0;
-      const createdExtractions = toOptionalNumber(extracted?.['created'], 'created') ?? 0;
-      const total = links.length + extractions.length;
+      let created = 0;
+      for (const round of conflictFreeRounds(links, (l) => [`${l.fromId} ${l.type} ${l.toId}`])) {
+        const [linked] = await this.run(tx, 'tenant/import-links', { tenantId, edges: round });
+        created += toOptionalNumber(linked?.['created'], 'created') ?? 0;
+      }
+      for (const round of conflictFreeRounds(extractions, (e) => [`${e.memoryId} ${e.messageId}`])) {
+        const [extracted] = await this.run(tx, 'tenant/import-extractions', { tenantId, extractions: round });
+        created += toOptionalNumber(extracted?.['created'], 'created') ?? 0;
+      }
 
-      return { created: created + createdExtractions, existing: total - created - createdExtractions, conflicts: 0 };
+      return { created, existing: links.length + extractions.length - created, conflicts: 0 };
     });
   }
 
@@ -236,7 +249,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
         source: b.source,
       },
     }));
-    const rows = await this.write('importBulletins', 'tenant/import-bulletins', { tenantId, items });
+    const rows = await this.writeInRounds('importBulletins', 'tenant/import-bulletins', tenantId, items, (item) => [item.props.id]);
 
     return countRows(rows, tenantId);
   }
@@ -330,6 +343,24 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   private read(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
     return this.connection.read(`tenant-data.store#${source}`, (tx) => this.run(tx, name, params));
+  }
+
+  /** One import statement per conflict-free round (see conflictFreeRounds), all in one transaction. */
+  private writeInRounds<T>(
+    source: string,
+    name: Neo4jQueryName,
+    tenantId: string,
+    items: T[],
+    keysOf: (item: T) => readonly (string | null)[],
+  ): Promise<Row[]> {
+    return this.connection.write(`tenant-data.store#${source}`, async (tx) => {
+      const rows: Row[] = [];
+      for (const round of conflictFreeRounds(items, keysOf)) {
+        rows.push(...(await this.run(tx, name, { tenantId, items: round })));
+      }
+
+      return rows;
+    });
   }
 
   private write(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
