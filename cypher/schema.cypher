@@ -95,6 +95,16 @@ CYPHER 25
 CREATE INDEX message_channel_order IF NOT EXISTS
 FOR (msg:Message) ON (msg.tenantId, msg.channelId, msg.createdAt);
 
+// The owed-work sweep: messages still owed extraction, newest first, per tenant and across tenants. An index cannot
+// find `extractedAt IS NULL` (nodes without a value are not indexed), so the sweep walks createdAt backwards instead.
+CYPHER 25
+CREATE INDEX message_tenant_created IF NOT EXISTS
+FOR (msg:Message) ON (msg.tenantId, msg.createdAt);
+
+CYPHER 25
+CREATE INDEX message_created IF NOT EXISTS
+FOR (msg:Message) ON (msg.createdAt);
+
 CYPHER 25
 CREATE INDEX summary_channel IF NOT EXISTS
 FOR (s:Summary) ON (s.tenantId, s.channelId);

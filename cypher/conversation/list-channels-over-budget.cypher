@@ -1,8 +1,10 @@
-// Channels of the tenant ($tenantId null: of every tenant) whose live (unsummarised) tokens exceed $share of their budget (their own, else
-// $defaultBudget), with the newest live message a compaction runs through; most tokens first (the owed-work sweep).
+// Channels of the tenant whose live (unsummarised) tokens exceed $share of their budget (their own, else
+// $defaultBudget), with the newest live message a compaction runs through; most tokens first (the owed-work sweep of
+// one tenant). Its own tenant filter (not `$tenantId IS NULL OR ...`) lets the planner seek the channel_tenant_id
+// constraint's index.
 CYPHER 25
 MATCH (c:Channel)
-WHERE $tenantId IS NULL OR c.tenantId = $tenantId
+WHERE c.tenantId = $tenantId AND c.id IS NOT NULL
 CALL (c) {
   MATCH (msg:Message {tenantId: c.tenantId, channelId: c.id})
   WHERE msg.summaryId IS NULL

@@ -1,7 +1,9 @@
-// Messages of the tenant ($tenantId null: of every tenant) still owed LLM extraction, at or before $olderThan, newest first (the owed-work sweep).
+// Messages of the tenant still owed LLM extraction, at or before $olderThan, newest first (the owed-work sweep of one
+// tenant). A tenant filter of its own, not `$tenantId IS NULL OR ...`, so the planner can seek message_tenant_created;
+// extractedAt IS NULL cannot be answered by an index (nodes without a value are not indexed).
 CYPHER 25
 MATCH (msg:Message)
-WHERE ($tenantId IS NULL OR msg.tenantId = $tenantId) AND msg.extractedAt IS NULL AND msg.createdAt <= $olderThan
+WHERE msg.tenantId = $tenantId AND msg.createdAt <= $olderThan AND msg.extractedAt IS NULL
 RETURN msg.tenantId AS tenantId, msg.id AS messageId
 ORDER BY msg.createdAt DESC
 LIMIT $limit

@@ -3,8 +3,13 @@ import type { MemoryScope, MemoryType, RelationType, SourceRole } from 'src/memo
 
 export const MEMORY_GRAPH = Symbol('MEMORY_GRAPH');
 
-/** createdAt enters the change marker's checksum modulo this, so the sum stays an exact integer for billions of rows. */
+/** createdAt enters the change marker's checksum modulo this. */
 export const MARKER_MODULUS = 2_147_483_647;
+/**
+ * The checksum (a sum of terms below MARKER_MODULUS) wraps at 2^53 inside the database, where integers are exact
+ * 64-bit: past about 4 million memories a JavaScript number would round it (unchanged below, so no marker moves).
+ */
+export const MARKER_WRAP = 2 ** 53;
 
 export interface GraphNode {
   id: string;

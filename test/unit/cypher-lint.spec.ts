@@ -92,8 +92,9 @@ const PROPERTY_KEYS = [
   'previousId',
   'fromAt',
   'toAt',
-  // edges
+  // edges; `importing` marks, for one import statement, the edges it created
   'weight',
+  'importing',
   // EngramMeta
   'key',
   'model',
@@ -174,6 +175,7 @@ const PARAMETERS: Record<string, unknown> = {
   keep: 20,
   latest: true,
   modulus: 2147483647,
+  wrap: 9007199254740992,
   updates: [],
   since: null,
   job: 'importance',
@@ -298,9 +300,10 @@ describe('Cypher files', () => {
     expect(problems).toEqual([]);
   });
 
-  it('should filter every memory and conversation statement on $tenantId', () => {
+  it('should filter every memory and conversation statement on $tenantId, but the every-tenant sweeps (named *-all)', () => {
     const unscoped = files
       .filter((file) => file.name.startsWith('memory/') || file.name.startsWith('conversation/'))
+      .filter((file) => !file.name.endsWith('-all'))
       .filter((file) => !file.statements.every((statement) => statement.includes('$tenantId')))
       .map((file) => file.name);
 

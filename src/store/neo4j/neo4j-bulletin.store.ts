@@ -36,6 +36,9 @@ export class Neo4jBulletinStore implements BulletinStore {
 
   async saveBulletin(bulletin: BulletinRecord): Promise<{ bulletin: BulletinRecord; created: boolean }> {
     const { tenantId } = bulletin;
+    // made once, outside the transaction function: the driver may run it again after a commit whose answer was lost,
+    // and that run must still recognise the bulletin as its own (created = true)
+    const nonce = randomUUID();
     const created = await this.connection.write('bulletin.store#saveBulletin', async (tx) => {
       const [row] = await this.run(tx, 'cortex/save-bulletin', {
         tenantId,
@@ -46,7 +49,7 @@ export class Neo4jBulletinStore implements BulletinStore {
         digest: bulletin.digest,
         source: bulletin.source,
         memoryIds: bulletin.memoryIds,
-        nonce: randomUUID(),
+        nonce,
       });
       if (row?.['ours'] !== true) {
         throw new Error(`bulletin id ${bulletin.id} belongs to another tenant`);

@@ -238,7 +238,9 @@ export class Neo4jConversationStore implements ConversationStore {
       return [];
     }
     const rows = await this.read('listOwedExtractions', (tx) =>
-      this.run(tx, 'conversation/list-owed-extractions', { tenantId, olderThan: toDateTime(olderThan), limit: int(limit) }),
+      tenantId === null
+        ? this.run(tx, 'conversation/list-owed-extractions-all', { olderThan: toDateTime(olderThan), limit: int(limit) })
+        : this.run(tx, 'conversation/list-owed-extractions', { tenantId, olderThan: toDateTime(olderThan), limit: int(limit) }),
     );
 
     return rows.map((row) => ({ tenantId: toText(row['tenantId'], 'tenantId'), messageId: toText(row['messageId'], 'messageId') }));
@@ -249,7 +251,9 @@ export class Neo4jConversationStore implements ConversationStore {
       return [];
     }
     const rows = await this.read('listChannelsOverBudget', (tx) =>
-      this.run(tx, 'conversation/list-channels-over-budget', { tenantId, defaultBudget: int(defaultBudget), share, limit: int(limit) }),
+      tenantId === null
+        ? this.run(tx, 'conversation/list-channels-over-budget-all', { defaultBudget: int(defaultBudget), share, limit: int(limit) })
+        : this.run(tx, 'conversation/list-channels-over-budget', { tenantId, defaultBudget: int(defaultBudget), share, limit: int(limit) }),
     );
 
     return rows.map((row) => ({

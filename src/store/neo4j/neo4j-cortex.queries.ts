@@ -7,6 +7,7 @@ export const CORTEX_QUERIES = [
   'cortex/latest-bulletin-states',
   'cortex/list-bulletin-candidates',
   'cortex/change-markers',
+  'cortex/change-markers-all',
   'cortex/list-tenants',
   'cortex/read-importance-graph',
   'cortex/write-importance',

@@ -17,7 +17,7 @@ import { toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toEnum, toMap, toNumber, toOptionalDate, toOptionalNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
-import { MARKER_MODULUS } from 'src/store/memory-graph.port';
+import { MARKER_MODULUS, MARKER_WRAP } from 'src/store/memory-graph.port';
 
 /** Rows per write-back statement: big enough to amortise round trips, small enough for one transaction's memory. */
 const WRITE_BATCH = 10_000;
@@ -51,7 +51,7 @@ export class Neo4jMemoryGraphStore implements MemoryGraphStore {
 
   async changeMarker(tenantId: string): Promise<ChangeMarker> {
     const [row] = await this.read('changeMarker', (tx) =>
-      this.run(tx, 'cortex/change-markers', { tenantId, modulus: int(MARKER_MODULUS) }),
+      this.run(tx, 'cortex/change-markers', { tenantId, modulus: int(MARKER_MODULUS), wrap: int(MARKER_WRAP) }),
     );
 
     return row ? toMarker(row) : { tenantId, count: 0, lastChangeAt: 0, createdSum: 0 };
@@ -59,7 +59,7 @@ export class Neo4jMemoryGraphStore implements MemoryGraphStore {
 
   async changeMarkers(): Promise<ChangeMarker[]> {
     const rows = await this.read('changeMarkers', (tx) =>
-      this.run(tx, 'cortex/change-markers', { tenantId: null, modulus: int(MARKER_MODULUS) }),
+      this.run(tx, 'cortex/change-markers-all', { modulus: int(MARKER_MODULUS), wrap: int(MARKER_WRAP) }),
     );
 
     return rows.map(toMarker);

@@ -232,18 +232,24 @@ export class Neo4jMemoryStore implements MemoryStore {
     });
   }
 
+  /**
+   * The statement checks for another holder of the fingerprint and slot, then takes them; a concurrent reactivation of
+   * a twin can take them in between, and the uniqueness constraint then fails the commit (not a transient error, so the
+   * driver does not retry). Running it again sees the committed holder and leaves them to it, as SQLite does.
+   */
   async setStatus(tenantId: string, id: string, status: MemoryStatus, at: Date): Promise<MemoryRecord | null> {
-    const [row] = await this.write('setStatus', (tx) =>
-      this.run(tx, 'memory/set-memory-status', {
-        tenantId,
-        id,
-        status: toEnum(MemoryStatus, status, 'status'),
-        liveStatuses: [...LIVE_STATUSES],
-        at: toDateTime(at),
-      }),
-    );
+    const params = { tenantId, id, status: toEnum(MemoryStatus, status, 'status'), liveStatuses: [...LIVE_STATUSES], at: toDateTime(at) };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [row] = await this.write('setStatus', (tx) => this.run(tx, 'memory/set-memory-status', params));
 
-    return row === undefined ? null : toMemory(row['memory']);
+        return row === undefined ? null : toMemory(row['memory']);
+      } catch (error) {
+        if (!(error instanceof Neo4jConstraintError) || attempt >= MAX_INSERT_ATTEMPTS) {
+          throw error;
+        }
+      }
+    }
   }
 
   async deleteMemory(tenantId: string, id: string): Promise<boolean> {

@@ -20,5 +20,12 @@ export const TENANT_DATA_QUERIES = [
   'tenant/purge-memories',
   'tenant/purge-channel',
   'tenant/count-tenant-edges',
-  'tenant/purge-tenant-nodes',
+  'tenant/purge-tenant-bulletins',
+  'tenant/purge-tenant-memories',
+  'tenant/purge-tenant-messages',
+  'tenant/purge-tenant-summaries',
+  'tenant/purge-tenant-channels',
+  'tenant/purge-tenant-job-states',
+  'tenant/purge-tenant-task-budgets',
+  'tenant/purge-tenant-llm-usage',
 ] as const;

@@ -33,8 +33,17 @@ import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** Nodes deleted per transaction by a tenant purge. */
 const PURGE_BATCH = 5000;
-/** Every label a tenant's nodes carry, from a fixed list (never input). */
-const TENANT_LABELS = ['Bulletin', 'Memory', 'Message', 'Summary', 'Channel', 'JobState', 'TaskBudget', 'LlmUsage'] as const;
+/** Every label a tenant's nodes carry, with the statement purging one batch of it (a static label each). */
+const TENANT_LABELS = {
+  Bulletin: 'tenant/purge-tenant-bulletins',
+  Memory: 'tenant/purge-tenant-memories',
+  Message: 'tenant/purge-tenant-messages',
+  Summary: 'tenant/purge-tenant-summaries',
+  Channel: 'tenant/purge-tenant-channels',
+  JobState: 'tenant/purge-tenant-job-states',
+  TaskBudget: 'tenant/purge-tenant-task-budgets',
+  LlmUsage: 'tenant/purge-tenant-llm-usage',
+} as const satisfies Record<string, Neo4jQueryName>;
 
 function optionalTime(date: Date | null): unknown {
   return date === null ? null : toDateTime(date);
@@ -282,7 +291,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   async purgeTenant(tenantId: string): Promise<TenantPurge> {
     const [edges] = await this.read('purgeTenant', 'tenant/count-tenant-edges', { tenantId, types: [...ALL_RELATION_TYPES] });
-    const deleted: Record<(typeof TENANT_LABELS)[number], { nodes: number; vectors: number }> = {
+    const deleted: Record<keyof typeof TENANT_LABELS, { nodes: number; vectors: number }> = {
       Bulletin: { nodes: 0, vectors: 0 },
       Memory: { nodes: 0, vectors: 0 },
       Message: { nodes: 0, vectors: 0 },
@@ -292,9 +301,9 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       TaskBudget: { nodes: 0, vectors: 0 },
       LlmUsage: { nodes: 0, vectors: 0 },
     };
-    for (const label of TENANT_LABELS) {
+    for (const [label, query] of Object.entries(TENANT_LABELS) as [keyof typeof TENANT_LABELS, Neo4jQueryName][]) {
       for (;;) {
-        const [row] = await this.write('purgeTenant', 'tenant/purge-tenant-nodes', { tenantId, label, limit: int(PURGE_BATCH) });
+        const [row] = await this.write('purgeTenant', query, { tenantId, limit: int(PURGE_BATCH) });
         const nodes = toOptionalNumber(row?.['deleted'], 'deleted') ?? 0;
         deleted[label].nodes += nodes;
         deleted[label].vectors += toOptionalNumber(row?.['vectors'], 'vectors') ?? 0;

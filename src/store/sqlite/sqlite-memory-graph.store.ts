@@ -9,7 +9,7 @@ import type {
   ImportanceUpdate,
   MemoryGraphStore,
 } from 'src/store/memory-graph.port';
-import { MARKER_MODULUS } from 'src/store/memory-graph.port';
+import { MARKER_MODULUS, MARKER_WRAP } from 'src/store/memory-graph.port';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { parseTags } from 'src/store/sqlite/sqlite-rows';
 
@@ -20,7 +20,7 @@ interface MarkerRow {
   created_sum: number | null;
 }
 
-const MARKER_SQL = `SELECT tenant_id, COUNT(*) AS n, MAX(updated_at) AS last, SUM(created_at % ${MARKER_MODULUS}) AS created_sum
+const MARKER_SQL = `SELECT tenant_id, COUNT(*) AS n, MAX(updated_at) AS last, SUM(created_at % ${MARKER_MODULUS}) % ${MARKER_WRAP} AS created_sum
   FROM memories WHERE status = 'ACTIVE'`;
 
 function toMarker(tenantId: string, row: MarkerRow | undefined): ChangeMarker {
