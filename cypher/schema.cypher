@@ -56,10 +56,13 @@ CYPHER 25
 CREATE INDEX memory_tenant_task IF NOT EXISTS
 FOR (m:Memory) ON (m.tenantId, m.sourceTaskId);
 
-// tenantKey (one opaque token per tenant) lets a full-text query be restricted to one tenant inside the index.
+// tenantKey (one opaque token per tenant) lets a full-text query be restricted to one tenant inside the index. The
+// index holds the texts' search words (lucene-query.ts searchWords), split as the query is; the analyzer is named so a
+// changed default cannot change it unseen (the boot compares it, index-definitions.ts).
 CYPHER 25
 CREATE FULLTEXT INDEX memory_content IF NOT EXISTS
-FOR (m:Memory) ON EACH [m.content, m.context, m.tenantKey];
+FOR (m:Memory) ON EACH [m.contentWords, m.contextWords, m.tenantKey]
+OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
 
 // tenantId and status are stored in the index so SEARCH filters inside it instead of after the top k.
 CYPHER 25
@@ -109,10 +112,12 @@ CYPHER 25
 CREATE INDEX summary_channel IF NOT EXISTS
 FOR (s:Summary) ON (s.tenantId, s.channelId);
 
-// Message search: content, speaker and the neighbouring messages' text, restricted to one tenant by tenantKey.
+// Message search: content, speaker and the neighbouring messages' text (search words), restricted to one tenant by
+// tenantKey.
 CYPHER 25
 CREATE FULLTEXT INDEX message_text IF NOT EXISTS
-FOR (msg:Message) ON EACH [msg.content, msg.speaker, msg.prevContent, msg.nextContent, msg.tenantKey];
+FOR (msg:Message) ON EACH [msg.contentWords, msg.speakerWords, msg.prevContent, msg.nextContent, msg.tenantKey]
+OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
 
 // tenantId, channelId and shared (searchable outside its channel) are stored in the index so SEARCH filters inside it.
 CYPHER 25

@@ -1,5 +1,6 @@
 // Second step of an append: the message, its HAS_MESSAGE edge, and the neighbouring messages' text on both sides
-// (prevContent / nextContent are indexed for full-text search: a reply is found by what it answers).
+// (prevContent / nextContent, copied from their search words, are indexed for full-text search: a reply is found by
+// what it answers).
 CYPHER 25
 MATCH (c:Channel {tenantId: $tenantId, id: $channelId})
 CREATE (c)-[:HAS_MESSAGE]->(msg:Message)
@@ -19,8 +20,8 @@ OPTIONAL CALL (msg) {
   ORDER BY n.createdAt, n.seq
   LIMIT 1
 }
-SET msg.prevContent = left(p.content, $neighbourChars),
-    msg.nextContent = left(n.content, $neighbourChars),
-    p.nextContent = left(msg.content, $neighbourChars),
-    n.prevContent = left(msg.content, $neighbourChars)
+SET msg.prevContent = left(p.contentWords, $neighbourChars),
+    msg.nextContent = left(n.contentWords, $neighbourChars),
+    p.nextContent = left(msg.contentWords, $neighbourChars),
+    n.prevContent = left(msg.contentWords, $neighbourChars)
 RETURN msg {.*, embedding: null, prevContent: null, nextContent: null} AS message

@@ -5,7 +5,7 @@ CYPHER 25
 MATCH (m:Memory)
 WHERE m.tenantId = $tenantId
   AND ((m.embeddingModel IS NOT NULL AND m.embedding IS NULL)
-    OR m.tenantKey IS NULL OR m.tenantKey <> $tenantKey OR m.content IS NULL
+    OR m.tenantKey IS NULL OR m.tenantKey <> $tenantKey OR m.content IS NULL OR m.contentWords IS NULL
     OR (m.liveFingerprint IS NOT NULL AND (m.liveFingerprint <> m.fingerprint OR NOT m.status IN $liveStatuses))
     OR (m.activeSlot IS NOT NULL AND (m.activeSlot <> m.slot OR m.status <> 'ACTIVE')))
 RETURN m.id AS id,
@@ -13,7 +13,7 @@ RETURN m.id AS id,
   m.embeddingModel AS embeddingModel,
   m.embedding IS NOT NULL AS hasVector,
   m.tenantKey AS tenantKey,
-  m.content IS NOT NULL AS hasText,
+  m.content IS NOT NULL AND m.contentWords IS NOT NULL AS hasText,
   m.liveFingerprint IS NOT NULL AND (m.liveFingerprint <> m.fingerprint OR NOT m.status IN $liveStatuses) AS badFingerprint,
   m.activeSlot IS NOT NULL AND (m.activeSlot <> m.slot OR m.status <> 'ACTIVE') AS badSlot
 ORDER BY id;

@@ -1,4 +1,5 @@
-// After an import: each channel's counters, and every message's neighbour text (prevContent / nextContent) in order.
+// After an import: each channel's counters, and every message's neighbour text (prevContent / nextContent, from the
+// neighbours' search words) in order.
 CYPHER 25
 UNWIND $channelIds AS channelId
 MATCH (c:Channel {tenantId: $tenantId, id: channelId})
@@ -9,8 +10,8 @@ CALL (c) {
   WITH [x IN collect(msg) WHERE x IS NOT NULL] AS ordered
   CALL (ordered) {
     UNWIND range(0, size(ordered) - 1) AS i
-    WITH ordered[i] AS msg, CASE WHEN i > 0 THEN ordered[i - 1].content END AS before,
-      CASE WHEN i < size(ordered) - 1 THEN ordered[i + 1].content END AS after
+    WITH ordered[i] AS msg, CASE WHEN i > 0 THEN ordered[i - 1].contentWords END AS before,
+      CASE WHEN i < size(ordered) - 1 THEN ordered[i + 1].contentWords END AS after
     SET msg.prevContent = left(before, $neighbourChars), msg.nextContent = left(after, $neighbourChars)
   }
   RETURN size(ordered) AS messages, CASE WHEN size(ordered) > 0 THEN ordered[size(ordered) - 1].createdAt END AS lastAt

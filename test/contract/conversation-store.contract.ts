@@ -245,6 +245,17 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         await expect(store.searchMessageVectors(tenant(), await embed('Lunch is at noon'), 3, { channelId: c })).resolves.toEqual([]);
       });
 
+      it("should find a message, and the one after it, by words written with apostrophes, decimals, domains and snake_case", async () => {
+        const t = tenant();
+        const c = channel(t);
+        const said = await say(t, c, "O'Brien moved the v3.5 config_file to example.com", { speaker: "O'Brien" });
+        const reply = await say(t, c, 'Noted', { speaker: 'Ann' });
+
+        for (const query of ["O'Brien", 'brien', '3.5', 'config_file', 'example.com']) {
+          expect(ids(await store.searchMessageText(t, query, 5, { channelId: c }))).toEqual([said.id, reply.id]);
+        }
+      });
+
       it('should search across channels only in non-private ones, only GUARDIAN messages, leaving one channel out', async () => {
         const t = tenant();
         const open = channel(t, 'open');

@@ -780,6 +780,23 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(await search({ statuses: [MemoryStatus.QUARANTINED] })).toEqual([q.id]);
       });
 
+      // one word splitting for the query and the indexed text on every adapter: letter/digit runs (FTS5 unicode61)
+      it.each([
+        ['an apostrophe', "John's bike is red", 'John', "john's"],
+        ['a decimal', 'The dose went up to 3.5 mg', '3.5', 'dose 3'],
+        ['a domain name', 'Mail goes through example.com now', 'example.com', 'example'],
+        ['snake_case', 'The flag is called feature_toggle_v2', 'feature_toggle_v2', 'toggle'],
+        ['CJK', '東京タワー に行った', '東京タワー', '東京タワー 行った'],
+      ])('should find text with %s by its words, however the query writes them', async (_, content, exact, words) => {
+        const t = tenant();
+        const memory = await remember(store, t, content, { vectorText: null });
+        await remember(store, t, 'Something else entirely', { vectorText: null });
+
+        expect(ids(await store.searchText(t, exact, 5, ACTIVE))).toEqual([memory.id]);
+        expect(ids(await store.searchText(t, words, 5, ACTIVE))).toEqual([memory.id]);
+        expect(ids(await store.findMentions(t, exact, ACTIVE.statuses, 5))).toEqual([memory.id]);
+      });
+
       it.each([
         '"',
         '"unterminated phrase',

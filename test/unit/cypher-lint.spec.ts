@@ -7,7 +7,7 @@ import type { DbSchema } from '@neo4j-cypher/language-support';
 import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
 import { projectRoot } from 'src/common/project-root';
 import { CypherRegistry, splitStatements } from 'src/store/neo4j/cypher-registry';
-import { luceneQuery } from 'src/store/neo4j/lucene-query';
+import { luceneQuery, searchWords } from 'src/store/neo4j/lucene-query';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
 import { tenantSearchToken as tenantKey } from 'src/store/search-terms';
 
@@ -39,6 +39,10 @@ const PROPERTY_KEYS = [
   'type',
   'content',
   'context',
+  // the full-text indexes' copies of content, context and speaker (lucene-query.ts searchWords)
+  'contentWords',
+  'contextWords',
+  'speakerWords',
   'status',
   'scope',
   'channelId',
@@ -382,15 +386,21 @@ describe('Neo4j full-text query', () => {
     const query = luceneQuery('acme', text);
 
     expect(query).toMatch(
-      /^tenantKey:t[0-9a-f]{24}0 AND \(content:\(([\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)\) OR context:\(\1\)\^0\.5\)$/u,
+      /^tenantKey:t[0-9a-f]{24}0\^0 AND \(contentWords:\(([\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)\) OR contextWords:\(\1\)\^0\.5\)$/u,
     );
   });
 
   it('should lower-case operators into plain terms and give each tenant its own token', () => {
     expect(luceneQuery('acme', 'cats AND dogs')).toBe(
-      `tenantKey:${tenantKey('acme')} AND (content:(cats and dogs) OR context:(cats and dogs)^0.5)`,
+      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(cats and dogs) OR contextWords:(cats and dogs)^0.5)`,
     );
     expect(tenantKey('acme')).not.toBe(tenantKey('acme2'));
+  });
+
+  it('should index the words a query is made of, so the analyzer splits both alike', () => {
+    expect(searchWords("John's car: v3.5 on example.com, see foo_bar")).toBe('john s car v3 5 on example com see foo bar');
+    expect(searchWords(null)).toBeNull();
+    expect(luceneQuery('acme', "John's")).toBe(`tenantKey:${tenantKey('acme')}^0 AND (contentWords:(john s) OR contextWords:(john s)^0.5)`);
   });
 
   it('should return null without a word', () => {

@@ -4,6 +4,7 @@ import { MessageRole, Trust } from 'src/conversation/conversation.enums';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
 import type { MessageDraft } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
+import { searchWords } from 'src/store/neo4j/lucene-query';
 import { isZero } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Params } from 'src/store/neo4j/neo4j-values';
 import {
@@ -92,8 +93,10 @@ export function messageProperties(
     seq: int(seq),
     role: message.role,
     speaker: message.speaker,
+    speakerWords: searchWords(message.speaker),
     trust: message.trust,
     content: message.content,
+    contentWords: searchWords(message.content),
     tokenCount: int(message.tokenCount),
     createdAt: toDateTime(message.createdAt),
     extractedAt: message.extractedAt === null ? null : toDateTime(message.extractedAt),

@@ -5,6 +5,7 @@ import type { MemoryRecord } from 'src/memory/memory.types';
 import { visibleScopes } from 'src/memory/visibility';
 import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
+import { searchWords } from 'src/store/neo4j/lucene-query';
 import type { Params } from 'src/store/neo4j/neo4j-values';
 import {
   toDate,
@@ -112,6 +113,8 @@ export function nodeProperties(memory: MemoryDraft, vector: Float32Array | null)
     type: memory.type,
     content: memory.content,
     context: memory.context,
+    contentWords: searchWords(memory.content),
+    contextWords: searchWords(memory.context),
     status: memory.status,
     scope: memory.scope,
     channelId: memory.channelId,
