@@ -20,13 +20,16 @@ export type Answer = (run: RecordedRun, call: number) => Row[] | Error | undefin
  */
 export class RecordingNeo4jConnection extends Neo4jConnection {
   readonly runs: RecordedRun[] = [];
+  /** Statements run on the transaction itself (schema statements), with their parameters. */
+  readonly schemaRuns: { statement: string; params: Params }[] = [];
+  readonly logged: string[] = [];
 
   constructor(
     private readonly answer: Answer = () => undefined,
     private readonly attempts = 1,
     private readonly fakeSpace: EmbeddingSpace | null = { model: 'hash-v1-64', dimensions: 64 },
   ) {
-    super({ uri: 'bolt://127.0.0.1:1', user: 'neo4j', password: 'unused' });
+    super({ uri: 'bolt://127.0.0.1:1', user: 'neo4j', password: 'unused' }, undefined, (line) => this.logged.push(line));
   }
 
   override get space(): EmbeddingSpace | null {
@@ -53,8 +56,14 @@ export class RecordingNeo4jConnection extends Neo4jConnection {
   }
 
   private async repeat<T>(work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
-    // the adapters only hand the transaction back to run(), which ignores it
-    const tx = {} as ManagedTransaction;
+    // the adapters hand the transaction back to run(); only schema statements run on it directly
+    const tx = {
+      run: (statement: string, params: Params) => {
+        this.schemaRuns.push({ statement, params });
+
+        return Promise.resolve({ records: [] });
+      },
+    } as unknown as ManagedTransaction;
     let result = await work(tx);
     for (let attempt = 1; attempt < this.attempts; attempt++) {
       result = await work(tx);

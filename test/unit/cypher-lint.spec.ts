@@ -211,6 +211,9 @@ const PARAMETERS: Record<string, unknown> = {
   olderThan: '2024-01-01T00:00:00Z',
   defaultBudget: 8000,
   share: 0.8,
+  // boot: search indexes compared and rebuilt, search words backfilled
+  name: 'memory_content',
+  names: ['memory_content'],
   // export, import, purge
   items: [],
   extractions: [],

@@ -7,6 +7,7 @@ import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
 import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
+import { backfillSearchWords } from 'src/store/neo4j/neo4j-search-words';
 import { toDateTime } from 'src/store/neo4j/neo4j-values';
 import type { ExportedMemory } from 'src/store/tenant-data.port';
 import { draft } from 'test/contract/memory-fixtures';
@@ -131,5 +132,103 @@ describe('Neo4j adapters, statement by statement', () => {
     // the repeated row carries the fingerprint too, so the third row waits for it: each sees the rows before it
     expect(connection.runs.every((run) => run.name === 'tenant/import-memories')).toBe(true);
     expect(rounds).toEqual([[first.id, other.id], [sameId.id], [sameFingerprint.id]]);
+  });
+});
+
+describe('Neo4j boot: search indexes compared with the schema', () => {
+  const oldFullText = {
+    name: 'memory_content',
+    type: 'FULLTEXT',
+    labelsOrTypes: ['Memory'],
+    properties: ['content', 'context', 'tenantKey'],
+    indexConfig: { 'fulltext.analyzer': 'standard-no-stop-words' },
+    createStatement: null,
+  };
+  const currentVector = {
+    name: 'memory_embedding',
+    type: 'VECTOR',
+    labelsOrTypes: ['Memory'],
+    properties: ['embedding', 'tenantId', 'status'],
+    indexConfig: { 'vector.dimensions': 64, 'vector.similarity_function': 'COSINE' },
+    createStatement: null,
+  };
+
+  it('should drop and create again an index declared otherwise, log why and its population, and leave a matching one', async () => {
+    const connection = new RecordingNeo4jConnection((run) => {
+      switch (run.name) {
+        case 'meta/read-embedding-space':
+          return [{ model: 'hash-v1-64', dimensions: 64 }];
+        case 'meta/show-vector-index':
+          return [{ dimensions: 64 }];
+        case 'meta/show-search-indexes':
+          return [oldFullText, currentVector];
+        case 'meta/index-progress':
+          return [{ name: 'memory_content', state: 'ONLINE', populationPercent: 100 }];
+        default:
+          return [];
+      }
+    });
+
+    await connection.init({ model: 'hash-v1-64', dimensions: 64 });
+
+    const drops = connection.schemaRuns.filter((run) => /^CYPHER 25\s+DROP INDEX \$name/.test(run.statement));
+    expect(drops.map((run) => run.params['name'])).toEqual(['memory_content']);
+    const dropAt = connection.schemaRuns.indexOf(drops[0]!);
+    expect(connection.schemaRuns.slice(dropAt).some((run) => run.statement.includes('CREATE FULLTEXT INDEX memory_content'))).toBe(true);
+    expect(connection.logged[0]).toBe(
+      'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]',
+    );
+    expect(connection.logged).toContain('index population: memory_content ONLINE 100%');
+    await connection.close();
+  });
+
+  it('should rebuild nothing when the database holds what the schema declares', async () => {
+    const connection = new RecordingNeo4jConnection((run) => {
+      switch (run.name) {
+        case 'meta/read-embedding-space':
+          return [{ model: 'hash-v1-64', dimensions: 64 }];
+        case 'meta/show-vector-index':
+          return [{ dimensions: 64 }];
+        case 'meta/show-search-indexes':
+          return [{ ...oldFullText, properties: ['contentWords', 'contextWords', 'tenantKey'] }, currentVector];
+        default:
+          return [];
+      }
+    });
+
+    await connection.init({ model: 'hash-v1-64', dimensions: 64 });
+
+    expect(connection.schemaRuns.some((run) => run.statement.includes('DROP INDEX $name'))).toBe(false);
+    expect(connection.logged).toEqual([]);
+    await connection.close();
+  });
+});
+
+describe('Neo4j boot: search words of nodes written before the index held them', () => {
+  it('should give old memories and messages their search words, batch by batch in id order', async () => {
+    let memoryBatches = 0;
+    let messageBatches = 0;
+    const connection = new RecordingNeo4jConnection((run) => {
+      if (run.name === 'meta/pending-memory-words') {
+        return memoryBatches++ === 0 ? [{ id: 'm1', content: "John's bike", context: null }] : [];
+      }
+      if (run.name === 'meta/pending-message-words') {
+        return messageBatches++ === 0 ? [{ id: 'x1', content: 'v3.5 is out', speaker: "O'Brien", prevContent: 'example.com', nextContent: null }] : [];
+      }
+
+      return [];
+    });
+    const logged: string[] = [];
+
+    await expect(backfillSearchWords(connection, (line) => logged.push(line))).resolves.toBe(2);
+
+    const saves = connection.runs.filter((run) => run.name.startsWith('meta/save-'));
+    expect(saves.map((run) => run.params['rows'])).toEqual([
+      [{ id: 'm1', contentWords: 'john s bike', contextWords: null }],
+      [{ id: 'x1', contentWords: 'v3 5 is out', speakerWords: 'o brien', prevContent: 'example com', nextContent: null }],
+    ]);
+    expect(connection.runs.filter((run) => run.name === 'meta/pending-memory-words').map((run) => run.params['afterId'])).toEqual(['', 'm1']);
+    expect(logged).toHaveLength(2);
+    await connection.close();
   });
 });

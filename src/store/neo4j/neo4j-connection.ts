@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { auth, driver as createDriver, int } from 'neo4j-driver';
 import type { Driver, Integer, ManagedTransaction } from 'neo4j-driver';
 
@@ -8,7 +9,10 @@ import { isSchemaRace, mapNeo4jError } from 'src/store/neo4j/neo4j-errors';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
-import { toOptionalNumber, toOptionalText } from 'src/store/neo4j/neo4j-values';
+import { toMap, toOptionalNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
+import { definitionFromShow, indexDifferences, parseIndexStatement } from 'src/store/neo4j/index-definitions';
+import type { SearchIndexDefinition } from 'src/store/neo4j/index-definitions';
+import { backfillSearchWords } from 'src/store/neo4j/neo4j-search-words';
 
 export interface Neo4jStoreConfig {
   uri: string;
@@ -19,6 +23,11 @@ export interface Neo4jStoreConfig {
 
 const MAX_DIMENSIONS = 4096;
 const INDEX_WAIT_SECONDS = 300;
+const INDEX_PROGRESS_INTERVAL_MS = 5000;
+
+function textList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
 
 /**
  * The one driver of a process, shared by every Neo4j store port: the Cypher registry, read/write transactions with
@@ -32,6 +41,7 @@ export class Neo4jConnection implements StoreConnection {
   constructor(
     private readonly config: Neo4jStoreConfig,
     private readonly registry: CypherRegistry = CypherRegistry.load(),
+    private readonly log: (line: string) => void = (line) => new Logger('Neo4j').log(line),
   ) {
     registry.assertAllUsed(NEO4J_QUERIES, { ignore: NEO4J_UNUSED_PREFIXES });
     this.driver = createDriver(config.uri, auth.basic(config.user, config.password), {
@@ -83,8 +93,69 @@ export class Neo4jConnection implements StoreConnection {
     } else if (migration === undefined) {
       await Neo4jEmbeddingMigrationStore.cleanUp(this);
     }
+    await this.rebuildChangedSearchIndexes(space.dimensions);
+    await backfillSearchWords(this, (line) => this.log(line));
     await this.read('init', (tx) => this.run(tx, 'meta/await-indexes', { timeoutSeconds: int(INDEX_WAIT_SECONDS) }));
     this.currentSpace = space;
+  }
+
+  /**
+   * `CREATE ... IF NOT EXISTS` leaves an existing index as it is, so a full-text or vector index declared with other
+   * fields, filter columns, analyzer or dimensions than the database holds is dropped and created again (its
+   * nodes stay; the index repopulates from them, logged until online). Searches through it find nothing meanwhile.
+   */
+  private async rebuildChangedSearchIndexes(dimensions: number): Promise<void> {
+    const declared = this.registry
+      .statements('schema')
+      .map((statement) => parseIndexStatement(statement, dimensions))
+      .filter((definition): definition is SearchIndexDefinition => definition !== null);
+    const shown = await this.read('init', (tx) => this.run(tx, 'meta/show-search-indexes', {}));
+    const actual = new Map(
+      shown.map((row) => {
+        const definition = definitionFromShow({
+          name: toText(row['name'], 'name'),
+          type: toText(row['type'], 'type'),
+          labelsOrTypes: textList(row['labelsOrTypes']),
+          properties: textList(row['properties']),
+          indexConfig: row['indexConfig'] !== null && typeof row['indexConfig'] === 'object' ? toMap(row['indexConfig'], 'indexConfig') : {},
+          createStatement: toOptionalText(row['createStatement'], 'createStatement'),
+        });
+
+        return [definition.name, definition];
+      }),
+    );
+    const changed = declared.filter((definition) => {
+      const differences = indexDifferences(definition, actual.get(definition.name));
+      if (differences.length > 0 && !differences.includes('missing')) {
+        this.log(`rebuilding index ${definition.name}: ${differences.join('; ')}`);
+      }
+
+      return differences.length > 0 && !differences.includes('missing');
+    });
+    if (changed.length === 0) {
+      return;
+    }
+    for (const definition of changed) {
+      await this.schemaWrite('init', this.registry.get('meta/drop-index'), { name: definition.name });
+    }
+    await this.applySchema(int(dimensions));
+    await this.logIndexProgress(changed.map((definition) => definition.name));
+  }
+
+  /** One log line every few seconds while rebuilt indexes populate, until they are online or the wait ends. */
+  private async logIndexProgress(names: string[]): Promise<void> {
+    const deadline = Date.now() + INDEX_WAIT_SECONDS * 1000;
+    for (;;) {
+      const rows = await this.read('init', (tx) => this.run(tx, 'meta/index-progress', { names }));
+      const pending = rows.filter((row) => row['state'] !== 'ONLINE');
+      this.log(
+        `index population: ${rows.map((row) => `${String(row['name'])} ${String(row['state'])} ${Math.round(toOptionalNumber(row['populationPercent'], 'populationPercent') ?? 0)}%`).join(', ')}`,
+      );
+      if (pending.length === 0 || Date.now() > deadline) {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, INDEX_PROGRESS_INTERVAL_MS));
+    }
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,13 @@ export const META_QUERIES = [
   'meta/drop-vector-index',
   'meta/drop-message-vector-index',
   'meta/await-indexes',
+  'meta/show-search-indexes',
+  'meta/drop-index',
+  'meta/index-progress',
+  'meta/pending-memory-words',
+  'meta/save-memory-words',
+  'meta/pending-message-words',
+  'meta/save-message-words',
 ] as const;
 
 /**

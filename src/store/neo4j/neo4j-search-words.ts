@@ -1,0 +1,54 @@
+import { int } from 'neo4j-driver';
+
+import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import { searchWords } from 'src/store/neo4j/lucene-query';
+import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
+
+const BATCH = 1000;
+
+/**
+ * Gives memories and messages written before the full-text indexes held search words (lucene-query.ts searchWords)
+ * their words, in id order, one transaction per batch; a no-op read once every node has them. Returns how many
+ * nodes it changed.
+ */
+export async function backfillSearchWords(connection: Neo4jConnection, log: (line: string) => void): Promise<number> {
+  let changed = 0;
+  for (let afterId = ''; ; ) {
+    const rows = await connection.read('backfillSearchWords', (tx) =>
+      connection.run(tx, 'meta/pending-memory-words', { afterId, limit: int(BATCH) }),
+    );
+    if (rows.length === 0) {
+      break;
+    }
+    const words = rows.map((row) => ({
+      id: toText(row['id'], 'id'),
+      contentWords: searchWords(toOptionalText(row['content'], 'content') ?? ''),
+      contextWords: searchWords(toOptionalText(row['context'], 'context')),
+    }));
+    await connection.write('backfillSearchWords', (tx) => connection.run(tx, 'meta/save-memory-words', { rows: words }));
+    changed += words.length;
+    afterId = words.at(-1)?.id ?? afterId;
+    log(`search words: ${changed} nodes so far (memories up to ${afterId})`);
+  }
+  for (let afterId = ''; ; ) {
+    const rows = await connection.read('backfillSearchWords', (tx) =>
+      connection.run(tx, 'meta/pending-message-words', { afterId, limit: int(BATCH) }),
+    );
+    if (rows.length === 0) {
+      break;
+    }
+    const words = rows.map((row) => ({
+      id: toText(row['id'], 'id'),
+      contentWords: searchWords(toOptionalText(row['content'], 'content') ?? ''),
+      speakerWords: searchWords(toOptionalText(row['speaker'], 'speaker')),
+      prevContent: searchWords(toOptionalText(row['prevContent'], 'prevContent')),
+      nextContent: searchWords(toOptionalText(row['nextContent'], 'nextContent')),
+    }));
+    await connection.write('backfillSearchWords', (tx) => connection.run(tx, 'meta/save-message-words', { rows: words }));
+    changed += words.length;
+    afterId = words.at(-1)?.id ?? afterId;
+    log(`search words: ${changed} nodes so far (messages up to ${afterId})`);
+  }
+
+  return changed;
+}
