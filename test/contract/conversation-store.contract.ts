@@ -256,6 +256,20 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         }
       });
 
+      it('should leave the messages searchable across channels exactly when the channel ends up public, under concurrent privacy changes', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const m = await say(t, c, 'The walrus tusk measurement');
+
+        await Promise.all(
+          Array.from({ length: 8 }, (_, i) => store.configureChannel(t, c, { private: i % 2 === 0, projectId: null, tokenBudget: null }, at(i))),
+        );
+
+        const final = await store.getChannel(t, c);
+        const shared = ids(await store.searchMessageText(t, 'walrus', 5, {}));
+        expect(shared).toEqual(final?.private ? [] : [m.id]);
+      });
+
       it('should search across channels only in non-private ones, only GUARDIAN messages, leaving one channel out', async () => {
         const t = tenant();
         const open = channel(t, 'open');

@@ -376,6 +376,21 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(again.memory.id).not.toBe(old.id);
       });
 
+      it('should reactivate two retired twins at once without an error (a lost race for the fingerprint is run again)', async () => {
+        const t = tenant();
+        const first = await remember(store, t, 'The user is vegetarian', { overrides: { slot: 'diet' } });
+        await store.setStatus(t, first.id, MemoryStatus.FORGOTTEN, at(5));
+        const second = await remember(store, t, 'The user is vegetarian', { overrides: { slot: 'diet' } });
+        await store.setStatus(t, second.id, MemoryStatus.FORGOTTEN, at(6));
+
+        const both = await Promise.all([first, second].map((m) => store.setStatus(t, m.id, MemoryStatus.ACTIVE, at(7))));
+
+        expect(both.map((m) => m?.status)).toEqual([MemoryStatus.ACTIVE, MemoryStatus.ACTIVE]);
+        // at most one holds the fingerprint (Neo4j gives it back to one when free; SQLite never gives it back)
+        const holder = await store.findByFingerprint(t, first.fingerprint);
+        expect(holder === null || [first.id, second.id].includes(holder.id)).toBe(true);
+      });
+
       it('should find the live memory by fingerprint, never another tenant one or a retired one', async () => {
         const t = tenant();
         const memory = await remember(store, t, 'The user speaks Portuguese');
