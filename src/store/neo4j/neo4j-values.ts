@@ -17,8 +17,16 @@ export function toDateTime(date: Date): DateTime<number> {
   );
 }
 
+/**
+ * The driver runs with disableLosslessIntegers: a Neo4j integer arrives as a JavaScript number, exact only up to 2^53.
+ * One beyond it has already lost digits, so it is refused rather than passed on rounded.
+ */
 export function toNumber(value: unknown, field: string): number {
   if (typeof value === 'number') {
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      throw new Error(`Neo4j returned ${field} = ${value}, an integer beyond 2^53 that a JavaScript number cannot hold exactly`);
+    }
+
     return value;
   }
   if (isInt(value)) {
