@@ -35,6 +35,10 @@ const COMMANDS: Record<string, Command> = {
     const { runPurge } = await import('src/tenant-data/tenant-data.command');
     process.stdout.write(`${JSON.stringify(await runPurge(config, args), null, 2)}\n`);
   },
+  async schema() {
+    const { servedSchemaSdl } = await import('src/graphql/schema-file');
+    process.stdout.write(await servedSchemaSdl());
+  },
   async mcp(config) {
     const { runMcpStdio } = await import('src/mcp/mcp.command');
     await runMcpStdio(config, process.env['ENGRAM_API_KEY']);
