@@ -53,9 +53,11 @@ function isRole(name: string): name is Role {
 }
 
 function usage(name: string): never {
-  process.stderr.write(`unknown command "${name}": use ${[...ROLES, ...Object.keys(COMMANDS)].join(' | ')}\n`);
+  process.stderr.write(`unknown command "${name}": use ${[...ROLES, ...Object.keys(COMMANDS)].join(' | ')} (--help says more)\n`);
   process.exit(2);
 }
+
+const HELP = ['--help', '-h', 'help'];
 
 async function runRole(role: Role, config: AppConfig): Promise<void> {
   if (role === 'worker' || (role === 'all' && config.redisUrl)) {
@@ -69,6 +71,12 @@ async function runRole(role: Role, config: AppConfig): Promise<void> {
 
 async function main(): Promise<void> {
   const [name = 'all', ...args] = process.argv.slice(2);
+  if (HELP.includes(name) || args.some((arg) => HELP.includes(arg))) {
+    const { commandHelpText, helpText } = await import('src/cli/help');
+    process.stdout.write((HELP.includes(name) ? null : commandHelpText(name)) ?? helpText());
+
+    return;
+  }
   const command = COMMANDS[name];
   if (!command && !isRole(name)) {
     usage(name);

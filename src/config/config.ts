@@ -94,6 +94,13 @@ const envSchema = z
     }
   });
 
+/** Every environment variable the configuration reads, with its default (undefined: unset unless given). */
+export function environmentVariables(): { name: string; default: unknown }[] {
+  const defaults: Record<string, unknown> = envSchema.safeParse({}).data ?? {};
+
+  return Object.keys(envSchema.shape).map((name) => ({ name, default: defaults[name] }));
+}
+
 export interface ApiKey {
   tenantId: string;
   key: string;
