@@ -39,6 +39,12 @@ const COMMANDS: Record<string, Command> = {
     const { servedSchemaSdl } = await import('src/graphql/schema-file');
     process.stdout.write(await servedSchemaSdl());
   },
+  async 'worker-health'(config) {
+    const { heartbeatProblem } = await import('src/jobs/worker-heartbeat');
+    const problem = heartbeatProblem(config.workerHeartbeatFile);
+    process.stdout.write(`${problem ?? 'healthy'}\n`);
+    process.exitCode = problem ? 1 : 0;
+  },
   async mcp(config) {
     const { runMcpStdio } = await import('src/mcp/mcp.command');
     await runMcpStdio(config, process.env['ENGRAM_API_KEY']);

@@ -12,6 +12,7 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   all: { usage: 'all', summary: 'the API and, with REDIS_URL, the job worker in one process (the default command)' },
   serve: { usage: 'serve', summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /metrics' },
   worker: { usage: 'worker', summary: 'the BullMQ job worker only (needs REDIS_URL)' },
+  'worker-health': { usage: 'worker-health', summary: "exit 0 when the worker's heartbeat file (WORKER_HEARTBEAT_FILE) is under 30 s old: the container health check" },
   mcp: { usage: 'mcp', summary: 'an MCP server on stdin/stdout for the tenant of ENGRAM_API_KEY; logs on stderr (LOG_LEVEL, default warn)' },
   export: {
     usage: 'export --tenant <id> > tenant.ndjson',
