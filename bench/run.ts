@@ -9,6 +9,7 @@ import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
 import { runViewerBench } from 'bench/viewer.bench';
 import { runReembedBench } from 'bench/reembed.bench';
+import { runStartBench } from 'bench/start.bench';
 import { runTenantDataBench } from 'bench/tenant-data.bench';
 import type { HostileKind } from 'test/support/hostile-documents';
 
@@ -22,6 +23,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   importance: (args) => runImportanceBench(...args.map(Number)),
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   reembed: (args) => runReembedBench(args.length > 0 ? args.map(Number) : undefined),
+  start: (args) => runStartBench(args[0] ? Number(args[0]) : undefined),
   'tenant-data': (args) => runTenantDataBench(args.length > 0 ? args.map(Number) : undefined),
 };
 

@@ -27,3 +27,4 @@ await build({
 });
 copyFileSync(join(app, 'index.html'), join(out, 'index.html'));
 copyFileSync(join(app, 'viewer.css'), join(out, 'viewer.css'));
+copyFileSync(join(app, 'favicon.svg'), join(out, 'favicon.svg'));

@@ -11,6 +11,7 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 
 import { AppModule } from 'src/app.module';
 import type { AppConfig } from 'src/config/config';
+import { baseUrl, mountFrontDoor, surfaces } from 'src/front-door/front-door';
 import { graphqlBodyErrors } from 'src/graphql/body-errors';
 import { serveApiDocs } from 'src/rest/openapi';
 import { restBodyErrors } from 'src/rest/rest-body-errors';
@@ -30,6 +31,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   app.use('/api', restBodyErrors);
   app.useGlobalFilters(new UnknownRouteFilter(app.get(HttpAdapterHost).httpAdapter));
   mountViewer(app);
+  mountFrontDoor(app, config);
   if (config.env !== 'production') {
     serveApiDocs(app);
   }
@@ -47,7 +49,11 @@ export async function serve(config: AppConfig): Promise<INestApplication> {
     logger.warn(`ENGRAM_API_KEYS is empty: serving the single "default" tenant without authentication on ${config.host} (loopback only)`);
   }
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
-  logger.log(`GraphQL on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`);
+  const base = baseUrl(config.host, port);
+  for (const surface of surfaces(config)) {
+    logger.log(`${surface.name} on ${base}${surface.path} (${surface.note})`);
+  }
+  logger.log(`Start page: ${base}/`);
 
   return app;
 }

@@ -35,6 +35,16 @@ const COMMANDS: Record<string, Command> = {
     const { runPurge } = await import('src/tenant-data/tenant-data.command');
     process.stdout.write(`${JSON.stringify(await runPurge(config, args), null, 2)}\n`);
   },
+  async schema() {
+    const { servedSchemaSdl } = await import('src/graphql/schema-file');
+    process.stdout.write(await servedSchemaSdl());
+  },
+  async 'worker-health'(config) {
+    const { heartbeatProblem } = await import('src/jobs/worker-heartbeat');
+    const problem = heartbeatProblem(config.workerHeartbeatFile);
+    process.stdout.write(`${problem ?? 'healthy'}\n`);
+    process.exitCode = problem ? 1 : 0;
+  },
   async mcp(config) {
     const { runMcpStdio } = await import('src/mcp/mcp.command');
     await runMcpStdio(config, process.env['ENGRAM_API_KEY']);
@@ -49,9 +59,11 @@ function isRole(name: string): name is Role {
 }
 
 function usage(name: string): never {
-  process.stderr.write(`unknown command "${name}": use ${[...ROLES, ...Object.keys(COMMANDS)].join(' | ')}\n`);
+  process.stderr.write(`unknown command "${name}": use ${[...ROLES, ...Object.keys(COMMANDS)].join(' | ')} (--help says more)\n`);
   process.exit(2);
 }
+
+const HELP = ['--help', '-h', 'help'];
 
 async function runRole(role: Role, config: AppConfig): Promise<void> {
   if (role === 'worker' || (role === 'all' && config.redisUrl)) {
@@ -65,6 +77,12 @@ async function runRole(role: Role, config: AppConfig): Promise<void> {
 
 async function main(): Promise<void> {
   const [name = 'all', ...args] = process.argv.slice(2);
+  if (HELP.includes(name) || args.some((arg) => HELP.includes(arg))) {
+    const { commandHelpText, helpText } = await import('src/cli/help');
+    process.stdout.write((HELP.includes(name) ? null : commandHelpText(name)) ?? helpText());
+
+    return;
+  }
   const command = COMMANDS[name];
   if (!command && !isRole(name)) {
     usage(name);

@@ -9,6 +9,7 @@ import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
 import { BullJobWorkers } from 'src/jobs/bullmq.queue';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { JobsModule } from 'src/jobs/jobs.module';
+import { startHeartbeat } from 'src/jobs/worker-heartbeat';
 import { loggingModule } from 'src/logging/logging';
 import { PubSubModule } from 'src/pubsub/pubsub.module';
 import { StoreModule } from 'src/store/store.module';
@@ -42,9 +43,11 @@ export async function runWorker(config: AppConfig): Promise<() => Promise<void>>
     { lockDuration: config.jobs.lockMs, stalledInterval: config.jobs.stalledMs },
   );
   logger.log(`consuming queues on ${config.redisUrl.replace(/\/\/[^@]*@/, '//***@')}`);
+  const stopHeartbeat = startHeartbeat(config.workerHeartbeatFile, () => workers.healthy());
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      stopHeartbeat();
       await workers.close();
       await context.close();
     })());

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 import { z } from 'zod';
 
@@ -70,6 +71,7 @@ const envSchema = z
     ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
     OWED_WORK_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
     OWED_EXTRACTION_GRACE_MS: z.coerce.number().int().min(0).default(60_000),
+    WORKER_HEARTBEAT_FILE: z.string().min(1).default(join(tmpdir(), 'engram-worker.alive')),
   })
   .superRefine((env, ctx) => {
     if (env.STORE === 'neo4j' && !env.NEO4J_URI) {
@@ -93,6 +95,13 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['RELATED_THRESHOLD'], message: 'must not exceed UPDATES_THRESHOLD' });
     }
   });
+
+/** Every environment variable the configuration reads, with its default (undefined: unset unless given). */
+export function environmentVariables(): { name: string; default: unknown }[] {
+  const defaults: Record<string, unknown> = envSchema.safeParse({}).data ?? {};
+
+  return Object.keys(envSchema.shape).map((name) => ({ name, default: defaults[name] }));
+}
 
 export interface ApiKey {
   tenantId: string;
@@ -153,6 +162,8 @@ export interface AppConfig {
     /** A message owed LLM extraction this long is queued again by the sweep. */
     owedExtractionGraceMs: number;
   };
+  /** The worker touches this file every WORKER_HEARTBEAT_MS while its queues and Redis are healthy (`worker-health` reads it). */
+  workerHeartbeatFile: string;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
@@ -309,6 +320,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
       owedWorkSweepMs: env.OWED_WORK_SWEEP_MS,
       owedExtractionGraceMs: env.OWED_EXTRACTION_GRACE_MS,
     },
+    workerHeartbeatFile: resolve(env.WORKER_HEARTBEAT_FILE),
   };
 
   return Object.freeze(config);

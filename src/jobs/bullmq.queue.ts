@@ -172,6 +172,17 @@ export class BullJobWorkers {
     }
   }
 
+  /** Every queue's worker is running and its Redis connection is up (ioredis status `ready`). */
+  async healthy(): Promise<boolean> {
+    try {
+      const answers = await Promise.all(this.workers.map(async (worker) => worker.isRunning() && (await worker.client).status === 'ready'));
+
+      return answers.every(Boolean);
+    } catch {
+      return false;
+    }
+  }
+
   /** `force` drops active jobs without finishing them, as a crash would; their locks expire and another worker retries them. */
   async close(force = false): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close(force)));

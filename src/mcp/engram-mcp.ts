@@ -4,6 +4,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 import { DomainError, ErrorCode } from 'src/common/errors';
+import { roundScore } from 'src/common/round';
+import { MAX_TOKEN_BUDGET } from 'src/config/config';
+import { MAX_SEARCH_HITS } from 'src/conversation/conversation-input';
 import { MessageRole, Trust } from 'src/conversation/conversation.enums';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
@@ -12,17 +15,19 @@ import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { MemoryScope, MemoryType, SourceRole } from 'src/memory/memory.enums';
 import { MemoryService } from 'src/memory/memory.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
-import { RecallService, SearchMode } from 'src/recall/recall.service';
-import { toMemoryDto, toMessageDto, toSearchResultDto } from 'src/rest/rest.mapper';
+import { memoryResult, messageResult, recallResult } from 'src/mcp/mcp-results';
+import { MAX_RECALL, RecallService, SearchMode } from 'src/recall/recall.service';
 
 export const BULLETIN_URI = 'engram://bulletin';
 
 /**
- * Input shapes check only what GraphQL's type system checks (types, enum names, date-times); every rule (lengths,
- * scopes, limits, ids, the write path's guards) is the services', exactly as for GraphQL and REST.
+ * Input shapes advertise the services' numeric bounds (limits, budgets, 0 to 1 scores) so that a client sees them;
+ * every other rule (lengths, scopes, ids, the write path's guards) is the services', exactly as for GraphQL and REST.
  */
 const dateTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
 const id = z.string();
+const unit = (text: string): z.ZodNumber => z.number().min(0).max(1).describe(text);
+const full = z.boolean().optional().describe('Return every stored field and the score breakdown instead of the compact record.');
 
 const rememberInput = {
   content: z.string().describe('One self-contained statement, written so it makes sense on its own later ("The user’s daughter is called Maja").'),
@@ -34,8 +39,8 @@ const rememberInput = {
   channelId: z.string().optional().describe('The conversation this belongs to (required for THREAD scope).'),
   projectId: z.string().optional().describe('The project this belongs to (required for PROJECT scope).'),
   slot: z.string().optional().describe('A single-valued attribute such as name, age or location: a new value replaces the old one.'),
-  importance: z.number().optional().describe('0 to 1; omit for the type’s default.'),
-  confidence: z.number().optional().describe('0 to 1; omit for the default.'),
+  importance: unit('0 to 1; omit for the type’s default.').optional(),
+  confidence: unit('0 to 1; omit for the default.').optional(),
   tags: z.array(z.string()).optional().describe('Free labels; "constraint" marks rules the agent must always follow.'),
   explicit: z.boolean().optional().describe('True when the user explicitly asked to remember this (stored with high confidence).'),
   occurredAt: dateTime.optional().describe('When it happened or was said (ISO-8601), if not now.'),
@@ -48,6 +53,7 @@ const rememberInput = {
       skillId: z.string().optional().describe('The skill that was active; purging the skill purges what it wrote.'),
     })
     .optional(),
+  full,
 };
 
 const recallInput = {
@@ -57,16 +63,17 @@ const recallInput = {
     .optional()
     .describe('HYBRID (default): meaning + keywords + links; RECENT: newest; IMPORTANT: most important; TYPED: by types.'),
   types: z.array(z.enum(MemoryType)).optional().describe('Only these memory types (required for TYPED).'),
-  limit: z.number().int().optional().describe('How many memories, default 10.'),
+  limit: z.number().int().min(1).max(MAX_RECALL).optional().describe(`How many memories, 1 to ${MAX_RECALL}, default 10.`),
   channelId: z.string().optional().describe('The conversation asking: its THREAD memories become visible.'),
   projectId: z.string().optional().describe('The project asking: its PROJECT memories become visible.'),
   includeSuperseded: z.boolean().optional().describe('Also return memories that were replaced by newer ones.'),
+  full,
 };
 
 const contextInput = {
   channelId: z.string().describe('The conversation you are answering in.'),
   query: z.string().optional().describe('What the next answer is about; omitted: the channel’s last user message.'),
-  tokenBudget: z.number().int().optional().describe('Maximum tokens of the returned text, default 8000.'),
+  tokenBudget: z.number().int().min(1).max(MAX_TOKEN_BUDGET).optional().describe('Maximum tokens of the returned text, default 8000.'),
   projectId: z.string().optional(),
 };
 
@@ -78,18 +85,21 @@ const appendInput = {
   trust: z.enum(Trust).optional().describe('GUARDIAN (default, the user) may teach memories; TRUSTED_CONTACT and UNKNOWN never do.'),
   projectId: z.string().optional(),
   createdAt: dateTime.optional().describe('When it was said (ISO-8601), for imports of old conversations.'),
+  full,
 };
 
 const searchInput = {
   query: z.string().describe('Words or a question to find in past messages.'),
   channelId: z.string().optional().describe('Search one conversation; omitted: every non-private conversation.'),
-  limit: z.number().int().optional().describe('How many messages, default 10.'),
+  limit: z.number().int().min(1).max(MAX_SEARCH_HITS).optional().describe(`How many messages, 1 to ${MAX_SEARCH_HITS}, default 10.`),
   after: dateTime.optional().describe('Only messages after this time (ISO-8601).'),
   before: dateTime.optional().describe('Only messages before this time (ISO-8601).'),
+  full,
 };
 
+/** Compact JSON: an agent pays for every space. */
 function json(value: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+  return { content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
 /**
@@ -130,16 +140,18 @@ export class EngramMcp {
           'deploy on Fridays"), not for small talk or questions. Duplicates are merged, corrections replace the old value, ' +
           'and injected or unsafe content is quarantined. Returns the outcome (CREATED, REINFORCED, REJECTED, QUARANTINED).',
         inputSchema: rememberInput,
+        // a correction retires the old value (status SUPERSEDED, kept), it deletes nothing
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
-      (input) =>
+      ({ full: all = false, ...input }) =>
         this.call(async () => {
           const outcome = await this.writer.remember(tenantId, input);
 
           return json({
             outcome: outcome.outcome,
-            reason: outcome.reason,
-            memory: outcome.memory ? toMemoryDto(outcome.memory) : null,
-            superseded: outcome.superseded.map(toMemoryDto),
+            ...(outcome.reason ? { reason: outcome.reason } : {}),
+            ...(outcome.memory ? { memory: memoryResult(outcome.memory, all) } : {}),
+            superseded: outcome.superseded.map((m) => memoryResult(m, all)),
           });
         }),
     );
@@ -153,8 +165,9 @@ export class EngramMcp {
           'depends on the user’s facts, preferences or past decisions. For the raw wording of past messages use ' +
           'search_messages instead.',
         inputSchema: recallInput,
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      (input) => this.call(async () => json(toSearchResultDto(await this.recalls.recall(tenantId, input)))),
+      ({ full: all = false, ...input }) => this.call(async () => json(recallResult(await this.recalls.recall(tenantId, input), all))),
     );
     server.registerTool(
       'forget',
@@ -163,9 +176,10 @@ export class EngramMcp {
         description:
           'Mark one memory (by the id recall or remember returned) as FORGOTTEN: it is never recalled again but kept ' +
           'for audit. Use it when the user says something is no longer true or asks you to forget it.',
-        inputSchema: { id: id.describe('The memory id.') },
+        inputSchema: { id: id.describe('The memory id.'), full },
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       },
-      ({ id: memoryId }) => this.call(async () => json(toMemoryDto(await this.memories.forget(tenantId, memoryId)))),
+      ({ id: memoryId, full: all = false }) => this.call(async () => json(memoryResult(await this.memories.forget(tenantId, memoryId), all))),
     );
     server.registerTool(
       'get_context',
@@ -176,6 +190,7 @@ export class EngramMcp {
           'system prompt: rules to follow, the briefing about the user, relevant memories, the summary of earlier ' +
           'history and the latest messages. Call it once at the start of each turn.',
         inputSchema: contextInput,
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       (input) =>
         this.call(async () => {
@@ -191,17 +206,21 @@ export class EngramMcp {
         description:
           'Record one message of the conversation (the user’s and your own replies) in its channel. Engram keeps the ' +
           'history, summarises it when it grows, and learns from what the user says (name, location, preferences, ' +
-          '"remember that ...", "forget ..."). Returns the stored message and any memories it created or forgot.',
+          '"remember that ...", "forget ..."). Returns the stored message, the memories it created, the older ones ' +
+          'they replaced (superseded) and any it forgot.',
         inputSchema: appendInput,
+        // only the user's own "forget ..." retires memories (status FORGOTTEN, kept for audit); nothing is deleted
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
-      (input) =>
+      ({ full: all = false, ...input }) =>
         this.call(async () => {
           const appended = await this.conversations.append(tenantId, input);
 
           return json({
-            message: toMessageDto(appended.message),
-            learned: appended.extracted.flatMap((e) => (e.memory ? [{ outcome: e.outcome, memory: toMemoryDto(e.memory) }] : [])),
-            forgotten: appended.forgotten.map(toMemoryDto),
+            message: messageResult(appended.message, all),
+            learned: appended.extracted.flatMap((e) => (e.memory ? [{ outcome: e.outcome, memory: memoryResult(e.memory, all) }] : [])),
+            superseded: appended.extracted.flatMap((e) => e.superseded.map((m) => memoryResult(m, all))),
+            forgotten: appended.forgotten.map((m) => memoryResult(m, all)),
             compactionQueued: appended.compactionQueued,
           });
         }),
@@ -215,10 +234,11 @@ export class EngramMcp {
           'relevance, optionally within one channel or a time window. Use it for quotes, "what did I say about ...", or ' +
           'details too small to have become memories.',
         inputSchema: searchInput,
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      (input) =>
+      ({ full: all = false, ...input }) =>
         this.call(async () =>
-          json((await this.search.search(tenantId, input)).map((hit) => ({ message: toMessageDto(hit.message), score: hit.score }))),
+          json((await this.search.search(tenantId, input)).map((hit) => ({ message: messageResult(hit.message, all), score: roundScore(hit.score, 3) }))),
         ),
     );
     server.registerResource(

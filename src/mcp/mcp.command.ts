@@ -13,7 +13,7 @@ import { McpModule } from 'src/mcp/mcp.module';
 import { PubSubModule } from 'src/pubsub/pubsub.module';
 import { StoreModule } from 'src/store/store.module';
 
-/** stdout carries the protocol: every log line goes to stderr. */
+/** stdout carries the protocol: every log line goes to stderr, plain (an MCP client shows stderr as text). */
 class StderrLogger extends ConsoleLogger {
   protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
     super.printMessages(messages, context, logLevel, 'stderr');
@@ -35,7 +35,7 @@ class McpStdioModule {
  * `node dist/main.js mcp`: Engram as an MCP server on stdin/stdout for the tenant of ENGRAM_API_KEY (with no keys
  * configured, the single `default` tenant). A wrong or missing key stops the process before it answers anything.
  */
-export async function runMcpStdio(config: AppConfig, key: string | undefined): Promise<void> {
+export async function runMcpStdio(config: AppConfig, key: string | undefined, logLevelSet = process.env['LOG_LEVEL'] !== undefined): Promise<void> {
   const tenantId = new ApiKeyService(config).tenantFor(key ? `Bearer ${key}` : undefined);
   if (tenantId === null) {
     throw new Error('UNAUTHENTICATED: set ENGRAM_API_KEY to a valid Engram API key');
@@ -45,7 +45,9 @@ export async function runMcpStdio(config: AppConfig, key: string | undefined): P
   console.info = console.error;
   console.debug = console.error;
   const levels: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-  const logger = new StderrLogger('Engram', { logLevels: levels.slice(0, levels.indexOf(config.logLevel) + 1) });
+  // quiet by default (warnings and errors): a client starts this process often and shows its stderr; LOG_LEVEL asks for more
+  const level = logLevelSet ? config.logLevel : 'warn';
+  const logger = new StderrLogger('Engram', { logLevels: levels.slice(0, levels.indexOf(level) + 1), colors: false });
   const context = await NestFactory.createApplicationContext(McpStdioModule.forRoot(config), { logger });
   const server = context.get(EngramMcp).serverFor(tenantId);
   let closing: Promise<void> | null = null;

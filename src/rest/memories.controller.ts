@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 
+import { BadInputError } from 'src/common/errors';
 import { MemoryScope, MemoryStatus, MemoryType } from 'src/memory/memory.enums';
 import { MemoryInspectionService } from 'src/memory/memory-inspection.service';
 import { MemoryService } from 'src/memory/memory.service';
@@ -62,6 +63,10 @@ export class MemoriesController {
   @ApiStandardErrors()
   async search(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>): Promise<SearchResultDto> {
     const { q, ...request } = parseQuery(memorySearchQuery, query);
+    if (q === undefined && (request.mode ?? SearchMode.HYBRID) === SearchMode.HYBRID) {
+      // the service's message names its own field (query); here the parameter is q
+      throw new BadInputError('q is required (what to look for) unless mode is RECENT, IMPORTANT or TYPED');
+    }
 
     return toSearchResultDto(await this.recall.recall(tenantId, { query: q, ...request }));
   }

@@ -13,7 +13,8 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
         'Errors are `{ "error": { "code", "message" } }` with the codes of the GraphQL API.',
     )
     .setVersion('1')
-    .addBearerAuth()
+    // an API key of ENGRAM_API_KEYS: an opaque string, not a JWT (Nest's default bearerFormat)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'an API key of ENGRAM_API_KEYS, sent as Authorization: Bearer <key>' })
     .build();
 
   return SwaggerModule.createDocument(app, info);

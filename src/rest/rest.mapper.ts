@@ -1,3 +1,4 @@
+import { roundScore, roundScores } from 'src/common/round';
 import type { MessageRecord } from 'src/conversation/conversation.types';
 import type { ChannelView } from 'src/conversation/conversation.service';
 import type { MemoryInspection, Neighbourhood } from 'src/memory/memory-inspection.service';
@@ -23,8 +24,8 @@ export function toMemoryDto(record: MemoryRecord): MemoryDto {
     channelId: record.channelId,
     projectId: record.projectId,
     slot: record.slot,
-    importance: record.importance,
-    confidence: record.confidence,
+    importance: roundScore(record.importance),
+    confidence: roundScore(record.confidence),
     tags: record.tags,
     source: { ...record.source },
     fading: record.fading,
@@ -42,7 +43,7 @@ export function toAssociationDto(linked: LinkedMemory): AssociationDto {
   return {
     type: linked.type,
     direction: linked.direction,
-    weight: linked.weight,
+    weight: roundScore(linked.weight),
     createdAt: linked.createdAt.toISOString(),
     memory: toMemoryDto(linked.memory),
   };
@@ -74,13 +75,13 @@ export function toMemoryDetailsDto(inspection: MemoryInspection): MemoryDetailsD
 }
 
 export function toNeighbourhoodDto(graph: Neighbourhood): NeighbourhoodDto {
-  return { centreId: graph.centreId, nodes: graph.nodes.map(toMemoryDto), edges: graph.edges, truncated: graph.truncated };
+  return { centreId: graph.centreId, nodes: graph.nodes.map(toMemoryDto), edges: roundScores(graph.edges), truncated: graph.truncated };
 }
 
 export function toSearchResultDto(output: RecallOutput): SearchResultDto {
   return {
-    hits: output.hits.map((hit) => ({ memory: toMemoryDto(hit.memory), score: hit.score, tier: hit.tier, explanation: hit.explanation })),
-    tookMs: output.tookMs,
+    hits: output.hits.map((hit) => ({ memory: toMemoryDto(hit.memory), score: roundScore(hit.score), tier: hit.tier, explanation: roundScores(hit.explanation) })),
+    tookMs: roundScore(output.tookMs, 1),
     usedVectors: output.usedVectors,
   };
 }

@@ -8,11 +8,12 @@ import { RecallModule } from 'src/recall/recall.module';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
 import { RestAuthGuard } from 'src/rest/rest-auth.guard';
+import { TenantController } from 'src/rest/tenant.controller';
 
 /** REST under /api: thin controllers over the services GraphQL uses, behind the same key and rate limits. */
 @Module({
   imports: [MemoryModule, RecallModule, ConversationModule, CortexModule],
-  controllers: [MemoriesController, ChannelsController, BulletinController],
+  controllers: [MemoriesController, ChannelsController, BulletinController, TenantController],
   providers: [ApiKeyService, RestAuthGuard],
 })
 export class RestModule {}

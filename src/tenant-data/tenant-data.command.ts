@@ -1,6 +1,9 @@
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { createInterface as createPrompt } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
+
+import { withProgress } from 'src/cli/progress';
 
 import { assertKey } from 'src/common/validation';
 import type { AppConfig } from 'src/config/config';
@@ -40,28 +43,84 @@ async function withService<T>(config: AppConfig, work: (service: TenantDataServi
   }
 }
 
+/**
+ * A tenant of an API key (the open `default` tenant when no keys are configured) or one with data in the store: a
+ * misspelt `--tenant` is an error rather than an empty export or a purge of nothing.
+ */
+async function assertKnownTenant(config: AppConfig, service: TenantDataService, tenantId: string): Promise<void> {
+  const configured = config.apiKeys.length === 0 ? tenantId === 'default' : config.apiKeys.some((k) => k.tenantId === tenantId);
+  if (!configured && !(await service.hasData(tenantId))) {
+    throw new Error(`unknown tenant "${tenantId}": no API key in ENGRAM_API_KEYS names it and the store holds nothing of it`);
+  }
+}
+
 /** `node dist/main.js export --tenant T > t.ndjson` */
 export async function runExport(config: AppConfig, args: readonly string[], out: Writable): Promise<void> {
   const tenantId = tenantArg(args);
   await withService(config, async (service) => {
-    for await (const line of service.exportLines(tenantId)) {
-      if (!out.write(`${line}\n`)) {
-        await once(out, 'drain');
+    await assertKnownTenant(config, service, tenantId);
+    let lines = 0;
+    await withProgress('export', () => `${lines} lines written`, async () => {
+      for await (const line of service.exportLines(tenantId)) {
+        lines++;
+        if (!out.write(`${line}\n`)) {
+          await once(out, 'drain');
+        }
       }
-    }
+    });
   });
 }
 
 /** `node dist/main.js import --tenant T < t.ndjson`: what was created, already there or in conflict, per kind. */
 export async function runImport(config: AppConfig, args: readonly string[], input: Readable): Promise<ImportReport> {
   const tenantId = tenantArg(args);
+  let read = 0;
+  let reading = true;
+  async function* counted(lines: AsyncIterable<string>): AsyncGenerator<string> {
+    for await (const line of lines) {
+      read++;
+      yield line;
+    }
+    reading = false;
+  }
 
-  return withService(config, (service) => service.importLines(tenantId, createInterface({ input, crlfDelay: Infinity })));
+  return withService(config, (service) =>
+    withProgress(
+      'import',
+      () => (reading ? `${read} lines read` : `${read} lines checked, writing`),
+      () => service.importLines(tenantId, counted(createInterface({ input, crlfDelay: Infinity }))),
+    ),
+  );
 }
 
-/** `node dist/main.js purge --tenant T`: removes everything of the tenant and reports the counts. */
+/** Without `--yes`, a terminal is asked to type the tenant id; anything else (a script, a pipe) is refused. */
+async function confirmPurge(tenantId: string, args: readonly string[]): Promise<void> {
+  if (args.includes('--yes')) {
+    return;
+  }
+  const refusal = `purge deletes everything of tenant "${tenantId}" for good: add --yes to confirm`;
+  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+    throw new Error(refusal);
+  }
+  const prompt = createPrompt({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await prompt.question(`Delete everything of tenant "${tenantId}" for good? Type its id to confirm: `);
+    if (answer.trim() !== tenantId) {
+      throw new Error('not confirmed: nothing was deleted');
+    }
+  } finally {
+    prompt.close();
+  }
+}
+
+/** `node dist/main.js purge --tenant T --yes`: removes everything of the tenant and reports the counts. */
 export async function runPurge(config: AppConfig, args: readonly string[]): Promise<TenantPurge & { jobs: number }> {
   const tenantId = tenantArg(args);
+  await confirmPurge(tenantId, args);
 
-  return withService(config, (service) => service.purgeTenant(tenantId));
+  return withService(config, async (service) => {
+    await assertKnownTenant(config, service, tenantId);
+
+    return withProgress('purge', () => `deleting tenant "${tenantId}"`, () => service.purgeTenant(tenantId));
+  });
 }

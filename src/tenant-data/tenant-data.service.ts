@@ -93,6 +93,18 @@ export class TenantDataService {
     }
   }
 
+  /** Whether the store holds anything of the tenant (reads at most one page). */
+  async hasData(tenantId: string): Promise<boolean> {
+    let lines = 0;
+    for await (const _line of this.exportLines(tenantId)) {
+      if (++lines > 1) {
+        return true;
+      }
+    }
+
+    return false;
+  }
+
   private async *pages<T extends { id: string }>(
     read: (afterId: string | null) => Promise<T[]>,
     line: (item: T) => string,

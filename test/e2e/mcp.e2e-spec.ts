@@ -23,8 +23,8 @@ function httpClient(t: TestApp, key: string | null): { client: Client; transport
   return { client: new Client({ name: 'engram-e2e', version: '1.0.0' }), transport };
 }
 
-function stdioTransport(t: TestApp, key: string): StdioClientTransport {
-  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+function stdioTransport(t: TestApp, key: string, logLevel: string | null = 'error'): StdioClientTransport {
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'LOG_LEVEL'));
 
   return new StdioClientTransport({
     command: process.execPath,
@@ -37,7 +37,7 @@ function stdioTransport(t: TestApp, key: string): StdioClientTransport {
       ENGRAM_API_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob}`,
       ENGRAM_API_KEY: key,
       EMBEDDINGS: 'hash',
-      LOG_LEVEL: 'error',
+      ...(logLevel === null ? {} : { LOG_LEVEL: logLevel }),
     },
     stderr: 'pipe',
   });
@@ -88,7 +88,20 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   for (const tool of tools.tools) {
     expect(tool.description?.length ?? 0).toBeGreaterThan(120);
     expect(tool.inputSchema.type).toBe('object');
+    // zod's int() alone advertises ±2^53: every bound shown is a real one
+    expect(JSON.stringify(tool.inputSchema)).not.toContain('9007199254740991');
   }
+  const byName = new Map(tools.tools.map((tool) => [tool.name, tool]));
+  const property = (tool: string, name: string): unknown => (byName.get(tool)?.inputSchema.properties ?? {})[name];
+  expect(property('recall', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  expect(property('search_messages', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  expect(property('get_context', 'tokenBudget')).toMatchObject({ minimum: 1, maximum: 2_000_000 });
+  expect(property('remember', 'importance')).toMatchObject({ minimum: 0, maximum: 1 });
+  for (const name of ['recall', 'get_context', 'search_messages']) {
+    expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true });
+  }
+  expect(byName.get('forget')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+  expect(byName.get('remember')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
 
   const remembered = await ok<{ outcome: string; memory: MemoryOut }>(client, 'remember', {
     content: `The user keeps bees at the ${tag} allotment`,
@@ -101,15 +114,27 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   expect(await refusal(client, 'remember', { content: 'A thread memory', scope: 'THREAD' })).toMatch(/^BAD_USER_INPUT: .*channelId/);
   expect(await refusal(client, 'remember', { content: 'x', type: 'GOSSIP' })).toMatch(/type|GOSSIP|invalid/i);
 
-  const recalled = await ok<{ hits: { memory: MemoryOut; tier: string; explanation: { rrf: number } }[] }>(client, 'recall', {
+  // compact by default: no nulls, no defaults, a rounded score; the full record and the breakdown with full: true
+  const recalled = await ok<{ hits: (Record<string, unknown> & { id: string; score: number })[] }>(client, 'recall', {
     query: `bees at the ${tag} allotment`,
   });
-  expect(recalled.hits[0]?.memory.id).toBe(remembered.memory.id);
-  expect(recalled.hits[0]?.explanation.rrf).toBeGreaterThan(0);
+  const hit = recalled.hits[0];
+  expect(hit?.id).toBe(remembered.memory.id);
+  expect(Object.keys(hit ?? {}).sort()).toEqual(['content', 'id', 'importance', 'occurredAt', 'score', 'tags', 'tier', 'type']);
+  expect(Object.values(hit ?? {})).not.toContain(null);
+  expect(String(hit?.score)).toMatch(/^\d(\.\d{1,3})?$/);
+  const fully = await ok<{ hits: { memory: MemoryOut & { accessCount: number }; explanation: { rrf: number } }[] }>(client, 'recall', {
+    query: `bees at the ${tag} allotment`,
+    full: true,
+  });
+  expect(fully.hits[0]?.memory.id).toBe(remembered.memory.id);
+  expect(fully.hits[0]?.explanation.rrf).toBeGreaterThan(0);
+  expect(fully.hits[0]?.memory).toHaveProperty('accessCount');
   expect(await refusal(client, 'recall', { limit: 5 })).toMatch(/^BAD_USER_INPUT: .*query/);
+  expect(await refusal(client, 'recall', { query: 'bees', limit: 101 })).toMatch(/limit/);
 
   const channelId = `mcp-${tag}`;
-  const appended = await ok<{ message: { id: string; channelId: string }; learned: { memory: MemoryOut }[] }>(client, 'append_message', {
+  const appended = await ok<{ message: { id: string; channelId: string }; learned: { memory: MemoryOut }[]; superseded: MemoryOut[] }>(client, 'append_message', {
     channelId,
     role: 'USER',
     content: `I live in ${tag === 'http' ? 'Odense' : 'Aalborg'}`,
@@ -121,7 +146,7 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
 
   const found = await ok<{ message: { id: string } }[]>(client, 'search_messages', { query: 'hives doing well', channelId });
   expect(found.length).toBeGreaterThan(0);
-  expect(await refusal(client, 'search_messages', { query: 'x', limit: 100_000 })).toMatch(/^BAD_USER_INPUT: limit/);
+  expect(await refusal(client, 'search_messages', { query: 'x', limit: 100_000 })).toMatch(/limit/);
 
   const context = (await client.callTool({ name: 'get_context', arguments: { channelId, query: 'bees' } })) as CallToolResult;
   expect(context.isError).toBeFalsy();
@@ -138,8 +163,13 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   const forgotten = await ok<MemoryOut>(client, 'forget', { id: remembered.memory.id });
   expect(forgotten.status).toBe('FORGOTTEN');
   expect(await refusal(client, 'forget', { id: '00000000-0000-4000-8000-000000000000' })).toMatch(/^NOT_FOUND/);
-  const after = await ok<{ hits: { memory: MemoryOut }[] }>(client, 'recall', { query: `bees at the ${tag} allotment` });
-  expect(after.hits.map((h) => h.memory.id)).not.toContain(remembered.memory.id);
+  const after = await ok<{ hits: { id: string }[] }>(client, 'recall', { query: `bees at the ${tag} allotment` });
+  expect(after.hits.map((h) => h.id)).not.toContain(remembered.memory.id);
+
+  // a move: the new location is learned and the old one is reported as replaced
+  const moved = await ok<{ learned: { memory: MemoryOut }[]; superseded: MemoryOut[] }>(client, 'append_message', { channelId, role: 'USER', content: 'I live in Vejle' });
+  expect(moved.learned.map((l) => l.memory.content)).toEqual([expect.stringContaining('Vejle')]);
+  expect(moved.superseded.map((m) => m.id)).toEqual([appended.learned[0]?.memory.id]);
 }
 
 describe('MCP server', () => {
@@ -237,6 +267,24 @@ describe('MCP server', () => {
         await client.close();
       }
       expect(stderr).not.toMatch(/Error/);
+    });
+
+    it('should log nothing to stderr unless LOG_LEVEL asks, and then plain lines without colour codes', async () => {
+      for (const logLevel of [null, 'log']) {
+        const transport = stdioTransport(t, KEYS.alice, logLevel);
+        let stderr = '';
+        transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const client = new Client({ name: 'engram-e2e', version: '1.0.0' });
+        await client.connect(transport);
+        await client.listTools();
+        await client.close();
+        if (logLevel === null) {
+          expect(stderr).toBe('');
+        } else {
+          expect(stderr).toMatch(/LOG \[/);
+          expect(stderr).not.toContain('\u001b[');
+        }
+      }
     });
 
     it('should refuse a wrong key: the process stops before answering', async () => {

@@ -6,6 +6,7 @@ import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectTy
 import type { GraphQLField, GraphQLInputField, GraphQLNamedType, GraphQLSchema } from 'graphql';
 
 import { sharedDir } from 'test/support/paths';
+import { describeWithSharedData } from 'test/support/shared-data';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
@@ -65,7 +66,7 @@ function missingFromSchema(contract: GraphQLSchema, actual: GraphQLSchema): stri
   return missing;
 }
 
-describe('GraphQL schema conformance with ../shared/api.graphql', () => {
+describeWithSharedData('api.graphql', 'GraphQL schema conformance with ../shared/api.graphql', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -265,7 +265,7 @@ describe('export, import and purge', () => {
     const aliceBefore = tenantRows(file, 'alice');
     expect(aliceBefore['memories']).toBeGreaterThan(0);
 
-    const purged = await runCli(['purge', '--tenant', 'alice'], env(t.config.dataDir));
+    const purged = await runCli(['purge', '--tenant', 'alice', '--yes'], env(t.config.dataDir));
 
     expect(purged.code).toBe(0);
     const counts = JSON.parse(purged.stdout) as Record<string, number>;

@@ -123,8 +123,15 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 40[14]/.test(message.text())) {
-        problems.push(`console: ${message.text()}`);
+      // a 401 or 404 the API answered on purpose (wrong key, deleted memory) is logged by Chromium as an error
+      if ((message.type() === 'error' && !/status of 40[14]/.test(message.text())) || message.type() === 'warning') {
+        problems.push(`console ${message.type()}: ${message.text()}`);
+      }
+    });
+    // anything but the API answering 404 (a missing favicon, script or style sheet) is a problem
+    page.on('response', (response) => {
+      if (response.status() === 404 && !new URL(response.url()).pathname.startsWith('/api/')) {
+        problems.push(`404: ${response.url()}`);
       }
     });
     page.on('request', (request) => {
@@ -161,7 +168,8 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     const error = page.getByRole('alert');
     await error.waitFor({ state: 'visible' });
 
-    expect(await error.textContent()).toContain('UNAUTHENTICATED');
+    expect(await error.textContent()).toContain('This API key was not accepted');
+    expect(await error.textContent()).toContain('ENGRAM_API_KEYS');
     expect(await page.getByLabel('API key').isVisible()).toBe(true);
     expect(await page.evaluate<string | null>(STORED_KEY)).toBeNull();
     await shot('01-wrong-key');
@@ -177,6 +185,7 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     expect(page.url()).not.toContain(KEYS.alice);
     expect(await page.locator('#memories-summary').textContent()).toContain('12 memories');
     expect(await page.locator('table.memories').textContent()).not.toContain('passport');
+    expect(await page.locator('#session-label').textContent()).toBe('Tenant alice');
     await shot('02-memories');
   });
 
@@ -235,6 +244,12 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     expect(await detail.locator('#provenance').textContent()).toContain('USER');
     // the canvas has drawn pixels: nodes for the memory and its neighbourhood
     await page.waitForFunction(GRAPH_DRAWN);
+    // and all of it is in the 1400×900 window as the memory opens, without scrolling to it
+    const box = await page.evaluate<{ top: number; bottom: number }>(
+      "(() => { const r = document.querySelector('#graph').getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; })()",
+    );
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(900);
     await shot('05-detail-graph');
   });
 
@@ -279,7 +294,15 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     await page.locator('.bulletin-text').waitFor();
 
     expect(await page.locator('.bulletin-text').textContent()).toContain('Ada Lovelace');
+    // markdown rendered: headings and list items, each citation a link to its memory
+    expect(await page.locator('.bulletin-text h4').count()).toBeGreaterThan(0);
+    expect(await page.locator('.bulletin-text li').count()).toBeGreaterThan(3);
+    expect(await page.locator('.bulletin-text').textContent()).not.toContain('## ');
     await shot('08-bulletin');
+    const cited = page.locator('.bulletin-text li', { hasText: 'Ada Lovelace' }).locator('button.citation');
+    await cited.click();
+    await page.locator('.memory-content', { hasText: 'Ada Lovelace' }).waitFor();
+    await page.getByRole('button', { name: 'Close memory details' }).click();
   });
 
   it('should browse channels and their messages', async () => {

@@ -1,3 +1,4 @@
+import { withProgress } from 'src/cli/progress';
 import type { AppConfig } from 'src/config/config';
 import { createEmbedder } from 'src/embedding/embedder.factory';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
@@ -16,11 +17,19 @@ export async function runReembed(config: AppConfig): Promise<ReembedReport> {
   try {
     await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
 
-    return await new ReembedService(stores.embeddingMigration, embedder, config).run();
+    const service = new ReembedService(stores.embeddingMigration, embedder, config);
+
+    return await withProgress('reembed', async () => describe(await service.status()), () => service.run());
   } finally {
     await stores.connection.close();
     await embedder.close?.();
   }
+}
+
+function describe(status: Awaited<ReturnType<ReembedService['status']>>): string {
+  return status
+    ? `memories ${status.memories.done}/${status.memories.total}, messages ${status.messages.done}/${status.messages.total} (${(status.fraction * 100).toFixed(1)}%)`
+    : 'finishing';
 }
 
 export function formatReembedReport(report: ReembedReport): string {

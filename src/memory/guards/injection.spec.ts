@@ -10,6 +10,7 @@ import {
 } from 'src/memory/guards/injection';
 import { SourceRole } from 'src/memory/memory.enums';
 import { projectRoot } from 'src/common/project-root';
+import { describeWithSharedData } from 'test/support/shared-data';
 
 interface Attack {
   text: string;
@@ -218,7 +219,7 @@ describe(detectInjection.name, () => {
     });
   });
 
-  describe('corpus', () => {
+  describeWithSharedData('data/locomo', 'corpus', () => {
     const attacks = loadAttacks('attacks.txt');
     const heldOut = loadAttacks('attacks-heldout.txt');
     const texts = (list: readonly Attack[]): string[] => list.map((attack) => attack.text);

@@ -1,4 +1,5 @@
 import { call } from 'src/viewer/app/api';
+import { bulletinToDom } from 'src/viewer/app/bulletin-text';
 import { byId, el, formatDate, render } from 'src/viewer/app/dom';
 import type { Bulletin } from 'src/viewer/app/types';
 import { announce, run } from 'src/viewer/app/ui';
@@ -6,6 +7,8 @@ import { announce, run } from 'src/viewer/app/ui';
 /** The tenant's current bulletin, and a button to regenerate it now. */
 export class BulletinView {
   private readonly body = el('div', { class: 'bulletin' });
+
+  constructor(private readonly open: (id: string) => void) {}
 
   mount(): void {
     render(
@@ -34,7 +37,11 @@ export class BulletinView {
       bulletin
         ? [
             el('p', { class: 'muted' }, `Generated ${formatDate(bulletin.generatedAt)} from ${bulletin.memoryIds.length} memories`),
-            el('pre', { class: 'bulletin-text', tabindex: 0, 'aria-label': 'Bulletin text' }, bulletin.content || '(empty: no active global memories yet)'),
+            el(
+              'article',
+              { class: 'bulletin-text', 'aria-label': 'Bulletin text' },
+              bulletin.content ? bulletinToDom(bulletin.content, bulletin.memoryIds, this.open) : '(empty: no active global memories yet)',
+            ),
           ]
         : el('p', { class: 'empty' }, 'No bulletin yet: refresh to generate the first one.'),
     );

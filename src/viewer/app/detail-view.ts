@@ -75,6 +75,10 @@ export class DetailView {
       ),
       el('p', { class: 'memory-content' }, memory.content),
       el('p', { class: 'chips' }, typeChip(memory.type), statusBadge(memory.status), memory.fading ? el('span', { class: 'badge' }, 'fading') : null),
+      el('h3', {}, 'Neighbourhood (hover a link for its type)'),
+      graphBox,
+      neighbourhood.truncated ? el('p', { class: 'muted' }, 'Only the nearest 60 memories are drawn.') : null,
+      el('p', { class: 'legend', 'aria-hidden': 'true' }, Object.keys(MEMORY_COLOURS).map((type) => typeChip(type))),
       el(
         'dl',
         { class: 'fields' },
@@ -128,10 +132,6 @@ export class DetailView {
               el('li', {}, el('span', { class: 'relation' }, a.direction === 'OUT' ? `→ ${a.type}` : `← ${a.type}`), ' ', typeChip(a.memory.type), ' ', this.memoryLink(a.memory)),
             ),
           ),
-      el('h3', {}, 'Neighbourhood'),
-      graphBox,
-      neighbourhood.truncated ? el('p', { class: 'muted' }, 'Only the nearest 60 memories are drawn.') : null,
-      el('p', { class: 'legend', 'aria-hidden': 'true' }, Object.keys(MEMORY_COLOURS).map((type) => typeChip(type))),
       this.actionsBar(memory),
     );
     panel.hidden = false;

@@ -1,5 +1,5 @@
 import cytoscape from 'cytoscape';
-import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
+import type { Core, EdgeSingular, ElementDefinition, NodeSingular } from 'cytoscape';
 
 import { RELATION_COLOURS, swatchOf } from 'src/viewer/app/colours';
 import type { Neighbourhood } from 'src/viewer/app/types';
@@ -38,7 +38,6 @@ export function drawGraph(container: HTMLElement, graph: Neighbourhood, open: (i
     elements: elements(graph),
     minZoom: 0.2,
     maxZoom: 3,
-    wheelSensitivity: 0.3,
     layout: {
       name: graph.nodes.length > 1 ? 'cose' : 'grid',
       animate: false,
@@ -79,14 +78,19 @@ export function drawGraph(container: HTMLElement, graph: Neighbourhood, open: (i
           'target-arrow-color': 'data(colour)',
           'target-arrow-shape': 'triangle',
           'curve-style': 'bezier',
-          label: 'data(label)',
-          'font-size': 10,
+          // the relation is named on hover or selection only: a label on every edge overlaps the memories' captions
+          label: '',
+          'font-size': 12,
           color: '#1F2328',
-          'text-rotation': 'autorotate',
           'text-background-color': '#FFFFFF',
-          'text-background-opacity': 0.85,
+          'text-background-opacity': 1,
+          'text-background-padding': '3px',
+          'text-border-color': '#D0D7DE',
+          'text-border-width': 1,
+          'text-border-opacity': 1,
         },
       },
+      { selector: 'edge.hover, edge:selected', style: { label: 'data(label)', 'z-index': 10 } },
     ],
   });
   // a lone memory or a pair would be fitted to the whole box: keep them at their natural size
@@ -94,6 +98,8 @@ export function drawGraph(container: HTMLElement, graph: Neighbourhood, open: (i
     cy.zoom(MAX_FIT_ZOOM);
     cy.center();
   }
+  cy.edges().on('mouseover', (event) => (event.target as EdgeSingular).addClass('hover'));
+  cy.edges().on('mouseout', (event) => (event.target as EdgeSingular).removeClass('hover'));
   cy.nodes().on('tap', (event) => {
     const id = (event.target as NodeSingular).id();
     if (id !== graph.centreId) {

@@ -19,7 +19,7 @@ const detail = new DetailView({
 });
 const memories = new MemoriesView((id) => detail.open(id));
 const search = new SearchView((id) => detail.open(id));
-const bulletin = new BulletinView();
+const bulletin = new BulletinView((id) => detail.open(id));
 const channels = new ChannelsView();
 
 /** Tabs as the WAI-ARIA pattern: arrows move between them, the selected one is the only one in the tab order. */
@@ -73,7 +73,8 @@ function logout(): void {
 /** Checks the key with one cheap call before showing anything; a wrong key stays on the login form with the error. */
 function connect(): void {
   run(async () => {
-    await call('GET', '/memories', { limit: 1 });
+    const { tenantId } = await call<{ tenantId: string }>('GET', '/tenant');
+    byId('session-label').textContent = `Tenant ${tenantId}`;
     showSession(true);
     memories.mount();
     search.mount();

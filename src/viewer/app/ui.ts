@@ -12,7 +12,10 @@ export function whenUnauthenticated(handler: (message: string) => void): void {
 export function showError(error: unknown): void {
   const banner = byId('error');
   if (error instanceof ApiError) {
-    banner.textContent = `${error.code}: ${error.message}`;
+    banner.textContent =
+      error.status === 401
+        ? 'This API key was not accepted. Paste one of the keys in the server’s ENGRAM_API_KEYS (the part after "tenant:").'
+        : `${error.code}: ${error.message}`;
     if (error.status === 401) {
       onUnauthenticated(banner.textContent);
     }
