@@ -16,6 +16,8 @@ export const CONVERSATION_QUERIES = [
   'conversation/list-message-neighbours',
   'conversation/mark-messages-extracted',
   'conversation/list-owed-extractions',
+  'conversation/list-owed-vectors',
+  'conversation/save-message-vectors',
   'conversation/list-channels-over-budget',
   'conversation/link-extracted-memory',
   'conversation/list-extracted-memories',
