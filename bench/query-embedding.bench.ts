@@ -114,7 +114,7 @@ export async function runQueryEmbedding(queries = 150): Promise<void> {
       results.push({ variant: variant.name, rssMb: round(rss, 0), idle, underBulk: loaded, bulkPerSecond });
       rows.push(row(variant.name, 'idle', idle, { 'RSS MB': round(rss, 0), 'bulk texts/s': '' }));
       rows.push(row(variant.name, 'bulk embedding running', loaded, { 'RSS MB': '', 'bulk texts/s': bulkPerSecond }));
-      process.stderr.write(`${variant.name}: idle p99 ${round(idle.p99)} ms, under bulk p99 ${round(loaded.p99)} ms\n`);
+      process.stderr.write(`${variant.name}: ${JSON.stringify({ rss, idle, loaded, bulkPerSecond })}\n`);
     } finally {
       await embedder.close();
     }
@@ -129,21 +129,26 @@ export async function runQueryEmbedding(queries = 150): Promise<void> {
     const embed = (text: string): Promise<unknown> => embedQuery(embedder, text, 5000, logger);
     await embed('warm up');
     let importing = true;
+    let stopImport = false;
+    let imported = 0;
     const importStarted = performance.now();
     const importing10k = (async () => {
-      for (let i = 0; i < bulkTexts.length; i += IMPORT_CHUNK) {
+      for (let i = 0; i < bulkTexts.length && !stopImport; i += IMPORT_CHUNK) {
         const items = bulkTexts.slice(i, i + IMPORT_CHUNK).map((content) => ({ content, type: null }));
         await importer.importMany('bench', items, undefined, { trusted: true });
+        imported += items.length;
       }
       importing = false;
     })();
     await sleep(200);
     const samples = await timeQueries(embed, [...nextQuestions(), ...nextQuestions()], () => !importing);
+    // the import (about 20 texts/s with the local model) is stopped after its current chunk once the queries are in
+    stopImport = true;
     await importing10k;
     const importSeconds = (performance.now() - importStarted) / 1000;
     const during = summarize(samples);
-    results.push({ variant: 'app (default), 10k import', duringImport: during, importSeconds: round(importSeconds, 1) });
-    rows.push(row('app: embedQuery, default embedder', `10k-memory import (${round(importSeconds, 0)} s)`, during, { 'RSS MB': '', 'bulk texts/s': round(10_000 / importSeconds, 0) }));
+    results.push({ variant: 'app (default), 10k import', duringImport: during, importedWhileMeasuring: imported, importSeconds: round(importSeconds, 1) });
+    rows.push(row('app: embedQuery, default embedder', 'a 10k-memory import running', during, { 'RSS MB': '', 'bulk texts/s': round(imported / importSeconds, 0) }));
   } finally {
     await bench.close();
   }
