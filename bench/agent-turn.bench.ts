@@ -22,7 +22,7 @@ const SIZE = 10_000;
 const IMPORT_CHUNK = 5000;
 const WARMUP = 10;
 /** Turns embedded with the local model for the prefill, cycled to SIZE. */
-const DISTINCT = 1500;
+const DISTINCT = 300;
 
 const APPEND = 'mutation($input: MessageInput!) { appendMessage(input: $input) { message { id } extracted { outcome } compactionQueued } }';
 const CONTEXT = 'query($input: ContextInput!) { context(input: $input) { tokenCount text } }';

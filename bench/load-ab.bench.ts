@@ -31,7 +31,7 @@ function runLoadIn(tree: string, seconds: number): Promise<{ operations: LoadOpe
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', fail);
     child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'));
+      const line = out.split('\n').find((l) => l.startsWith('{"benchmark"'));
       if (code !== 0 || line === undefined) {
         fail(new Error(`load bench in ${tree} exited with ${code}`));
 
