@@ -11,7 +11,10 @@ export type MessageDraft = Omit<MessageRecord, 'seq' | 'summaryId'>;
 
 export interface AppendMessageCommand {
   message: MessageDraft;
-  /** Null when embeddings are unavailable: the message is still stored and found by full text. */
+  /**
+   * Null (as appendMessage stores it: the vector follows, see MessageVectors) or when embeddings are unavailable: the
+   * message is found by full text at once, and is owed a vector (`listOwedVectors`).
+   */
   vector: Float32Array | null;
   /** Settings of the channel when this message creates it; an existing channel without a project adopts this one. */
   projectId: string | null;
