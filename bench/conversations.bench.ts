@@ -42,7 +42,7 @@ function at(turn: LocomoTurn): Date {
 }
 
 /** Appends through the store with precomputed vectors (the prefill is not what is measured). */
-async function prefill(
+export async function prefill(
   store: ConversationStore,
   tenantId: string,
   channelId: string,
@@ -75,7 +75,7 @@ async function prefill(
 }
 
 /** Marks all but the last LIVE messages compacted, in one summary. */
-async function compactAllButLive(store: ConversationStore, tenantId: string, channelId: string, ids: string[]): Promise<void> {
+export async function compactAllButLive(store: ConversationStore, tenantId: string, channelId: string, ids: string[]): Promise<void> {
   const saved = await store.insertSummary({
     summary: {
       id: randomUUID(),
@@ -96,7 +96,7 @@ async function compactAllButLive(store: ConversationStore, tenantId: string, cha
   }
 }
 
-function cycle<T>(items: readonly T[], n: number): T[] {
+export function cycle<T>(items: readonly T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => items[i % items.length]!);
 }
 

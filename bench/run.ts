@@ -1,12 +1,15 @@
 import 'reflect-metadata';
 
+import { runAgentTurn } from 'bench/agent-turn.bench';
 import { runConversations } from 'bench/conversations.bench';
 import { runHostile } from 'bench/hostile.bench';
 import { runImportanceBench } from 'bench/importance.bench';
 import { runIngest } from 'bench/ingest.bench';
 import { runLatency } from 'bench/latency.bench';
 import { runLoadBench } from 'bench/load.bench';
+import { runLoadAb } from 'bench/load-ab.bench';
 import { runLocomo } from 'bench/locomo.bench';
+import { runQueryEmbedding } from 'bench/query-embedding.bench';
 import { runViewerBench } from 'bench/viewer.bench';
 import { runReembedBench } from 'bench/reembed.bench';
 import { runStartBench } from 'bench/start.bench';
@@ -14,11 +17,14 @@ import { runTenantDataBench } from 'bench/tenant-data.bench';
 import type { HostileKind } from 'test/support/hostile-documents';
 
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
+  'agent-turn': (args) => runAgentTurn(...args.map(Number)),
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
   hostile: (args) => runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined),
   load: (args) => runLoadBench(...args.map(Number)),
+  'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
   locomo: (args) => runLocomo(args[0] === 'quick'),
+  'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
   conversations: (args) => runConversations(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),

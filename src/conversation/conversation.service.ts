@@ -11,13 +11,10 @@ import { decodeChannelCursor, decodeMessageCursor, encodeChannelCursor, encodeMe
 import type { MessageRequest } from 'src/conversation/conversation-input';
 import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
 import { countTokens } from 'src/conversation/tokens';
-import { embedForStorage } from 'src/embedding/embed-safely';
-import { messageEmbeddingText } from 'src/embedding/embedding-text';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
 import { channelBudget, needsCompaction } from 'src/extraction/compaction.policy';
 import { owesLlmExtraction } from 'src/extraction/extraction-rules';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { compactionJobId, extractionJobId } from 'src/extraction/owed-work.policy';
 import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
 import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
@@ -63,11 +60,11 @@ export class ConversationService {
 
   constructor(
     @Inject(CONVERSATION_STORE) private readonly store: ConversationStore,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly sameTurn: SameTurnExtractor,
     private readonly llmExtraction: LlmExtractionService,
+    private readonly vectors: MessageVectors,
   ) {}
 
   async append(tenantId: string, request: MessageRequest): Promise<AppendOutcome> {
@@ -78,12 +75,6 @@ export class ConversationService {
     }
     const now = new Date();
     const owesLlm = this.llmExtraction.enabled && owesLlmExtraction(command);
-    const vector = await embedForStorage(
-      this.embedder,
-      messageEmbeddingText(command.speaker, command.content),
-      this.logger,
-      'message',
-    );
     const appended = await this.store.appendMessage({
       message: {
         id: randomUUID(),
@@ -97,10 +88,12 @@ export class ConversationService {
         createdAt: command.createdAt ?? now,
         extractedAt: owesLlm ? null : now,
       },
-      vector,
+      // the vector follows (MessageVectors): full text finds the message at once, vector search a moment later
+      vector: null,
       projectId: command.projectId,
     });
     const { message, channel } = appended;
+    this.vectors.owe(message);
     const { extracted, forgotten } = await this.sameTurn.extract(channel, message);
     // the message is stored: its jobs are offered for a bounded time, and what is not queued stays owed in the store
     // (extractedAt null, live tokens over the budget) for the owed-work sweep

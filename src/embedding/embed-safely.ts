@@ -10,7 +10,7 @@ import type { Embedder } from 'src/embedding/embedding.port';
  */
 export async function embedQuery(embedder: Embedder, query: string, timeoutMs: number, logger: Logger): Promise<Float32Array | null> {
   try {
-    const [vector] = await withDeadline(timeoutMs, () => embedder.embed([query]));
+    const [vector] = await withDeadline(timeoutMs, () => embedder.embed([query], { lane: 'query' }));
 
     return vector ?? null;
   } catch (error) {
@@ -21,12 +21,12 @@ export async function embedQuery(embedder: Embedder, query: string, timeoutMs: n
 }
 
 /**
- * The vector to store beside a new text, or null (logged) when the embedding provider is unavailable: the text is
+ * The vector to store beside a new text a request waits for (the query lane), or null (logged) when the embedding provider is unavailable: the text is
  * still stored and found by full text. Any other failure is a bug and is thrown.
  */
 export async function embedForStorage(embedder: Embedder, text: string, logger: Logger, what: string): Promise<Float32Array | null> {
   try {
-    const [vector] = await embedder.embed([text]);
+    const [vector] = await embedder.embed([text], { lane: 'query' });
 
     return vector ?? null;
   } catch (error) {
@@ -48,7 +48,7 @@ export async function embedBatchesForStorage(embedder: Embedder, texts: readonly
   for (let i = 0; i < texts.length; i += batchSize) {
     const batch = texts.slice(i, i + batchSize);
     try {
-      out.push(...(await embedder.embed(batch)));
+      out.push(...(await embedder.embed(batch, { lane: 'bulk' })));
     } catch (error) {
       if (!(error instanceof EmbeddingUnavailableError)) {
         throw error;

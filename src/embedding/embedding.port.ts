@@ -1,10 +1,21 @@
 export const EMBEDDER = Symbol('EMBEDDER');
 
+/**
+ * Who waits for the vectors. `query`: a request is blocked on them (a search query, a memory written by remember);
+ * `bulk` (the default): nobody is (imports, re-embedding, message vectors that follow their append). An embedder
+ * with one model thread serves `query` first, so a query never waits behind a bulk batch.
+ */
+export type EmbedLane = 'query' | 'bulk';
+
+export interface EmbedOptions {
+  lane?: EmbedLane;
+}
+
 /** Turns text into unit-length vectors. `model` is recorded with every stored vector. */
 export interface Embedder {
   readonly model: string;
   readonly dimensions: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
+  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /** Releases threads or connections the embedder holds. */
   close?(): Promise<void>;
 }

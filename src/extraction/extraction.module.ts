@@ -4,12 +4,13 @@ import { MemoryModule } from 'src/memory/memory.module';
 import { CompactionService } from 'src/extraction/compaction.service';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
 
-/** What the job handlers run (LLM extraction, compaction, the owed-work sweep) and the one writer every extractor uses. */
+/** What the job handlers run (LLM extraction, compaction, the owed-work sweep, message vectors) and the one writer every extractor uses. */
 @Module({
   imports: [MemoryModule],
-  providers: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper],
-  exports: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper],
+  providers: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper, MessageVectors],
+  exports: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper, MessageVectors],
 })
 export class ExtractionModule {}

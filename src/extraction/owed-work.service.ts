@@ -5,23 +5,27 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { COMPACTION_TRIGGER } from 'src/extraction/compaction.policy';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { owedExtractionCutoff, recoveryJobs } from 'src/extraction/owed-work.policy';
 import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
 import type { JobQueue } from 'src/jobs/job.types';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 
-/** At most this many extractions and this many compactions per sweep; the next sweep takes the rest. */
+/** At most this many extractions, compactions and message vectors per sweep; the next sweep takes the rest. */
 const SWEEP_LIMIT = 500;
 
 export interface OwedWorkReport {
   extractions: number;
   compactions: number;
+  /** Message vectors embedded and stored by this sweep. */
+  vectors: number;
 }
 
 /**
  * Work a request could not queue (Redis away, a process stopped between storing a message and queueing its job)
- * is still written in the store: this periodic sweep queues it again with the request path's job ids.
+ * is still written in the store: this periodic sweep queues it again with the request path's job ids, and embeds
+ * the messages still without a vector (their append answers first; a crash or an outage can leave them so).
  */
 @Injectable()
 export class OwedWorkSweeper implements OnApplicationBootstrap {
@@ -32,6 +36,7 @@ export class OwedWorkSweeper implements OnApplicationBootstrap {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly llmExtraction: LlmExtractionService,
+    private readonly vectors: MessageVectors,
   ) {}
 
   /** Without Redis at boot the schedule is registered once it answers (the queue reschedules on reconnect). */
@@ -43,9 +48,11 @@ export class OwedWorkSweeper implements OnApplicationBootstrap {
 
   async sweep(now = new Date()): Promise<OwedWorkReport> {
     const llmExtraction = this.llmExtraction.enabled;
-    const [owed, overBudget] = await Promise.all([
-      llmExtraction ? this.store.listOwedExtractions(null, owedExtractionCutoff(now, this.config.jobs.owedExtractionGraceMs), SWEEP_LIMIT) : [],
+    const cutoff = owedExtractionCutoff(now, this.config.jobs.owedExtractionGraceMs);
+    const [owed, overBudget, owedVectors] = await Promise.all([
+      llmExtraction ? this.store.listOwedExtractions(null, cutoff, SWEEP_LIMIT) : [],
       this.store.listChannelsOverBudget(null, this.config.conversations.tokenBudget, COMPACTION_TRIGGER, SWEEP_LIMIT),
+      this.store.listOwedVectors(null, cutoff, SWEEP_LIMIT),
     ]);
     const jobs = recoveryJobs({ owed, overBudget, llmExtraction });
     for (const { payload, jobId } of jobs.extractions) {
@@ -57,7 +64,11 @@ export class OwedWorkSweeper implements OnApplicationBootstrap {
     if (jobs.extractions.length + jobs.compactions.length > 0) {
       this.logger.debug(`owed work queued again: ${jobs.extractions.length} extraction(s), ${jobs.compactions.length} compaction(s)`);
     }
+    const vectors = await this.vectors.embedOwed(owedVectors);
+    if (vectors > 0) {
+      this.logger.debug(`owed message vectors stored: ${vectors}`);
+    }
 
-    return { extractions: jobs.extractions.length, compactions: jobs.compactions.length };
+    return { extractions: jobs.extractions.length, compactions: jobs.compactions.length, vectors };
   }
 }

@@ -11,7 +11,10 @@ export type MessageDraft = Omit<MessageRecord, 'seq' | 'summaryId'>;
 
 export interface AppendMessageCommand {
   message: MessageDraft;
-  /** Null when embeddings are unavailable: the message is still stored and found by full text. */
+  /**
+   * Null (as appendMessage stores it: the vector follows, see MessageVectors) or when embeddings are unavailable: the
+   * message is found by full text at once, and is owed a vector (`listOwedVectors`).
+   */
   vector: Float32Array | null;
   /** Settings of the channel when this message creates it; an existing channel without a project adopts this one. */
   projectId: string | null;
@@ -75,6 +78,14 @@ export interface OwedExtraction {
   messageId: string;
 }
 
+/** A message stored without a vector (its append answers before the embedding, or embeddings were unavailable). */
+export interface OwedVector {
+  tenantId: string;
+  messageId: string;
+  speaker: string | null;
+  content: string;
+}
+
 /** A channel whose live history passes a share of its budget, with the newest live message a compaction runs through. */
 export interface OverBudgetChannel {
   tenantId: string;
@@ -123,6 +134,16 @@ export interface ConversationStore {
    * `olderThan`, newest first (a backlog that never clears cannot hide the owed work behind it), at most `limit`.
    */
   listOwedExtractions(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedExtraction[]>;
+  /**
+   * Messages of the tenant (null: of every tenant) without a vector whose time (`createdAt`) is at or before
+   * `olderThan`, newest first, at most `limit`; none when the store keeps no vectors.
+   */
+  listOwedVectors(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedVector[]>;
+  /**
+   * Stores the vectors of the tenant's messages that still have none (a message embedded or deleted meanwhile is
+   * skipped, and another tenant's id never matches); the number written.
+   */
+  saveMessageVectors(tenantId: string, vectors: { messageId: string; vector: Float32Array }[]): Promise<number>;
   /**
    * Channels of the tenant (null: of every tenant) whose live tokens exceed `share` of their budget (their own, else
    * `defaultBudget`), most tokens first, at most `limit`.

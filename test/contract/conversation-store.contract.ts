@@ -397,6 +397,50 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         await expect(store.listOwedExtractions(t1, at(30), 0)).resolves.toEqual([]);
       });
 
+      it('should list the messages without a vector, store theirs once, and make them vector-searchable in their own tenant only', async () => {
+        const [t1, t2] = [tenant(), tenant()];
+        const [c1, c2] = [channel(t1), channel(t2)];
+        const withVector = await say(t1, c1, 'The deploy runs at dawn', { createdAt: at(10) });
+        const early = await say(t1, c1, 'Lunch is at noon', { createdAt: at(11), speaker: 'Ada', vector: false });
+        const other = await say(t2, c2, 'The printer is on floor two', { createdAt: at(20), vector: false });
+        const tooNew = await say(t1, c1, 'The backup runs nightly', { createdAt: at(30), vector: false });
+        const mine = new Set([withVector.id, early.id, other.id, tooNew.id]);
+
+        const owed = (await store.listOwedVectors(null, at(25), 10_000)).filter((o) => mine.has(o.messageId));
+        expect(owed).toEqual([
+          { tenantId: t2, messageId: other.id, speaker: null, content: 'The printer is on floor two' },
+          { tenantId: t1, messageId: early.id, speaker: 'Ada', content: 'Lunch is at noon' },
+        ]);
+        await expect(store.listOwedVectors(t1, at(30), 1)).resolves.toEqual([expect.objectContaining({ messageId: tooNew.id })]);
+        await expect(store.listOwedVectors(t1, at(30), 0)).resolves.toEqual([]);
+        await expect(store.searchMessageVectors(t1, await embed('Lunch is at noon'), 3, { channelId: c1 })).resolves.not.toContainEqual(
+          expect.objectContaining({ id: early.id }),
+        );
+
+        // another tenant's id and a message that already has a vector are not written
+        await expect(store.saveMessageVectors(t2, [{ messageId: early.id, vector: await embed('hijack') }])).resolves.toBe(0);
+        await expect(store.saveMessageVectors(t1, [{ messageId: withVector.id, vector: await embed('overwrite') }])).resolves.toBe(0);
+        await expect(
+          store.saveMessageVectors(t1, [
+            { messageId: early.id, vector: await embed('Ada: Lunch is at noon') },
+            { messageId: randomUUID(), vector: await embed('gone') },
+          ]),
+        ).resolves.toBe(1);
+        await expect(store.saveMessageVectors(t1, [{ messageId: early.id, vector: await embed('again') }])).resolves.toBe(0);
+
+        const hits = await store.searchMessageVectors(t1, await embed('Ada: Lunch is at noon'), 3, { channelId: c1 });
+        expect(hits[0]).toEqual({ id: early.id, score: expect.closeTo(1, 5) as number });
+        // shared across channels like an appended GUARDIAN message
+        expect(ids(await store.searchMessageVectors(t1, await embed('Ada: Lunch is at noon'), 3, {}))).toContain(early.id);
+        await expect(store.searchMessageVectors(t2, await embed('Ada: Lunch is at noon'), 3, {})).resolves.not.toContainEqual(
+          expect.objectContaining({ id: early.id }),
+        );
+        expect((await store.listOwedVectors(null, at(30), 10_000)).filter((o) => mine.has(o.messageId)).map((o) => o.messageId)).toEqual([
+          tooNew.id,
+          other.id,
+        ]);
+      });
+
       it('should list the channels whose live tokens pass the share of their budget, with their newest live message', async () => {
         const [t, u] = [tenant(), tenant()];
         const settings = (tokenBudget: number | null) => ({ private: false, projectId: null, tokenBudget });

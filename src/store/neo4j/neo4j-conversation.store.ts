@@ -14,6 +14,7 @@ import type {
   MessageSearchScope,
   OverBudgetChannel,
   OwedExtraction,
+  OwedVector,
 } from 'src/store/conversation-store.port';
 import type { ScoredId } from 'src/store/memory-store.port';
 import { messageLuceneQuery } from 'src/store/neo4j/lucene-query';
@@ -244,6 +245,43 @@ export class Neo4jConversationStore implements ConversationStore {
     );
 
     return rows.map((row) => ({ tenantId: toText(row['tenantId'], 'tenantId'), messageId: toText(row['messageId'], 'messageId') }));
+  }
+
+  async listOwedVectors(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedVector[]> {
+    if (limit <= 0 || this.connection.space === null) {
+      return [];
+    }
+    const rows = await this.read('listOwedVectors', (tx) =>
+      tenantId === null
+        ? this.run(tx, 'conversation/list-owed-vectors-all', { olderThan: toDateTime(olderThan), limit: int(limit) })
+        : this.run(tx, 'conversation/list-owed-vectors', { tenantId, olderThan: toDateTime(olderThan), limit: int(limit) }),
+    );
+
+    return rows.map((row) => ({
+      tenantId: toText(row['tenantId'], 'tenantId'),
+      messageId: toText(row['messageId'], 'messageId'),
+      speaker: row['speaker'] === null ? null : toText(row['speaker'], 'speaker'),
+      content: toText(row['content'], 'content'),
+    }));
+  }
+
+  async saveMessageVectors(tenantId: string, vectors: { messageId: string; vector: Float32Array }[]): Promise<number> {
+    const space = this.connection.space;
+    // a zero vector is stored as none (as appendMessage does): the vector index cannot rank it
+    const rows = vectors.filter(({ vector }) => !isZero(vector)).map(({ messageId, vector }) => ({ id: messageId, vector: Array.from(vector) }));
+    if (space === null || rows.length === 0) {
+      return 0;
+    }
+    for (const { vector } of rows) {
+      if (vector.length !== space.dimensions) {
+        throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
+      }
+    }
+    const [row] = await this.write('saveMessageVectors', (tx) =>
+      this.run(tx, 'conversation/save-message-vectors', { tenantId, rows, model: space.model }),
+    );
+
+    return row === undefined ? 0 : toNumber(row['written'], 'written');
   }
 
   async listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]> {

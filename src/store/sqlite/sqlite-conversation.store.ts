@@ -14,6 +14,7 @@ import type {
   MessageSearchScope,
   OverBudgetChannel,
   OwedExtraction,
+  OwedVector,
 } from 'src/store/conversation-store.port';
 import type { ScoredId } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
@@ -438,6 +439,58 @@ export class SqliteConversationStore implements ConversationStore {
     ).all(olderThan.getTime(), tenantId, tenantId, Math.max(0, limit));
 
     return Promise.resolve(rows.map((row) => ({ tenantId: row.tenant_id, messageId: row.id })));
+  }
+
+  listOwedVectors(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedVector[]> {
+    if (!this.database.space) {
+      return Promise.resolve([]);
+    }
+    const rows = this.stmt<{ tenant_id: string; id: string; speaker: string | null; content: string }>(
+      `SELECT tenant_id, id, speaker, content FROM messages INDEXED BY messages_owed_vector
+       WHERE embedding_model IS NULL AND created_at <= ? AND (? IS NULL OR tenant_id = ?) ORDER BY created_at DESC LIMIT ?`,
+    ).all(olderThan.getTime(), tenantId, tenantId, Math.max(0, limit));
+
+    return Promise.resolve(rows.map((row) => ({ tenantId: row.tenant_id, messageId: row.id, speaker: row.speaker, content: row.content })));
+  }
+
+  saveMessageVectors(tenantId: string, vectors: { messageId: string; vector: Float32Array }[]): Promise<number> {
+    const space = this.database.space;
+    if (!space || vectors.length === 0) {
+      return Promise.resolve(0);
+    }
+    for (const { vector } of vectors) {
+      if (vector.length !== space.dimensions) {
+        throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
+      }
+    }
+
+    return Promise.resolve(
+      this.database.transaction(() => {
+        let written = 0;
+        for (const { messageId, vector } of vectors) {
+          const row = this.stmt<{ rowid: number; channel_id: string; trust: string; created_at: number; private: number }>(
+            `SELECT m.rowid, m.channel_id, m.trust, m.created_at, c.private FROM messages m
+             JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id
+             WHERE +m.tenant_id = ? AND m.id = ? AND m.embedding_model IS NULL`,
+          ).get(tenantId, messageId);
+          if (!row) {
+            continue;
+          }
+          this.stmt('UPDATE messages SET embedding_model = ? WHERE rowid = ?').run(space.model, row.rowid);
+          this.stmt('INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)').run(
+            BigInt(row.rowid),
+            tenantId,
+            row.channel_id,
+            sharedFlag(row.private === 1, row.trust),
+            BigInt(row.created_at),
+            vectorBlob(vector),
+          );
+          written++;
+        }
+
+        return written;
+      }),
+    );
   }
 
   listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]> {

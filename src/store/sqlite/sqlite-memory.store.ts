@@ -230,8 +230,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   private supersedeSync(tenantId: string, ids: string[], byId: string, at: Date): MemoryRecord[] {
-    const rows = this.db
-      .prepare<SqlValue[], MemoryRow>(
+    const rows = this.stmt<MemoryRow>(
         `UPDATE memories SET status = 'SUPERSEDED', superseded_by = ?, live_fingerprint = NULL, updated_at = ?
          WHERE +tenant_id = ? AND status = 'ACTIVE' AND id IN (${placeholders(ids.length)}) RETURNING *`,
       )
@@ -331,8 +330,7 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     // the unary + keeps the planner on the unique id index; the tenant index would walk the whole tenant
     const rows = chunks(ids).flatMap((chunk) =>
-      this.db
-        .prepare<SqlValue[], MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`)
+      this.stmt<MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`)
         .all(tenantId, ...chunk),
     );
     const byId = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
@@ -398,14 +396,12 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     const whereSql = where.map((c) => c.sql).join(' AND ');
     const whereParams = where.flatMap((c) => c.params);
-    const total = this.db
-      .prepare<SqlValue[], { n: number }>(`SELECT COUNT(*) AS n FROM ${from} WHERE ${whereSql}`)
+    const total = this.stmt<{ n: number }>(`SELECT COUNT(*) AS n FROM ${from} WHERE ${whereSql}`)
       .get(...whereParams)?.n ?? 0;
     const keyset: Clause = after
       ? { sql: ' AND (m.created_at < ? OR (m.created_at = ? AND m.id < ?))', params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id] }
       : { sql: '', params: [] };
-    const rows = this.db
-      .prepare<SqlValue[], MemoryRow>(
+    const rows = this.stmt<MemoryRow>(
         `SELECT m.* FROM ${from} WHERE ${whereSql}${keyset.sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
       )
       .all(...whereParams, ...keyset.params, limit + 1);
@@ -415,8 +411,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   queryByMetadata(tenantId: string, visibility: Visibility, order: MetadataOrder, limit: number): Promise<MemoryRecord[]> {
     const vis = visibilityClause('m', visibility);
-    const rows = this.db
-      .prepare<SqlValue[], MemoryRow>(
+    const rows = this.stmt<MemoryRow>(
         `SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
       )
       .all(tenantId, ...vis.params, limit);
@@ -448,8 +443,7 @@ export class SqliteMemoryStore implements MemoryStore {
   /** The ids among `ids` that a recall with this task filter may see. */
   private taskVisibleIds(tenantId: string, memoryIds: string[], taskId: string | null): Set<string> {
     const visible = chunks(memoryIds).flatMap((chunk) =>
-      this.db
-        .prepare<SqlValue[], { id: string }>(
+      this.stmt<{ id: string }>(
           `SELECT id FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})
              AND (source_task_id IS NULL OR source_task_id = ?)`,
         )
@@ -472,8 +466,7 @@ export class SqliteMemoryStore implements MemoryStore {
       typeSql = ` AND v.type IN (${placeholders(visibility.types.length)})`;
       params.push(...visibility.types);
     }
-    const rows = this.db
-      .prepare<SqlValue[], { id: string; distance: number }>(
+    const rows = this.stmt<{ id: string; distance: number }>(
         `SELECT m.id AS id, v.distance AS distance FROM memory_vectors v JOIN memories m ON m.rowid = v.rowid
          WHERE v.embedding MATCH ? AND v.k = ? AND v.tenant = ?
            AND v.status IN (${placeholders(visibility.statuses.length)})
@@ -494,8 +487,7 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     const vis = visibilityClause('m', visibility);
     // ORDER BY the rank column lets FTS5 sort inside the virtual table, so the join stops after k visible rows
-    const rows = this.db
-      .prepare<SqlValue[], { id: string; score: number }>(
+    const rows = this.stmt<{ id: string; score: number }>(
         `SELECT m.id AS id, -f.rank AS score
          FROM memory_fts f JOIN memories m ON m.rowid = f.rowid
          WHERE memory_fts MATCH ? AND f.rank MATCH 'bm25(1.0, ${CONTEXT_WEIGHT}, 0.0)' AND m.tenant_id = ? AND ${vis.sql}
@@ -545,8 +537,7 @@ export class SqliteMemoryStore implements MemoryStore {
     if (match === null || k <= 0 || statuses.length === 0) {
       return Promise.resolve([]);
     }
-    const rows = this.db
-      .prepare<SqlValue[], { id: string; score: number }>(
+    const rows = this.stmt<{ id: string; score: number }>(
         `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, 0.0) AS score
          FROM memory_fts JOIN memories m ON m.rowid = memory_fts.rowid
          WHERE memory_fts MATCH ? AND m.tenant_id = ? AND m.status IN (${placeholders(statuses.length)})
@@ -614,8 +605,7 @@ export class SqliteMemoryStore implements MemoryStore {
         params: [tenantId, ...ids, ...typeParams],
       });
     }
-    const rows = this.db
-      .prepare<SqlValue[], { of_id: string; type: string; direction: string; weight: number; memory_id: string; created_at: number }>(
+    const rows = this.stmt<{ of_id: string; type: string; direction: string; weight: number; memory_id: string; created_at: number }>(
         `SELECT of_id, type, direction, weight, memory_id, created_at FROM (
            SELECT *, ROW_NUMBER() OVER (PARTITION BY of_id ORDER BY weight DESC, created_at DESC, memory_id) AS n
            FROM (${parts.map((p) => p.sql).join(' UNION ALL ')})
@@ -638,8 +628,7 @@ export class SqliteMemoryStore implements MemoryStore {
       return Promise.resolve([]);
     }
     const seeds = placeholders(seedIds.length);
-    const rows = this.db
-      .prepare<SqlValue[], { seed_id: string; memory_id: string; type: string; direction: string; weight: number }>(
+    const rows = this.stmt<{ seed_id: string; memory_id: string; type: string; direction: string; weight: number }>(
         `SELECT seed_id, memory_id, type, direction, weight FROM (
            SELECT seed_id, memory_id, type, direction, weight,
                   ROW_NUMBER() OVER (PARTITION BY seed_id ORDER BY weight DESC) AS n

@@ -228,6 +228,13 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   CREATE INDEX messages_owed_extraction ON messages (created_at) WHERE extracted_at IS NULL;
   `,
   },
+  {
+    // The owed-work sweep: messages still without a vector (appendMessage answers before embedding), newest first.
+    name: '013-messages-owed-vector',
+    sql: `
+  CREATE INDEX messages_owed_vector ON messages (created_at) WHERE embedding_model IS NULL;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {
