@@ -8,6 +8,9 @@ import type { RememberRequest } from 'src/memory/remember-input';
 import { openServiceKit } from 'test/support/service-kit';
 import type { ServiceKit } from 'test/support/service-kit';
 
+// each test opens a SQLite store and a Nest context: well under a second alone, seconds on a busy shared machine
+jest.setTimeout(20_000);
+
 /**
  * `context`'s gathering over a real SQLite store: constraints, the bulletin, recalled memories, messages of other
  * conversations, the channel's own messages; the budget decisions are assembleContext's (context-budget.spec).

@@ -9,6 +9,9 @@ import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
 import { openServiceKit } from 'test/support/service-kit';
 import type { ServiceKit, ServiceKitOptions } from 'test/support/service-kit';
 
+// each test opens a SQLite store and a Nest context: well under a second alone, seconds on a busy shared machine
+jest.setTimeout(20_000);
+
 /**
  * appendMessage's orchestration over a real SQLite store: the message is stored first, the same turn's memories are
  * written from it, and the work it owes is offered to the queue. Paging, configuring and compacting channels too.

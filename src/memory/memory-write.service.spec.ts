@@ -4,6 +4,9 @@ import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { openServiceKit } from 'test/support/service-kit';
 import type { ServiceKit } from 'test/support/service-kit';
 
+// each test opens a SQLite store and a Nest context: well under a second alone, seconds on a busy shared machine
+jest.setTimeout(20_000);
+
 /**
  * The write path's orchestration over a real SQLite store: what is embedded, looked up and stored, in which order,
  * and what is left untouched when a step refuses. (The policies it calls have their own specs; the GraphQL surface

@@ -7,6 +7,9 @@ import { RecallService, SearchMode } from 'src/recall/recall.service';
 import { openServiceKit } from 'test/support/service-kit';
 import type { ServiceKit } from 'test/support/service-kit';
 
+// each test opens a SQLite store and a Nest context: well under a second alone, seconds on a busy shared machine
+jest.setTimeout(20_000);
+
 /**
  * Recall's orchestration over a real SQLite store: which retrievers run per mode, what it filters, and the access
  * bookkeeping it defers to the job queue. (The scoring itself is in ranking.spec and hybrid-ranking.spec.)

@@ -7,6 +7,9 @@ import { TenantDataService } from 'src/tenant-data/tenant-data.service';
 import { openServiceKit } from 'test/support/service-kit';
 import type { ServiceKit } from 'test/support/service-kit';
 
+// each test opens a SQLite store and a Nest context: well under a second alone, seconds on a busy shared machine
+jest.setTimeout(20_000);
+
 /**
  * Export, import and purge orchestration over real SQLite stores: what is read and written in which order, and
  * that a refused file writes nothing. (The line format is in tenant-export.format.spec; vectors on import in
