@@ -1,4 +1,8 @@
-/** Fast lane first: unit specs run in parallel; contract and e2e suites share real services and run one file at a time. */
+/**
+ * Three projects. Unit specs run in parallel; contract and e2e suites share real services (Redis, ports, the CPU) and
+ * run one file at a time, enforced by their runner (test/support/serial-jest-runner.js), not by a flag to remember.
+ * Lanes (package.json): `test:fast` = typecheck, lint, unit and contract; `test:e2e` = e2e; `npm test` = both.
+ */
 // transpile only (type checking is `npm run typecheck`, part of `npm test`): fast, and no native binary
 const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 const base = {
@@ -7,10 +11,12 @@ const base = {
   transform: { '^.+\\.ts$': tsJest },
   moduleNameMapper: { '^src/(.*)$': '<rootDir>/src/$1', '^test/(.*)$': '<rootDir>/test/$1', '^bench/(.*)$': '<rootDir>/bench/$1' },
 };
+const serial = { runner: '<rootDir>/test/support/serial-jest-runner.js' };
+
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
-    { ...base, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    { ...base, ...serial, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
+    { ...base, ...serial, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
   ],
 };

@@ -6,11 +6,12 @@ import { ApolloDriver } from '@nestjs/apollo';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
+import { AuthModule } from 'src/auth/auth.module';
 import { TenantGuard } from 'src/auth/tenant.guard';
 import type { AppConfig } from 'src/config/config';
 import { CoreModule } from 'src/config/config.module';
-import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
 import { ConversationModule } from 'src/conversation/conversation.module';
+import { EmbeddingMigrationModule } from 'src/embedding/migration/embedding-migration.module';
 import { DomainErrorFilter } from 'src/graphql/domain-error.filter';
 import { graphqlOptions } from 'src/graphql/graphql.config';
 import { GraphqlWsServer } from 'src/graphql/graphql-ws.server';
@@ -20,7 +21,6 @@ import { loggingModule } from 'src/logging/logging';
 import { MemoryModule } from 'src/memory/memory.module';
 import { MetricsController } from 'src/metrics/metrics.controller';
 import { MetricsService } from 'src/metrics/metrics.service';
-import { PubSubModule } from 'src/pubsub/pubsub.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { RecallModule } from 'src/recall/recall.module';
@@ -39,16 +39,17 @@ export class AppModule {
         CoreModule.forRoot(config),
         loggingModule(config),
         StoreModule.forRoot(),
+        AuthModule,
         RateLimitModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [RateLimitService, MetricsService],
-          useFactory: (limits: RateLimitService, metrics: MetricsService) =>
-            graphqlOptions(config, { keys: new ApiKeyService(config), limits, metrics }),
+          imports: [AuthModule, RateLimitModule],
+          inject: [ApiKeyService, RateLimitService, MetricsService],
+          useFactory: (keys: ApiKeyService, limits: RateLimitService, metrics: MetricsService) =>
+            graphqlOptions(config, { keys, limits, metrics }),
         }),
-        PubSubModule,
-        BulletinReaderModule,
         JobsModule,
+        EmbeddingMigrationModule,
         MemoryModule,
         RecallModule,
         ConversationModule,
@@ -58,7 +59,6 @@ export class AppModule {
       ],
       controllers: [HealthController, MetricsController],
       providers: [
-        ApiKeyService,
         GraphqlWsServer,
         { provide: APP_GUARD, useClass: TenantGuard },
         { provide: APP_FILTER, useClass: DomainErrorFilter },

@@ -5,13 +5,11 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 
 import type { AppConfig } from 'src/config/config';
 import { CoreModule } from 'src/config/config.module';
-import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
 import { BullJobWorkers } from 'src/jobs/bullmq.queue';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { JobsModule } from 'src/jobs/jobs.module';
 import { startHeartbeat } from 'src/jobs/worker-heartbeat';
 import { loggingModule } from 'src/logging/logging';
-import { PubSubModule } from 'src/pubsub/pubsub.module';
 import { StoreModule } from 'src/store/store.module';
 
 /** The worker process: no HTTP, only the job handlers and what they need. */
@@ -20,7 +18,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config), loggingModule(config), StoreModule.forRoot(), PubSubModule, BulletinReaderModule, JobsModule],
+      imports: [CoreModule.forRoot(config), loggingModule(config), StoreModule.forRoot(), JobsModule],
     };
   }
 }

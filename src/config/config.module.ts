@@ -18,7 +18,7 @@ class EmbedderCloser implements OnApplicationShutdown {
   }
 }
 
-/** Configuration and the process-wide ports that everything else depends on. */
+/** Configuration and the process-wide ports that everything else depends on (global: every module reads them). */
 @Global()
 @Module({})
 export class CoreModule {

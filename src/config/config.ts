@@ -51,7 +51,7 @@ const envSchema = z
     RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(12_000),
     TRUST_PROXY: z.string().min(1).optional(),
     METRICS_TOKEN: z.string().min(16).optional(),
-    // cortex (issue 8)
+    // cortex: sweep, bulletin, importance, decay and consolidation
     CORTEX_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
     BULLETIN_MAX_WORDS: z.coerce.number().int().min(20).max(5000).default(500),
     BULLETIN_DEBOUNCE_MS: z.coerce.number().int().min(0).default(30_000),
@@ -176,7 +176,7 @@ export function isLoopback(host: string): boolean {
   return isIP(bare) === 4 && bare.startsWith('127.');
 }
 
-/** Bulletin, importance, decay and consolidation (issue 8). */
+/** The cortex's settings: bulletin, importance, decay and consolidation. */
 export interface CortexConfig {
   /** How often the sweep compares change markers (cheap reads; never an LLM call by itself). */
   sweepMs: number;

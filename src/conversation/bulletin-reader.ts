@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
@@ -14,7 +14,7 @@ export interface BulletinReader {
   latest(tenantId: string): Promise<{ content: string } | null>;
 }
 
-@Global()
+/** Imported by the conversation and extraction modules, the two readers. */
 @Module({
   providers: [
     {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationResolver } from 'src/conversation/conversation.resolver';
 import { ConversationService } from 'src/conversation/conversation.service';
@@ -11,7 +12,7 @@ import { RecallModule } from 'src/recall/recall.module';
 
 /** Channels, messages, message search and context; same-turn extraction runs inside appendMessage. */
 @Module({
-  imports: [MemoryModule, RecallModule, ExtractionModule],
+  imports: [MemoryModule, RecallModule, ExtractionModule, BulletinReaderModule],
   providers: [ConversationResolver, ConversationService, ContextService, MessageSearchService, SameTurnExtractor],
   exports: [ConversationService, ContextService, MessageSearchService],
 })

@@ -9,10 +9,11 @@ import { LlmBudget } from 'src/cortex/llm-budget.service';
 import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
 import { ImportanceService } from 'src/importance/importance.service';
 import { MemoryModule } from 'src/memory/memory.module';
+import { PubSubModule } from 'src/pubsub/pubsub.module';
 
 /** Bulletin, importance, decay and consolidation: the background intelligence, plus its GraphQL surface. */
 @Module({
-  imports: [MemoryModule],
+  imports: [MemoryModule, PubSubModule],
   providers: [
     BulletinEvents,
     BulletinService,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
 import { MemoryModule } from 'src/memory/memory.module';
 import { CompactionService } from 'src/extraction/compaction.service';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
@@ -9,7 +10,7 @@ import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
 
 /** What the job handlers run (LLM extraction, compaction, the owed-work sweep, message vectors) and the one writer every extractor uses. */
 @Module({
-  imports: [MemoryModule],
+  imports: [MemoryModule, BulletinReaderModule],
   providers: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper, MessageVectors],
   exports: [ExtractionWriter, LlmExtractionService, CompactionService, OwedWorkSweeper, MessageVectors],
 })

@@ -15,8 +15,9 @@ import type {
  * `__typename` costs 1 like any field; introspection costs nothing (it is on only where the sandbox is).
  *
  * Written by hand because the libraries do not fit: graphql-armor's cost limit multiplies only by literal
- * `first`/`last` arguments, and graphql-query-complexity walks a fragment again at every spread (the exponential
- * walk of issue 10). Each fragment's cost is computed once, so the walk is linear in the document.
+ * `first`/`last` arguments, and graphql-query-complexity walks a fragment again at every spread (exponential for
+ * n fragments that each spread the next one twice: 2^n visits). Each fragment's cost is computed once, so the walk
+ * is linear in the document.
  */
 export function operationCost(
   schema: GraphQLSchema,

@@ -10,9 +10,8 @@ import { CortexSweeper } from 'src/cortex/cortex-sweep.service';
 import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import { ImportanceService } from 'src/importance/importance.service';
-import { InProcessQueue } from 'src/jobs/in-process.queue';
-import { assertHandlersComplete, JOB_QUEUE, JobName } from 'src/jobs/job.types';
-import type { JobHandlerMap, JobQueue } from 'src/jobs/job.types';
+import { assertHandlersComplete, JobName } from 'src/jobs/job.types';
+import type { JobHandlerMap } from 'src/jobs/job.types';
 import { instrumentHandlers } from 'src/jobs/job-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/store/memory-store.port';
@@ -25,7 +24,6 @@ export class JobHandlersService {
 
   constructor(
     @Inject(MEMORY_STORE) store: MemoryStore,
-    @Inject(JOB_QUEUE) queue: JobQueue,
     bulletins: BulletinService,
     importance: ImportanceService,
     maintenance: MaintenanceService,
@@ -66,9 +64,5 @@ export class JobHandlersService {
     };
     assertHandlersComplete(handlers);
     this.handlers = instrumentHandlers(handlers, metrics);
-    // the in-process runner needs these handlers, and the services behind them need the queue: attached here
-    if (queue instanceof InProcessQueue) {
-      queue.attach(this.handlers);
-    }
   }
 }

@@ -1,17 +1,17 @@
 /** Every queue and job the service knows, with its payload type: one place, checked at boot. */
 export enum QueueName {
   Maintenance = 'maintenance',
-  // cortex (issue 8)
+  // cortex: bulletin, importance, decay, consolidation
   Bulletin = 'bulletin',
   Importance = 'importance',
-  // conversations (issue 7)
+  // conversations: LLM extraction, compaction and the owed work they leave
   Extraction = 'extraction',
   Compaction = 'compaction',
 }
 
 export enum JobName {
   RecordAccess = 'record-access',
-  // cortex (issue 8)
+  // cortex: bulletin, importance, decay, consolidation
   CortexSweep = 'cortex-sweep',
   RefreshBulletin = 'refresh-bulletin',
   RewriteBulletin = 'rewrite-bulletin',
@@ -19,11 +19,11 @@ export enum JobName {
   MaintenanceSweep = 'maintenance-sweep',
   MaintainMemories = 'maintain-memories',
   ConsolidateMemories = 'consolidate-memories',
-  // conversations (issue 7)
+  // conversations: LLM extraction, compaction and the owed work they leave
   ExtractMessage = 'extract-message',
   CompactChannel = 'compact-channel',
   RecoverOwedWork = 'recover-owed-work',
-  // embedding-model migration (issue 9)
+  // embedding-model migration: re-embed every stored vector with the configured model
   Reembed = 'reembed',
 }
 
@@ -39,7 +39,7 @@ export interface JobPayloads {
   [JobName.MaintenanceSweep]: Periodic;
   [JobName.MaintainMemories]: { tenantId: string };
   [JobName.ConsolidateMemories]: { tenantId: string };
-  // conversations (issue 7)
+  // conversations: LLM extraction, compaction and the owed work they leave
   /** LLM extraction of one user message (job id `extract.<messageId>`: one extraction per message). */
   [JobName.ExtractMessage]: { tenantId: string; messageId: string };
   /**

@@ -1,5 +1,5 @@
-import { Global, Inject, Module } from '@nestjs/common';
-import type { OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -21,7 +21,28 @@ class QueueCloser implements OnApplicationShutdown {
   }
 }
 
-/** BullMQ when REDIS_URL is set (a worker process runs the jobs), else an in-process runner of the same handlers. */
+/**
+ * Embedded mode: the in-process queue runs the handlers itself. They are handed over once every service behind them
+ * exists (those services enqueue jobs too), before any schedule starts (onApplicationBootstrap).
+ */
+@Injectable()
+class InProcessRunner implements OnModuleInit {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly jobs: JobHandlersService,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.queue instanceof InProcessQueue) {
+      this.queue.attach(this.jobs.handlers);
+    }
+  }
+}
+
+/**
+ * BullMQ when REDIS_URL is set (a worker process runs the jobs), else an in-process runner of the same handlers.
+ * Global because every feature offers jobs and the handlers need those features: imported, it would close a circle.
+ */
 @Global()
 @Module({
   imports: [CortexModule, ExtractionModule, EmbeddingMigrationModule],
@@ -33,6 +54,7 @@ class QueueCloser implements OnApplicationShutdown {
       useFactory: (config: AppConfig): JobQueue =>
         config.redisUrl ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix }) : new InProcessQueue(),
     },
+    InProcessRunner,
     QueueCloser,
     QueueMetrics,
   ],

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 
-import { ApiKeyService } from 'src/auth/api-key.service';
+import { AuthModule } from 'src/auth/auth.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
 import { CortexModule } from 'src/cortex/cortex.module';
 import { EngramMcp } from 'src/mcp/engram-mcp';
 import { McpController } from 'src/mcp/mcp.controller';
 import { MemoryModule } from 'src/memory/memory.module';
+import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RecallModule } from 'src/recall/recall.module';
 
 /** The MCP server's tools over the services GraphQL uses; the stdio command builds it without HTTP. */
@@ -18,8 +19,7 @@ export class McpModule {}
 
 /** MCP over streamable HTTP at /mcp on the API. */
 @Module({
-  imports: [McpModule],
+  imports: [McpModule, AuthModule, RateLimitModule],
   controllers: [McpController],
-  providers: [ApiKeyService],
 })
 export class McpHttpModule {}

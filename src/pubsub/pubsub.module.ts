@@ -1,4 +1,4 @@
-import { Global, Inject, Module } from '@nestjs/common';
+import { Inject, Module } from '@nestjs/common';
 import type { OnApplicationShutdown } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
@@ -16,8 +16,7 @@ class PubSubCloser implements OnApplicationShutdown {
   }
 }
 
-/** Redis pub/sub when REDIS_URL is set (API and worker are separate processes), else in process. */
-@Global()
+/** Redis pub/sub when REDIS_URL is set (API and worker are separate processes), else in process. Its user: the cortex. */
 @Module({
   providers: [
     {

@@ -1,9 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 
-/** Global, so every API surface (GraphQL, REST, MCP) counts against the same limits. */
-@Global()
+/** One RateLimitService (a module is instantiated once), so every API surface (GraphQL, REST, MCP) counts against the same limits. */
 @Module({
   providers: [RateLimitService],
   exports: [RateLimitService],

@@ -152,7 +152,7 @@ describe('shared ranking', () => {
 
   describe(namedPerson.name, () => {
     it('should find the one person named among the candidates subjects, by name or prefix, and none when two are', () => {
-      const candidates = [candidate('a', 'Caroline: hi'), candidate('b', 'Melanie: hello')];
+      const candidates = [candidate('a', 'Caroline: hi'), candidate('b', 'Melanie: hello')].map(candidateSubjects);
 
       expect(namedPerson('What did Mel paint?', candidates)).toBe('Melanie');
       expect(namedPerson('What did Paris look like?', candidates)).toBeNull();
@@ -166,7 +166,7 @@ describe('shared ranking', () => {
       expect(candidateSubjects(candidate('b', 'Jonas runs on Sundays', { author: 'Priya' }))).toEqual(['Jonas', 'Priya']);
       expect(candidateSubjects(candidate('c', 'Priya runs on Sundays', { author: 'priya' }))).toEqual(['Priya']);
       expect(candidateSubjects(candidate('d', 'Jonas runs on Sundays', { speaker: 'Priya', author: 'Mette' }))).toEqual(['Priya']);
-      expect(namedPerson("What is Priya's plan?", [candidate('e', 'my plan starts in March', { author: 'Priya' })])).toBe('Priya');
+      expect(namedPerson("What is Priya's plan?", [candidateSubjects(candidate('e', 'my plan starts in March', { author: 'Priya' }))])).toBe('Priya');
     });
   });
 

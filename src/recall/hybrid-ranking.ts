@@ -192,12 +192,8 @@ function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** The one person the query names among the candidates' subjects, or null (none, or several: no boost). */
-export function namedPerson(query: string, candidates: Iterable<Candidate>): string | null {
-  return nameCandidates(query).length === 0 ? null : personAmong(query, [...candidates].map(candidateSubjects));
-}
-
-function personAmong(query: string, subjects: Iterable<readonly string[]>): string | null {
+/** The one person the query names among the candidates' subjects (`candidateSubjects`), or null (none, or several: no boost). */
+export function namedPerson(query: string, subjects: Iterable<readonly string[]>): string | null {
   const named = namedSubjects(query, [...subjects].flat());
 
   return named.length === 1 ? (named[0] ?? null) : null;
@@ -228,7 +224,7 @@ export function rankCandidates(input: RankInput): Map<string, Relevance> {
   const session = sessionContext(propagated, (id) => candidates.get(id)?.session ?? null, weights.session);
   // subjects are read once per candidate, and only when the query has a name-like word
   const subjects = new Map(signals.names.length > 0 ? [...candidates.values()].map((c) => [c.id, candidateSubjects(c)] as const) : []);
-  const person = subjects.size > 0 ? personAmong(signals.query, subjects.values()) : null;
+  const person = subjects.size > 0 ? namedPerson(signals.query, subjects.values()) : null;
   const rrf = reciprocalRankFusion([
     { ids: text.map((h) => h.id), weight: 1 },
     { ids: vector.map((h) => h.id), weight: weights.vector },

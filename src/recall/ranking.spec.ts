@@ -1,8 +1,6 @@
 import { MemoryScope, MemoryType } from 'src/memory/memory.enums';
 import {
-  calibratedFusion,
   finalScore,
-  maxFusedScore,
   modulate,
   reciprocalRankFusion,
   retention,
@@ -38,15 +36,6 @@ describe('ranking', () => {
       ]);
       const order = [...fused.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
       expect(order[0]).toBe('shared');
-    });
-
-    it('should normalise to 1 for an item first in every non-empty list', () => {
-      const lists = [
-        { ids: ['a'], weight: 1 },
-        { ids: ['a'], weight: 0.6 },
-        { ids: [], weight: 0.5 },
-      ];
-      expect((reciprocalRankFusion(lists).get('a') ?? 0) / maxFusedScore(lists)).toBeCloseTo(1);
     });
   });
 
@@ -113,24 +102,7 @@ describe('ranking', () => {
   });
 });
 
-describe(calibratedFusion.name, () => {
-  it('should keep the gap between a clear winner and the rest, unlike ranks', () => {
-    const fused = calibratedFusion([
-      { scores: new Map([['a', 10], ['b', 1]]), weight: 1, norm: 'max' },
-      { scores: new Map([['b', 0.52], ['a', 0.5]]), weight: 0.3, norm: 'minmax' },
-    ]);
-    expect(fused.get('a')).toBeCloseTo(1 / 1.3);
-    expect(fused.get('b')).toBeCloseTo((0.1 + 0.3) / 1.3);
-  });
-
-  it('should ignore empty lists when dividing by the weights', () => {
-    const fused = calibratedFusion([
-      { scores: new Map([['a', 3]]), weight: 1, norm: 'max' },
-      { scores: new Map(), weight: 0.3, norm: 'minmax' },
-    ]);
-    expect(fused.get('a')).toBe(1);
-  });
-
+describe('ranking: vitality', () => {
   describe(vitality.name, () => {
     it.each([
       [false, null, 1],

@@ -1,6 +1,9 @@
 import { MemoryScope, MemoryType, RelationType } from 'src/memory/memory.enums';
 
-/** Reciprocal Rank Fusion constant (Cormack et al.): dampens the head so no single list dominates. */
+/**
+ * Reciprocal Rank Fusion constant (Cormack et al.). RRF feeds only the `rrf` part of a hit's explanation: the
+ * ranking fuses calibrated scores instead (`fuseScores` in hybrid-ranking.ts; see src/recall/ARCHITECTURE.md).
+ */
 export const RRF_K = 60;
 
 export interface RankedList {
@@ -20,11 +23,6 @@ export function reciprocalRankFusion(lists: readonly RankedList[], k = RRF_K): M
   }
 
   return fused;
-}
-
-/** The fused score of an item ranked first by every list: divides RRF into 0..1. */
-export function maxFusedScore(lists: readonly RankedList[], k = RRF_K): number {
-  return lists.reduce((sum, list) => sum + (list.ids.length > 0 ? list.weight / (k + 1) : 0), 0);
 }
 
 const DAY_MS = 86_400_000;
@@ -151,33 +149,4 @@ export function finalScore(parts: ScoreParts): number {
     parts.scope *
     (parts.vitality ?? 1)
   );
-}
-
-export interface ScoredList {
-  scores: ReadonlyMap<string, number>;
-  weight: number;
-  /** 'max': score / best (BM25, open-ended); 'minmax': spread over the list (cosine, which bunches up). */
-  norm: 'max' | 'minmax';
-}
-
-/**
- * Score-calibrated fusion: each retriever's raw scores mapped onto 0..1 within this query, weighted and summed,
- * then divided by the weights of the lists that had hits. Unlike RRF it keeps how far ahead the best hit is.
- */
-export function calibratedFusion(lists: readonly ScoredList[]): Map<string, number> {
-  const fused = new Map<string, number>();
-  const active = lists.filter((list) => list.scores.size > 0);
-  const total = active.reduce((sum, list) => sum + list.weight, 0);
-  for (const list of active) {
-    const values = [...list.scores.values()];
-    const max = Math.max(...values);
-    const min = list.norm === 'minmax' ? Math.min(...values) : 0;
-    const span = max - min;
-    for (const [id, score] of list.scores) {
-      const normalised = span > 0 ? (score - min) / span : 1;
-      fused.set(id, (fused.get(id) ?? 0) + (list.weight * normalised) / total);
-    }
-  }
-
-  return fused;
 }

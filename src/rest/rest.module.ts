@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 
-import { ApiKeyService } from 'src/auth/api-key.service';
+import { AuthModule } from 'src/auth/auth.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
 import { CortexModule } from 'src/cortex/cortex.module';
 import { MemoryModule } from 'src/memory/memory.module';
+import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RecallModule } from 'src/recall/recall.module';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
@@ -12,8 +13,8 @@ import { TenantController } from 'src/rest/tenant.controller';
 
 /** REST under /api: thin controllers over the services GraphQL uses, behind the same key and rate limits. */
 @Module({
-  imports: [MemoryModule, RecallModule, ConversationModule, CortexModule],
+  imports: [MemoryModule, RecallModule, ConversationModule, CortexModule, AuthModule, RateLimitModule],
   controllers: [MemoriesController, ChannelsController, BulletinController, TenantController],
-  providers: [ApiKeyService, RestAuthGuard],
+  providers: [RestAuthGuard],
 })
 export class RestModule {}

@@ -27,7 +27,10 @@ class StoreCloser implements OnApplicationShutdown {
   }
 }
 
-/** One connection per process (initialised for the embedding space), and one provider per store port over it. */
+/**
+ * One connection per process (initialised for the embedding space), and one provider per store port over it.
+ * Global: every feature module reads or writes through the ports, and there is one connection to share.
+ */
 @Global()
 @Module({})
 export class StoreModule {

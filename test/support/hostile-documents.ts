@@ -28,7 +28,7 @@ function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 
-/** `n` fragments, each spreading the next one twice: 2^n selections when expanded (defect 1 of issue 10). */
+/** `n` fragments, each spreading the next one twice: 2^n selections when expanded, which a cost walk that revisits fragments at every spread cannot finish. */
 export function fragmentBomb(n: number): string {
   const fragments = range(n).map((i) =>
     i === n - 1 ? `fragment F${i} on Query { __typename }` : `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`,

@@ -1,7 +1,8 @@
 import type { BulletinCandidate } from 'src/cortex/bulletin/bulletin.render';
 import { MemoryType } from 'src/memory/memory.enums';
 import { BULLETINS_KEPT } from 'src/store/bulletin-store.port';
-import type { BulletinRecord, BulletinSource, BulletinStore, LatestBulletinRow } from 'src/store/bulletin-store.port';
+import type { BulletinRecord, BulletinStore, LatestBulletinRow } from 'src/store/bulletin-store.port';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { BulletinRow, MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { rowToBulletin, rowToMemory } from 'src/store/sqlite/sqlite-rows';
@@ -109,7 +110,7 @@ export class SqliteBulletinStore implements BulletinStore {
             id: row.id,
             marker: row.marker,
             generatedAt: new Date(row.generated_at),
-            source: row.source as BulletinSource,
+            source: column.bulletinSource(row.source),
             empty: row.empty === 1,
           },
         ]),

@@ -1,6 +1,5 @@
 import type { Statement } from 'better-sqlite3';
 
-import type { MessageRole, Trust } from 'src/conversation/conversation.enums';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
 import type {
   AppendedMessage,
@@ -19,6 +18,7 @@ import type {
 import type { ScoredId } from 'src/store/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
@@ -88,16 +88,16 @@ export function toChannel(row: ChannelRow): ChannelRecord {
   };
 }
 
-/** The enum columns only ever hold values this code wrote, so the casts narrow what the schema guarantees. */
+/** Enum columns are checked (sqlite-columns): a value this code never writes fails the read, naming the column. */
 export function toMessage(row: MessageRow): MessageRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
     channelId: row.channel_id,
     seq: row.seq,
-    role: row.role as MessageRole,
+    role: column.messageRole(row.role),
     speaker: row.speaker,
-    trust: row.trust as Trust,
+    trust: column.trust(row.trust),
     content: row.content,
     tokenCount: row.token_count,
     createdAt: new Date(row.created_at),

@@ -1,10 +1,10 @@
 import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem, IntegrityReport, IntegrityStore, TenantCounts } from 'src/store/integrity-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { LIVE_STATUSES } from 'src/memory/memory.enums';
-import type { MemoryScope } from 'src/memory/memory.enums';
 
 interface MemoryCheckRow {
   rowid: number;
@@ -179,7 +179,7 @@ export class SqliteIntegrityStore implements IntegrityStore {
       const expected: Record<string, string> = {
         tenant: m.tenant_id,
         status: m.status,
-        visibility: visibilityKey(m.scope as MemoryScope, m.project_id, m.channel_id),
+        visibility: visibilityKey(column.memoryScope(m.scope), m.project_id, m.channel_id),
         type: m.type,
       };
       const wrong = Object.keys(expected).filter((column) => vector[column as keyof VectorRow] !== expected[column]);

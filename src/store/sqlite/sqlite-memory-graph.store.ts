@@ -1,5 +1,4 @@
 import type { ChangeMarker } from 'src/cortex/bulletin/change-marker';
-import type { MemoryScope, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
 import type {
   ConsolidationRow,
   DecayFactsRow,
@@ -10,6 +9,7 @@ import type {
   MemoryGraphStore,
 } from 'src/store/memory-graph.port';
 import { MARKER_MODULUS, MARKER_WRAP } from 'src/store/memory-graph.port';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { parseTags } from 'src/store/sqlite/sqlite-rows';
 
@@ -70,7 +70,7 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
     const edges: GraphEdge[] = [];
     for (const [fromId, toId, type, weight] of rows) {
       if (active.has(fromId) && active.has(toId)) {
-        edges.push({ fromId, toId, type: type as RelationType, weight });
+        edges.push({ fromId, toId, type: column.relationType(type), weight });
       }
     }
 
@@ -108,7 +108,7 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
     return Promise.resolve(
       rows.map((row) => ({
         id: row.id,
-        type: row.type as MemoryType,
+        type: column.memoryType(row.type),
         tags: parseTags(row.tags),
         confidence: row.confidence,
         accessCount: row.access_count,
@@ -169,13 +169,13 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
     return Promise.resolve(
       rows.map((row) => ({
         id: row.id,
-        type: row.type as MemoryType,
+        type: column.memoryType(row.type),
         content: row.content,
-        scope: row.scope as MemoryScope,
+        scope: column.memoryScope(row.scope),
         channelId: row.channel_id,
         projectId: row.project_id,
         sourceChannelId: row.source_channel_id,
-        sourceRole: row.source_role as SourceRole,
+        sourceRole: column.sourceRole(row.source_role),
         slot: row.slot,
         confidence: row.confidence,
         importance: row.importance,

@@ -23,6 +23,7 @@ import type {
 import { BatchItemError, TaskBudgetExceededError } from 'src/store/memory-store.port';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
 import { ftsAllWordsExpression, ftsAnyWordExpression, selectiveWords, tenantTokenPays, wordRowLimit } from 'src/store/sqlite/fts-query';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
@@ -615,8 +616,8 @@ export class SqliteMemoryStore implements MemoryStore {
 
     return rows.map((row) => ({
       ofId: row.of_id,
-      type: row.type as AssociationView['type'],
-      direction: row.direction as Direction,
+      type: column.relationType(row.type),
+      direction: column.direction(row.direction),
       weight: row.weight,
       memoryId: row.memory_id,
       createdAt: new Date(row.created_at),
@@ -647,8 +648,8 @@ export class SqliteMemoryStore implements MemoryStore {
       rows.map((row) => ({
         seedId: row.seed_id,
         memoryId: row.memory_id,
-        type: row.type as NeighbourRow['type'],
-        direction: row.direction as Direction,
+        type: column.relationType(row.type),
+        direction: column.direction(row.direction),
         weight: row.weight,
       })),
     );
@@ -686,7 +687,7 @@ export class SqliteMemoryStore implements MemoryStore {
       const rowid = BigInt(row.rowid);
       this.stmt(
         'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(rowid, row.tenant_id, row.status, visibilityKey(row.scope as MemoryScope, row.project_id, row.channel_id), row.type, vectorBlob(vector));
+      ).run(rowid, row.tenant_id, row.status, visibilityKey(column.memoryScope(row.scope), row.project_id, row.channel_id), row.type, vectorBlob(vector));
       this.stmt('UPDATE memories SET embedding_model = ? WHERE rowid = ?').run(space.model, rowid);
       this.vectorIndexes?.noteInsert(row.tenant_id, rowid, row.id, vector);
       written++;

@@ -1,10 +1,10 @@
 import { isLive } from 'src/memory/memory.enums';
 import type { MemoryScope } from 'src/memory/memory.enums';
-import type { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
 import type { MemoryRecord } from 'src/memory/memory.types';
 import { scopeKey, scopeOf } from 'src/memory/visibility';
-import type { BulletinRecord, BulletinSource } from 'src/store/bulletin-store.port';
+import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import type { MemoryDraft } from 'src/store/memory-store.port';
+import { column } from 'src/store/sqlite/sqlite-columns';
 
 export interface MemoryRow {
   rowid: number;
@@ -100,16 +100,16 @@ export function parseTags(raw: string): string[] {
   return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
-/** The enum columns only ever hold values this code wrote, so the casts narrow what the schema guarantees. */
+/** Enum columns are checked (sqlite-columns): a value this code never writes fails the read, naming the column. */
 export function rowToMemory(row: MemoryRow): MemoryRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
-    type: row.type as MemoryType,
+    type: column.memoryType(row.type),
     content: row.content,
     context: row.context,
-    status: row.status as MemoryStatus,
-    scope: row.scope as MemoryScope,
+    status: column.memoryStatus(row.status),
+    scope: column.memoryScope(row.scope),
     channelId: row.channel_id,
     projectId: row.project_id,
     slot: row.slot,
@@ -120,7 +120,7 @@ export function rowToMemory(row: MemoryRow): MemoryRecord {
     tags: parseTags(row.tags),
     fingerprint: row.fingerprint,
     source: {
-      role: row.source_role as SourceRole,
+      role: column.sourceRole(row.source_role),
       channelId: row.source_channel_id,
       messageId: row.source_message_id,
       taskId: row.source_task_id,
@@ -164,6 +164,6 @@ export function rowToBulletin(row: BulletinRow, memoryIds: string[]): BulletinRe
     memoryIds,
     marker: row.marker,
     digest: row.digest,
-    source: row.source as BulletinSource,
+    source: column.bulletinSource(row.source),
   };
 }

@@ -2,11 +2,11 @@ import type { Statement } from 'better-sqlite3';
 
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
 import { MemoryStatus } from 'src/memory/memory.enums';
-import type { RelationType } from 'src/memory/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import type { ChannelRow, MessageRow, SummaryRow } from 'src/store/sqlite/sqlite-conversation.store';
 import { sharedFlag, toChannel, toMessage, toSummary } from 'src/store/sqlite/sqlite-conversation.store';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
@@ -89,7 +89,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
           decayScore: row.decay_score,
           links: links.all(row.id).map((l) => ({
             toId: l.to_id,
-            type: l.type as RelationType,
+            type: column.relationType(l.type),
             weight: l.weight,
             createdAt: new Date(l.created_at),
           })),

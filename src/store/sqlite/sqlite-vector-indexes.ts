@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import type { Database, Statement } from 'better-sqlite3';
 
-import type { MemoryScope } from 'src/memory/memory.enums';
 import type { ScoredId } from 'src/store/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import type { BinaryVectorIndexOptions, VectorIndexFilter, VectorIndexRow } from 'src/store/sqlite/binary-vector-index';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
 
 export interface SqliteVectorIndexOptions {
@@ -69,7 +69,7 @@ interface TenantVectors {
 function rowMeta(row: MemoryMetaRow): VectorIndexRow {
   return {
     status: row.status,
-    visibility: visibilityKey(row.scope as MemoryScope, row.project_id, row.channel_id),
+    visibility: visibilityKey(column.memoryScope(row.scope), row.project_id, row.channel_id),
     type: row.type,
   };
 }
@@ -204,7 +204,7 @@ export class SqliteVectorIndexes {
        FROM memories WHERE tenant_id = ?`,
     ).raw();
     for (const [rowid, status, type, scope, projectId, channelId, hasVector] of rows.iterate(tenantId)) {
-      meta.set(rowid, { status, type, visibility: visibilityKey(scope as MemoryScope, projectId, channelId) });
+      meta.set(rowid, { status, type, visibility: visibilityKey(column.memoryScope(scope), projectId, channelId) });
       vectors += hasVector;
     }
     const { dimensions } = this.options;
