@@ -19,6 +19,7 @@ import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { QueryVectors } from 'src/embedding/migration/query-vectors';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
@@ -108,6 +109,7 @@ const SERVICES: Type[] = [
   ExtractionWriter,
   SameTurnExtractor,
   LlmExtractionService,
+  MessageVectors,
   MessageSearchService,
   ConversationService,
   ContextService,
