@@ -13,6 +13,17 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/** `scheme://host[:port]` with http or https, nothing else (no path, query or credentials). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +32,19 @@ const envSchema = z
     ENGRAM_DATA_DIR: z.string().min(1).default('./data'),
     ENGRAM_API_KEYS: z.string().default(''),
     ENGRAM_OPERATOR_TENANTS: z.string().default(''),
+    ENGRAM_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((raw, ctx) => {
+        const origins = raw.split(',').map((o) => o.trim().toLowerCase().replace(/\/$/, '')).filter((o) => o.length > 0);
+        for (const origin of origins) {
+          if (!isOrigin(origin)) {
+            ctx.addIssue({ code: 'custom', message: `${JSON.stringify(origin)} is not an origin such as https://app.example.com or http://localhost:3000` });
+          }
+        }
+
+        return origins;
+      }),
     STORE: z.enum(['sqlite', 'neo4j']).default('sqlite'),
     NEO4J_URI: z.string().min(1).optional(),
     NEO4J_USER: z.string().min(1).default('neo4j'),
@@ -108,6 +132,8 @@ export interface AppConfig {
   apiKeys: readonly ApiKey[];
   /** Tenants whose keys are operator keys (trusted imports); the open `default` tenant only when listed. */
   operatorTenants: readonly string[];
+  /** Browser origins besides the service's own that may use it (ENGRAM_ALLOWED_ORIGINS; see auth/browser-access). */
+  allowedOrigins: readonly string[];
   store:
     | {
         kind: 'sqlite';
@@ -241,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     dataDir,
     apiKeys,
     operatorTenants: env.ENGRAM_OPERATOR_TENANTS.split(',').map((t) => t.trim()).filter((t) => t.length > 0),
+    allowedOrigins: env.ENGRAM_ALLOWED_ORIGINS,
     store:
       env.STORE === 'neo4j'
         ? {
