@@ -8,6 +8,7 @@ import type { MemoryType } from 'src/memory/memory.enums';
 
 /** The largest token budget a channel or a context may ask for (10x the largest context windows of today). */
 export const MAX_TOKEN_BUDGET = 2_000_000;
+export const DEFAULT_MAX_CONTENT_BYTES = 100_000;
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -64,7 +65,7 @@ const envSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']).default('log'),
     GRAPHQL_SANDBOX: bool.optional(),
-    MAX_CONTENT_BYTES: z.coerce.number().int().positive().default(100_000),
+    MAX_CONTENT_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_CONTENT_BYTES),
     NEAR_DUPLICATE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.95),
     UPDATES_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
     RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),

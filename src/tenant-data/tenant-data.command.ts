@@ -52,11 +52,16 @@ export async function runExport(config: AppConfig, args: readonly string[], out:
   });
 }
 
-/** `node dist/main.js import --tenant T < t.ndjson`: what was created, already there or in conflict, per kind. */
+/**
+ * `node dist/main.js import --tenant T [--trusted] < t.ndjson`: what was created, already there or in conflict, per
+ * kind. The file is screened as a REST import is; `--trusted` (the operator at the shell) skips the firewall, never
+ * the limits.
+ */
 export async function runImport(config: AppConfig, args: readonly string[], input: Readable): Promise<ImportReport> {
   const tenantId = tenantArg(args);
+  const options = { trusted: args.includes('--trusted'), maxContentBytes: config.limits.maxContentBytes };
 
-  return withService(config, (service) => service.importLines(tenantId, createInterface({ input, crlfDelay: Infinity })));
+  return withService(config, (service) => service.importLines(tenantId, createInterface({ input, crlfDelay: Infinity }), options));
 }
 
 /** `node dist/main.js purge --tenant T`: removes everything of the tenant and reports the counts. */

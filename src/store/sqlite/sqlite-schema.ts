@@ -228,6 +228,19 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   CREATE INDEX messages_owed_extraction ON messages (created_at) WHERE extracted_at IS NULL;
   `,
   },
+  {
+    // A tenant import writes in many transactions: its row lives from the first write to the last, so an import
+    // that stopped half-way is reported by the integrity check (see TenantDataStore.beginImport).
+    name: '013-import-runs',
+    sql: `
+  CREATE TABLE import_runs (
+    tenant_id TEXT NOT NULL,
+    file_digest TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, file_digest)
+  ) WITHOUT ROWID;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {

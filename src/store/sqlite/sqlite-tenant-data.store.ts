@@ -14,6 +14,8 @@ import type { BulletinRow, MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { INSERT_MEMORY_SQL, memoryInsertValues, rowToBulletin, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import type {
+  IdOwners,
+  ImportIdKind,
   ChannelPurge,
   ExportedMemory,
   ImportCounts,
@@ -24,6 +26,22 @@ import type {
   TenantPurge,
 } from 'src/store/tenant-data.port';
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
+
+/** Memories (or messages) a purge removes per transaction. */
+const PURGE_BATCH = 500;
+
+/** Lets timers and other requests run between two transactions of bulk work. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The table of each kind an import names by id (fixed names, never input). */
+const ID_TABLES: Readonly<Record<Exclude<ImportIdKind, 'channel'>, string>> = {
+  memory: 'memories',
+  message: 'messages',
+  summary: 'summaries',
+  bulletin: 'bulletins',
+};
 
 function noCounts(): ImportCounts {
   return { created: 0, existing: 0, conflicts: 0 };
@@ -121,6 +139,27 @@ export class SqliteTenantDataStore implements TenantDataStore {
     }
 
     return Promise.resolve(found);
+  }
+
+  idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners> {
+    const owners: IdOwners = { ours: new Set(), theirs: new Set() };
+    for (const chunk of chunks(ids)) {
+      const rows =
+        kind === 'channel'
+          ? this.database.db
+              .prepare<SqlValue[], { id: string; tenant_id: string }>(
+                `SELECT id, tenant_id FROM channels WHERE tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
+              )
+              .all(tenantId, ...chunk)
+          : this.database.db
+              .prepare<SqlValue[], { id: string; tenant_id: string }>(`SELECT id, tenant_id FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`)
+              .all(...chunk);
+      for (const row of rows) {
+        owners[row.tenant_id === tenantId ? 'ours' : 'theirs'].add(row.id);
+      }
+    }
+
+    return Promise.resolve(owners);
   }
 
   importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
@@ -340,6 +379,22 @@ export class SqliteTenantDataStore implements TenantDataStore {
     });
   }
 
+  beginImport(tenantId: string, fileDigest: string, startedAt: Date): Promise<void> {
+    this.stmt('INSERT OR REPLACE INTO import_runs (tenant_id, file_digest, started_at) VALUES (?, ?, ?)').run(
+      tenantId,
+      fileDigest,
+      startedAt.getTime(),
+    );
+
+    return Promise.resolve();
+  }
+
+  finishImport(tenantId: string, fileDigest: string): Promise<void> {
+    this.stmt('DELETE FROM import_runs WHERE tenant_id = ? AND file_digest = ?').run(tenantId, fileDigest);
+
+    return Promise.resolve();
+  }
+
   importBulletins(tenantId: string, bulletins: BulletinRecord[]): Promise<ImportCounts> {
     return this.write(() => {
       const counts = noCounts();
@@ -394,22 +449,51 @@ export class SqliteTenantDataStore implements TenantDataStore {
     });
   }
 
-  purgeTenant(tenantId: string): Promise<TenantPurge> {
-    return this.write(() => {
-      const count = (sql: string): number => this.stmt<number>(sql).pluck().get(tenantId) ?? 0;
-      const associations = count('SELECT COUNT(*) FROM associations WHERE tenant_id = ?');
-      const extractions = count('SELECT COUNT(*) FROM extracted_from WHERE tenant_id = ?');
-      const citations = count(
-        'SELECT COUNT(*) FROM bulletin_citations c JOIN bulletins b ON b.id = c.bulletin_id WHERE b.tenant_id = ?',
+  /**
+   * In batches of PURGE_BATCH memories, then messages, each batch one transaction that takes a row with everything
+   * hanging on it (vectors, full text, edges, citing bulletins), with the event loop free between batches: a purge of
+   * 10k memories in one transaction held every other request for seconds. A purge stopped half-way leaves whole
+   * rows only; purging again finishes it.
+   */
+  async purgeTenant(tenantId: string): Promise<TenantPurge> {
+    const count = (sql: string): number => this.stmt<number>(sql).pluck().get(tenantId) ?? 0;
+    const associations = count('SELECT COUNT(*) FROM associations WHERE tenant_id = ?');
+    const extractions = count('SELECT COUNT(*) FROM extracted_from WHERE tenant_id = ?');
+    const citations = count('SELECT COUNT(*) FROM bulletin_citations c JOIN bulletins b ON b.id = c.bulletin_id WHERE b.tenant_id = ?');
+    const bulletins = (await this.write(() => this.stmt('DELETE FROM bulletins WHERE tenant_id = ?').run(tenantId).changes));
+    const memories = { memories: 0, vectors: 0, textRows: 0, bulletins: 0 };
+    for (;;) {
+      const removed = await this.write(() =>
+        this.deleteMemories(tenantId, this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').pluck().all(tenantId, PURGE_BATCH)),
       );
-      const bulletins = this.stmt('DELETE FROM bulletins WHERE tenant_id = ?').run(tenantId).changes;
-      const ids = this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ?').pluck().all(tenantId);
-      const memories = this.deleteMemories(tenantId, ids);
-      const messages = this.deleteMessages(tenantId, 'tenant_id = ?', [tenantId]);
+      memories.memories += removed.memories;
+      memories.vectors += removed.vectors;
+      memories.textRows += removed.textRows;
+      memories.bulletins += removed.bulletins;
+      await yieldToEventLoop();
+      if (removed.memories === 0) {
+        break;
+      }
+    }
+    const messages = { messages: 0, vectors: 0, textRows: 0 };
+    for (;;) {
+      const removed = await this.write(() => this.deleteMessageBatch(tenantId));
+      messages.messages += removed.messages;
+      messages.vectors += removed.vectors;
+      messages.textRows += removed.textRows;
+      await yieldToEventLoop();
+      if (removed.messages === 0) {
+        break;
+      }
+    }
+
+    return this.write(() => {
       const summaries = this.stmt('DELETE FROM summaries WHERE tenant_id = ?').run(tenantId).changes;
       const channels = this.stmt('DELETE FROM channels WHERE tenant_id = ?').run(tenantId).changes;
       const jobStates = this.stmt('DELETE FROM job_state WHERE tenant_id = ?').run(tenantId).changes;
       const llmUsage = this.stmt('DELETE FROM llm_usage WHERE tenant_id = ?').run(tenantId).changes;
+      // a purge ends what an unfinished import left behind, so it is no longer unfinished
+      this.stmt('DELETE FROM import_runs WHERE tenant_id = ?').run(tenantId);
       // leftovers a crash of an older version could have left behind: rows of the tenant in the search tables
       const token = tenantSearchToken(tenantId);
       const strayMemoryText = this.stmt('DELETE FROM memory_fts WHERE tenant = ?').run(token).changes;
@@ -442,6 +526,24 @@ export class SqliteTenantDataStore implements TenantDataStore {
         llmUsage,
       };
     });
+  }
+
+  /** Up to PURGE_BATCH messages of the tenant with their full-text and vector rows; EXTRACTED_FROM goes by cascade. */
+  private deleteMessageBatch(tenantId: string): { messages: number; vectors: number; textRows: number } {
+    const out = { messages: 0, vectors: 0, textRows: 0 };
+    const rowids = this.stmt<number>('SELECT rowid FROM messages WHERE tenant_id = ? LIMIT ?')
+      .pluck()
+      .all(tenantId, PURGE_BATCH)
+      .map((rowid) => BigInt(rowid));
+    for (const rowid of rowids) {
+      out.textRows += this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
+      if (this.database.space) {
+        out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
+      }
+      out.messages += this.stmt('DELETE FROM messages WHERE rowid = ?').run(rowid).changes;
+    }
+
+    return out;
   }
 
   /**
