@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import { runConversations } from 'bench/conversations.bench';
 import { runHostile } from 'bench/hostile.bench';
+import { runHostileInputs } from 'bench/hostile-inputs.bench';
 import { runImportanceBench } from 'bench/importance.bench';
 import { runIngest } from 'bench/ingest.bench';
 import { runLatency } from 'bench/latency.bench';
@@ -15,7 +16,15 @@ import type { HostileKind } from 'test/support/hostile-documents';
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
-  hostile: (args) => runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined),
+  // hostile [repetitions] [kinds | inputs [memories]]: GraphQL documents, then the inputs of issue 17 and bulk work
+  hostile: async (args) => {
+    if (args[1] !== 'inputs') {
+      await runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined);
+    }
+    if (args[1] === undefined || args[1] === 'inputs') {
+      await runHostileInputs(args[2] ? Number(args[2]) : undefined);
+    }
+  },
   load: (args) => runLoadBench(...args.map(Number)),
   locomo: (args) => runLocomo(args[0] === 'quick'),
   conversations: (args) => runConversations(...args.map(Number)),

@@ -81,7 +81,11 @@ export class TenantDataController {
     try {
       for await (const line of this.service.exportLines(tenantId)) {
         if (!res.write(`${line}\n`)) {
-          await Promise.race([once(res, 'drain'), once(res, 'close')]);
+          // the listener of the event that did not come goes too (a large export left thousands behind)
+          const settled = new AbortController();
+          await Promise.race([once(res, 'drain', { signal: settled.signal }), once(res, 'close', { signal: settled.signal })]).finally(() =>
+            settled.abort(),
+          );
         }
         if (res.destroyed) {
           // the client went away: stop reading the store

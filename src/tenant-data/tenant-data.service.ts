@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
+import { eventLoopSlicer, yieldToEventLoop } from 'src/common/event-loop';
 import { assertKey } from 'src/common/validation';
 import { DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
 import { assertChannelId } from 'src/conversation/conversation-input';
@@ -41,13 +42,13 @@ import {
 } from 'src/tenant-data/import-screen';
 import type { ImportScreenOptions } from 'src/tenant-data/import-screen';
 
-const PAGE = 500;
-/** Records screened between two yields to the event loop (a screen is regexes and a token count: ~0.1 ms). */
-const SCREEN_BATCH = 200;
+// Bulk work runs in small batches with the event loop free between them (SQLite works synchronously): a 10k-memory
+// import, export or purge held /healthz for seconds in batches of 200-5000.
+const PAGE = 100;
 const ID_LOOKUP_BATCH = 500;
-const BATCH = 200;
+const BATCH = 50;
 const EMBED_BATCH = 64;
-const EDGE_BATCH = 5000;
+const EDGE_BATCH = 1000;
 
 type RecordOf<K extends ExportRecord['kind']> = Extract<ExportRecord, { kind: K }>;
 
@@ -64,11 +65,6 @@ interface ImportFile {
   message: Lined<RecordOf<'message'>>[];
   memory: Lined<RecordOf<'memory'>>[];
   bulletin: Lined<RecordOf<'bulletin'>>[];
-}
-
-/** Lets timers and other requests run between two batches of bulk work. */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
@@ -258,14 +254,13 @@ export class TenantDataService {
   private async parseAll(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportFile> {
     const out: ImportFile = { digest: '', channel: [], summary: [], message: [], memory: [], bulletin: [] };
     const digest = createHash('sha256');
+    const slice = eventLoopSlicer();
     let lineNumber = 0;
     let sawHeader = false;
     for await (const raw of lines) {
       lineNumber++;
       digest.update(raw).update('\n');
-      if (lineNumber % SCREEN_BATCH === 0) {
-        await yieldToEventLoop();
-      }
+      await slice();
       const line = raw.trim();
       if (line.length === 0) {
         continue;
@@ -308,13 +303,12 @@ export class TenantDataService {
 
   /** Every record through the write path's checks (import-screen), a batch at a time so others get the event loop. */
   private async screenAll(file: ImportFile, options: ImportScreenOptions): Promise<ImportFile> {
+    const slice = eventLoopSlicer();
     const each = async <T>(items: Lined<T>[], screen: (record: T, line: number) => T): Promise<Lined<T>[]> => {
       const out: Lined<T>[] = [];
-      for (const [index, { line, record }] of items.entries()) {
+      for (const { line, record } of items) {
         out.push({ line, record: screen(record, line) });
-        if (index % SCREEN_BATCH === SCREEN_BATCH - 1) {
-          await yieldToEventLoop();
-        }
+        await slice();
       }
 
       return out;

@@ -217,8 +217,8 @@ describe('export, import and purge', () => {
     const crossed = await importRest(t, KEYS.bob, aliceFile);
     expect(crossed.status).toBe(200);
     const counts = crossed.body as Record<string, { created: number; existing: number; conflicts: number }>;
-    for (const kind of ['summaries', 'messages', 'bulletins']) {
-      expect(counts[kind]).toEqual({ created: alice.records.filter((r) => `${String(r['kind'])}s` === kind).length, existing: 0, conflicts: 0 });
+    for (const [kind, records] of [['summary', 'summaries'], ['message', 'messages'], ['bulletin', 'bulletins']] as const) {
+      expect(counts[records]).toEqual({ created: alice.records.filter((r) => r['kind'] === kind).length, existing: 0, conflicts: 0 });
     }
     const aliceIds = new Set(alice.records.filter((r) => r['kind'] !== 'channel').map((r) => r['id']));
     const bobAfter = split(await exportRest(t, KEYS.bob)).records;

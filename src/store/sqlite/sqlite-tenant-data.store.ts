@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 
+import { yieldToEventLoop } from 'src/common/event-loop';
+
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
 import { MemoryStatus } from 'src/memory/memory.enums';
 import type { RelationType } from 'src/memory/memory.enums';
@@ -28,12 +30,7 @@ import type {
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** Memories (or messages) a purge removes per transaction. */
-const PURGE_BATCH = 500;
-
-/** Lets timers and other requests run between two transactions of bulk work. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
+const PURGE_BATCH = 100;
 
 /** The table of each kind an import names by id (fixed names, never input). */
 const ID_TABLES: Readonly<Record<Exclude<ImportIdKind, 'channel'>, string>> = {
