@@ -16,13 +16,15 @@ import type { HostileKind } from 'test/support/hostile-documents';
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
-  // hostile [repetitions] [kinds | inputs [memories]]: GraphQL documents, then the inputs of issue 17 and bulk work
+  // hostile [repetitions] [kinds | inputs | bulk [memories]]: GraphQL documents, then the inputs of issue 17 and the
+  // bulk work (`bulk`: the bulk work alone)
   hostile: async (args) => {
-    if (args[1] !== 'inputs') {
-      await runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined);
+    const part = args[1];
+    if (part !== 'inputs' && part !== 'bulk') {
+      await runHostile(args[0] ? Number(args[0]) : undefined, part ? (part.split(',') as HostileKind[]) : undefined);
     }
-    if (args[1] === undefined || args[1] === 'inputs') {
-      await runHostileInputs(args[2] ? Number(args[2]) : undefined);
+    if (part === undefined || part === 'inputs' || part === 'bulk') {
+      await runHostileInputs(args[2] ? Number(args[2]) : undefined, part === 'bulk');
     }
   },
   load: (args) => runLoadBench(...args.map(Number)),

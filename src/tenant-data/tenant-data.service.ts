@@ -45,8 +45,8 @@ import type { ImportScreenOptions } from 'src/tenant-data/import-screen';
 // Bulk work runs in small batches with the event loop free between them (SQLite works synchronously): a 10k-memory
 // import, export or purge held /healthz for seconds in batches of 200-5000.
 const PAGE = 100;
-const ID_LOOKUP_BATCH = 500;
-const BATCH = 50;
+const ID_LOOKUP_BATCH = 200;
+const BATCH = 25;
 const EMBED_BATCH = 64;
 const EDGE_BATCH = 1000;
 
@@ -332,6 +332,7 @@ export class TenantDataService {
         for (const id of (await this.store.idOwners(tenantId, kind, chunk)).theirs) {
           found.add(id);
         }
+        await yieldToEventLoop();
       }
 
       return found;
@@ -418,6 +419,7 @@ export class TenantDataService {
         for (const id of (await this.store.idOwners(tenantId, kind, chunk)).ours) {
           found.add(id);
         }
+        await yieldToEventLoop();
       }
       ours.set(kind, found);
     }

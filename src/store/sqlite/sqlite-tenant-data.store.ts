@@ -30,7 +30,7 @@ import type {
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** Memories (or messages) a purge removes per transaction. */
-const PURGE_BATCH = 100;
+const PURGE_BATCH = 25;
 
 /** The table of each kind an import names by id (fixed names, never input). */
 const ID_TABLES: Readonly<Record<Exclude<ImportIdKind, 'channel'>, string>> = {
