@@ -461,7 +461,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
     const memories = { memories: 0, vectors: 0, textRows: 0, bulletins: 0 };
     for (;;) {
       const removed = await this.write(() =>
-        this.deleteMemories(tenantId, this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').pluck().all(tenantId, PURGE_BATCH)),
+        // every memory of the tenant goes, so none is left to point at a deleted one: no supersededBy to clear (that
+        // update scans the tenant's memories, once per batch)
+        this.deleteMemories(tenantId, this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').pluck().all(tenantId, PURGE_BATCH), false),
       );
       memories.memories += removed.memories;
       memories.vectors += removed.vectors;
@@ -547,7 +549,11 @@ export class SqliteTenantDataStore implements TenantDataStore {
    * Memories with their full-text and vector rows; edges, tags and citations go through ON DELETE CASCADE. A bulletin
    * citing one of them is removed too (its text states it); the cortex writes a new one.
    */
-  private deleteMemories(tenantId: string, ids: string[]): { memories: number; vectors: number; textRows: number; bulletins: number } {
+  private deleteMemories(
+    tenantId: string,
+    ids: string[],
+    clearSupersededBy = true,
+  ): { memories: number; vectors: number; textRows: number; bulletins: number } {
     const out = { memories: 0, vectors: 0, textRows: 0, bulletins: 0 };
     for (const chunk of chunks(ids, 500)) {
       const list = placeholders(chunk.length);
@@ -571,9 +577,11 @@ export class SqliteTenantDataStore implements TenantDataStore {
           this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
         }
       }
-      this.database.db
-        .prepare<SqlValue[]>(`UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by IN (${list})`)
-        .run(tenantId, ...chunk);
+      if (clearSupersededBy) {
+        this.database.db
+          .prepare<SqlValue[]>(`UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by IN (${list})`)
+          .run(tenantId, ...chunk);
+      }
       out.memories += this.database.db
         .prepare<SqlValue[]>(`DELETE FROM memories WHERE +tenant_id = ? AND id IN (${list})`)
         .run(tenantId, ...chunk).changes;
