@@ -72,7 +72,10 @@ function probe(bench: BenchApp): { stop(): Promise<number[]> } {
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      await fetch(`${origin(bench)}/healthz`).then((r) => r.arrayBuffer());
+      // a failed probe counts with the time it took to fail
+      await fetch(`${origin(bench)}/healthz`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
       samples.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
