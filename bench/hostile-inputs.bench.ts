@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 
 import { startBenchApp } from 'bench/support/bench-app';
 import type { BenchApp } from 'bench/support/bench-app';
 import { report, round, summarize } from 'bench/support/stats';
 
 /**
- * The inputs of issue 17 (Hardening II) and the bulk tenant operations, each sent while a prober asks `/healthz`
- * back to back: per operation its own time, the concurrent `/healthz` latencies (p50 / p99 / max), the largest
+ * The inputs of issue 17 (Hardening II) and the bulk tenant operations, each sent while a prober in a worker thread
+ * asks `/healthz` back to back: per operation its own time, the concurrent `/healthz` latencies (p50 / p99 / max), the largest
  * event-loop delay seen meanwhile (perf_hooks, wall clock) and the longest synchronous stretch in CPU ms (which a
  * loaded machine does not inflate). A stall of the event loop shows in all three.
  *
@@ -65,26 +66,38 @@ function origin(bench: BenchApp): string {
   return bench.url.replace(/\/graphql$/, '');
 }
 
-/** Asks /healthz one after another (each on a fresh connection) until stopped; keeps every latency. */
+/** The prober runs in a worker thread: its own event loop, so it keeps asking while the server's loop is stalled. */
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+let running = true;
+const samples = [];
+parentPort.on('message', () => { running = false; });
+(async () => {
+  while (running) {
+    const started = performance.now();
+    // a failed probe counts with the time it took to fail
+    await fetch(workerData.url).then((r) => r.arrayBuffer()).catch(() => undefined);
+    samples.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  parentPort.postMessage(samples);
+})();
+`;
+
+/** Asks /healthz one after another (from another thread) until stopped; keeps every latency. */
 function probe(bench: BenchApp): { stop(): Promise<number[]> } {
-  const samples: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      // a failed probe counts with the time it took to fail
-      await fetch(`${origin(bench)}/healthz`)
-        .then((r) => r.arrayBuffer())
-        .catch(() => undefined);
-      samples.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
+  const worker = new Worker(PROBER, { eval: true, workerData: { url: `${origin(bench)}/healthz` } });
+  const done = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', (samples: number[]) => resolve(samples));
+    worker.once('error', reject);
+  });
 
   return {
     async stop() {
-      running = false;
-      await loop;
+      worker.postMessage('stop');
+      const samples = await done;
+      await worker.terminate();
 
       return samples;
     },
