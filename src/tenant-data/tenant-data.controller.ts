@@ -21,6 +21,7 @@ import type { ImportReport } from 'src/tenant-data/tenant-data.service';
 /** An import body larger than this is refused (the whole file is checked in memory before anything is written). */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 export const PURGE_CONFIRMATION = 'purge';
+const EXPORT_CHUNK_CHARS = 64 * 1024;
 
 const importQuery = z.strictObject({
   trusted: z
@@ -79,18 +80,31 @@ export class TenantDataController {
       'content-disposition': 'attachment; filename="engram-export.ndjson"',
     });
     try {
-      for await (const line of this.service.exportLines(tenantId)) {
-        if (!res.write(`${line}\n`)) {
+      // lines go out in chunks of about EXPORT_CHUNK_CHARS: one write per line cost a write call and a buffer each
+      let chunk = '';
+      const send = async (): Promise<void> => {
+        const full = !res.write(chunk);
+        chunk = '';
+        if (full) {
           // the listener of the event that did not come goes too (a large export left thousands behind)
           const settled = new AbortController();
           await Promise.race([once(res, 'drain', { signal: settled.signal }), once(res, 'close', { signal: settled.signal })]).finally(() =>
             settled.abort(),
           );
         }
+      };
+      for await (const line of this.service.exportLines(tenantId)) {
+        chunk += `${line}\n`;
+        if (chunk.length >= EXPORT_CHUNK_CHARS) {
+          await send();
+        }
         if (res.destroyed) {
           // the client went away: stop reading the store
           return;
         }
+      }
+      if (chunk.length > 0) {
+        await send();
       }
       res.end();
     } catch (error) {
