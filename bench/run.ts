@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { runAgentTurn } from 'bench/agent-turn.bench';
 import { runConversations } from 'bench/conversations.bench';
 import { runHostile } from 'bench/hostile.bench';
+import { runHostileInputs } from 'bench/hostile-inputs.bench';
 import { runImportanceBench } from 'bench/importance.bench';
 import { runIngest } from 'bench/ingest.bench';
 import { runLatency } from 'bench/latency.bench';
@@ -20,7 +21,17 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   'agent-turn': (args) => runAgentTurn(...args.map(Number)),
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
-  hostile: (args) => runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined),
+  // hostile [repetitions] [kinds | inputs | bulk [memories]]: GraphQL documents, then the inputs of issue 17 and the
+  // bulk work (`bulk`: the bulk work alone)
+  hostile: async (args) => {
+    const part = args[1];
+    if (part !== 'inputs' && part !== 'bulk') {
+      await runHostile(args[0] ? Number(args[0]) : undefined, part ? (part.split(',') as HostileKind[]) : undefined);
+    }
+    if (part === undefined || part === 'inputs' || part === 'bulk') {
+      await runHostileInputs(args[2] ? Number(args[2]) : undefined, part === 'bulk');
+    }
+  },
   load: (args) => runLoadBench(...args.map(Number)),
   'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
   locomo: (args) => runLocomo(args[0] === 'quick'),

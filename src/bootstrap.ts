@@ -10,6 +10,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
 
 import { AppModule } from 'src/app.module';
+import { browserAccessMiddleware } from 'src/auth/browser-access';
 import type { AppConfig } from 'src/config/config';
 import { baseUrl, mountFrontDoor, surfaces } from 'src/front-door/front-door';
 import { graphqlBodyErrors } from 'src/graphql/body-errors';
@@ -25,6 +26,8 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
     bufferLogs: true,
   });
   app.useLogger(app.get(PinoLogger));
+  // before every route: without keys, only this machine's browser (see checkBrowserAccess)
+  app.use(browserAccessMiddleware({ open: config.apiKeys.length === 0, allowedOrigins: config.allowedOrigins }));
   // memory content is capped by MAX_CONTENT_BYTES inside GraphQL, so oversize input gets a GraphQL error, not a 413
   app.useBodyParser('json', { limit: '2mb' });
   app.use('/graphql', graphqlBodyErrors);

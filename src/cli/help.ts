@@ -20,9 +20,12 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     options: [['--tenant <id>', 'the tenant (required; an unknown tenant is an error)']],
   },
   import: {
-    usage: 'import --tenant <id> < tenant.ndjson',
+    usage: 'import --tenant <id> [--trusted] < tenant.ndjson',
     summary: 'an export file from stdin into the tenant (checked whole before anything is written; a second import changes nothing); the report on stdout, progress on stderr',
-    options: [['--tenant <id>', 'the tenant to import into (required)']],
+    options: [
+      ['--tenant <id>', 'the tenant to import into (required)'],
+      ['--trusted', 'raw records: the firewall off, every limit and guard kept (the operator at the shell)'],
+    ],
   },
   purge: {
     usage: 'purge --tenant <id> --yes',

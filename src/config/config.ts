@@ -9,10 +9,22 @@ import type { MemoryType } from 'src/memory/memory.enums';
 
 /** The largest token budget a channel or a context may ask for (10x the largest context windows of today). */
 export const MAX_TOKEN_BUDGET = 2_000_000;
+export const DEFAULT_MAX_CONTENT_BYTES = 100_000;
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/** `scheme://host[:port]` with http or https, nothing else (no path, query or credentials). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z
   .object({
@@ -22,6 +34,19 @@ const envSchema = z
     ENGRAM_DATA_DIR: z.string().min(1).default('./data'),
     ENGRAM_API_KEYS: z.string().default(''),
     ENGRAM_OPERATOR_TENANTS: z.string().default(''),
+    ENGRAM_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((raw, ctx) => {
+        const origins = raw.split(',').map((o) => o.trim().toLowerCase().replace(/\/$/, '')).filter((o) => o.length > 0);
+        for (const origin of origins) {
+          if (!isOrigin(origin)) {
+            ctx.addIssue({ code: 'custom', message: `${JSON.stringify(origin)} is not an origin such as https://app.example.com or http://localhost:3000` });
+          }
+        }
+
+        return origins;
+      }),
     STORE: z.enum(['sqlite', 'neo4j']).default('sqlite'),
     NEO4J_URI: z.string().min(1).optional(),
     NEO4J_USER: z.string().min(1).default('neo4j'),
@@ -41,7 +66,7 @@ const envSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']).default('log'),
     GRAPHQL_SANDBOX: bool.optional(),
-    MAX_CONTENT_BYTES: z.coerce.number().int().positive().default(100_000),
+    MAX_CONTENT_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_CONTENT_BYTES),
     NEAR_DUPLICATE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.95),
     UPDATES_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
     RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
@@ -117,6 +142,8 @@ export interface AppConfig {
   apiKeys: readonly ApiKey[];
   /** Tenants whose keys are operator keys (trusted imports); the open `default` tenant only when listed. */
   operatorTenants: readonly string[];
+  /** Browser origins besides the service's own that may use it (ENGRAM_ALLOWED_ORIGINS; see auth/browser-access). */
+  allowedOrigins: readonly string[];
   store:
     | {
         kind: 'sqlite';
@@ -252,6 +279,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     dataDir,
     apiKeys,
     operatorTenants: env.ENGRAM_OPERATOR_TENANTS.split(',').map((t) => t.trim()).filter((t) => t.length > 0),
+    allowedOrigins: env.ENGRAM_ALLOWED_ORIGINS,
     store:
       env.STORE === 'neo4j'
         ? {

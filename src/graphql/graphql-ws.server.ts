@@ -9,6 +9,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
+import { checkBrowserAccess, requestHeaders } from 'src/auth/browser-access';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { graphqlWsOptions } from 'src/graphql/graphql-ws';
@@ -40,12 +41,20 @@ export class GraphqlWsServer implements OnApplicationBootstrap, BeforeApplicatio
 
   onApplicationBootstrap(): void {
     const addressOf = clientAddressResolver(this.config.trustProxy);
+    const policy = { open: this.keys.open, allowedOrigins: this.config.allowedOrigins };
     const wss = new WebSocketServer({
       server: this.adapterHost.httpAdapter.getHttpServer() as Server,
       path: '/graphql',
       maxPayload: WS_MAX_PAYLOAD_BYTES,
-      // every connection attempt counts against its address before the upgrade: over the limit it is an HTTP 429
+      // the browser check of every HTTP route (403), then every connection attempt counts against its address
+      // before the upgrade: over the limit it is an HTTP 429
       verifyClient: ({ req }: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void) => {
+        const verdict = checkBrowserAccess(policy, requestHeaders(req), true);
+        if (!verdict.ok) {
+          done(false, 403, verdict.reason);
+
+          return;
+        }
         this.limits.consumeAddress(addressOf(req)).then(
           () => done(true),
           (error: unknown) =>

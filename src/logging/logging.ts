@@ -28,9 +28,23 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /**
+ * The URL as logged: the path and the names of the query parameters, never their values (`?q=my diagnosis` is user
+ * text), so `/api/memories?q=x&limit=5` is logged as `/api/memories?q&limit`.
+ */
+export function loggedUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) {
+    return url;
+  }
+  const names = new URLSearchParams(url.slice(mark + 1)).keys();
+
+  return `${url.slice(0, mark)}?${[...new Set(names)].map((name) => encodeURIComponent(name)).join('&')}`;
+}
+
+/**
  * Logs through pino: JSON lines in production (one per request, each log of a request carrying its `reqId`), the
  * same through pino-pretty in development, at LOG_LEVEL (tests run at `error`). Requests are logged without
- * headers or bodies, so no API key or memory content reaches the logs.
+ * headers, bodies or query values (loggedUrl), so no API key or memory content reaches the logs.
  */
 export function loggingModule(config: AppConfig): DynamicModule {
   return LoggerModule.forRoot({
@@ -38,10 +52,10 @@ export function loggingModule(config: AppConfig): DynamicModule {
       level: PINO_LEVEL[config.logLevel],
       genReqId: requestId,
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
+      autoLogging: { ignore: (req) => ['/healthz', '/metrics'].includes((req.url ?? '').split('?')[0] ?? '') },
       ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } } : {}),
     },
   });

@@ -17,7 +17,6 @@ import { RateLimitService, retryAfterHeaders } from 'src/rate-limit/rate-limit.s
 
 /** JSON-RPC's "server error" range; the HTTP status and `data.code` carry the Engram code. */
 const JSON_RPC_SERVER_ERROR = -32000;
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 function rpcError(res: Response, status: number, code: ErrorCode, message: string): void {
   res.status(status).json({ jsonrpc: '2.0', error: { code: JSON_RPC_SERVER_ERROR, message, data: { code } }, id: null });
@@ -32,7 +31,6 @@ function rpcError(res: Response, status: number, code: ErrorCode, message: strin
 @Controller('mcp')
 export class McpController {
   private readonly deps: HttpAuthDependencies;
-  private readonly open: boolean;
 
   constructor(
     private readonly mcp: EngramMcp,
@@ -42,7 +40,6 @@ export class McpController {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.deps = { keys, limits, metrics, addressOf: clientAddressResolver(config.trustProxy) };
-    this.open = keys.open;
   }
 
   @Post()
@@ -64,13 +61,10 @@ export class McpController {
       return;
     }
     const server = this.mcp.serverFor(tenantId);
-    const port = req.socket.localPort ?? 0;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      // without API keys whoever reaches loopback is the tenant: a web page that rebinds its own name to 127.0.0.1
-      // must not be, so only loopback Host names are answered (403 otherwise)
-      ...(this.open ? { enableDnsRebindingProtection: true, allowedHosts: LOOPBACK_HOSTS.map((host) => `${host}:${port}`) } : {}),
+      // Host and Origin (DNS rebinding, other web pages) are checked for every route by checkBrowserAccess
     });
     res.on('close', () => {
       void transport.close();

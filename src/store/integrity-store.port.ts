@@ -22,6 +22,8 @@ export enum IntegrityProblemKind {
   DUPLICATE_ACTIVE_FINGERPRINT = 'DUPLICATE_ACTIVE_FINGERPRINT',
   /** The uniqueness guard disagrees with the memory: a retired memory still holding its live fingerprint (or active slot), or a guard that is not its own fingerprint (slot). */
   UNGUARDED_MEMORY = 'UNGUARDED_MEMORY',
+  /** A tenant import that began writing and never finished: the tenant holds part of its file. */
+  UNFINISHED_IMPORT = 'UNFINISHED_IMPORT',
 }
 
 export interface IntegrityProblem {

@@ -53,6 +53,15 @@ export interface ImportCounts {
   conflicts: number;
 }
 
+/** The kinds of record an import names by id. */
+export type ImportIdKind = 'memory' | 'message' | 'summary' | 'bulletin' | 'channel';
+
+/** Of some ids of one kind: those the tenant holds, and those another tenant holds (channel ids are per tenant). */
+export interface IdOwners {
+  ours: Set<string>;
+  theirs: Set<string>;
+}
+
 export interface ChannelPurge {
   channels: number;
   messages: number;
@@ -93,6 +102,8 @@ export interface TenantDataStore {
 
   /** Which of these memory or message ids the store already holds, for any tenant (an import skips embedding them). */
   existingIds(tenantId: string, kind: 'memory' | 'message', ids: string[]): Promise<Set<string>>;
+  /** Which of these ids the tenant holds and which another tenant does: an import gives the latter ids of its own. */
+  idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners>;
   /** Channels the tenant does not have; `summaryId` is kept only when that summary is the tenant's (import summaries first). */
   importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts>;
   importSummaries(tenantId: string, summaries: SummaryRecord[]): Promise<ImportCounts>;
@@ -104,6 +115,13 @@ export interface TenantDataStore {
   importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts>;
   /** Edges whose two ends are the tenant's; an existing edge is left as it is. Counts only what was created. */
   importEdges(tenantId: string, edges: ImportedEdges): Promise<ImportCounts>;
+  /**
+   * Marks an import of the file with this digest as under way for the tenant, until finishImport: an import writes in
+   * many transactions, and one that stopped half-way stays marked, so the integrity check reports it. Importing the
+   * same file again finishes it (an import doubles nothing) and clears the mark.
+   */
+  beginImport(tenantId: string, fileDigest: string, startedAt: Date): Promise<void>;
+  finishImport(tenantId: string, fileDigest: string): Promise<void>;
   /** Bulletins in the order given (the last is the latest), citing the tenant's memories among `memoryIds`. */
   importBulletins(tenantId: string, bulletins: BulletinRecord[]): Promise<ImportCounts>;
 

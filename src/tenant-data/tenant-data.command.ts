@@ -71,9 +71,14 @@ export async function runExport(config: AppConfig, args: readonly string[], out:
   });
 }
 
-/** `node dist/main.js import --tenant T < t.ndjson`: what was created, already there or in conflict, per kind. */
+/**
+ * `node dist/main.js import --tenant T [--trusted] < t.ndjson`: what was created, already there or in conflict, per
+ * kind. The file is screened as a REST import is; `--trusted` (the operator at the shell) skips the firewall, never
+ * the limits.
+ */
 export async function runImport(config: AppConfig, args: readonly string[], input: Readable): Promise<ImportReport> {
   const tenantId = tenantArg(args);
+  const options = { trusted: args.includes('--trusted'), maxContentBytes: config.limits.maxContentBytes };
   let read = 0;
   let reading = true;
   async function* counted(lines: AsyncIterable<string>): AsyncGenerator<string> {
@@ -88,7 +93,7 @@ export async function runImport(config: AppConfig, args: readonly string[], inpu
     withProgress(
       'import',
       () => (reading ? `${read} lines read` : `${read} lines checked, writing`),
-      () => service.importLines(tenantId, counted(createInterface({ input, crlfDelay: Infinity }))),
+      () => service.importLines(tenantId, counted(createInterface({ input, crlfDelay: Infinity })), options),
     ),
   );
 }

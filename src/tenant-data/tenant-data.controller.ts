@@ -2,12 +2,14 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 
 import { BadInputError } from 'src/common/errors';
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
 import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
 import { RestErrorFilter } from 'src/rest/rest-error.filter';
@@ -19,7 +21,14 @@ import type { ImportReport } from 'src/tenant-data/tenant-data.service';
 /** An import body larger than this is refused (the whole file is checked in memory before anything is written). */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 export const PURGE_CONFIRMATION = 'purge';
+const EXPORT_CHUNK_CHARS = 64 * 1024;
 
+const importQuery = z.strictObject({
+  trusted: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
 const purgeBody = z.strictObject({ confirm: z.literal(PURGE_CONFIRMATION, { error: `confirm must be "${PURGE_CONFIRMATION}"` }) });
 const channelDeleteQuery = z.strictObject({
   withMemories: z
@@ -54,7 +63,10 @@ function bodyLines(req: Request): AsyncIterable<string> {
 @UseGuards(RestAuthGuard)
 @UseFilters(RestErrorFilter)
 export class TenantDataController {
-  constructor(private readonly service: TenantDataService) {}
+  constructor(
+    private readonly service: TenantDataService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('export')
   @ApiOperation({ summary: 'Everything of your tenant as NDJSON (the format of `node dist/main.js export`)' })
@@ -68,14 +80,31 @@ export class TenantDataController {
       'content-disposition': 'attachment; filename="engram-export.ndjson"',
     });
     try {
+      // lines go out in chunks of about EXPORT_CHUNK_CHARS: one write per line cost a write call and a buffer each
+      let chunk = '';
+      const send = async (): Promise<void> => {
+        const full = !res.write(chunk);
+        chunk = '';
+        if (full) {
+          // the listener of the event that did not come goes too (a large export left thousands behind)
+          const settled = new AbortController();
+          await Promise.race([once(res, 'drain', { signal: settled.signal }), once(res, 'close', { signal: settled.signal })]).finally(() =>
+            settled.abort(),
+          );
+        }
+      };
       for await (const line of this.service.exportLines(tenantId)) {
-        if (!res.write(`${line}\n`)) {
-          await Promise.race([once(res, 'drain'), once(res, 'close')]);
+        chunk += `${line}\n`;
+        if (chunk.length >= EXPORT_CHUNK_CHARS) {
+          await send();
         }
         if (res.destroyed) {
           // the client went away: stop reading the store
           return;
         }
+      }
+      if (chunk.length > 0) {
+        await send();
       }
       res.end();
     } catch (error) {
@@ -90,19 +119,25 @@ export class TenantDataController {
     summary: 'Import an export file into your tenant',
     description:
       'Ids and times are kept; ids you already have are left as they are, so importing twice changes nothing. ' +
-      'The whole file is checked before anything is written. Vectors are recomputed with this service’s model.',
+      'The whole file is checked before anything is written: every record passes the checks of remember and ' +
+      'appendMessage, and every reference must name a record of the file or of your tenant. Vectors are recomputed ' +
+      'with this service’s model. `trusted=true` (operator keys only) skips the firewall.',
   })
+  @ApiQueryParam('trusted', 'an operator’s raw import: no firewall (every limit and other guard still applies)', { type: 'boolean' })
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'NDJSON export file' } })
   @ApiOkResponse({ type: ImportReportDto })
   @ApiStandardErrors()
   import(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>, @Req() req: Request): Promise<ImportReport> {
-    parseQuery(noQuery, query);
+    const { trusted = false } = parseQuery(importQuery, query);
     if (!req.is('application/x-ndjson')) {
       throw new BadInputError('send the export file with Content-Type: application/x-ndjson');
     }
+    if (trusted && !this.config.operatorTenants.includes(tenantId)) {
+      throw new BadInputError('trusted imports need an operator key (a tenant listed in ENGRAM_OPERATOR_TENANTS)');
+    }
 
-    return this.service.importLines(tenantId, bodyLines(req));
+    return this.service.importLines(tenantId, bodyLines(req), { trusted, maxContentBytes: this.config.limits.maxContentBytes });
   }
 
   @Post('purge')

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+
 import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
+import { eventLoopSlicer, yieldToEventLoop } from 'src/common/event-loop';
 import { assertKey } from 'src/common/validation';
+import { DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
 import { assertChannelId } from 'src/conversation/conversation-input';
 import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { embedBatchesForStorage } from 'src/embedding/embed-safely';
@@ -13,6 +17,7 @@ import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type {
   ChannelPurge,
   ExportedMemory,
+  ImportIdKind,
   ImportCounts,
   ImportedEdges,
   TenantDataStore,
@@ -28,13 +33,49 @@ import {
   summaryLine,
 } from 'src/tenant-data/tenant-export.format';
 import type { ExportRecord } from 'src/tenant-data/tenant-export.format';
+import {
+  screenBulletinLine,
+  screenChannelLine,
+  screenMemoryLine,
+  screenMessageLine,
+  screenSummaryLine,
+} from 'src/tenant-data/import-screen';
+import type { ImportScreenOptions } from 'src/tenant-data/import-screen';
 
-const PAGE = 500;
-const BATCH = 200;
+// Bulk work runs in small batches with the event loop free between them (SQLite works synchronously): a 10k-memory
+// import, export or purge held /healthz for seconds in batches of 200-5000.
+const PAGE = 100;
+const ID_LOOKUP_BATCH = 200;
+const BATCH = 25;
 const EMBED_BATCH = 64;
-const EDGE_BATCH = 5000;
+const EDGE_BATCH = 1000;
 
 type RecordOf<K extends ExportRecord['kind']> = Extract<ExportRecord, { kind: K }>;
+
+interface Lined<T> {
+  line: number;
+  record: T;
+}
+
+/** The records of an export file by kind, each with its line number, and the file's SHA-256. */
+interface ImportFile {
+  digest: string;
+  channel: Lined<RecordOf<'channel'>>[];
+  summary: Lined<RecordOf<'summary'>>[];
+  message: Lined<RecordOf<'message'>>[];
+  memory: Lined<RecordOf<'memory'>>[];
+  bulletin: Lined<RecordOf<'bulletin'>>[];
+}
+
+/**
+ * The id an imported record gets when another tenant holds its own: a UUID derived from the tenant and the file's id,
+ * so importing the same file again finds it (and doubles nothing).
+ */
+export function scopedId(tenantId: string, id: string): string {
+  const hex = createHash('sha256').update(`engram-import\u0000${tenantId}\u0000${id}`).digest('hex');
+
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export interface ImportReport {
   channels: ImportCounts;
@@ -120,16 +161,34 @@ export class TenantDataService {
         return;
       }
       after = last.id;
+      // a page is read synchronously on SQLite: let other requests in before the next
+      await yieldToEventLoop();
     }
   }
 
   /**
-   * Imports an export file into `tenantId`, keeping every id and time. The whole file is checked before anything is
-   * written (a bad line is BAD_USER_INPUT and writes nothing); ids the tenant already has are left as they are, so a
-   * second import of the same file changes nothing. Vectors are always recomputed with this service's model.
+   * Imports an export file into `tenantId`, keeping every id and time. Nothing is written before the whole file has
+   * passed: its format, the write path's screening of every record (see import-screen), and its references (each
+   * must name a record of the file or of the tenant). An id another tenant holds is replaced by one of the tenant's
+   * own (scopedId), so another tenant's ids neither conflict nor show. Ids the tenant already has are left as they
+   * are, so a second import of the same file changes nothing. Vectors are always recomputed with this service's model.
    */
-  async importLines(tenantId: string, lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport> {
-    const byKind = await this.parseAll(lines);
+  async importLines(
+    tenantId: string,
+    lines: AsyncIterable<string> | Iterable<string>,
+    options: Partial<ImportScreenOptions> = {},
+  ): Promise<ImportReport> {
+    const screen = { maxContentBytes: options.maxContentBytes ?? DEFAULT_MAX_CONTENT_BYTES, trusted: options.trusted ?? false };
+    const file = await this.screenAll(await this.parseAll(lines), screen);
+    await this.scopeIds(tenantId, file);
+    await this.checkReferences(tenantId, file);
+    const byKind = {
+      channel: file.channel.map((c) => c.record),
+      summary: file.summary.map((c) => c.record),
+      message: file.message.map((c) => c.record),
+      memory: file.memory.map((c) => c.record),
+      bulletin: file.bulletin.map((c) => c.record),
+    };
     const report: ImportReport = {
       channels: emptyCounts(),
       summaries: emptyCounts(),
@@ -140,22 +199,30 @@ export class TenantDataService {
       embeddingModel: this.embedder.model,
       unembedded: 0,
     };
+    // from here on the import writes in many transactions: marked until its end, so `check` reports one that stopped
+    await this.store.beginImport(tenantId, file.digest, new Date());
     // summaries first: a channel keeps its current summary only when that summary is the tenant's
     for (const batch of batches(byKind.summary, BATCH)) {
-      add(report.summaries, await this.store.importSummaries(tenantId, batch.map((s) => ({ ...s, tenantId }))));
+      add(report.summaries, await this.store.importSummaries(tenantId, batch.map(({ kind: _kind, ...s }) => ({ ...s, tenantId }))));
+      await yieldToEventLoop();
     }
     for (const batch of batches(byKind.channel, BATCH)) {
-      add(report.channels, await this.store.importChannels(tenantId, batch.map((c) => ({ ...c, tenantId }))));
+      add(report.channels, await this.store.importChannels(tenantId, batch.map(({ kind: _kind, ...c }) => ({ ...c, tenantId }))));
+      await yieldToEventLoop();
     }
     for (const batch of batches(byKind.message, BATCH)) {
       // ids the store holds are not written, nor embedded
       const known = await this.store.existingIds(tenantId, 'message', batch.map((m) => m.id));
       const { vectors, unembedded } = await this.embedNew(batch, known, (m) => messageEmbeddingText(m.speaker, m.content));
       report.unembedded += unembedded;
-      const messages = batch.map((m, i) => ({ message: { ...m, tenantId }, vector: vectors[i] ?? null }));
+      const messages = batch.map(({ kind: _kind, ...m }, i) => ({ message: { ...m, tenantId }, vector: vectors[i] ?? null }));
       add(report.messages, await this.store.importMessages(tenantId, messages));
+      await yieldToEventLoop();
     }
-    await this.store.refreshChannels(tenantId, [...new Set(byKind.message.map((m) => m.channelId))]);
+    for (const channelIds of batches([...new Set(byKind.message.map((m) => m.channelId))], 10)) {
+      await this.store.refreshChannels(tenantId, channelIds);
+      await yieldToEventLoop();
+    }
     const edges: ImportedEdges = { links: [], extractions: [] };
     for (const batch of batches(byKind.memory, BATCH)) {
       const known = await this.store.existingIds(tenantId, 'memory', batch.map((m) => m.id));
@@ -177,39 +244,35 @@ export class TenantDataService {
         return { memory, vector };
       });
       add(report.memories, await this.store.importMemories(tenantId, memories));
+      await yieldToEventLoop();
     }
     for (const links of batches(edges.links, EDGE_BATCH)) {
       add(report.edges, await this.store.importEdges(tenantId, { links, extractions: [] }));
+      await yieldToEventLoop();
     }
     for (const extractions of batches(edges.extractions, EDGE_BATCH)) {
       add(report.edges, await this.store.importEdges(tenantId, { links: [], extractions }));
+      await yieldToEventLoop();
     }
     if (byKind.bulletin.length > 0) {
       const bulletins = byKind.bulletin.map(({ kind: _kind, ...b }) => ({ ...b, tenantId }));
       add(report.bulletins, await this.store.importBulletins(tenantId, bulletins));
     }
+    await this.store.finishImport(tenantId, file.digest);
 
     return report;
   }
 
-  private async parseAll(lines: AsyncIterable<string> | Iterable<string>): Promise<{
-    channel: Omit<RecordOf<'channel'>, 'kind'>[];
-    summary: Omit<RecordOf<'summary'>, 'kind'>[];
-    message: Omit<RecordOf<'message'>, 'kind'>[];
-    memory: RecordOf<'memory'>[];
-    bulletin: RecordOf<'bulletin'>[];
-  }> {
-    const out = {
-      channel: [] as Omit<RecordOf<'channel'>, 'kind'>[],
-      summary: [] as Omit<RecordOf<'summary'>, 'kind'>[],
-      message: [] as Omit<RecordOf<'message'>, 'kind'>[],
-      memory: [] as RecordOf<'memory'>[],
-      bulletin: [] as RecordOf<'bulletin'>[],
-    };
+  private async parseAll(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportFile> {
+    const out: ImportFile = { digest: '', channel: [], summary: [], message: [], memory: [], bulletin: [] };
+    const digest = createHash('sha256');
+    const slice = eventLoopSlicer();
     let lineNumber = 0;
     let sawHeader = false;
     for await (const raw of lines) {
       lineNumber++;
+      digest.update(raw).update('\n');
+      await slice();
       const line = raw.trim();
       if (line.length === 0) {
         continue;
@@ -225,34 +288,159 @@ export class TenantDataService {
           }
           sawHeader = true;
           break;
-        case 'channel': {
-          const { kind: _kind, ...channel } = record;
-          out.channel.push(channel);
+        case 'channel':
+          out.channel.push({ line: lineNumber, record });
           break;
-        }
-        case 'summary': {
-          const { kind: _kind, ...summary } = record;
-          out.summary.push(summary);
+        case 'summary':
+          out.summary.push({ line: lineNumber, record });
           break;
-        }
-        case 'message': {
-          const { kind: _kind, ...message } = record;
-          out.message.push(message);
+        case 'message':
+          out.message.push({ line: lineNumber, record });
           break;
-        }
         case 'memory':
-          out.memory.push(record);
+          out.memory.push({ line: lineNumber, record });
           break;
         case 'bulletin':
-          out.bulletin.push(record);
+          out.bulletin.push({ line: lineNumber, record });
           break;
       }
     }
     if (!sawHeader) {
       throw new BadInputError('the export file is empty');
     }
+    out.digest = digest.digest('hex');
 
     return out;
+  }
+
+  /** Every record through the write path's checks (import-screen), a batch at a time so others get the event loop. */
+  private async screenAll(file: ImportFile, options: ImportScreenOptions): Promise<ImportFile> {
+    const slice = eventLoopSlicer();
+    const each = async <T>(items: Lined<T>[], screen: (record: T, line: number) => T): Promise<Lined<T>[]> => {
+      const out: Lined<T>[] = [];
+      for (const { line, record } of items) {
+        out.push({ line, record: screen(record, line) });
+        await slice();
+      }
+
+      return out;
+    };
+
+    return {
+      digest: file.digest,
+      channel: await each(file.channel, (r, line) => screenChannelLine(r, line)),
+      summary: await each(file.summary, (r, line) => screenSummaryLine(r, line, options)),
+      message: await each(file.message, (r, line) => screenMessageLine(r, line, options)),
+      memory: await each(file.memory, (r, line) => screenMemoryLine(r, line, options)),
+      bulletin: await each(file.bulletin, (r, line) => screenBulletinLine(r, line, options)),
+    };
+  }
+
+  /** Ids of the file that another tenant holds get ids of this tenant's own, in the records and every reference. */
+  private async scopeIds(tenantId: string, file: ImportFile): Promise<void> {
+    const theirs = async (kind: ImportIdKind, ids: string[]): Promise<Set<string>> => {
+      const found = new Set<string>();
+      for (const chunk of batches(ids, ID_LOOKUP_BATCH)) {
+        for (const id of (await this.store.idOwners(tenantId, kind, chunk)).theirs) {
+          found.add(id);
+        }
+        await yieldToEventLoop();
+      }
+
+      return found;
+    };
+    const remap = {
+      memory: await theirs('memory', file.memory.map((m) => m.record.id)),
+      message: await theirs('message', file.message.map((m) => m.record.id)),
+      summary: await theirs('summary', file.summary.map((s) => s.record.id)),
+      bulletin: await theirs('bulletin', file.bulletin.map((b) => b.record.id)),
+    };
+    if (Object.values(remap).every((ids) => ids.size === 0)) {
+      return;
+    }
+    const id = (kind: keyof typeof remap) => (value: string): string => (remap[kind].has(value) ? scopedId(tenantId, value) : value);
+    const optional = (kind: keyof typeof remap) => (value: string | null): string | null => (value === null ? null : id(kind)(value));
+    for (const c of file.channel) {
+      c.record = { ...c.record, summaryId: optional('summary')(c.record.summaryId) };
+    }
+    for (const s of file.summary) {
+      s.record = { ...s.record, id: id('summary')(s.record.id), previousId: optional('summary')(s.record.previousId) };
+    }
+    for (const m of file.message) {
+      m.record = { ...m.record, id: id('message')(m.record.id), summaryId: optional('summary')(m.record.summaryId) };
+    }
+    for (const m of file.memory) {
+      const r = m.record;
+      m.record = {
+        ...r,
+        id: id('memory')(r.id),
+        supersededBy: optional('memory')(r.supersededBy),
+        source: { ...r.source, messageId: optional('message')(r.source.messageId) },
+        links: r.links.map((l) => ({ ...l, toId: id('memory')(l.toId) })),
+        extractedFrom: r.extractedFrom.map((e) => ({ ...e, messageId: id('message')(e.messageId) })),
+      };
+    }
+    for (const b of file.bulletin) {
+      b.record = { ...b.record, id: id('bulletin')(b.record.id), memoryIds: b.record.memoryIds.map(id('memory')) };
+    }
+  }
+
+  /**
+   * Every reference names a record of the file or of the tenant; the first that does not is BAD_USER_INPUT with its
+   * line. (One that names another tenant's record reads the same as one that names nothing.)
+   */
+  private async checkReferences(tenantId: string, file: ImportFile): Promise<void> {
+    const inFile: Record<ImportIdKind, Set<string>> = {
+      channel: new Set(file.channel.map((c) => c.record.id)),
+      summary: new Set(file.summary.map((s) => s.record.id)),
+      message: new Set(file.message.map((m) => m.record.id)),
+      memory: new Set(file.memory.map((m) => m.record.id)),
+      bulletin: new Set(file.bulletin.map((b) => b.record.id)),
+    };
+    const refs: { line: number; field: string; kind: ImportIdKind; id: string }[] = [];
+    const ref = (line: number, field: string, kind: ImportIdKind, id: string | null): void => {
+      if (id !== null && !inFile[kind].has(id)) {
+        refs.push({ line, field, kind, id });
+      }
+    };
+    for (const { line, record } of file.channel) {
+      ref(line, 'summaryId', 'summary', record.summaryId);
+    }
+    for (const { line, record } of file.summary) {
+      ref(line, 'channelId', 'channel', record.channelId);
+      ref(line, 'previousId', 'summary', record.previousId);
+    }
+    for (const { line, record } of file.message) {
+      ref(line, 'channelId', 'channel', record.channelId);
+      ref(line, 'summaryId', 'summary', record.summaryId);
+    }
+    for (const { line, record } of file.memory) {
+      ref(line, 'supersededBy', 'memory', record.supersededBy);
+      record.links.forEach((l, i) => ref(line, `links.${i}.toId`, 'memory', l.toId));
+      record.extractedFrom.forEach((e, i) => ref(line, `extractedFrom.${i}.messageId`, 'message', e.messageId));
+    }
+    for (const { line, record } of file.bulletin) {
+      record.memoryIds.forEach((memoryId, i) => ref(line, `memoryIds.${i}`, 'memory', memoryId));
+    }
+    const kinds = [...new Set(refs.map((r) => r.kind))];
+    const ours = new Map<ImportIdKind, Set<string>>();
+    for (const kind of kinds) {
+      const found = new Set<string>();
+      const ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
+      for (const chunk of batches(ids, ID_LOOKUP_BATCH)) {
+        for (const id of (await this.store.idOwners(tenantId, kind, chunk)).ours) {
+          found.add(id);
+        }
+        await yieldToEventLoop();
+      }
+      ours.set(kind, found);
+    }
+    const dangling = refs.find((r) => !ours.get(r.kind)?.has(r.id));
+    if (dangling) {
+      throw new BadInputError(
+        `line ${dangling.line}: ${dangling.field} ${JSON.stringify(dangling.id)} names no ${dangling.kind} of this file or of your tenant`,
+      );
+    }
   }
 
   /**

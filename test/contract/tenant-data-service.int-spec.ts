@@ -12,6 +12,7 @@ import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
 import { draft } from 'test/contract/memory-fixtures';
+import { runIntegrityCheck } from 'test/support/integrity';
 
 /** A hash embedder of another "model" that counts the texts it embeds, or fails like a provider that is down. */
 class CountingEmbedder implements Embedder {
@@ -131,4 +132,39 @@ describe('TenantDataService on SQLite: vectors on import', () => {
     expect(hits).toHaveLength(1);
     expect((await target.tenantData.exportMemories('u', null, 10))[0]?.embeddingModel).toBeNull();
   });
+
+  it('should leave an import that stopped half-way marked, so `check` reports it until the file is imported again', async () => {
+    const embedder = new CountingEmbedder('model-a');
+    const source = await open('source-3', embedder);
+    for (const content of ['The user keeps bees in the garden', 'The user sells honey at the market']) {
+      await source.memories.insertMemory({ memory: draft('v', content), vector: null, links: [], supersede: [] });
+    }
+    await source.conversations.appendMessage({
+      message: { id: randomUUID(), tenantId: 'v', channelId: 'c', role: MessageRole.USER, speaker: null, trust: Trust.GUARDIAN, content: 'The bees swarmed today', tokenCount: 5, createdAt: new Date(), extractedAt: null },
+      vector: null,
+      projectId: null,
+    });
+    const lines = await exportOf(new TenantDataService(source.tenantData, embedder), 'v');
+
+    const targetDir = mkdtempSync(join(dir, 'target-3-'));
+    const stores = openSqliteStores(join(targetDir, 'engram.sqlite'));
+    await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
+    opened.push(stores);
+    // the process dies (here: the store fails) after the messages are in and before the memories are
+    const failing = Object.assign(Object.create(stores.tenantData) as typeof stores.tenantData, {
+      importMemories: () => Promise.reject(new Error('disk I/O error')),
+    });
+    await expect(new TenantDataService(failing, embedder).importLines('v', lines)).rejects.toThrow('disk I/O error');
+
+    const broken = await runIntegrityCheck(targetDir);
+    expect(broken.ok).toBe(false);
+    expect(broken.output).toMatch(/UNFINISHED_IMPORT \(tenant v\): 1/);
+
+    const report = await new TenantDataService(stores.tenantData, embedder).importLines('v', lines);
+    expect(report.memories.created).toBe(2);
+    expect(report.messages.existing).toBe(1);
+    const fixed = await runIntegrityCheck(targetDir);
+    expect(fixed.output).toMatch(/clean/);
+    expect(fixed.ok).toBe(true);
+  }, 120_000);
 });

@@ -137,4 +137,17 @@ describe('logs (e2e)', () => {
     expect(requestLine).toMatchObject({ level: 30, req: { method: 'POST', url: '/graphql' }, res: { statusCode: 200 } });
     expect(output).not.toContain(KEYS.alice);
   });
+
+  it('should log the path and the names of query parameters, never their values', async () => {
+    const boot = output.split('\n').find((l) => l.includes('GraphQL on http'));
+    const port = /:(\d+)\/graphql/.exec(String(boot))?.[1];
+    const headers = { authorization: `Bearer ${KEYS.alice}`, 'x-request-id': 'trace-query-1' };
+    await fetch(`http://127.0.0.1:${port}/api/memories?q=my%20secret%20diagnosis&limit=5`, { headers });
+    await fetch(`http://127.0.0.1:${port}/graphql?query=%7Bmemories%7Btotal%7D%7D%23hidden-illness`, { headers: { ...headers, 'x-request-id': 'trace-query-2' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(output).toContain('"url":"/api/memories?q&limit"');
+    expect(output).toContain('"url":"/graphql?query"');
+    expect(output).not.toMatch(/secret|diagnosis|hidden-illness/);
+  });
 });

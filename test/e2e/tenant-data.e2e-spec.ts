@@ -11,6 +11,7 @@ import { origin, rest } from 'test/e2e/support/rest-client';
 import type { RestError } from 'test/e2e/support/rest-client';
 import { KEYS, codes, expectData, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { sqliteIntegrity } from 'test/support/integrity';
 
 // each CLI run boots ts-node in a child process
 jest.setTimeout(240_000);
@@ -209,23 +210,25 @@ describe('export, import and purge', () => {
     const recalled = await new MemoryApi(t, KEYS.bob).recall('deploy script');
     expect(recalled.map((m) => m.content)).toContain('The deploy script lives in ops/deploy.sh');
 
-    // alice's file into bob's tenant: every memory, message, summary and bulletin id is alice's, so none reaches bob
+    // alice's file into bob's tenant: every memory, message, summary and bulletin id is alice's, so each gets an id of
+    // bob's own; nothing of hers changes, and no count tells bob that her ids exist
     const alice = split(await exportRest(t, KEYS.alice));
-    const crossed = await importRest(t, KEYS.bob, `${[alice.header, ...alice.records].map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const aliceFile = `${[alice.header, ...alice.records].map((r) => JSON.stringify(r)).join('\n')}\n`;
+    const crossed = await importRest(t, KEYS.bob, aliceFile);
     expect(crossed.status).toBe(200);
-    const counts = crossed.body as Record<string, { created: number; conflicts: number }>;
-    for (const kind of ['summaries', 'messages', 'memories', 'bulletins']) {
-      expect(counts[kind]?.created).toBe(0);
+    const counts = crossed.body as Record<string, { created: number; existing: number; conflicts: number }>;
+    for (const [kind, records] of [['summary', 'summaries'], ['message', 'messages'], ['bulletin', 'bulletins']] as const) {
+      expect(counts[records]).toEqual({ created: alice.records.filter((r) => r['kind'] === kind).length, existing: 0, conflicts: 0 });
     }
-    expect(counts['memories']?.conflicts).toBe(alice.records.filter((r) => r['kind'] === 'memory').length);
     const aliceIds = new Set(alice.records.filter((r) => r['kind'] !== 'channel').map((r) => r['id']));
     const bobAfter = split(await exportRest(t, KEYS.bob)).records;
     expect(bobAfter.filter((r) => aliceIds.has(r['id']))).toEqual([]);
-    // her channel names are bob's own keys: they arrive empty, without her summary
-    expect(bobAfter.filter((r) => r['kind'] === 'channel' && String(r['id']).startsWith('a-'))).toEqual([
-      expect.objectContaining({ id: 'a-chat', messageCount: 0, summaryId: null }),
-      expect.objectContaining({ id: 'a-side', messageCount: 0, summaryId: null }),
-    ]);
+    expect(split(await exportRest(t, KEYS.alice)).records).toEqual(alice.records);
+    // her channel names are bob's own keys: they arrive with her messages under ids of bob's
+    expect(bobAfter.filter((r) => r['kind'] === 'channel' && String(r['id']).startsWith('a-')).map((r) => r['id'])).toEqual(['a-chat', 'a-side']);
+    const again = (await importRest(t, KEYS.bob, aliceFile)).body as Record<string, { created: number }>;
+    expect(['summaries', 'messages', 'memories', 'bulletins'].map((kind) => again[kind]?.created)).toEqual([0, 0, 0, 0]);
+    expect((await sqliteIntegrity(t.config)).problems).toEqual([]);
   });
 
   it('should delete a channel (optionally with what was learned only there) and purge a skill, in one’s own tenant only', async () => {

@@ -29,9 +29,14 @@ const LABELS = [
   'LlmUsage',
   // write path: the per-task budget lock
   'TaskBudget',
+  // tenant import: an import under way
+  'ImportRun',
 ];
 const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
 const PROPERTY_KEYS = [
+  // ImportRun
+  'fileDigest',
+  'startedAt',
   // Memory
   'id',
   'tenantId',
@@ -126,6 +131,8 @@ const PROPERTY_KEYS = [
 /** Every parameter a statement may use, with a sample value (the linter only checks that the name is declared). */
 const PARAMETERS: Record<string, unknown> = {
   tenantId: 'tenant',
+  fileDigest: 'digest',
+  startedAt: 'time',
   id: 'id',
   ids: ['id'],
   memoryId: 'id',

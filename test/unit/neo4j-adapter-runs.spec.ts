@@ -101,6 +101,7 @@ describe('Neo4j adapters, statement by statement', () => {
       'tenant/purge-tenant-job-states',
       'tenant/purge-tenant-task-budgets',
       'tenant/purge-tenant-llm-usage',
+      'tenant/purge-tenant-import-runs',
     ]);
     expect(connection.runs.every((run) => !('label' in run.params))).toBe(true);
     expect(purged).toMatchObject({ memories: 5000, memoryVectors: 10 });

@@ -1,4 +1,16 @@
+import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem, IntegrityReport, TenantCounts } from 'src/store/integrity-store.port';
+
+/** The problem an import that began writing and never finished leaves (both stores report it alike). */
+export function unfinishedImport(tenantId: string, fileDigest: string, startedAt: Date): IntegrityProblem {
+  return {
+    kind: IntegrityProblemKind.UNFINISHED_IMPORT,
+    tenantId,
+    subject: 'import of file sha256',
+    id: fileDigest,
+    detail: `began ${startedAt.toISOString()} and stopped before its end: import the same file again to finish it (it doubles nothing), or purge the tenant`,
+  };
+}
 
 /** Problems listed per kind and tenant before the rest are only counted. */
 export const LISTED_PER_GROUP = 20;

@@ -7,4 +7,5 @@ export const INTEGRITY_QUERIES = [
   'integrity/duplicate-active',
   'integrity/memory-counts',
   'integrity/node-counts',
+  'integrity/unfinished-imports',
 ] as const;

@@ -5,7 +5,8 @@ import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem, IntegrityReport, IntegrityStore, TenantCounts } from 'src/store/integrity-store.port';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import type { Row } from 'src/store/neo4j/neo4j-values';
-import { toNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
+import { toDate, toNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
+import { unfinishedImport } from 'src/store/integrity/integrity-report';
 import { tenantSearchToken } from 'src/store/search-terms';
 
 type CountField = 'associations' | 'channels' | 'messages' | 'summaries' | 'bulletins';
@@ -82,6 +83,10 @@ export class Neo4jIntegrityStore implements IntegrityStore {
           id: toText(row['key'], 'key'),
           detail: `${ids.length} ACTIVE memories: ${ids.join(', ')}`,
         });
+      }
+
+      for (const row of await this.connection.run(tx, 'integrity/unfinished-imports', {})) {
+        problems.push(unfinishedImport(toText(row['tenantId'], 'tenantId'), toText(row['fileDigest'], 'fileDigest'), toDate(row['startedAt'], 'startedAt')));
       }
 
       return { store: 'neo4j', tenants, problems };

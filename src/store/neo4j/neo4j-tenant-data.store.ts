@@ -21,6 +21,8 @@ import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toMap, toNumber, toOptionalNumber, toText } from 'src/store/neo4j/neo4j-values';
 import type {
   ChannelPurge,
+  IdOwners,
+  ImportIdKind,
   ExportedMemory,
   ImportCounts,
   ImportedEdges,
@@ -43,7 +45,16 @@ const TENANT_LABELS = {
   JobState: 'tenant/purge-tenant-job-states',
   TaskBudget: 'tenant/purge-tenant-task-budgets',
   LlmUsage: 'tenant/purge-tenant-llm-usage',
+  ImportRun: 'tenant/purge-tenant-import-runs',
 } as const satisfies Record<string, Neo4jQueryName>;
+
+const ID_OWNER_QUERIES: Readonly<Record<ImportIdKind, Neo4jQueryName>> = {
+  memory: 'tenant/list-existing-memories',
+  message: 'tenant/list-existing-messages',
+  summary: 'tenant/list-existing-summaries',
+  bulletin: 'tenant/list-existing-bulletins',
+  channel: 'tenant/list-existing-channels',
+};
 
 function optionalTime(date: Date | null): unknown {
   return date === null ? null : toDateTime(date);
@@ -181,6 +192,24 @@ export class Neo4jTenantDataStore implements TenantDataStore {
     return new Set(rows.map((row) => toText(row['id'], 'id')));
   }
 
+  async idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners> {
+    const rows = await this.read('idOwners', ID_OWNER_QUERIES[kind], { tenantId, ids });
+    const owners: IdOwners = { ours: new Set(), theirs: new Set() };
+    for (const row of rows) {
+      owners[row['ours'] === true ? 'ours' : 'theirs'].add(toText(row['id'], 'id'));
+    }
+
+    return owners;
+  }
+
+  async beginImport(tenantId: string, fileDigest: string, startedAt: Date): Promise<void> {
+    await this.write('beginImport', 'tenant/begin-import', { tenantId, fileDigest, startedAt: toDateTime(startedAt) });
+  }
+
+  async finishImport(tenantId: string, fileDigest: string): Promise<void> {
+    await this.write('finishImport', 'tenant/finish-import', { tenantId, fileDigest });
+  }
+
   async importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
     const rows = await this.writeInRounds('importChannels', 'tenant/import-channels', tenantId, channels.map(channelProperties), byId);
 
@@ -300,6 +329,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       JobState: { nodes: 0, vectors: 0 },
       TaskBudget: { nodes: 0, vectors: 0 },
       LlmUsage: { nodes: 0, vectors: 0 },
+      ImportRun: { nodes: 0, vectors: 0 },
     };
     for (const [label, query] of Object.entries(TENANT_LABELS) as [keyof typeof TENANT_LABELS, Neo4jQueryName][]) {
       for (;;) {

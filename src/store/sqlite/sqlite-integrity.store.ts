@@ -1,6 +1,7 @@
 import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem, IntegrityReport, IntegrityStore, TenantCounts } from 'src/store/integrity-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
+import { unfinishedImport } from 'src/store/integrity/integrity-report';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
@@ -138,12 +139,22 @@ export class SqliteIntegrityStore implements IntegrityStore {
         ...this.checkMessages(),
         ...this.checkReferences(),
         ...this.checkActiveRules(),
+        ...this.checkImports(),
       ];
 
       return { store: 'sqlite', tenants: this.countTenants(), problems };
     });
 
     return Promise.resolve(run());
+  }
+
+  private checkImports(): IntegrityProblem[] {
+    if (!tableExists(this.db, 'import_runs')) {
+      return [];
+    }
+    const rows = this.db.prepare<[], { tenant_id: string; file_digest: string; started_at: number }>('SELECT * FROM import_runs').all();
+
+    return rows.map((row) => unfinishedImport(row.tenant_id, row.file_digest, new Date(row.started_at)));
   }
 
   private checkMemories(): IntegrityProblem[] {

@@ -235,6 +235,19 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   CREATE INDEX messages_owed_vector ON messages (created_at) WHERE embedding_model IS NULL;
   `,
   },
+  {
+    // A tenant import writes in many transactions: its row lives from the first write to the last, so an import
+    // that stopped half-way is reported by the integrity check (see TenantDataStore.beginImport).
+    name: '014-import-runs',
+    sql: `
+  CREATE TABLE import_runs (
+    tenant_id TEXT NOT NULL,
+    file_digest TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, file_digest)
+  ) WITHOUT ROWID;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {

@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 
+import { yieldToEventLoop } from 'src/common/event-loop';
+
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
 import { MemoryStatus } from 'src/memory/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
@@ -14,6 +16,8 @@ import type { BulletinRow, MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { INSERT_MEMORY_SQL, memoryInsertValues, rowToBulletin, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import type {
+  IdOwners,
+  ImportIdKind,
   ChannelPurge,
   ExportedMemory,
   ImportCounts,
@@ -24,6 +28,17 @@ import type {
   TenantPurge,
 } from 'src/store/tenant-data.port';
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
+
+/** Memories (or messages) a purge removes per transaction. */
+const PURGE_BATCH = 25;
+
+/** The table of each kind an import names by id (fixed names, never input). */
+const ID_TABLES: Readonly<Record<Exclude<ImportIdKind, 'channel'>, string>> = {
+  memory: 'memories',
+  message: 'messages',
+  summary: 'summaries',
+  bulletin: 'bulletins',
+};
 
 function noCounts(): ImportCounts {
   return { created: 0, existing: 0, conflicts: 0 };
@@ -121,6 +136,27 @@ export class SqliteTenantDataStore implements TenantDataStore {
     }
 
     return Promise.resolve(found);
+  }
+
+  idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners> {
+    const owners: IdOwners = { ours: new Set(), theirs: new Set() };
+    for (const chunk of chunks(ids)) {
+      const rows =
+        kind === 'channel'
+          ? this.database.db
+              .prepare<SqlValue[], { id: string; tenant_id: string }>(
+                `SELECT id, tenant_id FROM channels WHERE tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
+              )
+              .all(tenantId, ...chunk)
+          : this.database.db
+              .prepare<SqlValue[], { id: string; tenant_id: string }>(`SELECT id, tenant_id FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`)
+              .all(...chunk);
+      for (const row of rows) {
+        owners[row.tenant_id === tenantId ? 'ours' : 'theirs'].add(row.id);
+      }
+    }
+
+    return Promise.resolve(owners);
   }
 
   importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
@@ -340,6 +376,22 @@ export class SqliteTenantDataStore implements TenantDataStore {
     });
   }
 
+  beginImport(tenantId: string, fileDigest: string, startedAt: Date): Promise<void> {
+    this.stmt('INSERT OR REPLACE INTO import_runs (tenant_id, file_digest, started_at) VALUES (?, ?, ?)').run(
+      tenantId,
+      fileDigest,
+      startedAt.getTime(),
+    );
+
+    return Promise.resolve();
+  }
+
+  finishImport(tenantId: string, fileDigest: string): Promise<void> {
+    this.stmt('DELETE FROM import_runs WHERE tenant_id = ? AND file_digest = ?').run(tenantId, fileDigest);
+
+    return Promise.resolve();
+  }
+
   importBulletins(tenantId: string, bulletins: BulletinRecord[]): Promise<ImportCounts> {
     return this.write(() => {
       const counts = noCounts();
@@ -394,22 +446,53 @@ export class SqliteTenantDataStore implements TenantDataStore {
     });
   }
 
-  purgeTenant(tenantId: string): Promise<TenantPurge> {
-    return this.write(() => {
-      const count = (sql: string): number => this.stmt<number>(sql).pluck().get(tenantId) ?? 0;
-      const associations = count('SELECT COUNT(*) FROM associations WHERE tenant_id = ?');
-      const extractions = count('SELECT COUNT(*) FROM extracted_from WHERE tenant_id = ?');
-      const citations = count(
-        'SELECT COUNT(*) FROM bulletin_citations c JOIN bulletins b ON b.id = c.bulletin_id WHERE b.tenant_id = ?',
+  /**
+   * In batches of PURGE_BATCH memories, then messages, each batch one transaction that takes a row with everything
+   * hanging on it (vectors, full text, edges, citing bulletins), with the event loop free between batches: a purge of
+   * 10k memories in one transaction held every other request for seconds. A purge stopped half-way leaves whole
+   * rows only; purging again finishes it.
+   */
+  async purgeTenant(tenantId: string): Promise<TenantPurge> {
+    const count = (sql: string): number => this.stmt<number>(sql).pluck().get(tenantId) ?? 0;
+    const associations = count('SELECT COUNT(*) FROM associations WHERE tenant_id = ?');
+    const extractions = count('SELECT COUNT(*) FROM extracted_from WHERE tenant_id = ?');
+    const citations = count('SELECT COUNT(*) FROM bulletin_citations c JOIN bulletins b ON b.id = c.bulletin_id WHERE b.tenant_id = ?');
+    const bulletins = (await this.write(() => this.stmt('DELETE FROM bulletins WHERE tenant_id = ?').run(tenantId).changes));
+    const memories = { memories: 0, vectors: 0, textRows: 0, bulletins: 0 };
+    for (;;) {
+      const removed = await this.write(() =>
+        // every memory of the tenant goes, so none is left to point at a deleted one: no supersededBy to clear (that
+        // update scans the tenant's memories, once per batch)
+        this.deleteMemories(tenantId, this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').pluck().all(tenantId, PURGE_BATCH), false),
       );
-      const bulletins = this.stmt('DELETE FROM bulletins WHERE tenant_id = ?').run(tenantId).changes;
-      const ids = this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ?').pluck().all(tenantId);
-      const memories = this.deleteMemories(tenantId, ids);
-      const messages = this.deleteMessages(tenantId, 'tenant_id = ?', [tenantId]);
+      memories.memories += removed.memories;
+      memories.vectors += removed.vectors;
+      memories.textRows += removed.textRows;
+      memories.bulletins += removed.bulletins;
+      await yieldToEventLoop();
+      if (removed.memories === 0) {
+        break;
+      }
+    }
+    const messages = { messages: 0, vectors: 0, textRows: 0 };
+    for (;;) {
+      const removed = await this.write(() => this.deleteMessageBatch(tenantId));
+      messages.messages += removed.messages;
+      messages.vectors += removed.vectors;
+      messages.textRows += removed.textRows;
+      await yieldToEventLoop();
+      if (removed.messages === 0) {
+        break;
+      }
+    }
+
+    return this.write(() => {
       const summaries = this.stmt('DELETE FROM summaries WHERE tenant_id = ?').run(tenantId).changes;
       const channels = this.stmt('DELETE FROM channels WHERE tenant_id = ?').run(tenantId).changes;
       const jobStates = this.stmt('DELETE FROM job_state WHERE tenant_id = ?').run(tenantId).changes;
       const llmUsage = this.stmt('DELETE FROM llm_usage WHERE tenant_id = ?').run(tenantId).changes;
+      // a purge ends what an unfinished import left behind, so it is no longer unfinished
+      this.stmt('DELETE FROM import_runs WHERE tenant_id = ?').run(tenantId);
       // leftovers a crash of an older version could have left behind: rows of the tenant in the search tables
       const token = tenantSearchToken(tenantId);
       const strayMemoryText = this.stmt('DELETE FROM memory_fts WHERE tenant = ?').run(token).changes;
@@ -444,11 +527,33 @@ export class SqliteTenantDataStore implements TenantDataStore {
     });
   }
 
+  /** Up to PURGE_BATCH messages of the tenant with their full-text and vector rows; EXTRACTED_FROM goes by cascade. */
+  private deleteMessageBatch(tenantId: string): { messages: number; vectors: number; textRows: number } {
+    const out = { messages: 0, vectors: 0, textRows: 0 };
+    const rowids = this.stmt<number>('SELECT rowid FROM messages WHERE tenant_id = ? LIMIT ?')
+      .pluck()
+      .all(tenantId, PURGE_BATCH)
+      .map((rowid) => BigInt(rowid));
+    for (const rowid of rowids) {
+      out.textRows += this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
+      if (this.database.space) {
+        out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
+      }
+      out.messages += this.stmt('DELETE FROM messages WHERE rowid = ?').run(rowid).changes;
+    }
+
+    return out;
+  }
+
   /**
    * Memories with their full-text and vector rows; edges, tags and citations go through ON DELETE CASCADE. A bulletin
    * citing one of them is removed too (its text states it); the cortex writes a new one.
    */
-  private deleteMemories(tenantId: string, ids: string[]): { memories: number; vectors: number; textRows: number; bulletins: number } {
+  private deleteMemories(
+    tenantId: string,
+    ids: string[],
+    clearSupersededBy = true,
+  ): { memories: number; vectors: number; textRows: number; bulletins: number } {
     const out = { memories: 0, vectors: 0, textRows: 0, bulletins: 0 };
     for (const chunk of chunks(ids, 500)) {
       const list = placeholders(chunk.length);
@@ -472,9 +577,11 @@ export class SqliteTenantDataStore implements TenantDataStore {
           this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
         }
       }
-      this.database.db
-        .prepare<SqlValue[]>(`UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by IN (${list})`)
-        .run(tenantId, ...chunk);
+      if (clearSupersededBy) {
+        this.database.db
+          .prepare<SqlValue[]>(`UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by IN (${list})`)
+          .run(tenantId, ...chunk);
+      }
       out.memories += this.database.db
         .prepare<SqlValue[]>(`DELETE FROM memories WHERE +tenant_id = ? AND id IN (${list})`)
         .run(tenantId, ...chunk).changes;
