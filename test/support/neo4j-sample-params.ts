@@ -56,6 +56,8 @@ const BY_NAME: Params = {
   createdAt: AT,
   generatedAt: AT,
   olderThan: AT,
+  startedAt: AT,
+  fileDigest: 'sha256-0000',
   since: null,
   after: null,
   before: null,
