@@ -34,13 +34,21 @@ export type Extraction = MemoryExtraction | ForgetExtraction;
 
 const MAX_EXTRACTIONS = 8;
 const MAX_SENTENCES = 50;
+/**
+ * What extraction looks at, so no pattern can cost more than linear time in the message: the first 20,000
+ * characters, and sentences of at most 600 characters after whitespace runs are folded to one space (a
+ * self-description or a "remember that ..." is far shorter; a longer run of text is skipped, not cut).
+ */
+export const MAX_EXTRACTION_INPUT = 20_000;
+export const MAX_SENTENCE_CHARS = 600;
 
 /** Sentences: split after . ! ? and at line breaks; a decimal point or an ellipsis inside a sentence stays. */
 export function sentences(text: string): string[] {
   return text
+    .slice(0, MAX_EXTRACTION_INPUT)
     .split(/(?<=[.!?])\s+(?=\S)|\n+/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0)
+    .map((s) => s.replace(/\s+/gu, ' ').trim())
+    .filter((s) => s.length > 0 && s.length <= MAX_SENTENCE_CHARS)
     .slice(0, MAX_SENTENCES);
 }
 

@@ -1,5 +1,5 @@
 import type { SlotName } from 'src/memory/guards/slots';
-import { regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
+import { leadWords, regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
 import type { LanguageTable, PatternExample } from 'src/extraction/patterns/pattern-table';
 
 /** Words that end the value: "Jeg bor i Aarhus og arbejder hos Lego" keeps "Aarhus". */
@@ -22,7 +22,7 @@ const cleanPreference = valueCleaner({
 });
 
 // "jeg" / "mit" / "min" at a clause start, after an optional filler word.
-const LEAD = String.raw`^(?:(?:og|men|så|hej|hejsa|hallo|goddag|altså|faktisk|btw)[,!]?\s+)*`;
+const LEAD = `^${leadWords(['og', 'men', 'så', 'hej', 'hejsa', 'hallo', 'goddag', 'altså', 'faktisk', 'btw'], ',!')}`;
 const JEG = `${LEAD}jeg`;
 const OCCUPATIONS =
   'læge|sygeplejerske|lærer|skolelærer|ingeniør|udvikler|softwareudvikler|programmør|designer|advokat|revisor|' +
@@ -43,7 +43,11 @@ export const DANISH: LanguageTable = {
     regexPattern({
       id: 'da.remember',
       kind: 'remember',
-      pattern: /^(?:(?:og|hej|altså|faktisk|okay|ok|nå|så)[,]?\s+)*(?:husk|husk på|husk lige|glem ikke|bemærk)(?:[,:]?\s+at\s+|\s*:\s*)(?<v>.{3,})$/u,
+      pattern: new RegExp(
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:husk|husk på|husk lige|glem ikke|bemærk)` +
+          String.raw`(?:[,:]?\s+at\s+|\s*:\s*)(?<v>.{3,})$`,
+        'u',
+      ),
       examples: [
         { text: 'Husk at min datter er allergisk over for nødder', value: 'min datter er allergisk over for nødder' },
         { text: 'husk, at jeg flyver til Oslo på fredag', value: 'jeg flyver til Oslo på fredag' },
@@ -55,7 +59,11 @@ export const DANISH: LanguageTable = {
     regexPattern({
       id: 'da.forget',
       kind: 'forget',
-      pattern: /^(?:(?:og|hej|altså|nu|faktisk|okay|ok|nå|så)[,]?\s+)*(?:glem|slet)(?!\s+ikke\b)(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$/u,
+      pattern: new RegExp(
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+ikke\b)` +
+          String.raw`(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$`,
+        'u',
+      ),
       examples: [
         { text: 'Glem at jeg bor i Berlin', value: 'jeg bor i Berlin' },
         { text: 'glem mit telefonnummer', value: 'mit telefonnummer' },

@@ -86,9 +86,38 @@ export function regexPattern(spec: RegexPatternSpec): ExtractionPattern {
   };
 }
 
-/** Drops trailing punctuation, quotes and whitespace. */
+const LEADING_JUNK = /[\s"'“”‘’]/u;
+const TRAILING_JUNK = /[\s.,;:!?"'“”‘’)]/u;
+
+/**
+ * Drops leading quotes and whitespace, trailing punctuation, quotes and whitespace. A character loop, not a regular
+ * expression: `[...]+$` retries at every position of a long run and costs quadratic time.
+ */
 export function trimValue(value: string): string {
-  return value.replace(/^[\s"'“”‘’]+|[\s.,;:!?"'“”‘’)]+$/gu, '');
+  let start = 0;
+  let end = value.length;
+  while (start < end && LEADING_JUNK.test(value.charAt(start))) {
+    start += 1;
+  }
+  while (end > start && TRAILING_JUNK.test(value.charAt(end - 1))) {
+    end -= 1;
+  }
+
+  return value.slice(start, end);
+}
+
+/**
+ * A repeated group of lead words ("oh, and also please ..."), anchored at the start of the text. Each word is one
+ * token, so a run of lead words matches in exactly one way: "oh and" listed beside "oh" and "and" would make every
+ * repetition match two ways and the backtracking exponential (issue 17, item 1).
+ */
+export function leadWords(words: readonly string[], punctuation = ','): string {
+  const multiWord = words.filter((word) => !/^[\p{L}']+$/u.test(word));
+  if (multiWord.length > 0) {
+    throw new Error(`lead words must be single words, got ${multiWord.join(', ')}`);
+  }
+
+  return String.raw`(?:(?:${words.join('|')})(?![\p{L}\p{N}'])[${punctuation}]?\s+)*`;
 }
 
 /** A value cleaner: cut at the first clause word (" and since ...", " fordi ..."), reject words that name nothing. */
