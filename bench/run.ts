@@ -7,6 +7,7 @@ import { runIngest } from 'bench/ingest.bench';
 import { runLatency } from 'bench/latency.bench';
 import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
+import { runQuality } from 'bench/quality.bench';
 import { runViewerBench } from 'bench/viewer.bench';
 import { runReembedBench } from 'bench/reembed.bench';
 import { runTenantDataBench } from 'bench/tenant-data.bench';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   hostile: (args) => runHostile(args[0] ? Number(args[0]) : undefined, args[1] ? (args[1].split(',') as HostileKind[]) : undefined),
   load: (args) => runLoadBench(...args.map(Number)),
   locomo: (args) => runLocomo(args[0] === 'quick'),
+  quality: (args) => runQuality(args),
   conversations: (args) => runConversations(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),

@@ -55,6 +55,7 @@ export function sentences(text: string): string[] {
 /** Clauses: "I'm Anders and I live in Aarhus" is two statements, each starting with its own "I". */
 export function clauses(sentence: string): string[] {
   const parts = sentence
+    .replace(/\s+/gu, ' ')
     .split(/\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);

@@ -47,7 +47,8 @@ export function screenWrite(
       return { rejection: firewall.reason };
     }
   }
-  const detected = options.detectSlots ? detectSlot(command.content)?.slot : undefined;
+  // a trusted speaker's claim about the user holds the slot in any person: "The user lives in Oslo" as "I live in Oslo"
+  const detected = options.detectSlots ? (fromUser ? detectUserClaim(command.content) : detectSlot(command.content))?.slot : undefined;
   const slotName = origin.claimsSlots === false ? null : (command.slot ?? detected ?? null);
   const slot = slotName === null ? null : { name: slotName, value: slotValueIn(command.content, slotName) };
   const type = command.type ?? (slot ? MemoryType.IDENTITY : classifyMemoryType(command.content));

@@ -1,3 +1,4 @@
+import { trimEndChars } from 'src/common/trim-chars';
 import { lowerInPlace } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
 
@@ -147,7 +148,7 @@ export function withArticle(value: string): string {
 
 /** The first letter upper-cased and a final full stop, so a fragment reads as a sentence. */
 export function asSentence(text: string): string {
-  const trimmed = text.trim().replace(/[\s,;:]+$/u, '');
+  const trimmed = trimEndChars(text.trim(), /^[\s,;:]$/u);
   const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 
   return /[.!?]$/u.test(capitalised) ? capitalised : `${capitalised}.`;

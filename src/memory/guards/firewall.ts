@@ -1,3 +1,5 @@
+import { trimEndChars } from 'src/common/trim-chars';
+
 export type GuardResult = { ok: true } | { ok: false; reason: string };
 
 const WH = 'what|who|whom|whose|where|when|why|which|how';
@@ -78,11 +80,15 @@ function isQuestionSentence(sentence: string): boolean {
 /** True when every sentence is a question (or filler): "I moved to Lisbon. What about you?" still carries a fact. */
 export function looksLikeQuestion(content: string): boolean {
   const sentences = (simplify(content).match(/[^.!?]+[.!?]*/gu) ?? [])
-    .map((sentence) => sentence.replace(/[\s\p{Extended_Pictographic}]+$/u, '').trim())
+    .map((sentence) => trimEndChars(sentence, /^[\s\p{Extended_Pictographic}]$/u).trim())
     .filter((sentence) => sentence.length > 0 && !looksLikeNoise(sentence));
 
   return sentences.length > 0 && sentences.every(isQuestionSentence);
 }
+
+// "haha", "hehe", "lolol", "hmm", "mmm", "ahh", "ohh", "uhh". Each branch matches one way only: the former
+// "(ha|hm+|m+|...)+" split a run of m's every possible way (exponential on "hmmm...m!").
+const INTERJECTION = /^(?:(?:h[ae])+h?|(?:lo)+l?|h?m+|[aou]+h+)$/u;
 
 /** Greetings, acknowledgements, laughter, emoji or filler only (lower-cased, simplified text). */
 export function looksLikeNoise(text: string): boolean {
@@ -95,7 +101,7 @@ export function looksLikeNoise(text: string): boolean {
   }
   const tokens = text.split(/[^\p{L}\p{N}']+/u).filter((token) => token.length > 0);
 
-  return tokens.every((token) => NOISE_WORDS.has(token) || /^(ha|he|lo|hm+|a+h+|o+h+|u+h+|m+)+$/u.test(token));
+  return tokens.every((token) => NOISE_WORDS.has(token) || INTERJECTION.test(token));
 }
 
 function isTooShort(text: string): boolean {
@@ -123,7 +129,7 @@ export function guardFact(content: string, options: FirewallOptions = {}): Guard
   if (looksLikeNoise(text)) {
     return { ok: false, reason: 'rejected: noise (greeting, acknowledgement, emoji or filler), not a fact' };
   }
-  if (PLACEHOLDER_VALUE.test(text.replace(/[.!]+$/u, ''))) {
+  if (PLACEHOLDER_VALUE.test(trimEndChars(text, /^[.!]$/u))) {
     return { ok: false, reason: 'rejected: placeholder value (unknown / not provided / N/A)' };
   }
   if (looksLikeQuestion(content)) {
