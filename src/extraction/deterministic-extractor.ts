@@ -1,6 +1,7 @@
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { SlotName } from 'src/memory/guards/slots';
 import { MemoryType } from 'src/memory/memory.enums';
+import { detectRetraction } from 'src/memory/write-rules';
 import { stripInjected } from 'src/extraction/injected-text';
 import { DANISH } from 'src/extraction/patterns/da';
 import { ENGLISH } from 'src/extraction/patterns/en';
@@ -157,11 +158,16 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
       found.push(inner ?? { kind: 'memory', patternId: request.patternId, content: asSentence(value), type: null, slot: null, explicit: true });
       continue;
     }
+    const before = found.length;
     for (const clause of clauses(sentence)) {
       const extraction = statement(clause, tables, false);
       if (extraction) {
         found.push(extraction);
       }
+    }
+    // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back
+    if (found.length === before && detectRetraction(sentence)) {
+      found.push({ kind: 'memory', patternId: 'retraction', content: asSentence(sentence), type: null, slot: null, explicit: false });
     }
   }
   const seen = new Set<string>();

@@ -33,6 +33,19 @@ const TIMEZONE =
   String.raw`(?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|cet|cest|eet|eest|gmt|utc|bst|pst|est|` +
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?`;
 
+// Adverbs that may stand after the verb ("jeg arbejder nu hos", "jeg hedder faktisk") or first, before it (V2).
+const ADVERBS = ['nu', 'faktisk', 'egentlig', 'stadig', 'nemlig', 'for tiden', 'i dag', 'efterhånden', 'heller'];
+const ADV = `(?:(?:${ADVERBS.join('|')}) )?`;
+const V2 = new RegExp(String.raw`^((?:(?:og|men|så|altså)[,]? )?)(${ADVERBS.join('|')}) (bor|arbejder|hedder|er|lever) (jeg|mit navn|min alder|min arbejdsgiver)(?![\p{L}])`, 'u');
+
+/**
+ * Verb-second word order after an adverb, "nu bor jeg i X" / "faktisk er mit navn X", rewritten to the subject-first
+ * order the patterns read, "jeg bor nu i X" / "mit navn er faktisk X": the same words, so every offset holds.
+ */
+export function subjectFirst(lower: string): string {
+  return lower.replace(V2, (_all, lead: string, adverb: string, verb: string, subject: string) => `${lead}${subject} ${verb} ${adverb}`);
+}
+
 function slotExamples(slot: SlotName, examples: [string, string | null][]): PatternExample[] {
   return examples.map(([text, value]) => (value === null ? { text, value } : { text, value, slot }));
 }
@@ -76,13 +89,16 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.name',
       kind: 'slot',
       slot: 'name',
-      pattern: new RegExp(String.raw`(?:${JEG} hedder|${LEAD}mit (?:fulde |rigtige )?navn er) (?<v>.+)$`, 'u'),
+      pattern: new RegExp(String.raw`(?:${JEG} hedder|${LEAD}mit (?:fulde |rigtige |nye )?navn er) ${ADV}(?<v>.+)$`, 'u'),
+      prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('name', [
         ['Jeg hedder Anders Jensen', 'Anders Jensen'],
         ['Hej, jeg hedder Mette og bor i Odense', 'Mette'],
         ['Mit navn er Søren', 'Søren'],
         ['Min søster hedder Eva', null],
+        ['Faktisk er mit navn Karin', 'Karin'],
+        ['Jeg hedder faktisk Svend', 'Svend'],
         ['Hvad hedder du?', null],
       ]),
     }),
@@ -104,7 +120,8 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.location',
       kind: 'slot',
       slot: 'location',
-      pattern: new RegExp(String.raw`(?:${JEG} (?:bor|lever|er bosat) i|${JEG} (?:er |har )?(?:lige )?(?:flyttet|flytter) til|${LEAD}min (?:hjemby|by) er) (?<v>.+)$`, 'u'),
+      pattern: new RegExp(String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${JEG} (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`, 'u'),
+      prepare: subjectFirst,
       clean: cleanPlace,
       examples: slotExamples('location', [
         ['Jeg bor i København', 'København'],
@@ -112,6 +129,7 @@ export const DANISH: LanguageTable = {
         ['jeg bor i New York og arbejder i en bank', 'New York'],
         ['Jeg bor i et lille hus', null],
         ['Min mor bor i Vejle', null],
+        ['Nu bor jeg i Odense', 'Odense'],
       ]),
     }),
     regexPattern({
@@ -130,12 +148,15 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.employer',
       kind: 'slot',
       slot: 'employer',
-      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ansat) (?:hos|for|ved)|${LEAD}min arbejdsgiver er) (?<v>.+)$`, 'u'),
+      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`, 'u'),
+      prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('employer', [
         ['Jeg arbejder hos Novo Nordisk', 'Novo Nordisk'],
         ['jeg er ansat ved Aarhus Universitet', 'Aarhus Universitet'],
         ['Min kæreste arbejder hos Lego', null],
+        ['Jeg arbejder nu hos Vestas', 'Vestas'],
+        ['Nu arbejder jeg hos Grundfos', 'Grundfos'],
       ]),
     }),
     regexPattern({

@@ -56,6 +56,8 @@ export interface RegexPatternSpec {
   /** Run on the lower-cased text; group `v` is the value (cut from the original text), group `verb` the verb. */
   pattern: RegExp;
   slot?: SlotName;
+  /** Rewrites the lower-cased text before matching, keeping every offset (Danish verb-second word order). */
+  prepare?: (lower: string) => string;
   /** Trims the value (clause words, punctuation) and returns null when it names nothing. */
   clean?: (value: string) => string | null;
   examples: readonly PatternExample[];
@@ -70,7 +72,8 @@ export function regexPattern(spec: RegexPatternSpec): ExtractionPattern {
     kind: spec.kind,
     examples: spec.examples,
     match(text) {
-      const found = regex.exec(lowerInPlace(text));
+      const lower = lowerInPlace(text);
+      const found = regex.exec(spec.prepare ? spec.prepare(lower) : lower);
       const span = found?.indices?.groups?.['v'];
       if (!found || !span) {
         return null;

@@ -5,17 +5,20 @@ export type GuardResult = { ok: true } | { ok: false; reason: string };
 const WH = 'what|who|whom|whose|where|when|why|which|how';
 const AUX = 'is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|may|might';
 const NEGATED_AUX = "isn't|aren't|don't|doesn't|didn't|can't|won't";
-const SUBJECT = 'you|i|we|they|he|she|it|there|this|that|my|your|our|the|anyone|someone|somebody';
+// Without a question mark only a pronoun makes "Had/Was/Is ..." a question: "Had the kickoff on Monday" and "Was the
+// captain of the chess team" are notes with a dropped subject, "is it done" and "did you save it" are questions.
+const PRONOUN = "you|i|we|they|he|she|it|there|this|that|your|the user|user|anyone|someone|somebody|i'm|you're";
 const QUESTION_START = new RegExp(
   [
     // "what is", "where do", "who's", "how many" (but not "what I love is ...")
     String.raw`^(${WH})('s|'re|'d|'ll| (${AUX}|much|many|long|old|often|far|about))\b`,
     // "do you know", "is it", "can I", "have we"
-    String.raw`^(${AUX}|${NEGATED_AUX}) (${SUBJECT})\b`,
+    String.raw`^(${AUX}|${NEGATED_AUX}) (${PRONOUN})\b`,
     String.raw`^(any idea|i wonder|wondering|tell me (what|who|where|when|why|how|if|whether))\b`,
   ].join('|'),
   'u',
 );
+
 
 const NOISE_WORDS = new Set(
   (
@@ -74,7 +77,9 @@ function words(text: string): string[] {
 }
 
 function isQuestionSentence(sentence: string): boolean {
-  return sentence.endsWith('?') || QUESTION_START.test(sentence.replace(/^(so|and|but|hey|ok|okay|well|um),? /u, ''));
+  const text = sentence.replace(/^(so|and|but|hey|ok|okay|well|um),? /u, '');
+
+  return sentence.endsWith('?') || QUESTION_START.test(text);
 }
 
 /** True when every sentence is a question (or filler): "I moved to Lisbon. What about you?" still carries a fact. */

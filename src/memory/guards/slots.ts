@@ -233,7 +233,9 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
   [/\b(?:you|(?:the )?(?:user|human|owner))\b(?= \w)/giu, 'i'], // "you live in", "the user lives in"
   // "i now works at" -> "i now work at"; "i is employed" never happens: "is" went above
-  [/\bi ((?:now |currently |still |also |just |recently |actually )?)(live|reside|work|use|go|retrain|relocate)(?:e?s)\b/giu, 'i $1$2'],
+  [/\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate)(?:e?s)\b/giu, 'i $1$2'],
+  [/\bi (doe|ha)sn't\b/giu, "i $1n't"],
+  [/\bi does\b/giu, 'i do'],
   [/\bi has\b/giu, 'i have'],
 ];
 
@@ -246,10 +248,16 @@ export function detectUserClaim(content: string): DetectedSlot | null {
   if (direct) {
     return direct;
   }
-  let text = content.slice(0, MAX_SLOT_TEXT).normalize('NFKC').replace(/[’‘]/gu, "'");
+
+  return detectSlot(asFirstPerson(content.slice(0, MAX_SLOT_TEXT)));
+}
+
+/** Second and third person about the user rewritten to the first person: "The user lives in X" -> "i live in X". */
+export function asFirstPerson(content: string): string {
+  let text = content.normalize('NFKC').replace(/[’‘]/gu, "'");
   for (const [pattern, replacement] of SOMEONE_ELSE_SPEAKS) {
     text = text.replace(pattern, replacement);
   }
 
-  return detectSlot(text);
+  return text;
 }
