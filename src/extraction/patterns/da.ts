@@ -148,7 +148,7 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.employer',
       kind: 'slot',
       slot: 'employer',
-      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`, 'u'),
+      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`, 'u'),
       prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('employer', [
@@ -157,6 +157,7 @@ export const DANISH: LanguageTable = {
         ['Min kæreste arbejder hos Lego', null],
         ['Jeg arbejder nu hos Vestas', 'Vestas'],
         ['Nu arbejder jeg hos Grundfos', 'Grundfos'],
+        ['Nu er jeg ansat hos DSV', 'DSV'],
       ]),
     }),
     regexPattern({

@@ -37,7 +37,7 @@ const I = String.raw`${CLAUSE_START}i`;
 const MY = String.raw`${CLAUSE_START}my(?: (?:new|current|updated|actual|present))?`;
 const NOW = String.raw`(?:now |currently |still |actually |really |finally |just |recently |presently )?`;
 // a time adverb after the value: "I'm 26 now", "I live in York these days"
-const AFTER = String.raw`(?:\s+(?:now|these days|nowadays|currently|already|today|at the moment|again))?`;
+const AFTER = String.raw`(?:\s+(?:now|these days|nowadays|currently|already|today|at the moment|again|actually|really|btw|by the way))?`;
 const AM = String.raw`(?:'m| am)`;
 const WORDS = String.raw`([\p{L}\p{N}][\p{L}\p{N}'.&-]*(?:(?:,\s*|\s+)[\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;
 const EMAIL = String.raw`([\w.+-]+@[\w-]+(?:\.[\w-]+)+)`;
@@ -234,7 +234,8 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:you|(?:the )?(?:user|human|owner))\b(?= \w)/giu, 'i'], // "you live in", "the user lives in"
   // "i now works at" -> "i now work at"; "i is employed" never happens: "is" went above
   [/\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate)(?:e?s)\b/giu, 'i $1$2'],
-  [/\bi (doe|ha)sn't\b/giu, "i $1n't"],
+  [/\bi doesn't\b/giu, "i don't"],
+  [/\bi hasn't\b/giu, "i haven't"],
   [/\bi does\b/giu, 'i do'],
   [/\bi has\b/giu, 'i have'],
 ];
