@@ -26,6 +26,7 @@ import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotVal
 import type { SlotName } from 'src/memory/guards/slots';
 import { MemoryType, SourceRole } from 'src/memory/memory.enums';
 import { parseRememberRequest } from 'src/memory/remember-input';
+import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 import { screenWrite } from 'src/memory/write-screen';
 import { querySignals } from 'src/recall/hybrid-ranking';
 import { asksWhen, carriesTime, nameCandidates, namedSubjects, subjectsOf, timeWindow, vectorQueryText } from 'src/recall/query-signals';
@@ -93,6 +94,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/memory/write-screen.ts': Object.fromEntries(
     roles.map((role) => [`screenWrite ${role}`, (t: string) => screenWrite(remember(t, role), {}, { firewall: true, detectSlots: true })]),
   ),
+  'src/memory/write-rules.ts': { detectRetraction, isStandingRule, ruleType, isShortImperative },
   'src/memory/remember-input.ts': { parseRememberRequest: (t) => remember(t, SourceRole.USER) },
   'src/recall/query-signals.ts': {
     timeWindow: (t) => timeWindow(t.slice(0, 4000), reference),
