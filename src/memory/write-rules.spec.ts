@@ -35,6 +35,7 @@ describe('standing rules', () => {
     ['Never deploy on Fridays', MemoryType.DECISION],
     ['Never push directly to main', MemoryType.DECISION],
     ['Svar altid på dansk', MemoryType.PREFERENCE],
+    ['Make sure to always double-check units', MemoryType.PREFERENCE],
   ])('%j is a rule (%s)', (text, type) => {
     expect(isStandingRule(text)).toBe(true);
     expect(ruleType(text)).toBe(type);
@@ -71,6 +72,8 @@ describe('claims about the user in the third person and label notes', () => {
     ['My new e-mail address is second@example.net', 'email', 'second@example.net'],
     ['I retrained as a nurse', 'occupation', 'nurse'],
     ['These days I live in Nantes.', 'location', 'Nantes'],
+    ["I've been living in Sheffield since March.", 'location', 'Sheffield'],
+    ['I became a consultant last year.', 'occupation', 'consultant'],
   ])('%j holds %s = %j', (text, slot, value) => {
     expect(detectUserClaim(text)).toEqual({ slot, value });
   });

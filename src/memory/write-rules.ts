@@ -74,7 +74,7 @@ export function detectRetraction(content: string): Retraction | null {
 const RULE_START =
   /^(?:(?:please|pls|remember(?: that)?|note(?: that)?|important|rule|fyi|husk(?: at)?|og|and)[:,]?\s+)*(?:always|never|don't ever|do not ever|must always|must never|should always|should never|you must|from now on|going forward|in (?:the )?future|every time|whenever|altid|aldrig|fremover|fra nu af|husk altid|du skal altid|du må aldrig)\b/iu;
 const RULE_ANYWHERE =
-  /\b(?:(?:i|we|you) (?:always|never) (?:want|need|prefer|like|use|expect|write|answer|reply)|(?:always|never) (?:use|answer|reply|respond|write|include|give|format|keep|show|send|call|mention|deploy|merge|ship|push|commit|put|add|start|end|ask|say)|(?:should|must|need to|have to) (?:always|never)|from now on|going forward|(?:jeg|vi) (?:vil|skal) (?:altid|aldrig)|(?:altid|aldrig) (?:svar|skriv|brug))\b|^\p{L}+ (?:altid|aldrig)\b/iu;
+  /\b(?:(?:i|we|you) (?:always|never) (?:want|need|prefer|like|use|expect|write|answer|reply)|(?:always|never) (?:use|answer|reply|respond|write|include|give|format|keep|show|send|call|mention|deploy|merge|ship|push|commit|put|add|start|end|ask|say)|(?:should|must|need to|have to) (?:always|never)|(?:make sure|be sure|remember|please|pls|and)(?: to| you)? (?:always|never)|from now on|going forward|(?:jeg|vi) (?:vil|skal) (?:altid|aldrig)|(?:altid|aldrig) (?:svar|skriv|brug))\b|^\p{L}+ (?:altid|aldrig)\b/iu;
 const SHARED_WORK = /\b(?:we|our|us|team|deploy|deploys|deployment|release|ship|merge|commit|push|production|prod|code|repo|branch|pr|vi|vores|holdet)\b/iu;
 
 /** Whether `content` is a standing rule (always, never, from now on, altid, aldrig): tagged `constraint`. */

@@ -117,7 +117,7 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'location',
-    pattern: String.raw`${I}(?: ${NOW}(?:live|reside)|${AM} ${NOW}(?:living|based|located|residing)) in ${WORDS}`,
+    pattern: String.raw`${I}(?: ${NOW}(?:live|reside)|(?:${AM}|'ve been| have been) ${NOW}(?:living|based|located|residing)) in ${WORDS}`,
     accept: named,
   },
   { slot: 'location', pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?to ${WORDS}`, accept: named },
@@ -134,7 +134,7 @@ const RULES: SlotRule[] = [
   { slot: 'occupation', pattern: String.raw`${MY} (?:job|job title|title|occupation|profession|role) is (?:an? )?${WORDS}`, accept: named },
   { slot: 'occupation', pattern: String.raw`${I} ${NOW}(?:work|retrained|trained|requalified|qualified) as (?:an? )?${WORDS}`, accept: named },
   { slot: 'occupation', pattern: String.raw`${I}${AM} ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
-  { slot: 'occupation', pattern: String.raw`${I}(?:'ve| have)? ${NOW}become (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
+  { slot: 'occupation', pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:become|became) (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
   { slot: 'language', pattern: String.raw`${MY} (?:native|first|preferred|primary|main|mother) (?:language|tongue) is (${LANGUAGES})\b` },
   { slot: 'language', pattern: String.raw`${I}${AM} a native (${LANGUAGES}) speaker` },
   { slot: 'language', pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me )?(?:only )?in (${LANGUAGES})\b` },
