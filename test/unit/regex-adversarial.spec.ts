@@ -34,7 +34,8 @@ import { asksWhen, carriesTime, nameCandidates, namedSubjects, subjectsOf, timeW
 /**
  * Issue 16 item 9 / issue 17 item 1: no regular expression that sees user text may cost more than linear time.
  * Every probe below runs the expressions of one module on hostile 10 KB inputs (repeated lead words and fillers,
- * long runs of whitespace and punctuation, long values) and on generated ones, each call bounded at 50 ms: an
+ * long runs of whitespace and punctuation, long values) and on generated ones, each call bounded at 50 ms (150 ms
+ * for a whole write screen or extraction, which run many modules in a row): an
  * exponential or quadratic expression takes seconds there. The inventory test finds every file under src/ with a
  * regular expression (by parsing it), so a new one is either probed here or listed with why it never sees user text.
  */
@@ -215,6 +216,10 @@ function hostileInputs(): string[] {
   return inputs;
 }
 
+/** Whole write screens run a dozen modules' expressions in a row: three times the bound of one module. */
+const COMPOSITE_BOUND_MS = 3 * BOUND_MS;
+const boundOf = (name: string): number => (/^(screenWrite|extractDeterministic|steelGate|extractiveSummary)/u.test(name) ? COMPOSITE_BOUND_MS : BOUND_MS);
+
 /** Milliseconds of one call; a slow call is measured twice more and the fastest kept (GC pauses are not stalls). */
 function cost(probe: Probe, text: string): number {
   let best = Infinity;
@@ -243,10 +248,10 @@ describe('every regular expression that sees user text runs in linear time', () 
     expect(withRegex.length).toBeGreaterThan(30);
   });
 
-  it.each(probeCases)('%s %s: hostile 10 KB inputs', (_file, _name, probe) => {
+  it.each(probeCases)('%s %s: hostile 10 KB inputs', (_file, name, probe) => {
     const slow = inputs
       .map((text) => ({ text: `${JSON.stringify(text.slice(0, 30))}... (${text.length})`, ms: cost(probe, text) }))
-      .filter((r) => r.ms > BOUND_MS);
+      .filter((r) => r.ms > boundOf(name));
 
     expect(slow).toEqual([]);
   });
@@ -260,9 +265,9 @@ describe('every regular expression that sees user text runs in linear time', () 
       return unit.repeat(Math.max(1, Math.floor(KB10 / Math.max(1, unit.length)))).slice(0, KB10);
     });
 
-  it.each(probeCases)('%s %s: generated 10 KB inputs', (_file, _name, probe) => {
+  it.each(probeCases)('%s %s: generated 10 KB inputs', (_file, name, probe) => {
     fc.assert(
-      fc.property(generated, (text) => cost(probe, text) <= BOUND_MS),
+      fc.property(generated, (text) => cost(probe, text) <= boundOf(name)),
       { numRuns: 10, seed: 17 },
     );
   });
