@@ -10,6 +10,7 @@ import { runLatency } from 'bench/latency.bench';
 import { runLoadBench } from 'bench/load.bench';
 import { runLoadAb } from 'bench/load-ab.bench';
 import { runLocomo } from 'bench/locomo.bench';
+import { runQuality } from 'bench/quality.bench';
 import { runQueryEmbedding } from 'bench/query-embedding.bench';
 import { runViewerBench } from 'bench/viewer.bench';
 import { runReembedBench } from 'bench/reembed.bench';
@@ -36,6 +37,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
   locomo: (args) => runLocomo(args[0] === 'quick'),
   'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
+  quality: (args) => runQuality(args),
   conversations: (args) => runConversations(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),

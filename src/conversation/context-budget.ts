@@ -77,7 +77,15 @@ function messageLine(message: ContextMessage, content: string): string {
   const at = message.createdAt.toISOString().slice(0, 16).replace('T', ' ');
   const who = message.speaker ? `${message.speaker} (${message.role.toLowerCase()})` : message.role.toLowerCase();
 
-  return `[${at}] ${who}: ${content.replace(/\s*\n\s*/gu, ' ')}`;
+  return `[${at}] ${who}: ${oneLine(content)}`;
+}
+
+/**
+ * Every whitespace run holding a line break becomes one space. Matching "spaces, line break, spaces" retried at
+ * every position of a long run of spaces (quadratic time); `/\s+/g` consumes each run once.
+ */
+export function oneLine(content: string): string {
+  return content.replace(/\s+/gu, (run) => (run.includes('\n') ? ' ' : run));
 }
 
 function render(items: readonly Item[]): string {

@@ -1,6 +1,7 @@
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { SlotName } from 'src/memory/guards/slots';
 import { MemoryType } from 'src/memory/memory.enums';
+import { detectRetraction } from 'src/memory/write-rules';
 import { stripInjected } from 'src/extraction/injected-text';
 import { DANISH } from 'src/extraction/patterns/da';
 import { ENGLISH } from 'src/extraction/patterns/en';
@@ -34,19 +35,28 @@ export type Extraction = MemoryExtraction | ForgetExtraction;
 
 const MAX_EXTRACTIONS = 8;
 const MAX_SENTENCES = 50;
+/**
+ * What extraction looks at, so no pattern can cost more than linear time in the message: the first 20,000
+ * characters, and sentences of at most 600 characters after whitespace runs are folded to one space (a
+ * self-description or a "remember that ..." is far shorter; a longer run of text is skipped, not cut).
+ */
+export const MAX_EXTRACTION_INPUT = 20_000;
+export const MAX_SENTENCE_CHARS = 600;
 
 /** Sentences: split after . ! ? and at line breaks; a decimal point or an ellipsis inside a sentence stays. */
 export function sentences(text: string): string[] {
   return text
+    .slice(0, MAX_EXTRACTION_INPUT)
     .split(/(?<=[.!?])\s+(?=\S)|\n+/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0)
+    .map((s) => s.replace(/\s+/gu, ' ').trim())
+    .filter((s) => s.length > 0 && s.length <= MAX_SENTENCE_CHARS)
     .slice(0, MAX_SENTENCES);
 }
 
 /** Clauses: "I'm Anders and I live in Aarhus" is two statements, each starting with its own "I". */
 export function clauses(sentence: string): string[] {
   const parts = sentence
+    .replace(/\s+/gu, ' ')
     .split(/\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
@@ -148,11 +158,16 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
       found.push(inner ?? { kind: 'memory', patternId: request.patternId, content: asSentence(value), type: null, slot: null, explicit: true });
       continue;
     }
+    const before = found.length;
     for (const clause of clauses(sentence)) {
       const extraction = statement(clause, tables, false);
       if (extraction) {
         found.push(extraction);
       }
+    }
+    // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back
+    if (found.length === before && detectRetraction(sentence)) {
+      found.push({ kind: 'memory', patternId: 'retraction', content: asSentence(sentence), type: null, slot: null, explicit: false });
     }
   }
   const seen = new Set<string>();

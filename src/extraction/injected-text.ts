@@ -12,7 +12,24 @@ export function wrapInjected(text: string): string {
 
 const BLOCK = /<engram-context\b[^>]*>[\s\S]*?(?:<\/engram-context>|$)/giu;
 
-/** The text without any injected block (an unterminated block runs to the end of the text). */
+/**
+ * The text without any injected block (an unterminated block runs to the end of the text), spaces before a line
+ * break dropped line by line: `/[ \t]+\n/g` retries at every position of a long run of spaces (quadratic time).
+ */
 export function stripInjected(text: string): string {
-  return text.replace(BLOCK, ' ').replace(/[ \t]+\n/gu, '\n').trim();
+  return text
+    .replace(BLOCK, ' ')
+    .split('\n')
+    .map((line, i, lines) => (i < lines.length - 1 ? trimSpacesEnd(line) : line))
+    .join('\n')
+    .trim();
+}
+
+function trimSpacesEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line.charAt(end - 1) === ' ' || line.charAt(end - 1) === '\t')) {
+    end -= 1;
+  }
+
+  return line.slice(0, end);
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 
-const SURROUNDING_QUOTES = /^["'`“”‘’«»]+|["'`“”‘’«»]+$/gu;
-const TRAILING_PUNCTUATION = /[\s.,;:!?…。！？]+$/u;
+import { trimChars, trimEndChars } from 'src/common/trim-chars';
+
+const QUOTE = /^["'`“”‘’«»]$/u;
+const PUNCTUATION = /^[\s.,;:!?…。！？]$/u;
 
 /** The text two memories must share to count as exact duplicates. */
 export function normalizeForFingerprint(content: string): string {
@@ -9,7 +11,7 @@ export function normalizeForFingerprint(content: string): string {
   // Quotes and punctuation can nest either way round ("I like tea." / "I like tea".), so strip until stable.
   for (let previous = ''; previous !== text; ) {
     previous = text;
-    text = text.replace(SURROUNDING_QUOTES, '').replace(TRAILING_PUNCTUATION, '').trim();
+    text = trimEndChars(trimChars(text, QUOTE), PUNCTUATION).trim();
   }
 
   return text;

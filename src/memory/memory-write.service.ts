@@ -16,6 +16,7 @@ import type { RememberCommand, RememberRequest } from 'src/memory/remember-input
 import { autoLinkType, mayRetire, reinforcedConfidence, taskBudgetSpent } from 'src/memory/write-policy';
 import { screenWrite } from 'src/memory/write-screen';
 import type { WriteOrigin } from 'src/memory/write-screen';
+import type { Retraction } from 'src/memory/write-rules';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE, TaskBudgetExceededError } from 'src/store/memory-store.port';
@@ -42,6 +43,7 @@ interface Candidate {
   fingerprint: string;
   status: MemoryStatus;
   reason: string | null;
+  retracts: Retraction | null;
 }
 
 const NEIGHBOUR_K = 8;
@@ -109,7 +111,8 @@ export class MemoryWriteService {
     const live = candidate.status === MemoryStatus.ACTIVE;
     const neighbours = live && vector ? await this.nearestActive(tenantId, vector, command) : [];
     const nearDuplicate = neighbours.find((n) => n.score >= this.config.thresholds.nearDuplicate);
-    if (nearDuplicate && !this.slotChanges(candidate, nearDuplicate.memory)) {
+    // "I left Hooli" is close to "I work at Hooli" in words, yet takes it back: never a duplicate
+    if (nearDuplicate && !candidate.retracts && !this.slotChanges(candidate, nearDuplicate.memory)) {
       return this.reinforce(
         tenantId,
         nearDuplicate.memory,
@@ -160,7 +163,10 @@ export class MemoryWriteService {
       return result;
     }
 
-    return { candidate: { command, fingerprint: scopedFingerprint(command), ...result.screened } };
+    const { tags, ...screened } = result.screened;
+    const tagged = { ...command, tags };
+
+    return { candidate: { command: tagged, fingerprint: scopedFingerprint(tagged), ...screened } };
   }
 
   private async checkTaskBudget(tenantId: string, command: RememberCommand): Promise<string | null> {
@@ -213,6 +219,9 @@ export class MemoryWriteService {
     tenantId: string,
     candidate: Candidate,
   ): Promise<{ reinforce: MemoryRecord | null; supersede: MemoryRecord[] }> {
+    if (candidate.retracts) {
+      return { reinforce: null, supersede: await this.retracted(tenantId, candidate.retracts, candidate.command) };
+    }
     if (!candidate.slot) {
       return { reinforce: null, supersede: [] };
     }
@@ -229,6 +238,24 @@ export class MemoryWriteService {
     }
 
     return { reinforce: null, supersede: [...supersede.values()] };
+  }
+
+  /**
+   * What a retraction takes back: the slot's holder (any value when the retraction names none, "I don't work
+   * there anymore"; else the holder of that value) and slotless memories naming the value, as a correction does.
+   */
+  private async retracted(tenantId: string, retraction: Retraction, command: RememberCommand): Promise<MemoryRecord[]> {
+    const holders = await this.store.findActiveBySlot(tenantId, retraction.slot);
+    const taken = holders.filter((m) => retraction.value === null || this.slotValueOf(m) === retraction.value || containsValue(m.content, retraction.value));
+    const values = retraction.value === null ? taken.map((m) => this.slotValueOf(m)) : [retraction.value];
+    const retired = new Map(taken.map((m) => [m.id, m]));
+    for (const value of values) {
+      for (const mention of await this.mentions(tenantId, value, command)) {
+        retired.set(mention.id, mention);
+      }
+    }
+
+    return [...retired.values()];
   }
 
   /** Every ACTIVE slotless memory naming `value` as a word that is ever seen together with the new memory. */

@@ -5,6 +5,8 @@ import { detectInjection } from 'src/memory/guards/injection';
 import { detectSlot, detectUserClaim, slotValueIn } from 'src/memory/guards/slots';
 import { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
 import type { RememberCommand } from 'src/memory/remember-input';
+import { CONSTRAINT_TAG, detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
+import type { Retraction } from 'src/memory/write-rules';
 
 /** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
 export interface WriteOrigin {
@@ -29,6 +31,10 @@ export interface Screened {
   status: MemoryStatus;
   /** Why the write is quarantined; null when it is not. */
   reason: string | null;
+  /** The command's tags, with `constraint` added for a standing rule. */
+  tags: string[];
+  /** A trusted negated slot statement: the write retires what it takes back (see MemoryWriteService). */
+  retracts: Retraction | null;
 }
 
 /**
@@ -42,15 +48,17 @@ export function screenWrite(
 ): { screened: Screened } | { rejection: string } {
   const fromUser = command.source.role === SourceRole.USER;
   if (options.firewall) {
-    const firewall = guardFact(command.content, { allowShort: command.explicit && fromUser });
+    const firewall = guardFact(command.content, { allowShort: (command.explicit && fromUser) || isShortImperative(command.content) });
     if (!firewall.ok) {
       return { rejection: firewall.reason };
     }
   }
-  const detected = options.detectSlots ? detectSlot(command.content)?.slot : undefined;
+  // a trusted speaker's claim about the user holds the slot in any person: "The user lives in Oslo" as "I live in Oslo"
+  const detected = options.detectSlots ? (fromUser ? detectUserClaim(command.content) : detectSlot(command.content))?.slot : undefined;
   const slotName = origin.claimsSlots === false ? null : (command.slot ?? detected ?? null);
   const slot = slotName === null ? null : { name: slotName, value: slotValueIn(command.content, slotName) };
-  const type = command.type ?? (slot ? MemoryType.IDENTITY : classifyMemoryType(command.content));
+  const rule = slot === null && isStandingRule(command.content);
+  const type = command.type ?? (slot ? MemoryType.IDENTITY : defaultType(command.content, rule));
   // Content the user did not write must not describe the user in any person: "Your name is X" counts too.
   const claimed = slot?.name ?? (fromUser ? null : (detectUserClaim(command.content)?.slot ?? null));
   const contamination = guardContamination({ type, slot: claimed, role: command.source.role, trust: origin.trust });
@@ -58,6 +66,8 @@ export function screenWrite(
     return { rejection: contamination.reason };
   }
   const injection = detectInjection(command.content, command.source.role);
+  // only the user takes back what the user said, and only in a channel whose memories describe the user
+  const retracts = fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots ? detectRetraction(command.content) : null;
 
   return {
     screened: {
@@ -65,6 +75,17 @@ export function screenWrite(
       slot,
       status: injection.quarantine ? MemoryStatus.QUARANTINED : MemoryStatus.ACTIVE,
       reason: injection.quarantine ? injection.reason : null,
+      tags: rule && !command.tags.includes(CONSTRAINT_TAG) ? [...command.tags, CONSTRAINT_TAG] : command.tags,
+      retracts,
     },
   };
+}
+
+/** The type of a write that gave none: a rule is a PREFERENCE or DECISION, a short imperative a TODO. */
+function defaultType(content: string, rule: boolean): MemoryType {
+  if (rule) {
+    return ruleType(content);
+  }
+
+  return isShortImperative(content) ? MemoryType.TODO : classifyMemoryType(content);
 }

@@ -83,7 +83,11 @@ export function bulletinLine(memory: BulletinCandidate): string {
 
 /** Reference at the end of a rendered line, e.g. `3f2a9c1e`. */
 export function lineRef(line: string): string | null {
-  return /\[([^\]\s]+)\]$/.exec(line)?.[1] ?? null;
+  // lastIndexOf, not /\[([^\]\s]+)\]$/: that retries at every "[" of a long run (quadratic)
+  const open = line.lastIndexOf('[');
+  const ref = line.endsWith(']') && open >= 0 ? line.slice(open + 1, -1) : '';
+
+  return ref.length > 0 && !/[\]\s]/u.test(ref) ? ref : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SlotName } from 'src/memory/guards/slots';
-import { regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
+import { leadWords, regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
 import type { LanguageTable, PatternExample } from 'src/extraction/patterns/pattern-table';
 
 /** Words that end the value: "Jeg bor i Aarhus og arbejder hos Lego" keeps "Aarhus". */
@@ -22,7 +22,7 @@ const cleanPreference = valueCleaner({
 });
 
 // "jeg" / "mit" / "min" at a clause start, after an optional filler word.
-const LEAD = String.raw`^(?:(?:og|men|så|hej|hejsa|hallo|goddag|altså|faktisk|btw)[,!]?\s+)*`;
+const LEAD = `^${leadWords(['og', 'men', 'så', 'hej', 'hejsa', 'hallo', 'goddag', 'altså', 'faktisk', 'btw'], ',!')}`;
 const JEG = `${LEAD}jeg`;
 const OCCUPATIONS =
   'læge|sygeplejerske|lærer|skolelærer|ingeniør|udvikler|softwareudvikler|programmør|designer|advokat|revisor|' +
@@ -32,6 +32,19 @@ const OCCUPATIONS =
 const TIMEZONE =
   String.raw`(?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|cet|cest|eet|eest|gmt|utc|bst|pst|est|` +
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?`;
+
+// Adverbs that may stand after the verb ("jeg arbejder nu hos", "jeg hedder faktisk") or first, before it (V2).
+const ADVERBS = ['nu', 'faktisk', 'egentlig', 'stadig', 'nemlig', 'for tiden', 'i dag', 'efterhånden', 'heller'];
+const ADV = `(?:(?:${ADVERBS.join('|')}) )?`;
+const V2 = new RegExp(String.raw`^((?:(?:og|men|så|altså)[,]? )?)(${ADVERBS.join('|')}) (bor|arbejder|hedder|er|lever) (jeg|mit navn|min alder|min arbejdsgiver)(?![\p{L}])`, 'u');
+
+/**
+ * Verb-second word order after an adverb, "nu bor jeg i X" / "faktisk er mit navn X", rewritten to the subject-first
+ * order the patterns read, "jeg bor nu i X" / "mit navn er faktisk X": the same words, so every offset holds.
+ */
+export function subjectFirst(lower: string): string {
+  return lower.replace(V2, (_all, lead: string, adverb: string, verb: string, subject: string) => `${lead}${subject} ${verb} ${adverb}`);
+}
 
 function slotExamples(slot: SlotName, examples: [string, string | null][]): PatternExample[] {
   return examples.map(([text, value]) => (value === null ? { text, value } : { text, value, slot }));
@@ -43,7 +56,11 @@ export const DANISH: LanguageTable = {
     regexPattern({
       id: 'da.remember',
       kind: 'remember',
-      pattern: /^(?:(?:og|hej|altså|faktisk|okay|ok|nå|så)[,]?\s+)*(?:husk|husk på|husk lige|glem ikke|bemærk)(?:[,:]?\s+at\s+|\s*:\s*)(?<v>.{3,})$/u,
+      pattern: new RegExp(
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:husk|husk på|husk lige|glem ikke|bemærk)` +
+          String.raw`(?:[,:]?\s+at\s+|\s*:\s*)(?<v>.{3,})$`,
+        'u',
+      ),
       examples: [
         { text: 'Husk at min datter er allergisk over for nødder', value: 'min datter er allergisk over for nødder' },
         { text: 'husk, at jeg flyver til Oslo på fredag', value: 'jeg flyver til Oslo på fredag' },
@@ -55,7 +72,11 @@ export const DANISH: LanguageTable = {
     regexPattern({
       id: 'da.forget',
       kind: 'forget',
-      pattern: /^(?:(?:og|hej|altså|nu|faktisk|okay|ok|nå|så)[,]?\s+)*(?:glem|slet)(?!\s+ikke\b)(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$/u,
+      pattern: new RegExp(
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+ikke\b)` +
+          String.raw`(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$`,
+        'u',
+      ),
       examples: [
         { text: 'Glem at jeg bor i Berlin', value: 'jeg bor i Berlin' },
         { text: 'glem mit telefonnummer', value: 'mit telefonnummer' },
@@ -68,13 +89,16 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.name',
       kind: 'slot',
       slot: 'name',
-      pattern: new RegExp(String.raw`(?:${JEG} hedder|${LEAD}mit (?:fulde |rigtige )?navn er) (?<v>.+)$`, 'u'),
+      pattern: new RegExp(String.raw`(?:${JEG} hedder|${LEAD}mit (?:fulde |rigtige |nye )?navn er) ${ADV}(?<v>.+)$`, 'u'),
+      prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('name', [
         ['Jeg hedder Anders Jensen', 'Anders Jensen'],
         ['Hej, jeg hedder Mette og bor i Odense', 'Mette'],
         ['Mit navn er Søren', 'Søren'],
         ['Min søster hedder Eva', null],
+        ['Faktisk er mit navn Karin', 'Karin'],
+        ['Jeg hedder faktisk Svend', 'Svend'],
         ['Hvad hedder du?', null],
       ]),
     }),
@@ -96,7 +120,8 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.location',
       kind: 'slot',
       slot: 'location',
-      pattern: new RegExp(String.raw`(?:${JEG} (?:bor|lever|er bosat) i|${JEG} (?:er |har )?(?:lige )?(?:flyttet|flytter) til|${LEAD}min (?:hjemby|by) er) (?<v>.+)$`, 'u'),
+      pattern: new RegExp(String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${JEG} (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`, 'u'),
+      prepare: subjectFirst,
       clean: cleanPlace,
       examples: slotExamples('location', [
         ['Jeg bor i København', 'København'],
@@ -104,6 +129,7 @@ export const DANISH: LanguageTable = {
         ['jeg bor i New York og arbejder i en bank', 'New York'],
         ['Jeg bor i et lille hus', null],
         ['Min mor bor i Vejle', null],
+        ['Nu bor jeg i Odense', 'Odense'],
       ]),
     }),
     regexPattern({
@@ -122,12 +148,16 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.employer',
       kind: 'slot',
       slot: 'employer',
-      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ansat) (?:hos|for|ved)|${LEAD}min arbejdsgiver er) (?<v>.+)$`, 'u'),
+      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`, 'u'),
+      prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('employer', [
         ['Jeg arbejder hos Novo Nordisk', 'Novo Nordisk'],
         ['jeg er ansat ved Aarhus Universitet', 'Aarhus Universitet'],
         ['Min kæreste arbejder hos Lego', null],
+        ['Jeg arbejder nu hos Vestas', 'Vestas'],
+        ['Nu arbejder jeg hos Grundfos', 'Grundfos'],
+        ['Nu er jeg ansat hos DSV', 'DSV'],
       ]),
     }),
     regexPattern({

@@ -1,6 +1,6 @@
 import { detectSlot } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
-import { regexPattern, valueCleaner, withArticle } from 'src/extraction/patterns/pattern-table';
+import { leadWords, regexPattern, valueCleaner, withArticle } from 'src/extraction/patterns/pattern-table';
 import type { ExtractionPattern, LanguageTable } from 'src/extraction/patterns/pattern-table';
 
 const CLAUSE_WORDS = ['but', 'because', 'since', 'although', 'though', 'except', 'unless', 'so that', 'lol', 'haha'];
@@ -13,10 +13,10 @@ const NOT_A_VALUE = new Set(
 const cleanPreference = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 10 });
 
 /** Words that may open a request: "Actually, please forget ...". */
-const FILLER = String.raw`(?:(?:please|pls|and|also|oh|oh and|hey|now|actually|ok|okay|so|well|btw|sorry)[,]?\s+)*`;
+const FILLER = leadWords(['please', 'pls', 'and', 'also', 'oh', 'hey', 'now', 'actually', 'ok', 'okay', 'so', 'well', 'btw', 'sorry']);
 
 // "I" at a clause start (the extractor splits sentences into clauses), after an optional adverb.
-const I = String.raw`^(?:(?:and|but|so|also|oh|well|honestly|actually|btw|really)[,]?\s+)*i`;
+const I = `^${leadWords(['and', 'but', 'so', 'also', 'oh', 'well', 'honestly', 'actually', 'btw', 'really'])}i`;
 
 /**
  * Self-descriptions reuse the write path's own English slot rules (src/memory/guards/slots.ts), so what extraction

@@ -1,3 +1,4 @@
+import { trimEndChars } from 'src/common/trim-chars';
 import { lowerInPlace } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
 
@@ -55,6 +56,8 @@ export interface RegexPatternSpec {
   /** Run on the lower-cased text; group `v` is the value (cut from the original text), group `verb` the verb. */
   pattern: RegExp;
   slot?: SlotName;
+  /** Rewrites the lower-cased text before matching, keeping every offset (Danish verb-second word order). */
+  prepare?: (lower: string) => string;
   /** Trims the value (clause words, punctuation) and returns null when it names nothing. */
   clean?: (value: string) => string | null;
   examples: readonly PatternExample[];
@@ -69,7 +72,8 @@ export function regexPattern(spec: RegexPatternSpec): ExtractionPattern {
     kind: spec.kind,
     examples: spec.examples,
     match(text) {
-      const found = regex.exec(lowerInPlace(text));
+      const lower = lowerInPlace(text);
+      const found = regex.exec(spec.prepare ? spec.prepare(lower) : lower);
       const span = found?.indices?.groups?.['v'];
       if (!found || !span) {
         return null;
@@ -86,9 +90,38 @@ export function regexPattern(spec: RegexPatternSpec): ExtractionPattern {
   };
 }
 
-/** Drops trailing punctuation, quotes and whitespace. */
+const LEADING_JUNK = /[\s"'“”‘’]/u;
+const TRAILING_JUNK = /[\s.,;:!?"'“”‘’)]/u;
+
+/**
+ * Drops leading quotes and whitespace, trailing punctuation, quotes and whitespace. A character loop, not a regular
+ * expression: `[...]+$` retries at every position of a long run and costs quadratic time.
+ */
 export function trimValue(value: string): string {
-  return value.replace(/^[\s"'“”‘’]+|[\s.,;:!?"'“”‘’)]+$/gu, '');
+  let start = 0;
+  let end = value.length;
+  while (start < end && LEADING_JUNK.test(value.charAt(start))) {
+    start += 1;
+  }
+  while (end > start && TRAILING_JUNK.test(value.charAt(end - 1))) {
+    end -= 1;
+  }
+
+  return value.slice(start, end);
+}
+
+/**
+ * A repeated group of lead words ("oh, and also please ..."), anchored at the start of the text. Each word is one
+ * token, so a run of lead words matches in exactly one way: "oh and" listed beside "oh" and "and" would make every
+ * repetition match two ways and the backtracking exponential (issue 17, item 1).
+ */
+export function leadWords(words: readonly string[], punctuation = ','): string {
+  const multiWord = words.filter((word) => !/^[\p{L}']+$/u.test(word));
+  if (multiWord.length > 0) {
+    throw new Error(`lead words must be single words, got ${multiWord.join(', ')}`);
+  }
+
+  return String.raw`(?:(?:${words.join('|')})(?![\p{L}\p{N}'])[${punctuation}]?\s+)*`;
 }
 
 /** A value cleaner: cut at the first clause word (" and since ...", " fordi ..."), reject words that name nothing. */
@@ -118,7 +151,7 @@ export function withArticle(value: string): string {
 
 /** The first letter upper-cased and a final full stop, so a fragment reads as a sentence. */
 export function asSentence(text: string): string {
-  const trimmed = text.trim().replace(/[\s,;:]+$/u, '');
+  const trimmed = trimEndChars(text.trim(), /^[\s,;:]$/u);
   const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 
   return /[.!?]$/u.test(capitalised) ? capitalised : `${capitalised}.`;

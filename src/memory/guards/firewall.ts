@@ -1,19 +1,24 @@
+import { trimEndChars } from 'src/common/trim-chars';
+
 export type GuardResult = { ok: true } | { ok: false; reason: string };
 
 const WH = 'what|who|whom|whose|where|when|why|which|how';
 const AUX = 'is|are|was|were|do|does|did|can|could|would|will|should|shall|has|have|had|am|may|might';
 const NEGATED_AUX = "isn't|aren't|don't|doesn't|didn't|can't|won't";
-const SUBJECT = 'you|i|we|they|he|she|it|there|this|that|my|your|our|the|anyone|someone|somebody';
+// Without a question mark only a pronoun makes "Had/Was/Is ..." a question: "Had the kickoff on Monday" and "Was the
+// captain of the chess team" are notes with a dropped subject, "is it done" and "did you save it" are questions.
+const PRONOUN = "you|i|we|they|he|she|it|there|this|that|your|the user|user|anyone|someone|somebody|i'm|you're";
 const QUESTION_START = new RegExp(
   [
     // "what is", "where do", "who's", "how many" (but not "what I love is ...")
     String.raw`^(${WH})('s|'re|'d|'ll| (${AUX}|much|many|long|old|often|far|about))\b`,
     // "do you know", "is it", "can I", "have we"
-    String.raw`^(${AUX}|${NEGATED_AUX}) (${SUBJECT})\b`,
+    String.raw`^(${AUX}|${NEGATED_AUX}) (${PRONOUN})\b`,
     String.raw`^(any idea|i wonder|wondering|tell me (what|who|where|when|why|how|if|whether))\b`,
   ].join('|'),
   'u',
 );
+
 
 const NOISE_WORDS = new Set(
   (
@@ -72,17 +77,23 @@ function words(text: string): string[] {
 }
 
 function isQuestionSentence(sentence: string): boolean {
-  return sentence.endsWith('?') || QUESTION_START.test(sentence.replace(/^(so|and|but|hey|ok|okay|well|um),? /u, ''));
+  const text = sentence.replace(/^(so|and|but|hey|ok|okay|well|um),? /u, '');
+
+  return sentence.endsWith('?') || QUESTION_START.test(text);
 }
 
 /** True when every sentence is a question (or filler): "I moved to Lisbon. What about you?" still carries a fact. */
 export function looksLikeQuestion(content: string): boolean {
   const sentences = (simplify(content).match(/[^.!?]+[.!?]*/gu) ?? [])
-    .map((sentence) => sentence.replace(/[\s\p{Extended_Pictographic}]+$/u, '').trim())
+    .map((sentence) => trimEndChars(sentence, /^[\s\p{Extended_Pictographic}]$/u).trim())
     .filter((sentence) => sentence.length > 0 && !looksLikeNoise(sentence));
 
   return sentences.length > 0 && sentences.every(isQuestionSentence);
 }
+
+// "haha", "hehe", "lolol", "hmm", "mmm", "ahh", "ohh", "uhh". Each branch matches one way only: the former
+// "(ha|hm+|m+|...)+" split a run of m's every possible way (exponential on "hmmm...m!").
+const INTERJECTION = /^(?:(?:h[ae])+h?|(?:lo)+l?|h?m+|[aou]+h+)$/u;
 
 /** Greetings, acknowledgements, laughter, emoji or filler only (lower-cased, simplified text). */
 export function looksLikeNoise(text: string): boolean {
@@ -95,7 +106,7 @@ export function looksLikeNoise(text: string): boolean {
   }
   const tokens = text.split(/[^\p{L}\p{N}']+/u).filter((token) => token.length > 0);
 
-  return tokens.every((token) => NOISE_WORDS.has(token) || /^(ha|he|lo|hm+|a+h+|o+h+|u+h+|m+)+$/u.test(token));
+  return tokens.every((token) => NOISE_WORDS.has(token) || INTERJECTION.test(token));
 }
 
 function isTooShort(text: string): boolean {
@@ -123,7 +134,7 @@ export function guardFact(content: string, options: FirewallOptions = {}): Guard
   if (looksLikeNoise(text)) {
     return { ok: false, reason: 'rejected: noise (greeting, acknowledgement, emoji or filler), not a fact' };
   }
-  if (PLACEHOLDER_VALUE.test(text.replace(/[.!]+$/u, ''))) {
+  if (PLACEHOLDER_VALUE.test(trimEndChars(text, /^[.!]$/u))) {
     return { ok: false, reason: 'rejected: placeholder value (unknown / not provided / N/A)' };
   }
   if (looksLikeQuestion(content)) {

@@ -123,7 +123,8 @@ const SAFETY_NET =
 /** Instruction overrides per language: "ignore/forget ... the (previous) instructions". Accents are already off. */
 const OVERRIDE_BY_LANGUAGE: Readonly<Record<string, (text: string) => boolean>> = {
   en: anyOf(
-    rx(String.raw`\b(${OVERRIDE_VERB})\b(?: ?[\w'-]+){0,4}? ?\b(${EARLIER})\b(?: ?[\w'-]+){0,3}? ?\b(${OVERRIDE_OBJECT})\b`),
+    // a space before every word: " ?[\w'-]+" split each word every possible way (105 ms on 10 KB of "ignore previous")
+    rx(String.raw`\b(${OVERRIDE_VERB})\b(?: [\w'-]+){0,4}? ?\b(${EARLIER})\b(?: [\w'-]+){0,3}? ?\b(${OVERRIDE_OBJECT})\b`),
     rx(
       String.raw`\b(${OVERRIDE_VERB}) ?(everything|anything|all|what(ever)?|the text|the content|the messages?)\b.{0,30}?` +
         String.raw`\b(above|before|prior|earlier|previously|so far|you (were|have been|'ve been) (told|given|instructed))\b`,
@@ -453,7 +454,8 @@ export const INJECTION_SIGNALS: readonly InjectionSignal[] = [
       rx(String.raw`\b(${EXFIL_VERB})\b.{0,60}?\b(${EXFIL_DATA})\b.{0,60}?\b(to|into|at|via|using)\b.{0,30}?(${OUTSIDE})`),
       rx(String.raw`\b(${EXFIL_VERB})\b.{0,80}?\b(to|into|at|via|using)\b.{0,40}?(${SUSPICIOUS_TARGET})`),
       rx(String.raw`\b(${HTTP_CLIENT})\b.{0,60}?https?:\/\/`),
-      /https?:\/\/[^\s)]*[?&][\w-]+= ?(\{|\[|<|\$|%7b)/u,
+      // a URL is at most 2,000 characters: an unbounded [^\s)]* scanned "http://http://..." to the end from every start
+      /https?:\/\/[^\s)]{0,2000}?[?&][\w-]+= ?(\{|\[|<|\$|%7b)/u,
       rx(
         String.raw`\b(visit|open|load|navigate to|browse to|click|fetch|request|go to|access)\b.{0,40}?` +
           String.raw`https?:\/\/\S*[?&][\w-]+=.{0,40}?\b(${PRIVATE_PARAM})`,

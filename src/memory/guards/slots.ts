@@ -1,3 +1,4 @@
+import { trimChars, trimEndChars } from 'src/common/trim-chars';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 
 export type SlotName =
@@ -25,9 +26,18 @@ interface SlotRule {
   accept?: (value: string) => boolean;
 }
 
-// "I" and "my" only at a clause start, so "Bob said I ..." and "my sister's name" never count.
-const I = String.raw`(?:^|[.!;,:]\s*|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey)\s+)i`;
-const MY = String.raw`(?:^|[.!;,:]\s*|\b(?:and|but|so|also|btw|hi|hello|hey)\s+)my`;
+/**
+ * What may stand before "I" or "my" at a clause start: punctuation, a conjunction, a greeting, a discourse marker
+ * ("actually", "sorry", "no wait") or a time adverb ("now", "these days"). One word (or fixed phrase) only, never
+ * repeated, so "Bob said I ..." and "my sister's name" never count and the expression stays linear.
+ */
+const CLAUSE_START = String.raw`(?:^|[.!;,:—–]\s*|\s-\s+|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey|well|sorry|wait|no|oh|ok|okay|yes|yeah|correction|update|fyi|anyway|honestly|nowadays|currently|today|then|these days|at the moment|right now|as of now|since then)\s+)`;
+const I = String.raw`${CLAUSE_START}i`;
+// "my new e-mail", "my current employer": the same slot as "my e-mail", "my employer"
+const MY = String.raw`${CLAUSE_START}my(?: (?:new|current|updated|actual|present))?`;
+const NOW = String.raw`(?:now |currently |still |actually |really |finally |just |recently |presently )?`;
+// a time adverb after the value: "I'm 26 now", "I live in York these days"
+const AFTER = String.raw`(?:\s+(?:now|these days|nowadays|currently|already|today|at the moment|again|actually|really|btw|by the way))?`;
 const AM = String.raw`(?:'m| am)`;
 const WORDS = String.raw`([\p{L}\p{N}][\p{L}\p{N}'.&-]*(?:(?:,\s*|\s+)[\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;
 const EMAIL = String.raw`([\w.+-]+@[\w-]+(?:\.[\w-]+)+)`;
@@ -89,7 +99,7 @@ const RULES: SlotRule[] = [
   { slot: 'nickname', pattern: String.raw`${MY} nickname is ${WORDS}`, accept: named },
   {
     slot: 'age',
-    pattern: String.raw`${I}${AM} (?:now |currently |only |almost )?(\d{1,3})(?:\s*(?:years?|yrs?) old|\s*y/?o|\s*years of age|(?=\s*(?:$|[.,!;])))`,
+    pattern: String.raw`${I}${AM} (?:now |currently |only |almost |actually )?(\d{1,3})(?:\s*(?:years?|yrs?) old|\s*y/?o|\s*years of age|(?=${AFTER}\s*(?:$|[.,!;])))`,
     accept: plausibleAge,
   },
   {
@@ -107,17 +117,24 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'location',
-    pattern: String.raw`${I}(?: (?:currently |now |still )?(?:live|reside)|${AM} (?:currently |now |still )?(?:living|based|located)) in ${WORDS}`,
+    pattern: String.raw`${I}(?: ${NOW}(?:live|reside)|(?:${AM}|'ve been| have been) ${NOW}(?:living|based|located|residing)) in ${WORDS}`,
     accept: named,
   },
-  { slot: 'location', pattern: String.raw`${I}(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) to ${WORDS}`, accept: named },
+  { slot: 'location', pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?to ${WORDS}`, accept: named },
   { slot: 'location', pattern: String.raw`${MY} (?:home ?town|city|location|current location) is (?:now )?${WORDS}`, accept: named },
-  { slot: 'employer', pattern: String.raw`${I} (?:currently |now |still )?work (?:at|for) ${WORDS}`, accept: named },
-  { slot: 'employer', pattern: String.raw`${I}${AM} (?:employed|working) (?:at|by|for) ${WORDS}`, accept: named },
+  { slot: 'employer', pattern: String.raw`${I} ${NOW}work (?:at|for) ${WORDS}`, accept: named },
+  { slot: 'employer', pattern: String.raw`${I}${AM} ${NOW}(?:employed|working) (?:at|by|for|with) ${WORDS}`, accept: named },
+  // new-value forms: "I recently joined Cyberdyne", "I've started at Lego", "I started working for Maersk"
+  {
+    slot: 'employer',
+    pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:joined|started (?:a new job |working |a job )?(?:at|for|with)|got a (?:new )?job (?:at|with)) ${WORDS}`,
+    accept: properName,
+  },
   { slot: 'employer', pattern: String.raw`${MY} (?:employer|company) is ${WORDS}`, accept: named },
   { slot: 'occupation', pattern: String.raw`${MY} (?:job|job title|title|occupation|profession|role) is (?:an? )?${WORDS}`, accept: named },
-  { slot: 'occupation', pattern: String.raw`${I} work as (?:an? )?${WORDS}`, accept: named },
-  { slot: 'occupation', pattern: String.raw`${I}${AM} (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
+  { slot: 'occupation', pattern: String.raw`${I} ${NOW}(?:work|retrained|trained|requalified|qualified) as (?:an? )?${WORDS}`, accept: named },
+  { slot: 'occupation', pattern: String.raw`${I}${AM} ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
+  { slot: 'occupation', pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:become|became) (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
   { slot: 'language', pattern: String.raw`${MY} (?:native|first|preferred|primary|main|mother) (?:language|tongue) is (${LANGUAGES})\b` },
   { slot: 'language', pattern: String.raw`${I}${AM} a native (${LANGUAGES}) speaker` },
   { slot: 'language', pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me )?(?:only )?in (${LANGUAGES})\b` },
@@ -139,11 +156,13 @@ export function detectSlot(content: string): DetectedSlot | null {
   if (looksLikeQuestion(content)) {
     return null;
   }
-  const text = content.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  const text = content
+    .slice(0, MAX_SLOT_TEXT)
+    .normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
   const lower = lowerInPlace(text);
   for (const rule of COMPILED) {
     const span = rule.regex.exec(lower)?.indices?.[1];
-    const value = span && text.slice(span[0], span[1]).replace(CLAUSE_END, '').replace(/[\s.,;:!?'"]+$/u, '');
+    const value = span && trimEndChars(text.slice(span[0], span[1]).replace(CLAUSE_END, ''), VALUE_TRAIL);
     if (value && (rule.accept?.(value) ?? true)) {
       return { slot: rule.slot, value };
     }
@@ -153,14 +172,22 @@ export function detectSlot(content: string): DetectedSlot | null {
 }
 
 /** Canonical, comparable form of a slot value: "  Berlin. " and "berlin" are the same value. */
+const VALUE_QUOTE = /^["'`“”‘’]$/u;
+const VALUE_END = /^["'`“”‘’.,;:!?]$/u;
+const VALUE_TRAIL = /^[\s.,;:!?'"]$/u;
+/**
+ * A slot statement is short: only the first 1,000 characters of a text are read for one, so the unanchored rules
+ * cost at most a bounded amount per text (linear time, issue 17 item 1).
+ */
+export const MAX_SLOT_TEXT = 1000;
+
 export function normalizeSlotValue(value: string, slot?: string): string {
-  const text = value
+  const folded = value
     .normalize('NFKC')
     .toLowerCase()
     .replace(/\s+/gu, ' ')
-    .trim()
-    .replace(/^["'`“”‘’]+|["'`“”‘’.,;:!?]+$/gu, '')
     .trim();
+  const text = trimEndChars(trimChars(folded, VALUE_QUOTE), VALUE_END).trim();
   switch (slot) {
     case 'age':
       return text.match(/\d+/u)?.[0] ?? text;
@@ -193,14 +220,23 @@ export function containsValue(content: string, value: string): boolean {
   return new RegExp(String.raw`(?<![\p{L}\p{N}])${phrase}(?![\p{L}\p{N}])`, 'iu').test(content.normalize('NFKC'));
 }
 
+const LABELS = 'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns';
+const LABEL_NOTE = new RegExp(String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})\s*(?::|=|-|–|—)\s*`, 'iu');
+
 // Second and third person rewritten to first person, so the self-description rules above also see claims made
 // on the user's behalf ("The user lives in X" -> "i live in X"). The case of the value is kept.
 const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
+  // a "label: value" note: "User name: Eve", "The user's location - Lagos", "Employer: Hooli"
+  [LABEL_NOTE, 'my $1 is '],
   [/\b(?:your|(?:the )?(?:user|human|owner)'s)\b/giu, 'my'], // "your name", "the user's name"
   [/\b(?:you are|you're|(?:the )?(?:user|human|owner) is)\b/giu, 'i am'],
   [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
   [/\b(?:you|(?:the )?(?:user|human|owner))\b(?= \w)/giu, 'i'], // "you live in", "the user lives in"
-  [/\bi (live|reside|work|use|go)e?s\b/giu, 'i $1'],
+  // "i now works at" -> "i now work at"; "i is employed" never happens: "is" went above
+  [/\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate)(?:e?s)\b/giu, 'i $1$2'],
+  [/\bi doesn't\b/giu, "i don't"],
+  [/\bi hasn't\b/giu, "i haven't"],
+  [/\bi does\b/giu, 'i do'],
   [/\bi has\b/giu, 'i have'],
 ];
 
@@ -213,10 +249,16 @@ export function detectUserClaim(content: string): DetectedSlot | null {
   if (direct) {
     return direct;
   }
+
+  return detectSlot(asFirstPerson(content.slice(0, MAX_SLOT_TEXT)));
+}
+
+/** Second and third person about the user rewritten to the first person: "The user lives in X" -> "i live in X". */
+export function asFirstPerson(content: string): string {
   let text = content.normalize('NFKC').replace(/[’‘]/gu, "'");
   for (const [pattern, replacement] of SOMEONE_ELSE_SPEAKS) {
     text = text.replace(pattern, replacement);
   }
 
-  return detectSlot(text);
+  return text;
 }

@@ -1,0 +1,47 @@
+import { countTokens as libraryCount, decode, encode } from 'gpt-tokenizer/cjs/encoding/o200k_base';
+
+import { bpeSegments, countTokens, truncateToTokens } from 'src/conversation/tokens';
+
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+const PROSE = 'The quarterly planning meeting moved to Thursday, and Maria will bring the budget draft. '.repeat(120);
+
+function timed(run: () => unknown): number {
+  const started = performance.now();
+  run();
+
+  return performance.now() - started;
+}
+
+describe('token counts', () => {
+  it('counts long ordinary text exactly as the library does in one piece', () => {
+    expect(countTokens(PROSE)).toBe(libraryCount(PROSE, AS_TEXT));
+    expect(countTokens(`${PROSE}\n\n${PROSE.toUpperCase()}`)).toBe(libraryCount(`${PROSE}\n\n${PROSE.toUpperCase()}`, AS_TEXT));
+  });
+
+  it('cuts segments that put the text back together unchanged', () => {
+    const text = `${PROSE}${'x'.repeat(3000)}${' '.repeat(3000)}end`;
+
+    expect(bpeSegments(text).join('')).toBe(text);
+    expect(Math.max(...bpeSegments(text).map((s) => s.length))).toBeLessThanOrEqual(256);
+  });
+
+  it('keeps truncation a whole-token prefix of the text', () => {
+    const cut = truncateToTokens(PROSE, 40);
+
+    expect(PROSE.startsWith(cut)).toBe(true);
+    expect(cut).toBe(decode(encode(PROSE, AS_TEXT).slice(0, 40)));
+  });
+
+  // issue 17, item 1: one pre-token of 100,000 characters took about 12 s in gpt-tokenizer (quadratic merging)
+  it.each([
+    ['spaces', `a${' '.repeat(100_000)}b`],
+    ['letters', 'q'.repeat(100_000)],
+    ['full stops', '.'.repeat(100_000)],
+  ])('counts 100,000 %s in a row in linear time', (_name, text) => {
+    let count = 0;
+
+    expect(timed(() => (count = countTokens(text)))).toBeLessThan(1_000);
+    expect(timed(() => truncateToTokens(text, 10))).toBeLessThan(1_000);
+    expect(count).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,84 @@
+import { detectUserClaim } from 'src/memory/guards/slots';
+import { MemoryType } from 'src/memory/memory.enums';
+import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
+
+describe('detectRetraction', () => {
+  it.each([
+    ["I quit Umbrella, I don't work there anymore.", 'employer', 'umbrella'],
+    ['I no longer work at Dunder Mifflin', 'employer', 'dunder mifflin'],
+    ["I don't work there any more", 'employer', null],
+    ['The user left Hooli.', 'employer', 'hooli'],
+    ["The user doesn't live in Perth anymore.", 'location', 'perth'],
+    ["I don't live in Leeds anymore.", 'location', 'leeds'],
+    ["I'm not a firefighter anymore", 'occupation', 'firefighter'],
+    ['I used to be a pilot, but not anymore.', 'occupation', 'pilot'],
+    ['Jeg bor ikke længere i Horsens', 'location', 'horsens'],
+    ['Jeg arbejder ikke mere hos Danfoss', 'employer', 'danfoss'],
+  ])('%j takes back %s = %j', (text, slot, value) => {
+    expect(detectRetraction(text)).toEqual({ slot, value });
+  });
+
+  it.each(['I live in Leeds', 'I left my keys at home', 'I work at Hooli now', 'My sister no longer lives in Oslo', 'Bob quit Hooli'])(
+    '%j is no retraction',
+    (text) => {
+      expect(detectRetraction(text)).toBeNull();
+    },
+  );
+});
+
+describe('standing rules', () => {
+  it.each([
+    ['Always use metric units in answers', MemoryType.PREFERENCE],
+    ['Should always use metric units in answers', MemoryType.PREFERENCE],
+    ['Remember that I always want answers in bullet points', MemoryType.PREFERENCE],
+    ['From now on, reply in short paragraphs', MemoryType.PREFERENCE],
+    ['Never deploy on Fridays', MemoryType.DECISION],
+    ['Never push directly to main', MemoryType.DECISION],
+    ['Svar altid på dansk', MemoryType.PREFERENCE],
+    ['Make sure to always double-check units', MemoryType.PREFERENCE],
+  ])('%j is a rule (%s)', (text, type) => {
+    expect(isStandingRule(text)).toBe(true);
+    expect(ruleType(text)).toBe(type);
+  });
+
+  it.each(['I always forget my keys', 'We went to Rome last year', 'Had coffee with Priya'])('%j is no rule', (text) => {
+    expect(isStandingRule(text)).toBe(false);
+  });
+});
+
+describe('short imperatives', () => {
+  it.each(['Pay rent', 'Email Sam', 'Book the car service', 'Renew passport', 'Call the dentist'])('%j is a TODO', (text) => {
+    expect(isShortImperative(text)).toBe(true);
+  });
+
+  it.each(['Had coffee', 'Sam emailed me', 'Paris is lovely', `Call ${'the '.repeat(30)}dentist`])('%j is not', (text) => {
+    expect(isShortImperative(text)).toBe(false);
+  });
+});
+
+describe('claims about the user in the third person and label notes', () => {
+  it.each([
+    ['The user lives in Vienna.', 'location', 'Vienna'],
+    ['User now works at Pied Piper', 'employer', 'Pied Piper'],
+    ['The user is employed by Wayne Enterprises.', 'employer', 'Wayne Enterprises'],
+    ['User is located in Lyon.', 'location', 'Lyon'],
+    ['User is a pharmacist.', 'occupation', 'pharmacist'],
+    ['The user is 51 years old.', 'age', '51'],
+    ['User name: Eve', 'name', 'Eve'],
+    ["The user's location - Lagos", 'location', 'Lagos'],
+    ['Actually my name is Tom.', 'name', 'Tom'],
+    ["I just had my birthday, I'm 26 now.", 'age', '26'],
+    ['I recently joined Cyberdyne as a tester.', 'employer', 'Cyberdyne'],
+    ['My new e-mail address is second@example.net', 'email', 'second@example.net'],
+    ['I retrained as a nurse', 'occupation', 'nurse'],
+    ['These days I live in Nantes.', 'location', 'Nantes'],
+    ["I've been living in Sheffield since March.", 'location', 'Sheffield'],
+    ['I became a consultant last year.', 'occupation', 'consultant'],
+  ])('%j holds %s = %j', (text, slot, value) => {
+    expect(detectUserClaim(text)).toEqual({ slot, value });
+  });
+
+  it.each(['My sister lives in Berlin', 'I joined the gym', 'Bob said I live in Paris'])('%j holds no slot', (text) => {
+    expect(detectUserClaim(text)).toBeNull();
+  });
+});

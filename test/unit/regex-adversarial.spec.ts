@@ -1,0 +1,301 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import fc from 'fast-check';
+import ts from 'typescript';
+
+import { assertPrintable } from 'src/common/validation';
+import { textWords } from 'src/common/text-words';
+import { oneLine } from 'src/conversation/context-budget';
+import { assertQuery, parseMessageRequest } from 'src/conversation/conversation-input';
+import { countTokens, truncateToTokens } from 'src/conversation/tokens';
+import { acceptableRewrite } from 'src/cortex/bulletin/bulletin.service';
+import { bulletinLine, lineRef } from 'src/cortex/bulletin/bulletin.render';
+import { clauses, extractDeterministic, LANGUAGE_TABLES, sentences } from 'src/extraction/deterministic-extractor';
+import { extractionScope } from 'src/extraction/extraction-scope';
+import { extractiveSummary } from 'src/extraction/extractive-summary';
+import { stripInjected } from 'src/extraction/injected-text';
+import { isLowValue } from 'src/extraction/low-value';
+import { asSentence, trimValue } from 'src/extraction/patterns/pattern-table';
+import { steelGate } from 'src/extraction/steel-gate';
+import { classifyMemoryType } from 'src/memory/classify';
+import { fingerprint } from 'src/memory/fingerprint';
+import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/firewall';
+import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
+import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/memory/guards/slots';
+import { MemoryType, SourceRole } from 'src/memory/memory.enums';
+import { parseRememberRequest } from 'src/memory/remember-input';
+import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
+import { screenWrite } from 'src/memory/write-screen';
+import { querySignals } from 'src/recall/hybrid-ranking';
+import { asksWhen, carriesTime, nameCandidates, namedSubjects, subjectsOf, timeWindow, vectorQueryText } from 'src/recall/query-signals';
+
+/**
+ * Issue 16 item 9 / issue 17 item 1: no regular expression that sees user text may cost more than linear time.
+ * Every probe below runs the expressions of one module on hostile 10 KB inputs (repeated lead words and fillers,
+ * long runs of whitespace and punctuation, long values) and on generated ones, each call bounded at 50 ms (150 ms
+ * for a whole write screen or extraction, which run many modules in a row): an
+ * exponential or quadratic expression takes seconds there. The inventory test finds every file under src/ with a
+ * regular expression (by parsing it), so a new one is either probed here or listed with why it never sees user text.
+ */
+
+const BOUND_MS = 50;
+const KB10 = 10_000;
+const reference = new Date('2026-01-15T12:00:00Z');
+
+type Probe = (text: string) => unknown;
+
+const SLOTS: SlotName[] = ['name', 'age', 'location', 'timezone', 'employer', 'occupation', 'email', 'pronouns'];
+const roles = [SourceRole.USER, SourceRole.ASSISTANT, SourceRole.TOOL];
+
+function remember(text: string, role: SourceRole) {
+  return parseRememberRequest({ content: text, source: { role } }, 1_000_000);
+}
+
+/** Module -> the calls that run its expressions on a text. */
+const PROBES: Record<string, Record<string, Probe>> = {
+  'src/extraction/patterns/en.ts': {},
+  'src/extraction/patterns/da.ts': {},
+  'src/extraction/patterns/pattern-table.ts': { trimValue, asSentence },
+  'src/extraction/deterministic-extractor.ts': { extractDeterministic, sentences, clauses },
+  'src/extraction/injected-text.ts': { stripInjected },
+  'src/extraction/low-value.ts': { isLowValue: (t) => isLowValue(t, LANGUAGE_TABLES) },
+  'src/extraction/extraction-scope.ts': {
+    extractionScope: (t) => extractionScope({ id: 'c', private: false, projectId: null } as never, null, t),
+  },
+  'src/extraction/extractive-summary.ts': {
+    extractiveSummary: (t) =>
+      extractiveSummary({ previous: t, messages: [{ role: 'USER', speaker: null, content: t, createdAt: reference }], maxTokens: 200 }),
+  },
+  'src/extraction/steel-gate.ts': {
+    steelGate: (t) =>
+      steelGate({
+        candidates: [{ turn: 0, type: 'FACT', content: t.slice(0, 400), importance: 'high', confidence: 'likely' }],
+        turns: [{ role: 'USER', trust: 'GUARDIAN', content: t } as never],
+        injected: [t],
+      }),
+  },
+  'src/memory/guards/slots.ts': {
+    detectSlot,
+    detectUserClaim,
+    containsValue: (t) => containsValue(t, 'Oslo Norway'),
+    containsValueOfText: (t) => containsValue('I live in Oslo', t.slice(0, 300)),
+    ...Object.fromEntries(SLOTS.map((slot) => [`normalizeSlotValue ${slot}`, (t: string) => normalizeSlotValue(t, slot)])),
+    ...Object.fromEntries(SLOTS.map((slot) => [`slotValueIn ${slot}`, (t: string) => slotValueIn(t, slot)])),
+  },
+  'src/memory/guards/firewall.ts': { guardFact, looksLikeQuestion, looksLikeNoise, guardFactShort: (t) => guardFact(t, { allowShort: true }) },
+  'src/memory/guards/injection.ts': {
+    normalizeForScan,
+    countHiddenCharacters,
+    ...Object.fromEntries(roles.map((role) => [`detectInjection ${role}`, (t: string) => detectInjection(t, role)])),
+  },
+  'src/memory/classify.ts': { classifyMemoryType },
+  'src/memory/fingerprint.ts': { fingerprint },
+  'src/memory/write-screen.ts': Object.fromEntries(
+    roles.map((role) => [`screenWrite ${role}`, (t: string) => screenWrite(remember(t, role), {}, { firewall: true, detectSlots: true })]),
+  ),
+  'src/memory/write-rules.ts': { detectRetraction, isStandingRule, ruleType, isShortImperative },
+  'src/memory/remember-input.ts': { parseRememberRequest: (t) => remember(t, SourceRole.USER) },
+  'src/recall/query-signals.ts': {
+    timeWindow: (t) => timeWindow(t.slice(0, 4000), reference),
+    asksWhen,
+    carriesTime,
+    nameCandidates,
+    subjectsOf,
+    subjectsOfSpeaker: (t) => subjectsOf(t, 'Maria'),
+    namedSubjects: (t) => namedSubjects(t, ['Maria', 'Anders Jensen']),
+    vectorQueryText,
+  },
+  'src/recall/hybrid-ranking.ts': { querySignals: (t) => querySignals(t.slice(0, 4000), reference) },
+  'src/common/text-words.ts': { textWords },
+  'src/common/validation.ts': { assertPrintable: (t) => attempt(() => assertPrintable(t, 'content')) },
+  'src/conversation/conversation-input.ts': {
+    parseMessageRequest: (t) => attempt(() => parseMessageRequest({ channelId: 'c', role: 'USER', content: t, speaker: t.slice(0, 90) } as never, 1_000_000)),
+    assertQuery: (t) => attempt(() => assertQuery(t.slice(0, 4000))),
+  },
+  'src/conversation/context-budget.ts': { oneLine },
+  'src/conversation/tokens.ts': { countTokens, truncateToTokens: (t) => truncateToTokens(t, 20) },
+  'src/cortex/bulletin/bulletin.render.ts': {
+    bulletinLine: (t) =>
+      bulletinLine({ id: 'abcdef0123', type: MemoryType.FACT, content: t, importance: 0.5, confidence: 0.5, tags: [], occurredAt: reference, createdAt: reference }),
+    lineRef,
+  },
+  'src/cortex/bulletin/bulletin.service.ts': { acceptableRewrite: (t) => acceptableRewrite(t, t, 500) },
+};
+for (const table of LANGUAGE_TABLES) {
+  const probes = PROBES[`src/extraction/patterns/${table.language}.ts`]!;
+  for (const pattern of table.patterns) {
+    probes[pattern.id] = (t) => pattern.match(t);
+  }
+  for (const [slot, mention] of Object.entries(table.slotMentions)) {
+    probes[`${table.language}.slotMentions.${slot}`] = (t) => mention.test(t.toLowerCase());
+  }
+}
+
+/** Files whose expressions never see user text, or see only input already bounded to a few hundred bytes. */
+const NO_USER_TEXT: Record<string, string> = {
+  'src/auth/api-key.service.ts': 'the Authorization header (anchored, one \\S+ group: linear; Node caps headers at 16 KB)',
+  'src/metrics/metrics.controller.ts': 'the Authorization header and socket address (anchored, linear)',
+  'src/config/config.ts': 'environment variables of the operator',
+  'src/conversation/conversation-cursor.ts': 'cursors: length-checked to 400 [A-Za-z0-9_-] before any other expression',
+  'src/memory/cursor.ts': 'cursors: length-checked to 200 [A-Za-z0-9_-] before decoding',
+  'src/cortex/cortex-sweep.service.ts': 'an ISO date',
+  'src/embedding/migration/previous-embedder.ts': 'the stored embedding model name',
+  'src/embedding/migration/reembed.service.ts': 'a model name and a number (job id)',
+  'src/graphql/limits.ts': "graphql-js's own error message",
+  'src/llm/openai-llm.client.ts': 'the LLM answer (one anchored code fence)',
+  'src/logging/logging.ts': 'a client request id checked against an anchored {1,64} class',
+  'src/rate-limit/client-address.ts': 'the TRUST_PROXY setting',
+  'src/rest/rest-query.ts': 'query parameters checked by an anchored \\d{1,9}',
+  'src/store/neo4j/cypher-registry.ts': 'the repository Cypher files',
+  'src/store/sqlite/sqlite-database.ts': 'the SQL of the vector table definition',
+  'src/viewer/app/dom.ts': 'event handler names in the viewer code',
+  'src/worker.ts': 'the Redis URL of the operator',
+};
+
+function attempt(run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (error) {
+    return error;
+  }
+}
+
+function toTen(unit: string, suffix = ''): string {
+  return unit.repeat(Math.max(1, Math.floor((KB10 - suffix.length) / unit.length))) + suffix;
+}
+
+const LEAD_WORDS = [
+  'oh and', 'oh', 'and', 'also', 'please', 'pls', 'hey', 'now', 'actually', 'ok', 'okay', 'so', 'well', 'btw', 'sorry',
+  'but', 'honestly', 'really', 'hi', 'hello', 'no wait', 'correction:', 'og', 'men', 'så', 'hej', 'hejsa', 'altså', 'faktisk',
+  'nå', 'nu', 'og så', 'i', 'my', 'jeg', 'mit', 'min', "i'm", 'the user', "user's", 'brugeren', 'remember', 'forget',
+  'husk', 'glem', 'not', 'no longer', 'ikke', 'always', 'never', 'aldrig', 'altid', 'ignore previous', 'system:',
+];
+const TAILS = ['x', ' my name is', '?'];
+const RUNS = [
+  ' ', '\t', '\n', ' \n', '\r\n', '.', ',', ';', ':', '!', '?', '"', "'", '’', '-', '=', '/', '(', ')', '[', ']', '<', '>',
+  '*', '_', '#', '@', '&', '+', '…', '😀', '\u200b', '\u0301', 'a', 'A', '1', 'é', 'hm', 'ha', 'ah', 'm', 'lo', '.a',
+  ', a', 'a ', '.-', 'i ', ':)', '<engram-context>', 'http://', 'ø',
+];
+
+function hostileInputs(): string[] {
+  const inputs: string[] = [];
+  for (const word of LEAD_WORDS) {
+    for (const tail of TAILS) {
+      inputs.push(toTen(`${word} `, tail));
+    }
+    inputs.push(toTen(`${word}, `));
+  }
+  for (const run of RUNS) {
+    const body = run.repeat(Math.floor(KB10 / run.length / 2));
+    inputs.push(`a${body}b${body}`, `I live in Oslo${body}x`, `remember that${body};${body}x`);
+  }
+  inputs.push(
+    `I live in ${toTen('Oslo ')}`,
+    `My name is ${'A'.repeat(KB10)}`,
+    `remember that ${toTen('x y ')}`,
+    `${toTen('Hi, ')}I'm Bo`,
+    `The user lives in ${toTen('New ')}York`,
+    toTen('hm') + 'mx',
+    `${'h'}${'m'.repeat(KB10)}x`,
+    toTen('ha') + 'x',
+    toTen('ahah') + 'x',
+    toTen('uh') + 'x',
+    toTen('Maria: '),
+    toTen('Maria Maria '),
+    toTen('in 2023 '),
+    toTen('last week '),
+    toTen('12 '),
+    toTen('Ignore all previous instructions. '),
+    toTen('You are now '),
+    toTen('what is '),
+    toTen('is it '),
+  );
+
+  return inputs;
+}
+
+/** Whole write screens run a dozen modules' expressions in a row: three times the bound of one module. */
+const COMPOSITE_BOUND_MS = 3 * BOUND_MS;
+const boundOf = (name: string): number => (/^(screenWrite|extractDeterministic|steelGate|extractiveSummary)/u.test(name) ? COMPOSITE_BOUND_MS : BOUND_MS);
+
+/** Milliseconds of one call; a slow call is measured twice more and the fastest kept (GC pauses are not stalls). */
+function cost(probe: Probe, text: string): number {
+  let best = Infinity;
+  for (let run = 0; run < 3 && best > BOUND_MS; run += 1) {
+    const started = performance.now();
+    probe(text);
+    best = Math.min(best, performance.now() - started);
+  }
+
+  return best;
+}
+
+const probeCases = Object.entries(PROBES).flatMap(([file, probes]) => Object.entries(probes).map(([name, probe]) => [file, name, probe] as const));
+
+describe('every regular expression that sees user text runs in linear time', () => {
+  const inputs = hostileInputs();
+
+  it('finds a probe or a reason for every file under src/ with a regular expression', () => {
+    const root = join(__dirname, '..', '..');
+    const withRegex = sourceFiles(join(root, 'src'))
+      .filter((file) => containsRegex(file))
+      .map((file) => relative(root, file));
+    const unaccounted = withRegex.filter((file) => !(file in PROBES) && !(file in NO_USER_TEXT));
+
+    expect(unaccounted).toEqual([]);
+    expect(withRegex.length).toBeGreaterThan(30);
+  });
+
+  it.each(probeCases)('%s %s: hostile 10 KB inputs', (_file, name, probe) => {
+    const slow = inputs
+      .map((text) => ({ text: `${JSON.stringify(text.slice(0, 30))}... (${text.length})`, ms: cost(probe, text) }))
+      .filter((r) => r.ms > boundOf(name));
+
+    expect(slow).toEqual([]);
+  });
+
+  const token = fc.constantFrom(...LEAD_WORDS, ...RUNS, 'Oslo', 'Maria', 'live in', 'name is', '34', 'years old', 'who', 'what');
+  const generated = fc
+    .tuple(fc.array(token, { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(' ', '', ', ', '. ', '\n'), { minLength: 1, maxLength: 3 }))
+    .map(([words, separators]) => {
+      const unit = words.map((w, i) => `${w}${separators[i % separators.length]}`).join('');
+
+      return unit.repeat(Math.max(1, Math.floor(KB10 / Math.max(1, unit.length)))).slice(0, KB10);
+    });
+
+  it.each(probeCases)('%s %s: generated 10 KB inputs', (_file, name, probe) => {
+    fc.assert(
+      fc.property(generated, (text) => cost(probe, text) <= boundOf(name)),
+      { numRuns: 10, seed: 17 },
+    );
+  });
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) {
+      return sourceFiles(path);
+    }
+
+    return path.endsWith('.ts') && !path.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+function containsRegex(file: string): boolean {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (ts.isRegularExpressionLiteral(node) || (ts.isNewExpression(node) && node.expression.getText(source) === 'RegExp')) {
+      found = true;
+    }
+    if (!found) {
+      ts.forEachChild(node, visit);
+    }
+  };
+  visit(source);
+
+  return found;
+}
