@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
 
+import { checkBrowserAccess } from 'src/auth/browser-access';
 import { assertPrintable } from 'src/common/validation';
 import { textWords } from 'src/common/text-words';
 import { oneLine } from 'src/conversation/context-budget';
@@ -55,6 +56,11 @@ function remember(text: string, role: SourceRole) {
 
 /** Module -> the calls that run its expressions on a text. */
 const PROBES: Record<string, Record<string, Probe>> = {
+  // read before the API key: the Host and Origin headers are the attacker's
+  'src/auth/browser-access.ts': {
+    hostHeader: (t) => checkBrowserAccess({ open: true, allowedOrigins: [] }, { host: t, origin: t }, false),
+    upgrade: (t) => checkBrowserAccess({ open: false, allowedOrigins: ['http://localhost:4000'] }, { host: t, origin: t }, true),
+  },
   'src/extraction/patterns/en.ts': {},
   'src/extraction/patterns/da.ts': {},
   'src/extraction/patterns/pattern-table.ts': { trimValue, asSentence },
@@ -135,6 +141,9 @@ for (const table of LANGUAGE_TABLES) {
 
 /** Files whose expressions never see user text, or see only input already bounded to a few hundred bytes. */
 const NO_USER_TEXT: Record<string, string> = {
+  'src/front-door/front-door.ts': 'the configured host and surfaces (escapeHtml: one character class)',
+  'src/store/neo4j/index-definitions.ts': 'our own schema.cypher and what SHOW INDEXES reports of it',
+  'src/viewer/app/bulletin-text.ts': "runs in the user's browser, over the bulletin's lines (anchored, one class each: linear)",
   'src/auth/api-key.service.ts': 'the Authorization header (anchored, one \\S+ group: linear; Node caps headers at 16 KB)',
   'src/metrics/metrics.controller.ts': 'the Authorization header and socket address (anchored, linear)',
   'src/config/config.ts': 'environment variables of the operator',
