@@ -42,7 +42,7 @@ function at(turn: LocomoTurn): Date {
 }
 
 /** Appends through the store with precomputed vectors (the prefill is not what is measured). */
-async function prefill(
+export async function prefill(
   store: ConversationStore,
   tenantId: string,
   channelId: string,
@@ -74,8 +74,8 @@ async function prefill(
   return ids;
 }
 
-/** Marks all but the last LIVE messages compacted, in one summary. */
-async function compactAllButLive(store: ConversationStore, tenantId: string, channelId: string, ids: string[]): Promise<void> {
+/** Marks all but the last `live` messages compacted, in one summary. */
+export async function compactAllButLive(store: ConversationStore, tenantId: string, channelId: string, ids: string[], live = LIVE): Promise<void> {
   const saved = await store.insertSummary({
     summary: {
       id: randomUUID(),
@@ -84,19 +84,19 @@ async function compactAllButLive(store: ConversationStore, tenantId: string, cha
       content: 'Earlier in this conversation:\n- (benchmark history)',
       tokenCount: 10,
       previousId: null,
-      messageCount: ids.length - LIVE,
+      messageCount: ids.length - live,
       fromAt: new Date(0),
       toAt: new Date(0),
       createdAt: new Date(),
     },
-    messageIds: ids.slice(0, ids.length - LIVE),
+    messageIds: ids.slice(0, ids.length - live),
   });
   if (!saved) {
     throw new Error('prefill compaction failed');
   }
 }
 
-function cycle<T>(items: readonly T[], n: number): T[] {
+export function cycle<T>(items: readonly T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => items[i % items.length]!);
 }
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 
+import { runContextBench } from 'bench/context.bench';
 import { runConversations } from 'bench/conversations.bench';
 import { runHostile } from 'bench/hostile.bench';
 import { runImportanceBench } from 'bench/importance.bench';
@@ -19,6 +20,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   load: (args) => runLoadBench(...args.map(Number)),
   locomo: (args) => runLocomo(args[0] === 'quick'),
   conversations: (args) => runConversations(...args.map(Number)),
+  context: (args) => runContextBench(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   reembed: (args) => runReembedBench(args.length > 0 ? args.map(Number) : undefined),

@@ -6,7 +6,7 @@ import { countTokens } from 'src/conversation/tokens';
 import { MemoryType } from 'src/memory/memory.enums';
 import { Tier } from 'src/recall/ranking';
 
-const EMPTY: ContextMaterial = { constraints: [], bulletin: null, memories: [], earlier: [], summary: null, recent: [] };
+const EMPTY: ContextMaterial = { constraints: [], bulletin: null, memories: [], earlier: [], turns: [], summary: null, recent: [] };
 const WORDS = ['alpha', 'beta', 'Copenhagen', 'deploy', 'error:', 'src/app.ts', '2024-05-03', '😀', 'ÆØÅ', '\n', '{"k":1}', 'the', 'and'];
 
 const text = (max: number): fc.Arbitrary<string> =>
@@ -28,6 +28,10 @@ const material: fc.Arbitrary<ContextMaterial> = fc.record({
     .array(fc.record({ content: text(30), type: fc.constantFrom(...Object.values(MemoryType)), tier: fc.constantFrom(...Object.values(Tier)) }), { maxLength: 12 })
     .map((ms) => ms.map((m, i) => ({ ...m, id: `mem${i}` }))),
   earlier: fc.integer({ min: 0, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(100 + i)))),
+  turns: fc
+    .integer({ min: 0, max: 6 })
+    .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => fc.tuple(message(200 + i), fc.array(message(300 + i), { maxLength: 2 })))))
+    .map((ts) => ts.map(([m, neighbours]) => ({ message: m, neighbours }))),
   summary: fc.option(text(200), { nil: null }),
   recent: fc.integer({ min: 0, max: 25 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(i)))),
 });
@@ -86,6 +90,7 @@ describe(assembleContext.name, () => {
           { id: 'who', type: MemoryType.IDENTITY, content: 'My name is Anders.', tier: Tier.HIGH },
         ],
         earlier: [{ id: 'e', role: 'USER', speaker: null, content: 'We chose Postgres last year.', createdAt: at }],
+        turns: [],
         summary: 'Earlier in this conversation:\n- decided on Postgres',
         recent: [
           { id: 'r1', role: 'USER', speaker: 'Anders', content: 'Hi', createdAt: at },
