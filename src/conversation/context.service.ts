@@ -228,7 +228,13 @@ export class ContextService {
     const material: ContextMaterial = {
       constraints: constraints.map((c) => ({ id: c.id, content: c.content })),
       bulletin: bulletin?.content ?? null,
-      memories: hits.map((hit) => ({ id: hit.memory.id, type: hit.memory.type, content: hit.memory.content, tier: hit.tier })),
+      memories: hits.map((hit) => ({
+        id: hit.memory.id,
+        type: hit.memory.type,
+        content: hit.memory.content,
+        tier: hit.tier,
+        sources: hit.memory.source.messageId ? [hit.memory.source.messageId] : [],
+      })),
       earlier: earlier.map((hit) => hit.message),
       turns,
       summary: summary?.content ?? null,
