@@ -6,12 +6,15 @@ import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
+import { loadObservations } from 'bench/support/locomo-observations';
+import type { LocomoObservation } from 'bench/support/locomo-observations';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
 import type { ContextPolicy } from 'src/conversation/context-split';
 import { ContextService } from 'src/conversation/context.service';
+import { MessageSearchService } from 'src/conversation/message-search.service';
 import { MessageRole, Trust } from 'src/conversation/conversation.enums';
 import { countTokens } from 'src/conversation/tokens';
 import { MemoryImportService } from 'src/memory/memory-import.service';
@@ -40,10 +43,20 @@ function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/gu, ' ').trim();
 }
 
+/**
+ * `turns`: the conversation alone (the issue's measure). `turns+observations`: also LoCoMo's session observations
+ * as memories (what an extractor would have written), so memories compete for the budget; one reaches the agent
+ * when an observation citing an evidence turn is in the text.
+ */
+type Representation = 'turns' | 'turns+observations';
+const REPRESENTATIONS: readonly Representation[] = ['turns', 'turns+observations'];
+
 interface Replayed {
   conversation: LocomoConversation;
   half: Half;
+  representation: Representation;
   tenantId: string;
+  observations: readonly LocomoObservation[];
 }
 
 /** Counts, per budget and question category, the questions with an evidence turn in the context's text. */
@@ -65,8 +78,8 @@ class Reach {
     return t && t.n > 0 ? t.reached / t.n : 0;
   }
 
-  row(label: string, half: string): Record<string, string | number> {
-    const row: Record<string, string | number> = { variant: label, conversations: half, questions: this.hits.get(`${BUDGETS[0]}|all`)?.n ?? 0 };
+  row(label: string, representation: Representation, half: string): Record<string, string | number> {
+    const row: Record<string, string | number> = { variant: label, representation, conversations: half, questions: this.hits.get(`${BUDGETS[0]}|all`)?.n ?? 0 };
     for (const budget of BUDGETS) {
       row[`${budget / 1000}k`] = round(this.share(budget), 3);
     }
@@ -74,9 +87,9 @@ class Reach {
     return row;
   }
 
-  categoryRows(label: string, half: string): Record<string, string | number>[] {
+  categoryRows(label: string, representation: Representation, half: string): Record<string, string | number>[] {
     return ([1, 2, 3, 4] as const).map((c) => {
-      const row: Record<string, string | number> = { variant: label, conversations: half, category: `${c} ${LOCOMO_CATEGORY_NAMES[c]}` };
+      const row: Record<string, string | number> = { variant: label, representation, conversations: half, category: `${c} ${LOCOMO_CATEGORY_NAMES[c]}` };
       for (const budget of BUDGETS) {
         row[`${budget / 1000}k`] = round(this.share(budget, String(c)), 3);
       }
@@ -86,113 +99,142 @@ class Reach {
   }
 }
 
-/** Whether an evidence turn of the question is in the text, as its speaker's line. */
-function reached(conversation: LocomoConversation, question: LocomoQuestion, text: string): boolean {
+/** Whether an evidence turn of the question is in the text, as its speaker's line or as an observation citing it. */
+function reached(replayed: Replayed, question: LocomoQuestion, text: string): boolean {
   return question.evidence.some((id) => {
-    const turn = conversation.turnsById.get(id);
+    const turn = replayed.conversation.turnsById.get(id);
 
-    return turn !== undefined && text.includes(`${turn.speaker} (user): ${oneLine(turn.text)}`);
+    return (
+      (turn !== undefined && text.includes(`${turn.speaker} (user): ${oneLine(turn.text)}`)) ||
+      replayed.observations.some((o) => o.turnIds.includes(id) && text.includes(`- ${o.content}\n`))
+    );
   });
 }
 
-/** Each conversation's turns appended to one channel of its own tenant, with speaker, date and the service's vector. */
-async function replay(store: ConversationStore, conversations: readonly LocomoConversation[], cache: UseCache): Promise<Replayed[]> {
+/**
+ * Each conversation's turns appended to one channel of its own tenant, with speaker, date and the service's vector;
+ * for `turns+observations` in a second tenant, with the observations imported as memories too.
+ */
+async function replay(store: ConversationStore, imports: MemoryImportService, conversations: readonly LocomoConversation[], cache: UseCache): Promise<Replayed[]> {
   const out: Replayed[] = [];
   for (const [i, conversation] of conversations.entries()) {
-    const tenantId = `locomo-context-${conversation.id}`;
-    for (const turn of conversation.turns) {
-      await store.appendMessage({
-        message: {
-          id: randomUUID(),
-          tenantId,
-          channelId: CHANNEL,
-          role: MessageRole.USER,
-          speaker: turn.speaker,
-          trust: Trust.GUARDIAN,
-          content: turn.text,
-          tokenCount: countTokens(turn.text),
-          createdAt: at(turn),
-          extractedAt: new Date(),
-        },
-        vector: cache.get(turnContent(turn)) ?? null,
-        projectId: null,
-      });
+    for (const representation of REPRESENTATIONS) {
+      const tenantId = `locomo-context-${representation === 'turns' ? '' : 'obs-'}${conversation.id}`;
+      for (const turn of conversation.turns) {
+        await store.appendMessage({
+          message: {
+            id: randomUUID(),
+            tenantId,
+            channelId: CHANNEL,
+            role: MessageRole.USER,
+            speaker: turn.speaker,
+            trust: Trust.GUARDIAN,
+            content: turn.text,
+            tokenCount: countTokens(turn.text),
+            createdAt: at(turn),
+            extractedAt: new Date(),
+          },
+          vector: cache.get(turnContent(turn)) ?? null,
+          projectId: null,
+        });
+      }
+      const observations = representation === 'turns' ? [] : loadObservations(conversation);
+      if (observations.length > 0) {
+        const items = observations.map((o) => ({ content: o.content, occurredAt: o.sessionDate, createdAt: o.sessionDate }));
+        await imports.importMany(tenantId, items, items.map((o) => cache.get(o.content) ?? new Float32Array(512)), { trusted: true });
+      }
+      out.push({ conversation, half: i < 5 ? '1-5' : '6-10', representation, tenantId, observations });
     }
-    out.push({ conversation, half: i < 5 ? '1-5' : '6-10', tenantId });
   }
 
   return out;
 }
 
 /** The service as deployed: `context` with the question as query, the query vector given. */
-async function measureService(contexts: ContextService, replayed: readonly Replayed[], cache: UseCache): Promise<{ reach: Record<Half, Reach>; ms: number[] }> {
-  const reach: Record<Half, Reach> = { '1-5': new Reach(), '6-10': new Reach() };
+async function measureService(contexts: ContextService, replayed: readonly Replayed[], cache: UseCache): Promise<{ reach: Map<string, Reach>; ms: number[] }> {
+  const reach = new Map<string, Reach>();
   const ms: number[] = [];
-  for (const { conversation, half, tenantId } of replayed) {
+  for (const one of replayed) {
+    const { conversation, half, representation, tenantId } = one;
+    const board = reach.get(`${representation}|${half}`) ?? new Reach();
+    reach.set(`${representation}|${half}`, board);
     for (const question of conversation.questions.filter(isScorable)) {
       const vector = cache.get(vectorQueryText(question.question)) ?? null;
       for (const budget of BUDGETS) {
         const started = performance.now();
         const context = await contexts.contextWithVector(tenantId, { channelId: CHANNEL, query: question.question, tokenBudget: budget }, vector);
         ms.push(performance.now() - started);
-        reach[half].add(budget, question, reached(conversation, question, context.text));
+        board.add(budget, question, reached(one, question, context.text));
       }
     }
-    process.stderr.write(`context over conversation ${conversation.id} done\n`);
+    process.stderr.write(`context over conversation ${conversation.id} (${representation}) done\n`);
   }
 
   return { reach, ms };
 }
 
 interface Asked {
-  conversation: LocomoConversation;
-  half: Half;
+  replayed: Replayed;
   question: LocomoQuestion;
   material: ContextMaterial;
 }
 
-/** The grid the policy is tuned over, one coordinate at a time (turns' share first, then neighbours). */
-const TURN_SHARES = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
-const NEIGHBOURS_BELOW = [0, 12, 24, 48];
+/**
+ * The grid the policy is tuned over, one coordinate at a time: the earlier turns' share, the memories' share (the
+ * recent messages get what the others leave), then whether short turns bring their neighbours.
+ */
+const TURN_SHARES = [0.3, 0.45, 0.6, 0.75];
+const MEMORY_SHARES = [0.05, 0.15, 0.3];
+const NEIGHBOURS_BELOW = [0, 16];
+/** Budgets the tuning scores (8k is left out to halve its time: most of what it could bring fits there anyway). */
+const TUNED_BUDGETS = [1000, 2000, 4000] as const;
 
-/** The policy with `turns` taking `share` and the recent messages what the fixed shares leave. */
-function withTurnShare(policy: ContextPolicy, share: number): ContextPolicy {
-  const fixed = policy.shares.bulletin + policy.shares.memories + policy.shares.others + policy.shares.summary;
+/** The policy with `section` taking `share` and the recent messages what the other shares leave. */
+function withShare(policy: ContextPolicy, section: 'turns' | 'memories', share: number): ContextPolicy {
+  const shares = { ...policy.shares, [section]: share };
+  const others = shares.bulletin + shares.memories + shares.others + shares.summary + shares.turns;
 
-  return { ...policy, shares: { ...policy.shares, turns: share, recent: Math.max(0, 1 - fixed - share) } };
+  return { ...policy, shares: { ...shares, recent: Math.max(0, 1 - others) } };
 }
 
-/** Mean share of questions reached over the four budgets, by the pure policy on the gathered material. */
-function evaluate(asked: readonly Asked[], policy: ContextPolicy): Reach {
+/** The share of questions reached per budget, by the pure policy on the gathered material. */
+function evaluate(asked: readonly Asked[], policy: ContextPolicy, budgets: readonly number[] = BUDGETS): Reach {
   const reach = new Reach();
-  for (const { conversation, question, material } of asked) {
-    for (const budget of BUDGETS) {
-      reach.add(budget, question, reached(conversation, question, assembleContext(material, budget, policy).text));
+  for (const { replayed, question, material } of asked) {
+    for (const budget of budgets) {
+      reach.add(budget, question, reached(replayed, question, assembleContext(material, budget, policy).text));
     }
   }
 
   return reach;
 }
 
-function objective(reach: Reach): number {
-  return BUDGETS.reduce((total, budget) => total + reach.share(budget), 0) / BUDGETS.length;
+/** Mean share reached over the tuned budgets and both representations. */
+function objective(asked: readonly Asked[], policy: ContextPolicy): number {
+  const scores = REPRESENTATIONS.flatMap((representation) => {
+    const reach = evaluate(asked.filter((a) => a.replayed.representation === representation), policy, TUNED_BUDGETS);
+
+    return TUNED_BUDGETS.map((budget) => reach.share(budget));
+  });
+
+  return scores.reduce((a, b) => a + b, 0) / scores.length;
 }
 
 /** Coordinate ascent over the grid on one half; returns the chosen policy and the steps. */
 function tune(asked: readonly Asked[], half: Half): { policy: ContextPolicy; steps: Record<string, string | number>[] } {
-  const mine = asked.filter((a) => a.half === half);
+  const mine = asked.filter((a) => a.replayed.half === half);
   const steps: Record<string, string | number>[] = [];
   let policy: ContextPolicy = { ...CONTEXT_POLICY, neighboursBelow: 0 };
   const pick = <T>(name: string, values: readonly T[], apply: (p: ContextPolicy, v: T) => ContextPolicy): void => {
-    const scores = values.map((v) => objective(evaluate(mine, apply(policy, v))));
+    const scores = values.map((v) => objective(mine, apply(policy, v)));
     const best = scores.indexOf(Math.max(...scores));
     policy = apply(policy, values[best]!);
     steps.push({ 'tuned on': half, parameter: name, 'mean reach per value': values.map((v, i) => `${String(v)}: ${round(scores[i]!, 3)}`).join(', '), kept: String(values[best]) });
     process.stderr.write(`tune ${half} ${name}: ${scores.map((x) => round(x, 3)).join(', ')}\n`);
   };
-  pick('turns share', TURN_SHARES, withTurnShare);
+  pick('turns share', TURN_SHARES, (p, v) => withShare(p, 'turns', v));
+  pick('memories share', MEMORY_SHARES, (p, v) => withShare(p, 'memories', v));
   pick('neighboursBelow', NEIGHBOURS_BELOW, (p, v) => ({ ...p, neighboursBelow: v }));
-  pick('turns share (again)', TURN_SHARES, withTurnShare);
 
   return { policy, steps };
 }
@@ -201,11 +243,11 @@ async function gatherAll(contexts: ContextService, replayed: readonly Replayed[]
   const asked: Asked[] = [];
   // neighbours fetched for every turn, so the tuning can try showing them
   const policy = { ...CONTEXT_POLICY, neighboursBelow: Number.MAX_SAFE_INTEGER };
-  for (const { conversation, half, tenantId } of replayed) {
-    for (const question of conversation.questions.filter(isScorable)) {
+  for (const one of replayed) {
+    for (const question of one.conversation.questions.filter(isScorable)) {
       const vector = cache.get(vectorQueryText(question.question)) ?? null;
       const request = { channelId: CHANNEL, query: question.question, tokenBudget: Math.max(...BUDGETS) };
-      asked.push({ conversation, half, question, material: await contexts.materialWithVector(tenantId, request, vector, policy) });
+      asked.push({ replayed: one, question, material: await contexts.materialWithVector(one.tenantId, request, vector, policy) });
     }
   }
 
@@ -213,7 +255,7 @@ async function gatherAll(contexts: ContextService, replayed: readonly Replayed[]
 }
 
 /** `context` latency on a 10k-message tenant (8k in the channel, all but 100 compacted; 2k elsewhere) with 10k memories. */
-async function latencyAt10k(contexts: ContextService, store: ConversationStore, imports: MemoryImportService, turns: readonly LocomoTurn[], questions: readonly LocomoQuestion[], cache: UseCache, n: number): Promise<Record<string, string | number>[]> {
+async function latencyAt10k(contexts: ContextService, store: ConversationStore, imports: MemoryImportService, search: MessageSearchService, turns: readonly LocomoTurn[], questions: readonly LocomoQuestion[], cache: UseCache, n: number): Promise<Record<string, string | number>[]> {
   const history = cycle(turns, HISTORY);
   const t0 = Date.UTC(2024, 0, 1);
   const ids = await prefill(store, LATENCY_TENANT, 'main', history.slice(ARCHIVED), (turn) => cache.get(turnContent(turn)) ?? null, t0);
@@ -237,6 +279,17 @@ async function latencyAt10k(contexts: ContextService, store: ConversationStore, 
     const s = summarize(samples);
     rows.push({ measure: `context at ${budget / 1000}k tokens, 10k messages + 10k memories, query vector given`, n: s.n, 'median ms': round(s.median), 'p95 ms': round(s.p95), 'p99 ms': round(s.p99) });
   }
+  // the part this issue added: the search of the channel's own turns (8k messages, 7.9k of them compacted)
+  const searchMs: number[] = [];
+  for (const [i, q] of cycle(questions, n + WARMUP).entries()) {
+    const started = performance.now();
+    await search.searchWithVector(LATENCY_TENANT, { query: q.question, limit: 40, scope: { channelId: 'main' } }, cache.get(vectorQueryText(q.question)) ?? null);
+    if (i >= WARMUP) {
+      searchMs.push(performance.now() - started);
+    }
+  }
+  const s = summarize(searchMs);
+  rows.push({ measure: 'of which: the search of the channel\'s own turns alone (8k messages)', n: s.n, 'median ms': round(s.median), 'p95 ms': round(s.p95), 'p99 ms': round(s.p99) });
 
   return rows;
 }
@@ -253,13 +306,16 @@ export async function runContextBench(latencyQueries = 200): Promise<void> {
   const turns = conversations.flatMap((c) => c.turns);
   const questions = conversations.flatMap((c) => c.questions.filter(isScorable));
   const cache = new UseCache();
-  await cache.ensure([...turns.map(turnContent), ...questions.map((q) => vectorQueryText(q.question))], 16, (msg) => process.stderr.write(`${msg}\n`));
+  const observed = conversations.flatMap((c) => loadObservations(c).map((o) => o.content));
+  await cache.ensure([...turns.map(turnContent), ...questions.map((q) => vectorQueryText(q.question)), ...observed], 16, (msg) => process.stderr.write(`${msg}\n`));
 
   const bench = await startBenchApp({ EMBEDDINGS: 'local' });
   try {
     const store = bench.app.get<ConversationStore>(CONVERSATION_STORE);
     const contexts = bench.app.get(ContextService);
-    const replayed = await replay(store, conversations, cache);
+    const imports = bench.app.get(MemoryImportService);
+    const replayed = await replay(store, imports, conversations, cache);
+    process.stderr.write('replayed\n');
     const asked = await gatherAll(contexts, replayed, cache);
     const tuning: Record<string, string | number>[] = [];
     const tunedRows: Record<string, string | number>[] = [];
@@ -268,16 +324,20 @@ export async function runContextBench(latencyQueries = 200): Promise<void> {
       const tuned = tune(asked, tuneOn);
       chosen[`tuned on ${tuneOn}`] = tuned.policy;
       tuning.push(...tuned.steps);
-      tunedRows.push(evaluate(asked.filter((a) => a.half === testOn), tuned.policy).row(`policy tuned on ${tuneOn} (held out)`, testOn));
-      tunedRows.push(evaluate(asked.filter((a) => a.half === tuneOn), tuned.policy).row(`policy tuned on ${tuneOn} (in sample)`, tuneOn));
+      for (const representation of REPRESENTATIONS) {
+        const of = (half: Half): Asked[] => asked.filter((a) => a.replayed.half === half && a.replayed.representation === representation);
+        tunedRows.push(evaluate(of(testOn), tuned.policy).row(`policy tuned on ${tuneOn} (held out)`, representation, testOn));
+        tunedRows.push(evaluate(of(tuneOn), tuned.policy).row(`policy tuned on ${tuneOn} (in sample)`, representation, tuneOn));
+      }
     }
     const service = await measureService(contexts, replayed, cache);
-    const rows = [...(Object.keys(HALVES) as Half[]).map((half) => service.reach[half].row('service (CONTEXT_POLICY)', half)), ...tunedRows];
-    const categories = (Object.keys(HALVES) as Half[]).flatMap((half) => service.reach[half].categoryRows('service', half));
+    const boards = REPRESENTATIONS.flatMap((representation) => (Object.keys(HALVES) as Half[]).map((half) => ({ representation, half, board: service.reach.get(`${representation}|${half}`) ?? new Reach() })));
+    const rows = [...boards.map(({ representation, half, board }) => board.row('service (CONTEXT_POLICY)', representation, half)), ...tunedRows];
+    const categories = boards.flatMap(({ representation, half, board }) => board.categoryRows('service', representation, half));
     const locomoMs = summarize(service.ms);
     const latency = [
       { measure: 'context on LoCoMo channels (all budgets), query vector given', n: locomoMs.n, 'median ms': round(locomoMs.median), 'p95 ms': round(locomoMs.p95), 'p99 ms': round(locomoMs.p99) },
-      ...(await latencyAt10k(contexts, store, bench.app.get(MemoryImportService), turns, questions, cache, latencyQueries)),
+      ...(await latencyAt10k(contexts, store, imports, bench.app.get(MessageSearchService), turns, questions, cache, latencyQueries)),
     ];
     report('context', { totalSeconds: round((performance.now() - started) / 1000, 1), policy: CONTEXT_POLICY, chosen, evidence: rows, categories, tuning, latency }, rows);
     process.stdout.write(`\n${markdownTable(categories)}\n\n${markdownTable(tuning)}\n\n${markdownTable(latency)}\n`);
