@@ -51,8 +51,6 @@ export interface AgentContextData {
   constraints: MemoryRecord[];
   memories: RecallHitData[];
   earlierMessages: MessageHitData[];
-  /** Earlier turns of this channel brought back for the query (hits and their neighbours), in time order. */
-  earlierTurns: MessageRecord[];
   summary: string | null;
   messages: MessageRecord[];
   tokenCount: number;
@@ -80,8 +78,9 @@ export const CONSTRAINT_TAG = 'constraint';
 
 /**
  * `context`: what an agent needs for its next turn, within its token budget. Gathers constraints, the bulletin,
- * recalled memories, relevant messages from other conversations, the channel's summary and its live messages, and
- * leaves the budget decisions to `assembleContext` (a pure policy with property tests).
+ * recalled memories, relevant messages from other conversations, the relevant earlier turns of this channel (message
+ * search over the channel, compacted turns included), the channel's summary and its live messages, and leaves the
+ * budget decisions to `assembleContext` (a pure policy with property tests).
  */
 @Injectable()
 export class ContextService {
@@ -174,7 +173,7 @@ export class ContextService {
     vector: Float32Array | QueryVector | null,
     started: number,
   ): Promise<AgentContextData> {
-    const { material, constraints, hits, earlier, turns } = await this.gather(tenantId, parsed, channel, recent, query, vector);
+    const { material, constraints, hits, earlier } = await this.gather(tenantId, parsed, channel, recent, query, vector);
     const assembled = assembleContext(material, parsed.tokenBudget);
     const pick = <T>(items: T[], keys: string[], id: (item: T) => string): T[] => {
       const byId = new Map(items.map((item) => [id(item), item]));
@@ -188,7 +187,6 @@ export class ContextService {
       constraints: pick(constraints, assembled.constraintIds, (c) => c.id),
       memories: pick(hits, assembled.memoryIds, (hit) => hit.memory.id),
       earlierMessages: pick(earlier, assembled.earlierIds, (hit) => hit.message.id),
-      earlierTurns: pick(turns, assembled.turnIds, (m) => m.id),
       summary: assembled.summary,
       messages: pick(recent, ids(assembled.messages), (m) => m.id).map((m, i) => ({ ...m, content: assembled.messages[i]?.content ?? m.content })),
       tokenCount: assembled.tokenCount,
@@ -205,7 +203,7 @@ export class ContextService {
     query: string | null,
     vector: Float32Array | QueryVector | null,
     policy: ContextPolicy = CONTEXT_POLICY,
-  ): Promise<{ material: ContextMaterial; constraints: MemoryRecord[]; hits: RecallHitData[]; earlier: MessageHitData[]; turns: MessageRecord[] }> {
+  ): Promise<{ material: ContextMaterial; constraints: MemoryRecord[]; hits: RecallHitData[]; earlier: MessageHitData[] }> {
     const projectId = parsed.projectId ?? channel?.projectId ?? null;
     const messageVector = query ? this.messageVector(vector) : Promise.resolve(null);
     const [recalled, constraints, bulletin, summary, earlier, found] = await Promise.all([
@@ -240,14 +238,8 @@ export class ContextService {
       summary: summary?.content ?? null,
       recent,
     };
-    const shown = new Map<string, MessageRecord>();
-    for (const turn of turns) {
-      for (const m of [turn.message, ...turn.neighbours]) {
-        shown.set(m.id, m);
-      }
-    }
 
-    return { material, constraints, hits, earlier, turns: [...shown.values()] };
+    return { material, constraints, hits, earlier };
   }
 
   /** The turns with the messages just before and after each, when the policy may show them. */
