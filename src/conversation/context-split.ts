@@ -19,7 +19,7 @@ export interface ContextPolicy {
  * the reverse); see ARCHITECTURE.md, "Sharing the budget".
  */
 export const CONTEXT_POLICY: ContextPolicy = {
-  shares: { bulletin: 0.1, memories: 0.05, turns: 0.45, others: 0.05, summary: 0.05, recent: 0.3 },
+  shares: { bulletin: 0.1, memories: 0.05, turns: 0.6, others: 0.05, summary: 0.05, recent: 0.15 },
   neighboursBelow: 0,
 };
 
