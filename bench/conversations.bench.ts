@@ -74,8 +74,8 @@ export async function prefill(
   return ids;
 }
 
-/** Marks all but the last LIVE messages compacted, in one summary. */
-export async function compactAllButLive(store: ConversationStore, tenantId: string, channelId: string, ids: string[]): Promise<void> {
+/** Marks all but the last `live` messages compacted, in one summary. */
+export async function compactAllButLive(store: ConversationStore, tenantId: string, channelId: string, ids: string[], live = LIVE): Promise<void> {
   const saved = await store.insertSummary({
     summary: {
       id: randomUUID(),
@@ -84,12 +84,12 @@ export async function compactAllButLive(store: ConversationStore, tenantId: stri
       content: 'Earlier in this conversation:\n- (benchmark history)',
       tokenCount: 10,
       previousId: null,
-      messageCount: ids.length - LIVE,
+      messageCount: ids.length - live,
       fromAt: new Date(0),
       toAt: new Date(0),
       createdAt: new Date(),
     },
-    messageIds: ids.slice(0, ids.length - LIVE),
+    messageIds: ids.slice(0, ids.length - live),
   });
   if (!saved) {
     throw new Error('prefill compaction failed');

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 
 import { runAgentTurn } from 'bench/agent-turn.bench';
+import { runContextBench } from 'bench/context.bench';
 import { runConversations } from 'bench/conversations.bench';
 import { runHostile } from 'bench/hostile.bench';
 import { runHostileInputs } from 'bench/hostile-inputs.bench';
@@ -39,6 +40,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
   quality: (args) => runQuality(args),
   conversations: (args) => runConversations(...args.map(Number)),
+  context: (args) => runContextBench(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   reembed: (args) => runReembedBench(args.length > 0 ? args.map(Number) : undefined),

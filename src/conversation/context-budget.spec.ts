@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 
 import { assembleContext } from 'src/conversation/context-budget';
-import type { ContextMaterial, ContextMessage } from 'src/conversation/context-budget';
+import type { ContextMaterial, ContextMemory, ContextMessage } from 'src/conversation/context-budget';
 import { countTokens } from 'src/conversation/tokens';
 import { MemoryType } from 'src/memory/memory.enums';
 import { Tier } from 'src/recall/ranking';
 
-const EMPTY: ContextMaterial = { constraints: [], bulletin: null, memories: [], earlier: [], summary: null, recent: [] };
+const EMPTY: ContextMaterial = { constraints: [], bulletin: null, memories: [], earlier: [], turns: [], summary: null, recent: [] };
 const WORDS = ['alpha', 'beta', 'Copenhagen', 'deploy', 'error:', 'src/app.ts', '2024-05-03', '😀', 'ÆØÅ', '\n', '{"k":1}', 'the', 'and'];
 
 const text = (max: number): fc.Arbitrary<string> =>
@@ -28,6 +28,10 @@ const material: fc.Arbitrary<ContextMaterial> = fc.record({
     .array(fc.record({ content: text(30), type: fc.constantFrom(...Object.values(MemoryType)), tier: fc.constantFrom(...Object.values(Tier)) }), { maxLength: 12 })
     .map((ms) => ms.map((m, i) => ({ ...m, id: `mem${i}` }))),
   earlier: fc.integer({ min: 0, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(100 + i)))),
+  turns: fc
+    .integer({ min: 0, max: 6 })
+    .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => fc.tuple(message(200 + i), fc.array(message(300 + i), { maxLength: 2 })))))
+    .map((ts) => ts.map(([m, neighbours]) => ({ message: m, neighbours }))),
   summary: fc.option(text(200), { nil: null }),
   recent: fc.integer({ min: 0, max: 25 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(i)))),
 });
@@ -86,6 +90,7 @@ describe(assembleContext.name, () => {
           { id: 'who', type: MemoryType.IDENTITY, content: 'My name is Anders.', tier: Tier.HIGH },
         ],
         earlier: [{ id: 'e', role: 'USER', speaker: null, content: 'We chose Postgres last year.', createdAt: at }],
+        turns: [],
         summary: 'Earlier in this conversation:\n- decided on Postgres',
         recent: [
           { id: 'r1', role: 'USER', speaker: 'Anders', content: 'Hi', createdAt: at },
@@ -124,5 +129,59 @@ describe(assembleContext.name, () => {
     expect(context.memoryIds).toEqual(['m']);
     expect(context.messages.map((m) => m.id)).toEqual(['tool', 'new']);
     expect(context.messages[0]?.content).toMatch(/… \[truncated\]$/);
+  });
+
+  describe('earlier turns of this conversation', () => {
+    const at = (minute: number): Date => new Date(Date.UTC(2024, 4, 1, 9, minute));
+    const turn = (i: number, content = `Message number ${i} about the weekly planning of the garden project and its budget.`): ContextMessage => ({
+      id: `t${i}`,
+      role: 'USER',
+      speaker: i % 2 === 0 ? 'Anders' : 'Mette',
+      content,
+      createdAt: at(i),
+    });
+    const history = Array.from({ length: 60 }, (_, i) => turn(i));
+    const locker = turn(3, 'The locker code for the bike shed is 4711.');
+    const recent = history.map((m) => (m.id === locker.id ? locker : m));
+
+    it('should bring back a turn outside the recent window, marked as earlier with its date, and not repeat one the window shows', () => {
+      const context = assembleContext({ ...EMPTY, recent, turns: [{ message: locker, neighbours: [] }, { message: recent[59]!, neighbours: [] }] }, 500);
+
+      expect(context.turnIds).toEqual(['t3']);
+      expect(context.messages.map((m) => m.id)).not.toContain('t3');
+      expect(context.messages[context.messages.length - 1]?.id).toBe('t59');
+      expect(context.text).toContain('## Earlier turns of this conversation');
+      expect(context.text).toContain('[earlier, 2024-05-01 09:03] Mette (user): The locker code for the bike shed is 4711.');
+      expect(context.text.match(/Message number 59 /gu)).toHaveLength(1);
+      expect(context.text.indexOf('## Earlier turns')).toBeLessThan(context.text.indexOf('## Recent messages'));
+    });
+
+    it('should keep a share of the budget for earlier turns when the recent messages alone could fill it', () => {
+      const turns = [5, 9, 14, 20].map((i) => ({ message: recent[i]!, neighbours: [] }));
+      const context = assembleContext({ ...EMPTY, recent, turns }, 600);
+
+      expect(context.turnIds).toEqual(['t5', 't9', 't14', 't20']);
+      expect(context.messages.length).toBeGreaterThan(2);
+    });
+
+    it('should show a short turn with its neighbours when the policy says so, once each', () => {
+      const reply = turn(8, 'Yes, 4711.');
+      const material = { ...EMPTY, recent, turns: [{ message: reply, neighbours: [recent[7]!, recent[9]!] }, { message: recent[9]!, neighbours: [] }] };
+      const shares = { bulletin: 0, memories: 0, turns: 0.5, others: 0, summary: 0, recent: 0.5 };
+
+      expect(assembleContext(material, 800, { shares, neighboursBelow: 0 }).turnIds).toEqual(['t8', 't9']);
+      expect(assembleContext(material, 800, { shares, neighboursBelow: 12 }).turnIds).toEqual(['t7', 't8', 't9']);
+    });
+
+    it('should leave out a memory extracted from a message the context shows', () => {
+      const memory = (id: string, sources: string[]): ContextMemory => ({ id, type: MemoryType.FACT, content: `The locker code is 4711 (${id}).`, tier: Tier.HIGH, sources });
+      const context = assembleContext(
+        { ...EMPTY, recent, memories: [memory('from-turn', ['t3']), memory('from-window', ['t59']), memory('elsewhere', ['x'])], turns: [{ message: locker, neighbours: [] }] },
+        800,
+      );
+
+      expect(context.turnIds).toEqual(['t3']);
+      expect(context.memoryIds).toEqual(['elsewhere']);
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { CONTEXT_POLICY, SHARED_SECTIONS, splitBudget } from 'src/conversation/context-split';
+import type { ContextPolicy, SharedSection } from 'src/conversation/context-split';
 import { countTokens, truncateToTokens } from 'src/conversation/tokens';
 import { INJECTED_CLOSE, INJECTED_OPEN } from 'src/extraction/injected-text';
 import { MemoryType } from 'src/memory/memory.enums';
@@ -8,6 +10,8 @@ export interface ContextMemory {
   type: MemoryType;
   content: string;
   tier: Tier;
+  /** Messages the memory was extracted from: when one of them is in the context, the memory is not repeated. */
+  sources?: readonly string[];
 }
 
 export interface ContextMessage {
@@ -16,6 +20,11 @@ export interface ContextMessage {
   speaker: string | null;
   content: string;
   createdAt: Date;
+}
+
+export interface ContextTurn {
+  message: ContextMessage;
+  neighbours: readonly ContextMessage[];
 }
 
 /** Everything `context` could say, before the budget decides. */
@@ -27,6 +36,11 @@ export interface ContextMaterial {
   memories: readonly ContextMemory[];
   /** Relevant messages from the tenant's other channels, best first. */
   earlier: readonly ContextMessage[];
+  /**
+   * Relevant turns of this channel (live or compacted), best first, by the message search's ranking; those in the
+   * recent window are left out. `neighbours`: the turns just before and after it.
+   */
+  turns: readonly ContextTurn[];
   summary: string | null;
   /** The channel's live messages, oldest first; the last one is the newest. */
   recent: readonly ContextMessage[];
@@ -39,6 +53,8 @@ export interface AssembledContext {
   bulletin: string | null;
   memoryIds: string[];
   earlierIds: string[];
+  /** Earlier turns of this channel included (hits and their neighbours), in time order. */
+  turnIds: string[];
   /** As included (possibly truncated), or null. */
   summary: string | null;
   /** Included live messages, oldest first, with the content as included (tool output may be truncated). */
@@ -57,13 +73,15 @@ const HEADINGS = {
   preferences: '## Preferences',
   other: '## Relevant memories',
   possible: '## Possibly relevant',
-  earlier: '## From earlier conversations',
-  summary: '## Earlier in this conversation',
+  earlier: '## From other conversations (earlier, dated)',
+  summary: '## Summary of earlier in this conversation',
+  turns: '## Earlier turns of this conversation (retrieved for this query; not the live exchange)',
   recent: '## Recent messages',
 } as const;
 type Section = keyof typeof HEADINGS;
 /** Document order of the sections; the priority order (who gets room first) is in `assembleContext`. */
-const SECTION_ORDER: readonly Section[] = ['constraints', 'bulletin', 'identity', 'preferences', 'other', 'possible', 'earlier', 'summary', 'recent'];
+const SECTION_ORDER: readonly Section[] = ['constraints', 'bulletin', 'identity', 'preferences', 'other', 'possible', 'earlier', 'summary', 'turns', 'recent'];
+const MEMORY_SECTIONS: readonly Section[] = ['identity', 'preferences', 'other', 'possible'];
 
 interface Item {
   section: Section;
@@ -73,11 +91,11 @@ interface Item {
   lines: string;
 }
 
-function messageLine(message: ContextMessage, content: string): string {
+function messageLine(message: ContextMessage, content: string, marker = ''): string {
   const at = message.createdAt.toISOString().slice(0, 16).replace('T', ' ');
   const who = message.speaker ? `${message.speaker} (${message.role.toLowerCase()})` : message.role.toLowerCase();
 
-  return `[${at}] ${who}: ${oneLine(content)}`;
+  return `[${marker}${at}] ${who}: ${oneLine(content)}`;
 }
 
 /**
@@ -87,6 +105,9 @@ function messageLine(message: ContextMessage, content: string): string {
 export function oneLine(content: string): string {
   return content.replace(/\s+/gu, (run) => (run.includes('\n') ? ' ' : run));
 }
+
+/** A message that is not part of the live exchange says so on its own line, with its date. */
+const EARLIER = 'earlier, ';
 
 function render(items: readonly Item[]): string {
   if (items.length === 0) {
@@ -115,36 +136,64 @@ function memorySection(memory: ContextMemory): Section {
   return memory.type === MemoryType.PREFERENCE ? 'preferences' : 'other';
 }
 
+/** Which share of the budget a section draws on (constraints draw on none: they always come first). */
+const SHARE_OF: Readonly<Record<Section, SharedSection | null>> = {
+  constraints: null,
+  bulletin: 'bulletin',
+  identity: 'memories',
+  preferences: 'memories',
+  other: 'memories',
+  possible: 'memories',
+  earlier: 'others',
+  summary: 'summary',
+  turns: 'turns',
+  recent: 'recent',
+};
+
 /**
- * Fits the material into `budget` tokens (real tokenizer), handing out room in this order of priority:
- *   1. constraints (rules: always, when they fit at all)
- *   2. the newest message (truncated rather than dropped)
- *   3. the bulletin (whole or not at all: agents prompt-cache it)
- *   4. recalled memories: HIGH identity, HIGH preferences, other HIGH, then MEDIUM as "possibly relevant"
- *   5. the channel's summary (truncated to the room left)
- *   6. earlier live messages, newest first, each whole (tool output cut to 15% of the budget first, then to the
- *      room left); the first message that does not fit ends the transcript, so it stays contiguous
- *   7. relevant messages from other conversations, when room is left
- * So when the budget is tight, what goes first is other conversations, then older messages, then tool output is
- * truncated, then the summary, then memories (MEDIUM first), the bulletin, and last the newest message and the
- * constraints. `tokenCount` is the token count of `text`, never more than `budget`.
+ * Fits the material into `budget` tokens (real tokenizer):
+ *   1. the constraints (rules: always, when they fit at all), then the newest message (truncated rather than dropped);
+ *   2. the room left is split between bulletin, memories, earlier turns of this conversation, other conversations,
+ *      summary and recent messages by `splitBudget` (shares in `policy`, tuned by `npm run bench -- context`; a
+ *      section that needs less than its share leaves the rest to the others);
+ *   3. each section fills its share: the recent messages newest first and contiguous (tool output cut to 15% of the
+ *      budget first), the retrieved earlier turns best first (those already in the recent window left out, each
+ *      with its neighbours when it is short, see `policy.neighboursBelow`), the memories (HIGH identity, HIGH
+ *      preferences, other HIGH, then MEDIUM as "possibly relevant"; one extracted from a message already shown is
+ *      left out), the bulletin (whole or not at all: agents prompt-cache it), the summary (truncated to its share),
+ *      other conversations' messages;
+ *   4. whatever room is still left goes, in that order, to more recent messages, turns, memories and the rest.
+ * `tokenCount` is the token count of `text`, never more than `budget`.
  */
-export function assembleContext(material: ContextMaterial, budget: number): AssembledContext {
+export function assembleContext(material: ContextMaterial, budget: number, policy: ContextPolicy = CONTEXT_POLICY): AssembledContext {
   const included: Item[] = [];
+  const done = new Set<string>();
   const frame = countTokens(`${INJECTED_OPEN}\n${INJECTED_CLOSE}`);
   let used = frame;
   const opened = new Set<Section>();
-  const cost = (section: Section, lines: string): number =>
-    countTokens(`${lines}\n`) + (opened.has(section) ? 0 : countTokens(`${HEADINGS[section]}\n`));
-  const room = (): number => budget - used;
+  /** What each shared section may still take: unlimited before the split and in the last pass. */
+  let caps: Record<SharedSection, number> | null = null;
+  const spent = Object.fromEntries(SHARED_SECTIONS.map((s) => [s, 0])) as Record<SharedSection, number>;
+  const headingCost = (section: Section): number => (opened.has(section) ? 0 : countTokens(`${HEADINGS[section]}\n`));
+  const cost = (section: Section, lines: string): number => countTokens(`${lines}\n`) + headingCost(section);
+  const room = (section: Section): number => {
+    const share = SHARE_OF[section];
+
+    return Math.min(budget - used, caps !== null && share !== null ? caps[share] - spent[share] : Infinity);
+  };
   const add = (section: Section, id: string, order: number, lines: string): boolean => {
     const needed = cost(section, lines);
-    if (needed > room()) {
+    if (done.has(`${section}|${id}`) || needed > room(section)) {
       return false;
     }
     included.push({ section, id, order, lines });
+    done.add(`${section}|${id}`);
     opened.add(section);
     used += needed;
+    const share = SHARE_OF[section];
+    if (share !== null) {
+      spent[share] += needed;
+    }
 
     return true;
   };
@@ -153,7 +202,7 @@ export function assembleContext(material: ContextMaterial, budget: number): Asse
     if (add(section, id, order, line(content))) {
       return content;
     }
-    const spare = room() - cost(section, line(TRUNCATED));
+    const spare = room(section) - cost(section, line(TRUNCATED));
     if (spare < MIN_TRUNCATED_TOKENS) {
       return null;
     }
@@ -168,6 +217,7 @@ export function assembleContext(material: ContextMaterial, budget: number): Asse
   const toolCap = Math.max(MIN_TRUNCATED_TOKENS, Math.floor(budget * TOOL_OUTPUT_SHARE));
   const capTool = (m: ContextMessage): string =>
     m.role === 'TOOL' && countTokens(m.content) > toolCap ? `${truncateToTokens(m.content, toolCap)}${TRUNCATED}` : m.content;
+  /** Messages shown (recent window and earlier turns), with their content as shown. */
   const kept = new Map<string, string>();
   const newest = recent[recent.length - 1];
   if (newest) {
@@ -178,41 +228,94 @@ export function assembleContext(material: ContextMaterial, budget: number): Asse
   }
 
   const bulletin = material.bulletin?.trim() ? material.bulletin.trim() : null;
-  const bulletinIncluded = bulletin !== null && add('bulletin', 'bulletin', 0, bulletin);
-
-  const memories = material.memories.filter((m) => m.tier !== Tier.LOW);
-  const priority: Section[] = ['identity', 'preferences', 'other', 'possible'];
-  for (const section of priority) {
-    memories.forEach((memory, i) => {
-      if (memorySection(memory) === section) {
-        add(section, memory.id, i, `- ${memory.content}`);
-      }
-    });
-  }
-
   const summaryText = material.summary?.trim() ? material.summary.trim() : null;
-  const summary = summaryText === null ? null : addTruncated('summary', 'summary', 0, (c) => c, summaryText);
+  const memories = material.memories.filter((m) => m.tier !== Tier.LOW);
+  const turnLine = (m: ContextMessage): string => messageLine(m, m.content, EARLIER);
+  const withNeighbours = (turn: ContextTurn): ContextMessage[] =>
+    policy.neighboursBelow > 0 && countTokens(turn.message.content) < policy.neighboursBelow ? [turn.message, ...turn.neighbours] : [turn.message];
 
-  if (newest && kept.has(newest.id)) {
-    for (let i = recent.length - 2; i >= 0; i--) {
-      const message = recent[i]!;
+  // What each section would take if it had the room, for the split; the recent window only as far as could fit.
+  const free = budget - used;
+  let recentDemand = 0;
+  for (let i = recent.length - 2; i >= 0 && recentDemand <= free; i--) {
+    recentDemand += countTokens(`${messageLine(recent[i]!, capTool(recent[i]!))}\n`);
+  }
+  const sum = (lines: readonly string[]): number => lines.reduce((total, line) => total + countTokens(`${line}\n`), 0);
+  const demand: Record<SharedSection, number> = {
+    bulletin: bulletin === null ? 0 : cost('bulletin', bulletin),
+    memories: memories.length === 0 ? 0 : sum(memories.map((m) => `- ${m.content}`)) + countTokens(`${HEADINGS.other}\n`),
+    turns: material.turns.length === 0 ? 0 : sum(material.turns.flatMap(withNeighbours).map(turnLine)) + countTokens(`${HEADINGS.turns}\n`),
+    others: material.earlier.length === 0 ? 0 : sum(material.earlier.map((m) => messageLine(m, m.content, EARLIER))) + countTokens(`${HEADINGS.earlier}\n`),
+    summary: summaryText === null ? 0 : cost('summary', summaryText),
+    recent: recentDemand,
+  };
+  caps = splitBudget(free, policy.shares, demand);
+
+  let next = recent.length - 2;
+  const fillRecent = (): void => {
+    if (!newest || !kept.has(newest.id)) {
+      return;
+    }
+    for (; next >= 0; next--) {
+      const message = recent[next]!;
+      if (done.has(`turns|${message.id}`)) {
+        return;
+      }
       const content =
         message.role === 'TOOL'
-          ? addTruncated('recent', message.id, i, (c) => messageLine(message, c), capTool(message))
-          : add('recent', message.id, i, messageLine(message, message.content))
+          ? addTruncated('recent', message.id, next, (c) => messageLine(message, c), capTool(message))
+          : add('recent', message.id, next, messageLine(message, message.content))
             ? message.content
             : null;
       if (content === null) {
-        break;
+        return;
       }
       kept.set(message.id, content);
     }
-  }
+  };
+  const fillTurns = (): void => {
+    for (const turn of material.turns) {
+      for (const message of withNeighbours(turn)) {
+        if (!kept.has(message.id) && add('turns', message.id, message.createdAt.getTime(), turnLine(message))) {
+          kept.set(message.id, message.content);
+        }
+      }
+    }
+  };
+  const fillMemories = (): void => {
+    for (const section of MEMORY_SECTIONS) {
+      memories.forEach((memory, i) => {
+        const repeated = memory.sources?.some((id) => kept.has(id)) ?? false;
+        if (memorySection(memory) === section && !repeated) {
+          add(section, memory.id, i, `- ${memory.content}`);
+        }
+      });
+    }
+  };
+  const fillOthers = (): void => material.earlier.forEach((m, i) => add('earlier', m.id, i, messageLine(m, m.content, EARLIER)));
+  let summary: string | null = null;
+  const fillRest = (): void => {
+    if (bulletin !== null) {
+      add('bulletin', 'bulletin', 0, bulletin);
+    }
+    if (summaryText !== null && summary === null) {
+      summary = addTruncated('summary', 'summary', 0, (c) => c, summaryText);
+    }
+    fillOthers();
+  };
 
-  material.earlier.forEach((message, i) => add('earlier', message.id, i, messageLine(message, message.content)));
+  fillRecent();
+  fillTurns();
+  fillMemories();
+  fillRest();
+  caps = null;
+  fillRecent();
+  fillTurns();
+  fillMemories();
+  fillRest();
 
-  // Token counts of lines add up to the count of the joined text almost always; when they do not, the lowest
-  // priority items go until the real count fits.
+  // Token counts of lines add up to the count of the joined text almost always; when they do not, the last items
+  // added go until the real count fits.
   let text = render(included);
   let tokenCount = countTokens(text);
   while (included.length > 0 && tokenCount > budget) {
@@ -222,16 +325,17 @@ export function assembleContext(material: ContextMaterial, budget: number): Asse
   }
   const ids = (section: Section): string[] =>
     included.filter((item) => item.section === section).sort((a, b) => a.order - b.order).map((item) => item.id);
-  const memoryIds = new Set(priority.flatMap(ids));
+  const memoryIds = new Set(MEMORY_SECTIONS.flatMap(ids));
   const messageIds = new Set(ids('recent'));
 
   return {
     text,
     tokenCount,
     constraintIds: ids('constraints'),
-    bulletin: bulletinIncluded && included.some((item) => item.section === 'bulletin') ? bulletin : null,
+    bulletin: included.some((item) => item.section === 'bulletin') ? bulletin : null,
     memoryIds: memories.filter((m) => memoryIds.has(m.id)).map((m) => m.id),
     earlierIds: ids('earlier'),
+    turnIds: ids('turns'),
     summary: included.some((item) => item.section === 'summary') ? summary : null,
     messages: recent.filter((m) => messageIds.has(m.id)).map((m) => ({ ...m, content: kept.get(m.id) ?? m.content })),
   };

@@ -9,6 +9,8 @@ import { BULLETIN_READER } from 'src/conversation/bulletin-reader';
 import type { BulletinReader } from 'src/conversation/bulletin-reader';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
+import { CONTEXT_POLICY } from 'src/conversation/context-split';
+import type { ContextPolicy } from 'src/conversation/context-split';
 import { assertChannelId, assertQuery, assertTokenBudget } from 'src/conversation/conversation-input';
 import { MessageRole } from 'src/conversation/conversation.enums';
 import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
@@ -62,6 +64,11 @@ const RECALLED = 20;
 const MAX_CONSTRAINTS = 50;
 /** Messages from other conversations considered. */
 const EARLIER = 5;
+/**
+ * Turns of this channel considered, best first: enough that the share of earlier turns can fill even when the best
+ * hits are already in the recent window.
+ */
+const TURNS = 40;
 /** A message line costs at least ~12 tokens of framing ("[2024-05-03 10:00] user: "): no budget fits more. */
 const MIN_TOKENS_PER_MESSAGE = 12;
 const MAX_RECENT = 2000;
@@ -71,8 +78,9 @@ export const CONSTRAINT_TAG = 'constraint';
 
 /**
  * `context`: what an agent needs for its next turn, within its token budget. Gathers constraints, the bulletin,
- * recalled memories, relevant messages from other conversations, the channel's summary and its live messages, and
- * leaves the budget decisions to `assembleContext` (a pure policy with property tests).
+ * recalled memories, relevant messages from other conversations, the relevant earlier turns of this channel (message
+ * search over the channel, compacted turns included), the channel's summary and its live messages, and leaves the
+ * budget decisions to `assembleContext` (a pure policy with property tests).
  */
 @Injectable()
 export class ContextService {
@@ -148,6 +156,14 @@ export class ContextService {
     return { channel, recent, query: parsed.query ?? (fallback.length > 0 ? fallback : null) };
   }
 
+  /** What `context` would choose from, before the budget decides (the benchmark tunes the policy on it). */
+  async materialWithVector(tenantId: string, request: ContextRequest, vector: Float32Array | null, policy: ContextPolicy): Promise<ContextMaterial> {
+    const parsed = this.parse(request);
+    const { channel, recent, query } = await this.load(tenantId, parsed);
+
+    return (await this.gather(tenantId, parsed, channel, recent, query, vector, policy)).material;
+  }
+
   private async build(
     tenantId: string,
     parsed: ParsedContext,
@@ -157,30 +173,7 @@ export class ContextService {
     vector: Float32Array | QueryVector | null,
     started: number,
   ): Promise<AgentContextData> {
-    const projectId = parsed.projectId ?? channel?.projectId ?? null;
-    const [recalled, constraints, bulletin, summary, earlier] = await Promise.all([
-      query
-        ? this.recall.recallWithVector(tenantId, { query, channelId: parsed.channelId, projectId, limit: RECALLED }, vector)
-        : Promise.resolve({ hits: [] as RecallHitData[] }),
-      this.constraints(tenantId, parsed.channelId, projectId),
-      this.bulletins.latest(tenantId),
-      channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
-      query
-        ? this.messageVector(vector).then((messageVector) =>
-            this.messageSearch.searchWithVector(tenantId, { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } }, messageVector),
-          )
-        : Promise.resolve([] as MessageHitData[]),
-    ]);
-    const constraintIds = new Set(constraints.map((c) => c.id));
-    const hits = recalled.hits.filter((hit) => hit.tier !== Tier.LOW && !constraintIds.has(hit.memory.id));
-    const material: ContextMaterial = {
-      constraints: constraints.map((c) => ({ id: c.id, content: c.content })),
-      bulletin: bulletin?.content ?? null,
-      memories: hits.map((hit) => ({ id: hit.memory.id, type: hit.memory.type, content: hit.memory.content, tier: hit.tier })),
-      earlier: earlier.map((hit) => hit.message),
-      summary: summary?.content ?? null,
-      recent,
-    };
+    const { material, constraints, hits, earlier } = await this.gather(tenantId, parsed, channel, recent, query, vector);
     const assembled = assembleContext(material, parsed.tokenBudget);
     const pick = <T>(items: T[], keys: string[], id: (item: T) => string): T[] => {
       const byId = new Map(items.map((item) => [id(item), item]));
@@ -200,6 +193,75 @@ export class ContextService {
       text: assembled.text,
       tookMs: performance.now() - started,
     };
+  }
+
+  private async gather(
+    tenantId: string,
+    parsed: ParsedContext,
+    channel: ChannelRecord | null,
+    recent: MessageRecord[],
+    query: string | null,
+    vector: Float32Array | QueryVector | null,
+    policy: ContextPolicy = CONTEXT_POLICY,
+  ): Promise<{ material: ContextMaterial; constraints: MemoryRecord[]; hits: RecallHitData[]; earlier: MessageHitData[] }> {
+    const projectId = parsed.projectId ?? channel?.projectId ?? null;
+    const messageVector = query ? this.messageVector(vector) : Promise.resolve(null);
+    const [recalled, constraints, bulletin, summary, earlier, found] = await Promise.all([
+      query
+        ? this.recall.recallWithVector(tenantId, { query, channelId: parsed.channelId, projectId, limit: RECALLED }, vector)
+        : Promise.resolve({ hits: [] as RecallHitData[] }),
+      this.constraints(tenantId, parsed.channelId, projectId),
+      this.bulletins.latest(tenantId),
+      channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
+      query
+        ? messageVector.then((mv) => this.messageSearch.searchWithVector(tenantId, { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } }, mv))
+        : Promise.resolve([] as MessageHitData[]),
+      query && channel
+        ? messageVector.then((mv) => this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: { channelId: channel.id } }, mv))
+        : Promise.resolve([] as MessageHitData[]),
+    ]);
+    const turns = await this.withNeighbours(tenantId, found.map((hit) => hit.message), policy);
+    const constraintIds = new Set(constraints.map((c) => c.id));
+    const hits = recalled.hits.filter((hit) => hit.tier !== Tier.LOW && !constraintIds.has(hit.memory.id));
+    const material: ContextMaterial = {
+      constraints: constraints.map((c) => ({ id: c.id, content: c.content })),
+      bulletin: bulletin?.content ?? null,
+      memories: hits.map((hit) => ({
+        id: hit.memory.id,
+        type: hit.memory.type,
+        content: hit.memory.content,
+        tier: hit.tier,
+        sources: hit.memory.source.messageId ? [hit.memory.source.messageId] : [],
+      })),
+      earlier: earlier.map((hit) => hit.message),
+      turns,
+      summary: summary?.content ?? null,
+      recent,
+    };
+
+    return { material, constraints, hits, earlier };
+  }
+
+  /** The turns with the messages just before and after each, when the policy may show them. */
+  private async withNeighbours(tenantId: string, messages: MessageRecord[], policy: ContextPolicy): Promise<{ message: MessageRecord; neighbours: MessageRecord[] }[]> {
+    if (policy.neighboursBelow <= 0 || messages.length === 0) {
+      return messages.map((message) => ({ message, neighbours: [] }));
+    }
+    const links = await this.conversations.messageNeighbours(tenantId, messages.map((m) => m.id), 1);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    const missing = [...new Set(links.map((l) => l.id))].filter((id) => !byId.has(id));
+    for (const m of await this.conversations.getMessages(tenantId, missing)) {
+      byId.set(m.id, m);
+    }
+
+    return messages.map((message) => ({
+      message,
+      neighbours: links.filter((l) => l.seedId === message.id).flatMap((l) => {
+        const neighbour = byId.get(l.id);
+
+        return neighbour ? [neighbour] : [];
+      }),
+    }));
   }
 
   private async constraints(tenantId: string, channelId: string, projectId: string | null): Promise<MemoryRecord[]> {

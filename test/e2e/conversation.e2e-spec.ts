@@ -221,6 +221,25 @@ describe('conversations (e2e)', () => {
       expect(tiny.tokenCount).toBe(countTokens(tiny.text));
     });
 
+    it('should bring back an earlier turn of the same channel, compacted out of the recent window, marked as earlier with its date', async () => {
+      const c = channel('earlier-turn');
+      const locker = await api.append({ channelId: c, speaker: 'Mette', content: 'The locker code for the bike shed is 4711.', createdAt: '2024-03-01T09:00:00Z' });
+      for (let i = 0; i < 12; i++) {
+        await api.append({ channelId: c, speaker: 'Anders', content: `Planning note ${i}: the garden project needs more soil and a new fence.`, createdAt: `2024-03-02T09:${String(10 + i)}:00Z` });
+      }
+      await expect(api.compact(c)).resolves.toBe(true);
+      await api.drain();
+      const live = await store.listMessages('alice', c, { limit: 20, end: 'oldest', live: true });
+      expect(live.map((m) => m.id)).not.toContain(locker.message.id);
+
+      const context = await api.context({ channelId: c, query: 'What is the locker code for the bike shed?', tokenBudget: 1000 });
+
+      expect(context.text).toContain('## Earlier turns of this conversation');
+      expect(context.text).toContain('[earlier, 2024-03-01 09:00] Mette (user): The locker code for the bike shed is 4711.');
+      expect(context.messages.map((m) => m.id)).not.toContain(locker.message.id);
+      expect(context.tokenCount).toBeLessThanOrEqual(1000);
+    });
+
     it('should include the tenant\'s latest bulletin, and only that tenant\'s', async () => {
       await memories.as(KEYS.bob).remember({ content: 'The user is training for the Copenhagen half marathon', type: 'GOAL' });
       const refreshed = await t.gql<{ refreshBulletin: { content: string } }>('mutation { refreshBulletin { content } }', {}, KEYS.bob);
