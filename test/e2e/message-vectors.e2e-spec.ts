@@ -86,11 +86,18 @@ describe('message vectors follow the append', () => {
       OWED_WORK_SWEEP_MS: String(sweepMs),
     });
 
+    // embedded mode on purpose: with REDIS_URL (as CI sets it) `serve` queues the sweep for a worker it does not run
+    const redisUrl = process.env['REDIS_URL'];
+
     beforeAll(async () => {
+      delete process.env['REDIS_URL'];
       fake = await startFakeOpenAiServer();
       dataDir = mkdtempSync(join(tmpdir(), 'engram-vectors-'));
     });
     afterAll(async () => {
+      if (redisUrl !== undefined) {
+        process.env['REDIS_URL'] = redisUrl;
+      }
       await server?.stop();
       await fake?.close();
       rmSync(dataDir, { recursive: true, force: true });
