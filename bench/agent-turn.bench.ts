@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 
 import { embedQuery } from 'src/embedding/embed-safely';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';

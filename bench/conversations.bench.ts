@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
 import { ContextService } from 'src/conversation/context.service';
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
-import { countTokens } from 'src/conversation/tokens';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { countTokens } from 'src/common/tokens';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';

@@ -2,8 +2,8 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { formatIntegrityReport } from 'src/store/integrity/integrity-report';
 import type { IntegrityReport } from 'src/store/integrity-store.port';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import { MemoryStatus, RelationType } from 'src/memory/memory.enums';
+import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
 import { USE_WEIGHTS } from 'src/recall/fusion-weights';
@@ -8,8 +8,8 @@ import type { RankingWeights } from 'src/recall/fusion-weights';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
 import { loadObservations } from 'bench/support/locomo-observations';

@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 
 import { embedQuery } from 'src/embedding/embed-safely';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder, EmbedLane } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder, EmbedLane } from 'src/domain/embedding.port';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
 import type { LocalEmbedderOptions } from 'src/embedding/local.embedder';
 import { MemoryImportService } from 'src/memory/memory-import.service';

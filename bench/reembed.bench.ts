@@ -7,8 +7,8 @@ import { performance } from 'node:perf_hooks';
 
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
-import { MemoryStatus } from 'src/memory/memory.enums';
-import type { Visibility } from 'src/store/memory-store.port';
+import { MemoryStatus } from 'src/domain/memory.enums';
+import type { Visibility } from 'src/domain/memory-store.port';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { report, round, summarize } from 'bench/support/stats';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
-import { RelationType } from 'src/memory/memory.enums';
+import { RelationType } from 'src/domain/memory.enums';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { MemoryStatus, MemoryType } from 'src/memory/memory.enums';
-import type { InsertMemoryCommand, ScoredId, Visibility } from 'src/store/memory-store.port';
+import { MemoryStatus, MemoryType } from 'src/domain/memory.enums';
+import type { InsertMemoryCommand, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';

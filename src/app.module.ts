@@ -9,7 +9,7 @@ import { ApiKeyService } from 'src/auth/api-key.service';
 import { AuthModule } from 'src/auth/auth.module';
 import { TenantGuard } from 'src/auth/tenant.guard';
 import type { AppConfig } from 'src/config/config';
-import { CoreModule } from 'src/config/config.module';
+import { CoreModule } from 'src/core.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
 import { EmbeddingMigrationModule } from 'src/embedding/migration/embedding-migration.module';
 import { DomainErrorFilter } from 'src/graphql/domain-error.filter';

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 
 import type { AppConfig } from 'src/config/config';
-import { CoreModule } from 'src/config/config.module';
+import { CoreModule } from 'src/core.module';
 import { BullJobWorkers } from 'src/jobs/bullmq.queue';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { JobsModule } from 'src/jobs/jobs.module';

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 
 import { z } from 'zod';
 
-import { parseLifetimes } from 'src/cortex/maintenance/decay';
-import type { MemoryType } from 'src/memory/memory.enums';
+import { parseLifetimes } from 'src/domain/decay';
+import type { MemoryType } from 'src/domain/memory.enums';
 
 /** The largest token budget a channel or a context may ask for (10x the largest context windows of today). */
 export const MAX_TOKEN_BUDGET = 2_000_000;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial, ContextMemory, ContextMessage } from 'src/conversation/context-budget';
-import { countTokens } from 'src/conversation/tokens';
-import { MemoryType } from 'src/memory/memory.enums';
+import { countTokens } from 'src/common/tokens';
+import { MemoryType } from 'src/domain/memory.enums';
 import { Tier } from 'src/recall/ranking';
 
 const EMPTY: ContextMaterial = { constraints: [], bulletin: null, memories: [], earlier: [], turns: [], summary: null, recent: [] };

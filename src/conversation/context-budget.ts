@@ -1,8 +1,8 @@
 import { CONTEXT_POLICY, SHARED_SECTIONS, splitBudget } from 'src/conversation/context-split';
 import type { ContextPolicy, SharedSection } from 'src/conversation/context-split';
-import { countTokens, truncateToTokens } from 'src/conversation/tokens';
+import { countTokens, truncateToTokens } from 'src/common/tokens';
 import { INJECTED_CLOSE, INJECTED_OPEN } from 'src/extraction/injected-text';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { Tier } from 'src/recall/ranking';
 
 export interface ContextMemory {

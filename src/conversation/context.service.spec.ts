@@ -1,8 +1,8 @@
 import { BadInputError } from 'src/common/errors';
-import { MessageRole } from 'src/conversation/conversation.enums';
+import { MessageRole } from 'src/domain/conversation.enums';
 import { CONSTRAINT_TAG, ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
-import { MemoryScope } from 'src/memory/memory.enums';
+import { MemoryScope } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberRequest } from 'src/memory/remember-input';
 import { openServiceKit } from 'test/support/service-kit';

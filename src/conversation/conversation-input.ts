@@ -1,7 +1,7 @@
 import { BadInputError } from 'src/common/errors';
 import { assertKey, assertLimit, assertPrintable, optionalKey } from 'src/common/validation';
 import { MAX_TOKEN_BUDGET } from 'src/config/config';
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 
 /** Requests as they arrive (GraphQL inputs or any other caller), checked at the boundary: nothing is written on error. */
 export interface MessageRequest {

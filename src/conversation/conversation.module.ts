@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
+import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationResolver } from 'src/conversation/conversation.resolver';
 import { ConversationService } from 'src/conversation/conversation.service';

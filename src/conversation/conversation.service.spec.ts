@@ -1,9 +1,9 @@
 import { BadInputError, NotFoundError } from 'src/common/errors';
-import { MessageRole } from 'src/conversation/conversation.enums';
+import { MessageRole } from 'src/domain/conversation.enums';
 import { ConversationService } from 'src/conversation/conversation.service';
-import { JobName } from 'src/jobs/job.types';
+import { JobName } from 'src/domain/job.types';
 import { OpenAiLlmClient } from 'src/llm/openai-llm.client';
-import { MemoryStatus, WriteOutcome } from 'src/memory/memory.enums';
+import { MemoryStatus, WriteOutcome } from 'src/domain/memory.enums';
 import { startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
 import { openServiceKit } from 'test/support/service-kit';

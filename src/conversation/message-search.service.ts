@@ -4,10 +4,10 @@ import { BadInputError } from 'src/common/errors';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { assertChannelId, assertDate, assertQuery, assertSearchLimit } from 'src/conversation/conversation-input';
-import { Trust } from 'src/conversation/conversation.enums';
-import type { MessageRecord } from 'src/conversation/conversation.types';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { Trust } from 'src/domain/conversation.enums';
+import type { MessageRecord } from 'src/domain/conversation.types';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { embedQuery } from 'src/embedding/embed-safely';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
@@ -17,7 +17,7 @@ import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore, MessageSearchScope } from 'src/store/conversation-store.port';
-import type { ScoredId } from 'src/store/memory-store.port';
+import type { ScoredId } from 'src/domain/memory-store.port';
 
 export interface MessageSearchRequest {
   query: string;

@@ -3,12 +3,12 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { bulletinDue, markerKey } from 'src/cortex/bulletin/change-marker';
-import type { ChangeMarker } from 'src/cortex/bulletin/change-marker';
+import { bulletinDue, markerKey } from 'src/domain/change-marker';
+import type { ChangeMarker } from 'src/domain/change-marker';
 import { LlmBudget } from 'src/cortex/llm-budget.service';
 import { IMPORTANCE_STATE, parseImportanceState } from 'src/importance/importance.service';
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';

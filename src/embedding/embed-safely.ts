@@ -1,8 +1,8 @@
 import type { Logger } from '@nestjs/common';
 
 import { withDeadline } from 'src/common/with-deadline';
-import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 
 /**
  * A search query's vector within the embedding deadline, or null (logged) when the embedder is down or slow: every

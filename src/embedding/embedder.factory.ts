@@ -1,7 +1,7 @@
 import { assertUnreachable } from 'src/common/errors';
 import type { AppConfig } from 'src/config/config';
 import { ConfigError } from 'src/config/config';
-import type { Embedder } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
 import { OpenAiEmbedder, openAiEmbeddingDimensions } from 'src/embedding/openai.embedder';

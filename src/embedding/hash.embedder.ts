@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { textWords } from 'src/common/text-words';
-import type { Embedder } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { normalize } from 'src/embedding/vector-math';
 
 /**

@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 
 import { LRUCache } from 'lru-cache';
 
-import type { Embedder, EmbedLane, EmbedOptions } from 'src/embedding/embedding.port';
-import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import type { Embedder, EmbedLane, EmbedOptions } from 'src/domain/embedding.port';
+import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
 
 const DIMENSIONS = 512;
 /** The model name recorded with the local model's vectors. */

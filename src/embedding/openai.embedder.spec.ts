@@ -1,4 +1,4 @@
-import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import { OpenAiEmbedder } from 'src/embedding/openai.embedder';
 import type { OpenAiEmbedderOptions } from 'src/embedding/openai.embedder';
 import type { EmbeddingRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';

@@ -2,8 +2,8 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 
 import { withDeadline } from 'src/common/with-deadline';
-import type { Embedder } from 'src/embedding/embedding.port';
-import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
+import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import { normalize } from 'src/embedding/vector-math';
 
 /** Native sizes of well-known models, used when EMBEDDING_DIMENSIONS is not set. */

@@ -4,8 +4,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import { countTokens } from 'src/conversation/tokens';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import { countTokens } from 'src/common/tokens';
 import { LLM } from 'src/llm/llm.port';
 import type { LlmClient } from 'src/llm/llm.port';
 import { channelBudget, planCompaction, summaryTokenBudget } from 'src/extraction/compaction.policy';

@@ -1,4 +1,4 @@
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { clauses, extractDeterministic, LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
 import { stripInjected, wrapInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';

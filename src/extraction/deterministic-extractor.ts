@@ -1,6 +1,6 @@
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { SlotName } from 'src/memory/guards/slots';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { detectRetraction } from 'src/memory/write-rules';
 import { stripInjected } from 'src/extraction/injected-text';
 import { DANISH } from 'src/extraction/patterns/da';

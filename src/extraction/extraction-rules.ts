@@ -1,5 +1,5 @@
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import type { MessageRecord } from 'src/conversation/conversation.types';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import type { MessageRecord } from 'src/domain/conversation.types';
 import { LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
 import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';

@@ -1,5 +1,5 @@
-import type { ChannelRecord } from 'src/conversation/conversation.types';
-import { MemoryScope, MemoryType } from 'src/memory/memory.enums';
+import type { ChannelRecord } from 'src/domain/conversation.types';
+import { MemoryScope, MemoryType } from 'src/domain/memory.enums';
 
 /** Words that make a memory about the user (first person, or "the user" in an LLM's third-person sentence). */
 const PERSONAL = /\b(?:i|i'm|i've|i'd|my|me|mine|the user|user's|jeg|mit|min|mine|mig|brugeren|brugerens)\b/iu;

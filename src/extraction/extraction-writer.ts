@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
+import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
 import type { SlotName } from 'src/memory/guards/slots';
-import { SourceRole, WriteOutcome } from 'src/memory/memory.enums';
-import type { MemoryType } from 'src/memory/memory.enums';
+import { SourceRole, WriteOutcome } from 'src/domain/memory.enums';
+import type { MemoryType } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { extractionScope } from 'src/extraction/extraction-scope';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
+import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
 import { MemoryModule } from 'src/memory/memory.module';
 import { CompactionService } from 'src/extraction/compaction.service';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';

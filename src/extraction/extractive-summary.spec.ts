@@ -1,4 +1,4 @@
-import { countTokens } from 'src/conversation/tokens';
+import { countTokens } from 'src/common/tokens';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
 import type { SummaryMessage } from 'src/extraction/extractive-summary';
 

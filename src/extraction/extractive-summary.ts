@@ -1,4 +1,4 @@
-import { countTokens, truncateToTokens } from 'src/conversation/tokens';
+import { countTokens, truncateToTokens } from 'src/common/tokens';
 import { sentences, LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
 import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { BULLETIN_READER } from 'src/conversation/bulletin-reader';
-import type { BulletinReader } from 'src/conversation/bulletin-reader';
-import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
+import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
+import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
+import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
 import { LLM } from 'src/llm/llm.port';
 import type { LlmClient } from 'src/llm/llm.port';
 import { owesLlmExtraction } from 'src/extraction/extraction-rules';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { countTokens, truncateToTokens } from 'src/conversation/tokens';
+import { countTokens, truncateToTokens } from 'src/common/tokens';
 import { LlmOutputError } from 'src/llm/llm.port';
 import type { JsonSchema, LlmClient } from 'src/llm/llm.port';
 import { loadPrompt } from 'src/llm/prompts';

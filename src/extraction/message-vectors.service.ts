@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 
-import type { MessageRecord } from 'src/conversation/conversation.types';
+import type { MessageRecord } from 'src/domain/conversation.types';
 import { messageEmbeddingText } from 'src/embedding/embedding-text';
-import { EMBEDDER, EmbeddingUnavailableError } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER, EmbeddingUnavailableError } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore, OwedVector } from 'src/store/conversation-store.port';
 

@@ -1,5 +1,5 @@
 import type { OverBudgetChannel, OwedExtraction } from 'src/store/conversation-store.port';
-import type { JobName, JobPayloads } from 'src/jobs/job.types';
+import type { JobName, JobPayloads } from 'src/domain/job.types';
 
 /** One extraction per message: the request path and the owed-work sweep use this same id. */
 export function extractionJobId(messageId: string): string {

@@ -7,8 +7,8 @@ import { COMPACTION_TRIGGER } from 'src/extraction/compaction.policy';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
 import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { owedExtractionCutoff, recoveryJobs } from 'src/extraction/owed-work.policy';
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 

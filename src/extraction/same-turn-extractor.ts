@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import type { ChannelRecord, MessageRecord } from 'src/conversation/conversation.types';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import { scopeVisible } from 'src/memory/visibility';
+import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import { scopeVisible } from 'src/domain/visibility';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { MemoryService } from 'src/memory/memory.service';
 import { RecallService } from 'src/recall/recall.service';
@@ -10,8 +10,8 @@ import { extractDeterministic } from 'src/extraction/deterministic-extractor';
 import type { ForgetExtraction } from 'src/extraction/deterministic-extractor';
 import { mayChangeMemories } from 'src/extraction/extraction-rules';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 
 export interface SameTurnResult {
   extracted: RememberOutcome[];

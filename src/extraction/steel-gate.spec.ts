@@ -1,4 +1,4 @@
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { steelGate } from 'src/extraction/steel-gate';
 import type { GateInput } from 'src/extraction/steel-gate';
 

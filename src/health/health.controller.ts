@@ -3,12 +3,12 @@ import type { Response } from 'express';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import type { ReembedStatus } from 'src/embedding/migration/reembed.service';
-import { JOB_QUEUE } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
+import { JOB_QUEUE } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { STORE_CONNECTION } from 'src/store/store-connection';
 import type { StoreConnection } from 'src/store/store-connection';
 

@@ -1,4 +1,4 @@
-import { RelationType } from 'src/memory/memory.enums';
+import { RelationType } from 'src/domain/memory.enums';
 import {
   accessScore,
   blendImportance,

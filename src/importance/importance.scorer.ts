@@ -1,7 +1,7 @@
 import Graph from 'graphology';
 import pagerank from 'graphology-metrics/centrality/pagerank';
 
-import { RelationType } from 'src/memory/memory.enums';
+import { RelationType } from 'src/domain/memory.enums';
 
 /**
  * How much an edge of each type says "these two memories belong together" (times the edge's own weight).

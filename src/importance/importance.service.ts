@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { markerKey } from 'src/cortex/bulletin/change-marker';
+import { markerKey } from 'src/domain/change-marker';
 import { changed, scoreImportance } from 'src/importance/importance.scorer';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';

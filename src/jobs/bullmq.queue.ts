@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import type { ConnectionOptions, Job } from 'bullmq';
 
-import { QUEUE_OF, QueueName } from 'src/jobs/job.types';
-import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/jobs/job.types';
+import { QUEUE_OF, QueueName } from 'src/domain/job.types';
+import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/domain/job.types';
 
 export interface BullOptions {
   redisUrl: string;

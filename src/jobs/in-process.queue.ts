@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 
-import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/jobs/job.types';
+import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/domain/job.types';
 
 const ATTEMPTS = 3;
 const BACKOFF_MS = 200;

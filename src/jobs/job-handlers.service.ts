@@ -10,12 +10,12 @@ import { CortexSweeper } from 'src/cortex/cortex-sweep.service';
 import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import { ImportanceService } from 'src/importance/importance.service';
-import { assertHandlersComplete, JobName } from 'src/jobs/job.types';
-import type { JobHandlerMap } from 'src/jobs/job.types';
+import { assertHandlersComplete, JobName } from 'src/domain/job.types';
+import type { JobHandlerMap } from 'src/domain/job.types';
 import { instrumentHandlers } from 'src/jobs/job-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 
 /** The JobName → handler map shared by the BullMQ worker and the in-process runner; incomplete maps fail at boot. */
 @Injectable()

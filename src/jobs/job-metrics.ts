@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
-import type { JobHandlerMap, JobQueue } from 'src/jobs/job.types';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobHandlerMap, JobQueue } from 'src/domain/job.types';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 

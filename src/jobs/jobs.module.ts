@@ -8,10 +8,10 @@ import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { QueueMetrics } from 'src/jobs/job-metrics';
-import { JOB_QUEUE } from 'src/jobs/job.types';
+import { JOB_QUEUE } from 'src/domain/job.types';
 import { EmbeddingMigrationModule } from 'src/embedding/migration/embedding-migration.module';
 import { ExtractionModule } from 'src/extraction/extraction.module';
-import type { JobQueue } from 'src/jobs/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 
 class QueueCloser implements OnApplicationShutdown {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}

@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
-import { JobName } from 'src/jobs/job.types';
-import type { JobHandlerMap } from 'src/jobs/job.types';
+import { JobName } from 'src/domain/job.types';
+import type { JobHandlerMap } from 'src/domain/job.types';
 import { offerJob } from 'src/jobs/offer-job';
 import { freePort } from 'test/support/free-port';
 

@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 
 import { DeadlineExceededError, withDeadline } from 'src/common/with-deadline';
-import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from 'src/jobs/job.types';
+import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from 'src/domain/job.types';
 
 /**
  * Queues a job on behalf of a request that must not wait on the queue: true once it is queued, false when the queue

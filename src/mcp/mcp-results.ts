@@ -1,7 +1,7 @@
 import { roundScore, roundScores } from 'src/common/round';
-import type { MessageRecord } from 'src/conversation/conversation.types';
-import { MemoryScope, MemoryStatus } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import type { MessageRecord } from 'src/domain/conversation.types';
+import { MemoryScope, MemoryStatus } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { RecallOutput } from 'src/recall/recall.types';
 import { toMemoryDto, toMessageDto, toSearchResultDto } from 'src/rest/rest.mapper';
 

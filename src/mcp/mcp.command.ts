@@ -5,8 +5,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 
 import { ApiKeyService } from 'src/auth/api-key.service';
 import type { AppConfig } from 'src/config/config';
-import { CoreModule } from 'src/config/config.module';
-import { BulletinReaderModule } from 'src/conversation/bulletin-reader';
+import { CoreModule } from 'src/core.module';
+import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
 import { JobsModule } from 'src/jobs/jobs.module';
 import { EngramMcp } from 'src/mcp/engram-mcp';
 import { McpModule } from 'src/mcp/mcp.module';

@@ -1,5 +1,5 @@
 import { classifyMemoryType } from 'src/memory/classify';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 
 describe(classifyMemoryType.name, () => {
   it.each([

@@ -1,5 +1,5 @@
 import { detectSlot } from 'src/memory/guards/slots';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 
 const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend';
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';

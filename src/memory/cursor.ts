@@ -1,5 +1,5 @@
 import { BadInputError } from 'src/common/errors';
-import type { PageAfter } from 'src/store/memory-store.port';
+import type { PageAfter } from 'src/domain/memory-store.port';
 
 /** Opaque keyset cursor: base64url of "<createdAt ms>:<id>". */
 export function encodeCursor(after: PageAfter): string {

@@ -5,20 +5,20 @@ import type { AppConfig } from 'src/config/config';
 import { BadInputError } from 'src/common/errors';
 import { assertKey, assertUnit } from 'src/common/validation';
 import { embedBatchesForStorage } from 'src/embedding/embed-safely';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
-import { MemoryStatus, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
-import type { RelationType } from 'src/memory/memory.enums';
+import { MemoryStatus, SourceRole, WriteOutcome } from 'src/domain/memory.enums';
+import type { RelationType } from 'src/domain/memory.enums';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { taskBudgetSpent } from 'src/memory/write-policy';
+import { taskBudgetSpent } from 'src/domain/write-policy';
 import { screenWrite } from 'src/memory/write-screen';
 import type { Screened } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
-import { BatchItemError, MEMORY_STORE, TaskBudgetExceededError } from 'src/store/memory-store.port';
-import type { InsertMemoryCommand, InsertMemoryResult, MemoryStore } from 'src/store/memory-store.port';
+import { BatchItemError, MEMORY_STORE, TaskBudgetExceededError } from 'src/domain/memory-store.port';
+import type { InsertMemoryCommand, InsertMemoryResult, MemoryStore } from 'src/domain/memory-store.port';
 
 export interface ImportLink {
   toRef: string;

@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import { assertLimit } from 'src/common/validation';
-import type { MessageRecord } from 'src/conversation/conversation.types';
-import { Direction, RelationType } from 'src/memory/memory.enums';
-import type { SourceRole } from 'src/memory/memory.enums';
+import type { MessageRecord } from 'src/domain/conversation.types';
+import { Direction, RelationType } from 'src/domain/memory.enums';
+import type { SourceRole } from 'src/domain/memory.enums';
 import { checkAssociationRequest, MAX_ASSOCIATIONS, MemoryService } from 'src/memory/memory.service';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 
 export interface MemoryProvenance {
   role: SourceRole;

@@ -1,5 +1,5 @@
 import { BadInputError } from 'src/common/errors';
-import { Direction, MemoryStatus, RelationType, SourceRole, WriteOutcome } from 'src/memory/memory.enums';
+import { Direction, MemoryStatus, RelationType, SourceRole, WriteOutcome } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { openServiceKit } from 'test/support/service-kit';
 import type { ServiceKit } from 'test/support/service-kit';

@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 
 import type { RequestContext } from 'src/auth/tenant.decorator';
 import { UnauthenticatedError } from 'src/common/errors';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
 import { checkAssociationRequest, MAX_PAGE, MemoryService } from 'src/memory/memory.service';
 import type { AssociationRequest } from 'src/memory/memory.service';

@@ -5,7 +5,7 @@ import type { RequestContext } from 'src/auth/tenant.decorator';
 import { ImportMemoryInput, LinkInput, MemoryFilter, RememberInput } from 'src/memory/dto/memory.inputs';
 import { toAssociation, toMemory, toRememberResult } from 'src/memory/dto/memory.mapper';
 import { Association, ImportResult, Memory, MemoryPage, RememberResult } from 'src/memory/dto/memory.model';
-import { Direction, RelationType } from 'src/memory/memory.enums';
+import { Direction, RelationType } from 'src/domain/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { MemoryLoaders } from 'src/memory/memory.loaders';
 import { MemoryService } from 'src/memory/memory.service';

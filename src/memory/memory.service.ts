@@ -3,13 +3,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { assertId, assertLimit, assertUnit, optionalKey } from 'src/common/validation';
 import { decodeCursor, encodeCursor } from 'src/memory/cursor';
-import { MemoryStatus } from 'src/memory/memory.enums';
-import { Direction } from 'src/memory/memory.enums';
-import type { MemoryScope, MemoryType, RelationType } from 'src/memory/memory.enums';
-import type { AssociationRecord, MemoryRecord } from 'src/memory/memory.types';
+import { MemoryStatus } from 'src/domain/memory.enums';
+import { Direction } from 'src/domain/memory.enums';
+import type { MemoryScope, MemoryType, RelationType } from 'src/domain/memory.enums';
+import type { AssociationRecord, MemoryRecord } from 'src/domain/memory.types';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { AssociationQuery, MemoryStore } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { AssociationQuery, MemoryStore } from 'src/domain/memory-store.port';
 
 export interface MemoryListRequest {
   types?: MemoryType[] | null;

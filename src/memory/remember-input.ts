@@ -1,8 +1,8 @@
 import { BadInputError } from 'src/common/errors';
 import { assertKey, assertPrintable, assertUnit, optionalKey } from 'src/common/validation';
-import { MemoryScope, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryType } from 'src/memory/memory.enums';
-import type { MemorySourceData } from 'src/memory/memory.types';
+import { MemoryScope, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryType } from 'src/domain/memory.enums';
+import type { MemorySourceData } from 'src/domain/memory.types';
 
 /** A validated, normalised `remember` request in domain terms. */
 export interface RememberCommand {

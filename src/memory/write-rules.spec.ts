@@ -1,5 +1,5 @@
 import { detectUserClaim } from 'src/memory/guards/slots';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 
 describe('detectRetraction', () => {

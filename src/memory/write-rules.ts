@@ -1,6 +1,6 @@
 import { asFirstPerson, MAX_SLOT_TEXT, normalizeSlotValue } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 
 /**
  * Write-path policy beyond slots (issue 16): retractions, standing rules and short imperatives. Pure functions on

@@ -3,7 +3,7 @@ import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
 import { detectSlot, detectUserClaim, slotValueIn } from 'src/memory/guards/slots';
-import { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
+import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { RememberCommand } from 'src/memory/remember-input';
 import { CONSTRAINT_TAG, detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 import type { Retraction } from 'src/memory/write-rules';

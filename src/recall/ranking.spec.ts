@@ -1,4 +1,4 @@
-import { MemoryScope, MemoryType } from 'src/memory/memory.enums';
+import { MemoryScope, MemoryType } from 'src/domain/memory.enums';
 import {
   finalScore,
   modulate,

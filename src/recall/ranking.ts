@@ -1,4 +1,4 @@
-import { MemoryScope, MemoryType, RelationType } from 'src/memory/memory.enums';
+import { MemoryScope, MemoryType, RelationType } from 'src/domain/memory.enums';
 
 /**
  * Reciprocal Rank Fusion constant (Cormack et al.). RRF feeds only the `rrf` part of a hit's explanation: the

@@ -1,7 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 
 import { Memory } from 'src/memory/dto/memory.model';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { Tier } from 'src/recall/ranking';
 import { RecallSort, SearchMode } from 'src/recall/recall.service';
 

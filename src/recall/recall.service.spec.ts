@@ -1,6 +1,6 @@
 import { BadInputError } from 'src/common/errors';
-import { JobName } from 'src/jobs/job.types';
-import { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
+import { JobName } from 'src/domain/job.types';
+import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberRequest } from 'src/memory/remember-input';
 import { RecallService, SearchMode } from 'src/recall/recall.service';

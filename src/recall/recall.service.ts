@@ -4,16 +4,16 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { BadInputError } from 'src/common/errors';
 import { assertLimit, optionalKey } from 'src/common/validation';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { QueryVectors } from 'src/embedding/migration/query-vectors';
 import type { QueryVector } from 'src/embedding/migration/query-vectors';
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
-import { Direction, MemoryStatus } from 'src/memory/memory.enums';
-import type { MemoryType } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import { scopeVisible, taskVisible } from 'src/memory/visibility';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
+import { Direction, MemoryStatus } from 'src/domain/memory.enums';
+import type { MemoryType } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import { scopeVisible, taskVisible } from 'src/domain/visibility';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
@@ -26,8 +26,8 @@ import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore, MetadataOrder, ScoredId, Visibility } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore, MetadataOrder, ScoredId, Visibility } from 'src/domain/memory-store.port';
 
 export enum SearchMode {
   HYBRID = 'HYBRID',

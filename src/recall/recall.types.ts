@@ -1,4 +1,4 @@
-import type { MemoryRecord } from 'src/memory/memory.types';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { Tier } from 'src/recall/ranking';
 
 export interface ScoreBreakdownData {

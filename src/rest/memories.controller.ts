@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Query, UseFilters, UseG
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 
 import { BadInputError } from 'src/common/errors';
-import { MemoryScope, MemoryStatus, MemoryType } from 'src/memory/memory.enums';
+import { MemoryScope, MemoryStatus, MemoryType } from 'src/domain/memory.enums';
 import { MemoryInspectionService } from 'src/memory/memory-inspection.service';
 import { MemoryService } from 'src/memory/memory.service';
 import { RecallService, RecallSort, SearchMode } from 'src/recall/recall.service';

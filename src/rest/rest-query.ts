@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { BadInputError } from 'src/common/errors';
-import { MemoryScope, MemoryStatus, MemoryType } from 'src/memory/memory.enums';
+import { MemoryScope, MemoryStatus, MemoryType } from 'src/domain/memory.enums';
 import { RecallSort, SearchMode } from 'src/recall/recall.service';
 
 /**

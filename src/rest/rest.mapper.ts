@@ -1,8 +1,8 @@
 import { roundScore, roundScores } from 'src/common/round';
-import type { MessageRecord } from 'src/conversation/conversation.types';
+import type { MessageRecord } from 'src/domain/conversation.types';
 import type { ChannelView } from 'src/conversation/conversation.service';
 import type { MemoryInspection, Neighbourhood } from 'src/memory/memory-inspection.service';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
 import type { RecallOutput } from 'src/recall/recall.types';
 import type { BulletinDto, ChannelDto } from 'src/rest/dto/conversation.dto';

@@ -1,4 +1,4 @@
-import type { BulletinCandidate } from 'src/cortex/bulletin/bulletin.render';
+import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
 
 export const BULLETIN_STORE = Symbol('BULLETIN_STORE');
 

@@ -1,5 +1,5 @@
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import type { ScoredId } from 'src/store/memory-store.port';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import type { ScoredId } from 'src/domain/memory-store.port';
 
 export const CONVERSATION_STORE = Symbol('CONVERSATION_STORE');
 

@@ -1,4 +1,4 @@
-import type { ScoredId, Visibility } from 'src/store/memory-store.port';
+import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 
 export const EMBEDDING_MIGRATION_STORE = Symbol('EMBEDDING_MIGRATION_STORE');

@@ -1,5 +1,5 @@
-import type { ChangeMarker } from 'src/cortex/bulletin/change-marker';
-import type { MemoryScope, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+import type { ChangeMarker } from 'src/domain/change-marker';
+import type { MemoryScope, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 
 export const MEMORY_GRAPH = Symbol('MEMORY_GRAPH');
 

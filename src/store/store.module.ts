@@ -3,14 +3,14 @@ import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import { STORE_CONNECTION } from 'src/store/store-connection';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type { StoreConnection } from 'src/store/store-connection';

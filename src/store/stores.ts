@@ -4,7 +4,7 @@ import type { IntegrityStore } from 'src/store/integrity-store.port';
 import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import type { TenantDataStore } from 'src/store/tenant-data.port';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';

@@ -1,6 +1,6 @@
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import type { RelationType } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import type { RelationType } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 
 export const TENANT_DATA_STORE = Symbol('TENANT_DATA_STORE');

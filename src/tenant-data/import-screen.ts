@@ -1,9 +1,9 @@
 import { BadInputError } from 'src/common/errors';
 import { assertPrintable } from 'src/common/validation';
 import { assertTokenBudget, parseMessageRequest } from 'src/conversation/conversation-input';
-import { countTokens } from 'src/conversation/tokens';
+import { countTokens } from 'src/common/tokens';
 import { detectInjection } from 'src/memory/guards/injection';
-import { MemoryStatus, SourceRole } from 'src/memory/memory.enums';
+import { MemoryStatus, SourceRole } from 'src/domain/memory.enums';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { screenWrite } from 'src/memory/write-screen';
 import type { ExportRecord } from 'src/tenant-data/tenant-export.format';

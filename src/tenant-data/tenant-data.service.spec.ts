@@ -1,7 +1,7 @@
 import { BadInputError, NotFoundError } from 'src/common/errors';
-import { MessageRole } from 'src/conversation/conversation.enums';
+import { MessageRole } from 'src/domain/conversation.enums';
 import { ConversationService } from 'src/conversation/conversation.service';
-import { MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
 import { openServiceKit } from 'test/support/service-kit';

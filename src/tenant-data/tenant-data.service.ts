@@ -9,10 +9,10 @@ import { DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
 import { assertChannelId } from 'src/conversation/conversation-input';
 import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { embedBatchesForStorage } from 'src/embedding/embed-safely';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
-import { JOB_QUEUE } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
+import { JOB_QUEUE } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type {
   ChannelPurge,

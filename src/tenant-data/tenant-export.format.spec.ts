@@ -1,5 +1,5 @@
 import { BadInputError } from 'src/common/errors';
-import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { ExportedMemory } from 'src/store/tenant-data.port';
 import { tenantArg } from 'src/tenant-data/tenant-data.command';
 import { headerLine, memoryLine, parseExportLine } from 'src/tenant-data/tenant-export.format';

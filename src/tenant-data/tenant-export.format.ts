@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 import { BadInputError } from 'src/common/errors';
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import type { ExportedMemory } from 'src/store/tenant-data.port';
 

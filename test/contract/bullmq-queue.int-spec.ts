@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 import { BullJobQueue, BullJobWorkers } from 'src/jobs/bullmq.queue';
-import { JobName } from 'src/jobs/job.types';
-import type { JobHandlerMap, JobPayloads } from 'src/jobs/job.types';
+import { JobName } from 'src/domain/job.types';
+import type { JobHandlerMap, JobPayloads } from 'src/domain/job.types';
 import { obliterateQueues, REDIS_URL, requireRedis, waitFor } from 'test/support/redis';
 
 type Payload = JobPayloads[JobName.RecordAccess];

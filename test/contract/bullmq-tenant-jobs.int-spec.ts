@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
-import { JobName } from 'src/jobs/job.types';
+import { JobName } from 'src/domain/job.types';
 import { obliterateQueues, REDIS_URL, requireRedis } from 'test/support/redis';
 
 describe('BullMQ: removing a tenant’s jobs (purge)', () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import type { MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import type { MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type { ConversationStore, MessageDraft } from 'src/store/conversation-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import type { Stores } from 'src/store/stores';
 import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';
 import { purgeTenant } from 'test/contract/memory-store.contract';

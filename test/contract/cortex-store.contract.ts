@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { markerKey } from 'src/cortex/bulletin/change-marker';
-import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import { markerKey } from 'src/domain/change-marker';
+import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import { BULLETINS_KEPT } from 'src/store/bulletin-store.port';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import type { Stores } from 'src/store/stores';

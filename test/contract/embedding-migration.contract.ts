@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { messageEmbeddingText } from 'src/embedding/embedding-text';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
-import { MemoryScope, MemoryStatus } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import { MemoryScope, MemoryStatus } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { ReembedKind } from 'src/store/embedding-migration.port';
-import type { Visibility } from 'src/store/memory-store.port';
+import type { Visibility } from 'src/domain/memory-store.port';
 import type { Stores } from 'src/store/stores';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 import { purgeTenant } from 'test/contract/memory-store.contract';

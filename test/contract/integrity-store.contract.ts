@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import type { MessageRecord } from 'src/conversation/conversation.types';
-import { MemoryStatus, RelationType } from 'src/memory/memory.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import type { MessageRecord } from 'src/domain/conversation.types';
+import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
 import type { IntegrityReport } from 'src/store/integrity-store.port';
 import type { Stores } from 'src/store/stores';
 import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';

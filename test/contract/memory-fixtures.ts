@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { fingerprint } from 'src/memory/fingerprint';
-import { MemoryScope, MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import type { InsertMemoryCommand, LinkDraft, MemoryDraft, MemoryStore } from 'src/store/memory-store.port';
+import { MemoryScope, MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import type { InsertMemoryCommand, LinkDraft, MemoryDraft, MemoryStore } from 'src/domain/memory-store.port';
 
 export const SPACE = { model: 'hash-v1-64', dimensions: 64 } as const;
 export const embedder = new HashEmbedder(SPACE.dimensions);

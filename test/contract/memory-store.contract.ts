@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import type { AssociationOf, MemoryDraft, MemoryStore, ScoredId, Visibility } from 'src/store/memory-store.port';
-import { TaskBudgetExceededError } from 'src/store/memory-store.port';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import type { AssociationOf, MemoryDraft, MemoryStore, ScoredId, Visibility } from 'src/domain/memory-store.port';
+import { TaskBudgetExceededError } from 'src/domain/memory-store.port';
 import { SPACE, at, command, embed, remember } from 'test/contract/memory-fixtures';
 import type { Stores } from 'src/store/stores';
 import type { StoreHarness } from 'test/contract/store-harness';

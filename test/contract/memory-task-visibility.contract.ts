@@ -1,6 +1,6 @@
-import { MemoryStatus, MemoryType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import type { MemoryDraft, MemoryStore, Visibility } from 'src/store/memory-store.port';
+import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import type { MemoryDraft, MemoryStore, Visibility } from 'src/domain/memory-store.port';
 import { useContractStores } from 'test/contract/memory-store.contract';
 import { at, embed, remember } from 'test/contract/memory-fixtures';
 import type { StoreHarness } from 'test/contract/store-harness';

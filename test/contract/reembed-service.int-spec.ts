@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Embedder } from 'src/embedding/embedding.port';
-import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
+import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { previousEmbedder } from 'src/embedding/migration/previous-embedder';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
-import { MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { openSqliteStores } from 'src/store/stores';

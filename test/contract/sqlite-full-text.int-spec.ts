@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { draft, SPACE } from 'test/contract/memory-fixtures';

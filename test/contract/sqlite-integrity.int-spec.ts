@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import { MemoryStatus } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { MemoryStatus } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem } from 'src/store/integrity-store.port';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';

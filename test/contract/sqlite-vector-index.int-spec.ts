@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/memory/memory.enums';
-import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.port';
+import { MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/domain/memory.enums';
+import type { MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';

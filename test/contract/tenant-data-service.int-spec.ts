@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import { EmbeddingUnavailableError } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
-import { MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import { MemoryStatus, RelationType, SourceRole } from 'src/memory/memory.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { MemoryStatus, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { Stores } from 'src/store/stores';
 import type { ExportedMemory, ImportedEdges, TenantDataStore } from 'src/store/tenant-data.port';
 import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';

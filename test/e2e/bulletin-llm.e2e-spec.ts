@@ -2,7 +2,7 @@ import { lineRef } from 'src/cortex/bulletin/bulletin.render';
 import { utcDay } from 'src/cortex/llm-budget.service';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import type { InProcessQueue } from 'src/jobs/in-process.queue';
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';

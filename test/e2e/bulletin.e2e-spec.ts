@@ -1,6 +1,6 @@
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import type { InProcessQueue } from 'src/jobs/in-process.queue';
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 

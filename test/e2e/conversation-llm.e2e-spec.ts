@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { countTokens } from 'src/conversation/tokens';
+import { countTokens } from 'src/common/tokens';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';

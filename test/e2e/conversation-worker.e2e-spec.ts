@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
-import { JobName, QueueName } from 'src/jobs/job.types';
+import { JobName, QueueName } from 'src/domain/job.types';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';

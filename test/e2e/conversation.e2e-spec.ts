@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { countTokens } from 'src/conversation/tokens';
+import { countTokens } from 'src/common/tokens';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import { ConversationApi } from 'test/e2e/support/conversation-api';

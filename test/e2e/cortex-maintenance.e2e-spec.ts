@@ -1,11 +1,11 @@
 import { ConsolidationService } from 'src/cortex/consolidation/consolidation.service';
 import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryDraft, MemoryStore } from 'src/store/memory-store.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryDraft, MemoryStore } from 'src/domain/memory-store.port';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
 import { rng } from 'test/support/seeded-random';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import { countTokens } from 'src/conversation/tokens';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { countTokens } from 'src/common/tokens';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import { eventually } from 'test/e2e/support/bulletin-subscription';

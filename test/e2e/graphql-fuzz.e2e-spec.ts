@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 
-import { MemoryStatus } from 'src/memory/memory.enums';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore } from 'src/store/memory-store.port';
+import { MemoryStatus } from 'src/domain/memory.enums';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import { MEMORY_FIELDS, REMEMBER } from 'test/e2e/support/memory-api';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { countTokens } from 'src/conversation/tokens';
+import { countTokens } from 'src/common/tokens';
 import { origin } from 'test/e2e/support/rest-client';
 import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';

@@ -2,8 +2,8 @@ import { ModulesContainer } from '@nestjs/core';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';

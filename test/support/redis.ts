@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 
-import { QueueName } from 'src/jobs/job.types';
+import { QueueName } from 'src/domain/job.types';
 
 /** The Redis tests use (CI starts one on 127.0.0.1:6379). */
 export const TEST_REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { projectRoot } from 'src/common/project-root';
-import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
+import { MEMORY_TYPE_LABEL, RelationType } from 'src/domain/memory.enums';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 
 const GRASS = readFileSync(join(projectRoot(__dirname), 'cypher/browser/engram.grass'), 'utf8');

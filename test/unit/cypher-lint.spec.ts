@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { lintCypherQuery, testData } from '@neo4j-cypher/language-support';
 import type { DbSchema } from '@neo4j-cypher/language-support';
 
-import { MEMORY_TYPE_LABEL, RelationType } from 'src/memory/memory.enums';
+import { MEMORY_TYPE_LABEL, RelationType } from 'src/domain/memory.enums';
 import { projectRoot } from 'src/common/project-root';
 import { CypherRegistry, splitStatements } from 'src/store/neo4j/cypher-registry';
 import { luceneQuery, searchWords } from 'src/store/neo4j/lucene-query';

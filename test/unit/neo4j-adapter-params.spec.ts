@@ -1,10 +1,10 @@
 import { isDateTime, isInt } from 'neo4j-driver';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { fingerprint } from 'src/memory/fingerprint';
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryDraft } from 'src/store/memory-store.port';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryDraft } from 'src/domain/memory-store.port';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { MemoryStatus } from 'src/memory/memory.enums';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';

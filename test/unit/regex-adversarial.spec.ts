@@ -9,7 +9,7 @@ import { assertPrintable } from 'src/common/validation';
 import { textWords } from 'src/common/text-words';
 import { oneLine } from 'src/conversation/context-budget';
 import { assertQuery, parseMessageRequest } from 'src/conversation/conversation-input';
-import { countTokens, truncateToTokens } from 'src/conversation/tokens';
+import { countTokens, truncateToTokens } from 'src/common/tokens';
 import { acceptableRewrite } from 'src/cortex/bulletin/bulletin.service';
 import { bulletinLine, lineRef } from 'src/cortex/bulletin/bulletin.render';
 import { clauses, extractDeterministic, LANGUAGE_TABLES, sentences } from 'src/extraction/deterministic-extractor';
@@ -25,7 +25,7 @@ import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
 import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
-import { MemoryType, SourceRole } from 'src/memory/memory.enums';
+import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 import { screenWrite } from 'src/memory/write-screen';
@@ -121,7 +121,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
     assertQuery: (t) => attempt(() => assertQuery(t.slice(0, 4000))),
   },
   'src/conversation/context-budget.ts': { oneLine },
-  'src/conversation/tokens.ts': { countTokens, truncateToTokens: (t) => truncateToTokens(t, 20) },
+  'src/common/tokens.ts': { countTokens, truncateToTokens: (t) => truncateToTokens(t, 20) },
   'src/cortex/bulletin/bulletin.render.ts': {
     bulletinLine: (t) =>
       bulletinLine({ id: 'abcdef0123', type: MemoryType.FACT, content: t, importance: 0.5, confidence: 0.5, tags: [], occurredAt: reference, createdAt: reference }),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { projectRoot } from 'src/common/project-root';
-import { MEMORY_TYPE_LABEL, MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/memory/memory.enums';
+import { MEMORY_TYPE_LABEL, MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/domain/memory.enums';
 import { MEMORY_COLOURS, RELATION_COLOURS } from 'src/viewer/app/colours';
 import { MEMORY_SCOPES, MEMORY_STATUSES, MEMORY_TYPES } from 'src/viewer/app/types';
 

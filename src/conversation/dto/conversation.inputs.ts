@@ -1,6 +1,6 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 
 @InputType()
 export class MessageInput {

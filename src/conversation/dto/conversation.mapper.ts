@@ -1,4 +1,4 @@
-import type { MessageRecord } from 'src/conversation/conversation.types';
+import type { MessageRecord } from 'src/domain/conversation.types';
 import type { AgentContextData } from 'src/conversation/context.service';
 import type { AppendOutcome, ChannelView } from 'src/conversation/conversation.service';
 import type { MessageHitData } from 'src/conversation/message-search.service';

@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { Memory, RememberResult } from 'src/memory/dto/memory.model';
 import { RecallHit } from 'src/recall/recall.dto';
 

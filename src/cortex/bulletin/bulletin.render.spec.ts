@@ -1,8 +1,8 @@
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { bulletinLine, lineRef, MAX_LINE_WORDS, renderBulletin } from 'src/cortex/bulletin/bulletin.render';
-import type { BulletinCandidate } from 'src/cortex/bulletin/bulletin.render';
-import { bulletinDue, markerKey } from 'src/cortex/bulletin/change-marker';
-import type { ChangeMarker } from 'src/cortex/bulletin/change-marker';
+import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
+import { bulletinDue, markerKey } from 'src/domain/change-marker';
+import type { ChangeMarker } from 'src/domain/change-marker';
 
 const DAY = 86_400_000;
 const base = new Date('2026-05-01T00:00:00Z').getTime();

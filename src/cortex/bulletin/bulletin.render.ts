@@ -1,17 +1,5 @@
-import { MemoryType } from 'src/memory/memory.enums';
-
-/** What the bulletin needs of a memory. */
-export interface BulletinCandidate {
-  id: string;
-  type: MemoryType;
-  content: string;
-  importance: number;
-  confidence: number;
-  tags: readonly string[];
-  /** When it happened or was said: orders the recent events. */
-  occurredAt: Date;
-  createdAt: Date;
-}
+import { MemoryType } from 'src/domain/memory.enums';
+import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
 
 export interface BulletinSection {
   heading: string;

@@ -6,15 +6,15 @@ import type { AppConfig } from 'src/config/config';
 import { clusterNearDuplicates, promotionGroups } from 'src/cortex/consolidation/clusters';
 import type { ClusterMember, SimilarPair } from 'src/cortex/consolidation/clusters';
 import { LlmBudget } from 'src/cortex/llm-budget.service';
-import { JobName } from 'src/jobs/job.types';
+import { JobName } from 'src/domain/job.types';
 import { loadPrompt } from 'src/llm/prompts';
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import type { ConsolidationRow, MemoryGraphStore } from 'src/store/memory-graph.port';
-import { MEMORY_STORE } from 'src/store/memory-store.port';
-import type { MemoryStore, Visibility } from 'src/store/memory-store.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore, Visibility } from 'src/domain/memory-store.port';
 
 const STATE = 'consolidation';
 /** Memories looked at per run (the ones changed since the last run, oldest change first). */

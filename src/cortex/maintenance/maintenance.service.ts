@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { decayScore, isExpired, isFading } from 'src/cortex/maintenance/decay';
+import { decayScore, isExpired, isFading } from 'src/domain/decay';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import type { DecayUpdate, MemoryGraphStore } from 'src/store/memory-graph.port';
 

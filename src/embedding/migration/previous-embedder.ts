@@ -1,4 +1,4 @@
-import type { Embedder } from 'src/embedding/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { LOCAL_EMBEDDING_MODEL, LocalEmbedder } from 'src/embedding/local.embedder';
 import type { EmbeddingSpace } from 'src/store/store-connection';

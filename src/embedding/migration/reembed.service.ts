@@ -5,11 +5,11 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/comm
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { EMBEDDER } from 'src/embedding/embedding.port';
-import type { Embedder } from 'src/embedding/embedding.port';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
-import { JOB_QUEUE, JobName } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { EMBEDDING_MIGRATION_STORE, REEMBED_KINDS } from 'src/store/embedding-migration.port';
 import type { EmbeddingMigrationStore, ReembedItem, ReembedKind, ReembedProgress } from 'src/store/embedding-migration.port';
 

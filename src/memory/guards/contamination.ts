@@ -1,4 +1,4 @@
-import { MemoryType, SourceRole } from 'src/memory/memory.enums';
+import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { GuardResult } from 'src/memory/guards/firewall';
 
 /** Mirrors the contract's `Trust` enum; only GUARDIAN messages may set who the user is. */

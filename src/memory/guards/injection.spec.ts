@@ -8,7 +8,7 @@ import {
   normalizeForScan,
   scanForInjection,
 } from 'src/memory/guards/injection';
-import { SourceRole } from 'src/memory/memory.enums';
+import { SourceRole } from 'src/domain/memory.enums';
 import { projectRoot } from 'src/common/project-root';
 import { describeWithSharedData } from 'test/support/shared-data';
 

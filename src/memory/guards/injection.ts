@@ -1,4 +1,4 @@
-import { SourceRole } from 'src/memory/memory.enums';
+import { SourceRole } from 'src/domain/memory.enums';
 
 /** One kind of evidence that content tries to steer the agent. Tests see a normalised view (and the raw text). */
 export interface InjectionSignal {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import { Tier } from 'src/recall/ranking';
 
 /** REST response bodies; the OpenAPI document at /api/docs is generated from these classes. Dates are ISO-8601 strings. */

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
-import type { BulletinCandidate } from 'src/cortex/bulletin/bulletin.render';
-import { MemoryType } from 'src/memory/memory.enums';
+import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
+import { MemoryType } from 'src/domain/memory.enums';
 import { BULLETINS_KEPT } from 'src/store/bulletin-store.port';
 import type { BulletinRecord, BulletinSource, BulletinStore, LatestBulletinRow } from 'src/store/bulletin-store.port';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';

@@ -3,6 +3,7 @@ import { auth, driver as createDriver, int } from 'neo4j-driver';
 import type { Driver, Integer, ManagedTransaction } from 'neo4j-driver';
 
 import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
+import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
 import { isSchemaRace, mapNeo4jError } from 'src/store/neo4j/neo4j-errors';
@@ -33,7 +34,7 @@ function textList(value: unknown): string[] {
  * The one driver of a process, shared by every Neo4j store port: the Cypher registry, read/write transactions with
  * `{source}` metadata and retries (executeRead/executeWrite), driver-error mapping, schema and embedding space.
  */
-export class Neo4jConnection implements StoreConnection {
+export class Neo4jConnection implements StoreConnection, Neo4jSession {
   readonly kind = 'neo4j' as const;
   private readonly driver: Driver;
   private currentSpace: EmbeddingSpace | null = null;

@@ -1,7 +1,7 @@
 import { int } from 'neo4j-driver';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type { MessageDraft } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { searchWords } from 'src/store/neo4j/lucene-query';

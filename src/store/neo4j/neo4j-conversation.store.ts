@@ -1,8 +1,8 @@
 import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
-import { Trust } from 'src/conversation/conversation.enums';
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import { Trust } from 'src/domain/conversation.enums';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type {
   AppendedMessage,
   AppendMessageCommand,
@@ -16,7 +16,7 @@ import type {
   OwedExtraction,
   OwedVector,
 } from 'src/store/conversation-store.port';
-import type { ScoredId } from 'src/store/memory-store.port';
+import type { ScoredId } from 'src/domain/memory-store.port';
 import { messageLuceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import {

@@ -6,8 +6,8 @@ import type {
   ReembedBatch,
   ReembedKind,
 } from 'src/store/embedding-migration.port';
-import type { ScoredId, Visibility } from 'src/store/memory-store.port';
-import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
+import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { isZero, visibilityParams } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
@@ -59,13 +59,13 @@ function toMigration(row: Row | undefined): MigrationRow | null {
  * migration itself is one `EngramMeta {key: 'embedding-migration'}` node with the cursors; deleting it is the switch.
  */
 export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
-  constructor(private readonly connection: Neo4jConnection) {}
+  constructor(private readonly connection: Neo4jSession) {}
 
   /**
    * Called by `Neo4jConnection.init` when stored vectors come from another model (or a migration is under way and
    * the model changed again), before the vector indexes are rebuilt for the configured dimension.
    */
-  static async begin(connection: Neo4jConnection, stored: EmbeddingSpace | null): Promise<void> {
+  static async begin(connection: Neo4jSession, stored: EmbeddingSpace | null): Promise<void> {
     const [row] = await connection.write('migration.begin', (tx) =>
       connection.run(tx, 'migration/begin', {
         previousModel: stored?.model ?? null,
@@ -83,7 +83,7 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
   }
 
   /** After a switch that stopped before its clean-up: drops what is left of the previous vectors. */
-  static async cleanUp(connection: Neo4jConnection): Promise<void> {
+  static async cleanUp(connection: Neo4jSession): Promise<void> {
     const [migration] = await connection.read('migration.cleanUp', (tx) => connection.run(tx, 'migration/read-state', {}));
     const [index] = await connection.read('migration.cleanUp', (tx) => connection.run(tx, 'migration/show-previous-index', {}));
     if (migration === undefined && index !== undefined) {
@@ -93,7 +93,7 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
   }
 
   /** Runs a batch statement (`RETURN count(...) AS moved`) until it changes nothing. */
-  private static async repeat(connection: Neo4jConnection, name: Neo4jQueryName): Promise<void> {
+  private static async repeat(connection: Neo4jSession, name: Neo4jQueryName): Promise<void> {
     for (;;) {
       const [row] = await connection.write(name, (tx) => connection.run(tx, name, { limit: int(BATCH) }));
       if (row === undefined || toNumber(row['moved'], 'moved') === 0) {

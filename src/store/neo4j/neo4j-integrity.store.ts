@@ -1,6 +1,6 @@
 import type { ManagedTransaction } from 'neo4j-driver';
 
-import { LIVE_STATUSES, RelationType } from 'src/memory/memory.enums';
+import { LIVE_STATUSES, RelationType } from 'src/domain/memory.enums';
 import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem, IntegrityReport, IntegrityStore, TenantCounts } from 'src/store/integrity-store.port';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';

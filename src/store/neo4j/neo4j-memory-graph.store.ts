@@ -1,8 +1,8 @@
 import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
-import type { ChangeMarker } from 'src/cortex/bulletin/change-marker';
-import { MemoryType, RelationType } from 'src/memory/memory.enums';
+import type { ChangeMarker } from 'src/domain/change-marker';
+import { MemoryType, RelationType } from 'src/domain/memory.enums';
 import type {
   ConsolidationRow,
   DecayFactsRow,

@@ -1,9 +1,9 @@
 import { int } from 'neo4j-driver';
 
-import { isLive, MEMORY_TYPE_LABEL, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import { visibleScopes } from 'src/memory/visibility';
-import type { MemoryDraft, ScoredId, Visibility } from 'src/store/memory-store.port';
+import { isLive, MEMORY_TYPE_LABEL, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import { visibleScopes } from 'src/domain/visibility';
+import type { MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { searchWords } from 'src/store/neo4j/lucene-query';
 import type { Params } from 'src/store/neo4j/neo4j-values';

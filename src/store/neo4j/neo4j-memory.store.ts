@@ -1,9 +1,9 @@
 import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
-import { Direction, isLive, LIVE_STATUSES, MemoryStatus, RelationType } from 'src/memory/memory.enums';
-import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
-import { claimsSlot, retireSlotHolders } from 'src/memory/slot-rule';
+import { Direction, isLive, LIVE_STATUSES, MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
+import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
 import type {
   AssociationOf,
   AssociationQuery,
@@ -18,8 +18,8 @@ import type {
   PageAfter,
   ScoredId,
   Visibility,
-} from 'src/store/memory-store.port';
-import { BatchItemError, TaskBudgetExceededError } from 'src/store/memory-store.port';
+} from 'src/domain/memory-store.port';
+import { BatchItemError, TaskBudgetExceededError } from 'src/domain/memory-store.port';
 import { luceneAllWordsQuery, luceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';

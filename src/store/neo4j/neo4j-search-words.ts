@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 
-import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { searchWords } from 'src/store/neo4j/lucene-query';
 import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 
@@ -11,7 +11,7 @@ const BATCH = 1000;
  * their words, in id order, one transaction per batch; a no-op read once every node has them. Returns how many
  * nodes it changed.
  */
-export async function backfillSearchWords(connection: Neo4jConnection, log: (line: string) => void): Promise<number> {
+export async function backfillSearchWords(connection: Neo4jSession, log: (line: string) => void): Promise<number> {
   let changed = 0;
   for (let afterId = ''; ; ) {
     const rows = await connection.read('backfillSearchWords', (tx) =>

@@ -1,4 +1,4 @@
-import type { ScoredId } from 'src/store/memory-store.port';
+import type { ScoredId } from 'src/domain/memory-store.port';
 import { toScoredIds } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Row } from 'src/store/neo4j/neo4j-values';
 import { toNumber } from 'src/store/neo4j/neo4j-values';

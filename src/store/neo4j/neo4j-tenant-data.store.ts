@@ -1,8 +1,8 @@
 import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import { MemoryStatus } from 'src/memory/memory.enums';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import { toBulletin } from 'src/store/neo4j/neo4j-bulletin.store';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';

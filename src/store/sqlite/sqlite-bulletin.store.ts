@@ -1,5 +1,5 @@
-import type { BulletinCandidate } from 'src/cortex/bulletin/bulletin.render';
-import { MemoryType } from 'src/memory/memory.enums';
+import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
+import { MemoryType } from 'src/domain/memory.enums';
 import { BULLETINS_KEPT } from 'src/store/bulletin-store.port';
 import type { BulletinRecord, BulletinStore, LatestBulletinRow } from 'src/store/bulletin-store.port';
 import { column } from 'src/store/sqlite/sqlite-columns';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import { MemoryType } from 'src/memory/memory.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import { column, enumColumn } from 'src/store/sqlite/sqlite-columns';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { openSqliteStores } from 'src/store/stores';

@@ -1,5 +1,5 @@
-import { MessageRole, Trust } from 'src/conversation/conversation.enums';
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/memory/memory.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { BulletinSource } from 'src/store/bulletin-store.port';
 
 /**

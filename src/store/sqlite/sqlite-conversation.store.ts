@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type {
   AppendedMessage,
   AppendMessageCommand,
@@ -15,7 +15,7 @@ import type {
   OwedExtraction,
   OwedVector,
 } from 'src/store/conversation-store.port';
-import type { ScoredId } from 'src/store/memory-store.port';
+import type { ScoredId } from 'src/domain/memory-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';

@@ -4,7 +4,7 @@ import type {
   ReembedBatch,
   ReembedKind,
 } from 'src/store/embedding-migration.port';
-import type { ScoredId, Visibility } from 'src/store/memory-store.port';
+import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { sharedFlag } from 'src/store/sqlite/sqlite-conversation.store';
 import { MIGRATION_KEYS, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';

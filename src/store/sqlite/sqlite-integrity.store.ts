@@ -5,7 +5,7 @@ import { unfinishedImport } from 'src/store/integrity/integrity-report';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
-import { LIVE_STATUSES } from 'src/memory/memory.enums';
+import { LIVE_STATUSES } from 'src/domain/memory.enums';
 
 interface MemoryCheckRow {
   rowid: number;

@@ -1,4 +1,4 @@
-import type { ChangeMarker } from 'src/cortex/bulletin/change-marker';
+import type { ChangeMarker } from 'src/domain/change-marker';
 import type {
   ConsolidationRow,
   DecayFactsRow,

@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 
-import { Direction, isLive, MemoryScope, MemoryStatus, RelationType } from 'src/memory/memory.enums';
-import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
-import { claimsSlot, retireSlotHolders } from 'src/memory/slot-rule';
-import { scopeKey, visibleScopes } from 'src/memory/visibility';
-import type { ScopeRef } from 'src/memory/visibility';
+import { Direction, isLive, MemoryScope, MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
+import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
+import { scopeKey, visibleScopes } from 'src/domain/visibility';
+import type { ScopeRef } from 'src/domain/visibility';
 import type {
   AssociationOf,
   AssociationQuery,
@@ -19,8 +19,8 @@ import type {
   PageAfter,
   ScoredId,
   Visibility,
-} from 'src/store/memory-store.port';
-import { BatchItemError, TaskBudgetExceededError } from 'src/store/memory-store.port';
+} from 'src/domain/memory-store.port';
+import { BatchItemError, TaskBudgetExceededError } from 'src/domain/memory-store.port';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
 import { ftsAllWordsExpression, ftsAnyWordExpression, selectiveWords, tenantTokenPays, wordRowLimit } from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';

@@ -1,9 +1,9 @@
-import { isLive } from 'src/memory/memory.enums';
-import type { MemoryScope } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
-import { scopeKey, scopeOf } from 'src/memory/visibility';
+import { isLive } from 'src/domain/memory.enums';
+import type { MemoryScope } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import { scopeKey, scopeOf } from 'src/domain/visibility';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
-import type { MemoryDraft } from 'src/store/memory-store.port';
+import type { MemoryDraft } from 'src/domain/memory-store.port';
 import { column } from 'src/store/sqlite/sqlite-columns';
 
 export interface MemoryRow {

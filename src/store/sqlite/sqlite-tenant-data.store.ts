@@ -2,8 +2,8 @@ import type { Statement } from 'better-sqlite3';
 
 import { yieldToEventLoop } from 'src/common/event-loop';
 
-import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/conversation/conversation.types';
-import { MemoryStatus } from 'src/memory/memory.enums';
+import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import type { ChannelRow, MessageRow, SummaryRow } from 'src/store/sqlite/sqlite-conversation.store';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Database, Statement } from 'better-sqlite3';
 
-import type { ScoredId } from 'src/store/memory-store.port';
+import type { ScoredId } from 'src/domain/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import type { BinaryVectorIndexOptions, VectorIndexFilter, VectorIndexRow } from 'src/store/sqlite/binary-vector-index';
 import { column } from 'src/store/sqlite/sqlite-columns';

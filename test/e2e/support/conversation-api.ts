@@ -1,6 +1,6 @@
 import { InProcessQueue } from 'src/jobs/in-process.queue';
-import { JOB_QUEUE } from 'src/jobs/job.types';
-import type { JobQueue } from 'src/jobs/job.types';
+import { JOB_QUEUE } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { expectData, KEYS } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 

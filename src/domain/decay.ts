@@ -1,4 +1,4 @@
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 
 const DAY_MS = 86_400_000;
 

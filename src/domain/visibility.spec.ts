@@ -1,5 +1,5 @@
-import { MemoryScope } from 'src/memory/memory.enums';
-import { scopeKey, scopeOf, scopeVisible, seenTogether, visibleScopes } from 'src/memory/visibility';
+import { MemoryScope } from 'src/domain/memory.enums';
+import { scopeKey, scopeOf, scopeVisible, seenTogether, visibleScopes } from 'src/domain/visibility';
 
 const global = { scope: MemoryScope.GLOBAL, channelId: null, projectId: null };
 const project = (id: string) => ({ scope: MemoryScope.PROJECT, channelId: null, projectId: id });

@@ -1,6 +1,6 @@
-import type { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/memory/memory.enums';
-import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/memory/memory.types';
-import { taskBudgetSpent } from 'src/memory/write-policy';
+import type { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/domain/memory.enums';
+import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
+import { taskBudgetSpent } from 'src/domain/write-policy';
 
 export const MEMORY_STORE = Symbol('MEMORY_STORE');
 

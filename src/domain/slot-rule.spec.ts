@@ -1,5 +1,5 @@
-import { MemoryStatus, RelationType } from 'src/memory/memory.enums';
-import { claimsSlot, retireSlotHolders } from 'src/memory/slot-rule';
+import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
 
 describe(claimsSlot.name, () => {
   it('should claim a slot only for an ACTIVE memory with a slot', () => {

@@ -1,5 +1,5 @@
-import { MemoryScope } from 'src/memory/memory.enums';
-import type { MemoryRecord } from 'src/memory/memory.types';
+import { MemoryScope } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 
 /** Where a reader stands: the project and the channel it reads in, if any. */
 export interface ReaderScope {

@@ -1,4 +1,4 @@
-import type { MessageRole, Trust } from 'src/conversation/conversation.enums';
+import type { MessageRole, Trust } from 'src/domain/conversation.enums';
 
 /** A conversation of one tenant; channel ids are the client's own keys, unique per tenant. */
 export interface ChannelRecord {

@@ -1,5 +1,5 @@
-import { SourceRole } from 'src/memory/memory.enums';
-import { mayRetire } from 'src/memory/write-policy';
+import { SourceRole } from 'src/domain/memory.enums';
+import { mayRetire } from 'src/domain/write-policy';
 
 describe(mayRetire.name, () => {
   const said = (role: SourceRole) => ({ source: { role } });

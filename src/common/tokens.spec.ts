@@ -1,6 +1,6 @@
 import { countTokens as libraryCount, decode, encode } from 'gpt-tokenizer/cjs/encoding/o200k_base';
 
-import { bpeSegments, countTokens, truncateToTokens } from 'src/conversation/tokens';
+import { bpeSegments, countTokens, truncateToTokens } from 'src/common/tokens';
 
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 const PROSE = 'The quarterly planning meeting moved to Thursday, and Maria will bring the budget draft. '.repeat(120);

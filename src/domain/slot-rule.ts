@@ -1,5 +1,5 @@
-import { MemoryStatus, RelationType } from 'src/memory/memory.enums';
-import type { InsertMemoryCommand, LinkDraft, MemoryDraft } from 'src/store/memory-store.port';
+import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import type { InsertMemoryCommand, LinkDraft, MemoryDraft } from 'src/domain/memory-store.port';
 
 /** Whether inserting this memory claims its slot: only an ACTIVE memory with a slot does. */
 export function claimsSlot(memory: Pick<MemoryDraft, 'slot' | 'status'>): memory is { slot: string; status: MemoryStatus } {

@@ -1,4 +1,4 @@
-import { MemoryType } from 'src/memory/memory.enums';
+import { MemoryType } from 'src/domain/memory.enums';
 import {
   decayScore,
   DEFAULT_LIFETIME_DAYS,
@@ -7,7 +7,7 @@ import {
   isFading,
   lifetimeDays,
   parseLifetimes,
-} from 'src/cortex/maintenance/decay';
+} from 'src/domain/decay';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-01T00:00:00Z');

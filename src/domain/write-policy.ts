@@ -1,4 +1,4 @@
-import { MemoryType, SourceRole } from 'src/memory/memory.enums';
+import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 
 const DEFAULT_IMPORTANCE: Readonly<Record<MemoryType, number>> = {
   [MemoryType.IDENTITY]: 0.8,
