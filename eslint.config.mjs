@@ -4,7 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**', 'bench/.cache/**', 'data/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'bench/results/**',
+      'bench/.cache/**',
+      'data/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

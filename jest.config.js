@@ -9,7 +9,11 @@ const base = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': tsJest },
-  moduleNameMapper: { '^src/(.*)$': '<rootDir>/src/$1', '^test/(.*)$': '<rootDir>/test/$1', '^bench/(.*)$': '<rootDir>/bench/$1' },
+  moduleNameMapper: {
+    '^src/(.*)$': '<rootDir>/src/$1',
+    '^test/(.*)$': '<rootDir>/test/$1',
+    '^bench/(.*)$': '<rootDir>/bench/$1',
+  },
 };
 const serial = { runner: '<rootDir>/test/support/serial-jest-runner.js' };
 

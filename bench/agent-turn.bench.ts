@@ -1,19 +1,18 @@
 import { performance } from 'node:perf_hooks';
-
 import { Logger } from '@nestjs/common';
 
-import { embedQuery } from 'src/embedding/embed-safely';
-import { EMBEDDER } from 'src/domain/embedding.port';
-import type { Embedder } from 'src/domain/embedding.port';
-import { MessageVectors } from 'src/extraction/message-vectors.service';
-import { MemoryImportService } from 'src/memory/memory-import.service';
-import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
-import type { ConversationStore } from 'src/store/conversation-store.port';
 import { compactAllButLive, cycle, prefill } from 'bench/conversations.bench';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
+import { embedQuery } from 'src/embedding/embed-safely';
+import { MessageVectors } from 'src/extraction/message-vectors.service';
+import { MemoryImportService } from 'src/memory/memory-import.service';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
 
 const TENANT = 'bench';
 const KEY = 'bench-key-00000001';
@@ -24,12 +23,20 @@ const WARMUP = 10;
 /** Turns embedded with the local model for the prefill, cycled to SIZE. */
 const DISTINCT = 300;
 
-const APPEND = 'mutation($input: MessageInput!) { appendMessage(input: $input) { message { id } extracted { outcome } compactionQueued } }';
+const APPEND =
+  'mutation($input: MessageInput!) { appendMessage(input: $input) { message { id } extracted { outcome } compactionQueued } }';
 const CONTEXT = 'query($input: ContextInput!) { context(input: $input) { tokenCount text } }';
-const RECALL = 'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score memory { id content } } } }';
+const RECALL =
+  'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score memory { id content } } } }';
 
 function row(call: string, s: Summary): Record<string, string | number> {
-  return { 'agent call (over HTTP, local model)': call, n: s.n, 'median ms': round(s.median), 'p95 ms': round(s.p95), 'p99 ms': round(s.p99) };
+  return {
+    'agent call (over HTTP, local model)': call,
+    n: s.n,
+    'median ms': round(s.median),
+    'p95 ms': round(s.p95),
+    'p99 ms': round(s.p99),
+  };
 }
 
 /**
@@ -42,21 +49,28 @@ export async function runAgentTurn(calls = 200): Promise<void> {
   const conversations = loadLocomo();
   const turns = conversations.flatMap((c) => c.turns);
   const questions = conversations.flatMap((c) => c.questions.filter(isScorable).map((q) => q.question));
-  const bench = await startBenchApp({ EMBEDDINGS: 'local', ENGRAM_API_KEYS: `${TENANT}:${KEY}`, RATE_LIMIT_PER_MINUTE: '0' });
+  const bench = await startBenchApp({
+    EMBEDDINGS: 'local',
+    ENGRAM_API_KEYS: `${TENANT}:${KEY}`,
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
   try {
     const store = bench.app.get<ConversationStore>(CONVERSATION_STORE);
     // real model vectors for DISTINCT turns, cycled to 10k (the exact vector scan costs the same whatever they hold)
     const distinct = turns.slice(0, DISTINCT);
     const distinctVectors = await bench.app.get<Embedder>(EMBEDDER).embed(distinct.map(turnContent), { lane: 'bulk' });
     const vectorIndex = new Map(distinct.map((turn, i) => [turn, i]));
-    const vectorOf = (turn: (typeof turns)[number]): Float32Array | null => distinctVectors[vectorIndex.get(turn) ?? -1] ?? null;
+    const vectorOf = (turn: (typeof turns)[number]): Float32Array | null =>
+      distinctVectors[vectorIndex.get(turn) ?? -1] ?? null;
     process.stderr.write(`embedded ${DISTINCT} distinct turns\n`);
     const ids = await prefill(store, TENANT, CHANNEL, cycle(distinct, SIZE), vectorOf, Date.UTC(2024, 0, 1));
     await compactAllButLive(store, TENANT, CHANNEL, ids);
     const items = cycle(distinct, SIZE).map((turn, i) => ({ content: `${turnContent(turn)} (${i})` }));
     const vectors = cycle(distinct, SIZE).map((turn) => vectorOf(turn) ?? new Float32Array(512));
     for (let i = 0; i < SIZE; i += IMPORT_CHUNK) {
-      await bench.app.get(MemoryImportService).importMany(TENANT, items.slice(i, i + IMPORT_CHUNK), vectors.slice(i, i + IMPORT_CHUNK), { trusted: true });
+      await bench.app
+        .get(MemoryImportService)
+        .importMany(TENANT, items.slice(i, i + IMPORT_CHUNK), vectors.slice(i, i + IMPORT_CHUNK), { trusted: true });
     }
     process.stderr.write(`prefilled ${SIZE} messages and ${SIZE} memories\n`);
 
@@ -90,7 +104,14 @@ export async function runAgentTurn(calls = 200): Promise<void> {
     const append = await time((i) => {
       const turn = turns[(i * 13) % turns.length]!;
 
-      return gql(APPEND, { input: { channelId: CHANNEL, role: i % 2 === 0 ? 'USER' : 'ASSISTANT', content: turn.text, speaker: turn.speaker } });
+      return gql(APPEND, {
+        input: {
+          channelId: CHANNEL,
+          role: i % 2 === 0 ? 'USER' : 'ASSISTANT',
+          content: turn.text,
+          speaker: turn.speaker,
+        },
+      });
     });
     await bench.app.get(MessageVectors).settled();
     const context = await time(() => gql(CONTEXT, { input: { channelId: CHANNEL, query: ask(), tokenBudget: 8000 } }));
@@ -105,7 +126,11 @@ export async function runAgentTurn(calls = 200): Promise<void> {
       row(`recall at ${SIZE / 1000}k memories, incl. query embedding`, recall),
       row('query embedding alone (local model, in process)', embedding),
     ];
-    report('agent-turn', { size: SIZE, calls, appendMessage: append, context, recall, queryEmbedding: embedding }, rows);
+    report(
+      'agent-turn',
+      { size: SIZE, calls, appendMessage: append, context, recall, queryEmbedding: embedding },
+      rows,
+    );
   } finally {
     await bench.close();
   }

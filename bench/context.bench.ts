@@ -4,11 +4,12 @@ import { performance } from 'node:perf_hooks';
 import { compactAllButLive, cycle, prefill } from 'bench/conversations.bench';
 import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
-import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import { isScorable, loadLocomo, LOCOMO_CATEGORY_NAMES, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
 import { loadObservations } from 'bench/support/locomo-observations';
 import type { LocomoObservation } from 'bench/support/locomo-observations';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
+import { countTokens } from 'src/common/tokens';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
@@ -16,7 +17,6 @@ import type { ContextPolicy } from 'src/conversation/context-split';
 import { ContextService } from 'src/conversation/context.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
-import { countTokens } from 'src/common/tokens';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
@@ -79,7 +79,12 @@ class Reach {
   }
 
   row(label: string, representation: Representation, half: string): Record<string, string | number> {
-    const row: Record<string, string | number> = { variant: label, representation, conversations: half, questions: this.hits.get(`${BUDGETS[0]}|all`)?.n ?? 0 };
+    const row: Record<string, string | number> = {
+      variant: label,
+      representation,
+      conversations: half,
+      questions: this.hits.get(`${BUDGETS[0]}|all`)?.n ?? 0,
+    };
     for (const budget of BUDGETS) {
       row[`${budget / 1000}k`] = round(this.share(budget), 3);
     }
@@ -89,7 +94,12 @@ class Reach {
 
   categoryRows(label: string, representation: Representation, half: string): Record<string, string | number>[] {
     return ([1, 2, 3, 4] as const).map((c) => {
-      const row: Record<string, string | number> = { variant: label, representation, conversations: half, category: `${c} ${LOCOMO_CATEGORY_NAMES[c]}` };
+      const row: Record<string, string | number> = {
+        variant: label,
+        representation,
+        conversations: half,
+        category: `${c} ${LOCOMO_CATEGORY_NAMES[c]}`,
+      };
       for (const budget of BUDGETS) {
         row[`${budget / 1000}k`] = round(this.share(budget, String(c)), 3);
       }
@@ -115,7 +125,12 @@ function reached(replayed: Replayed, question: LocomoQuestion, text: string): bo
  * Each conversation's turns appended to one channel of its own tenant, with speaker, date and the service's vector;
  * for `turns+observations` in a second tenant, with the observations imported as memories too.
  */
-async function replay(store: ConversationStore, imports: MemoryImportService, conversations: readonly LocomoConversation[], cache: UseCache): Promise<Replayed[]> {
+async function replay(
+  store: ConversationStore,
+  imports: MemoryImportService,
+  conversations: readonly LocomoConversation[],
+  cache: UseCache,
+): Promise<Replayed[]> {
   const out: Replayed[] = [];
   for (const [i, conversation] of conversations.entries()) {
     for (const representation of REPRESENTATIONS) {
@@ -140,8 +155,17 @@ async function replay(store: ConversationStore, imports: MemoryImportService, co
       }
       const observations = representation === 'turns' ? [] : loadObservations(conversation);
       if (observations.length > 0) {
-        const items = observations.map((o) => ({ content: o.content, occurredAt: o.sessionDate, createdAt: o.sessionDate }));
-        await imports.importMany(tenantId, items, items.map((o) => cache.get(o.content) ?? new Float32Array(512)), { trusted: true });
+        const items = observations.map((o) => ({
+          content: o.content,
+          occurredAt: o.sessionDate,
+          createdAt: o.sessionDate,
+        }));
+        await imports.importMany(
+          tenantId,
+          items,
+          items.map((o) => cache.get(o.content) ?? new Float32Array(512)),
+          { trusted: true },
+        );
       }
       out.push({ conversation, half: i < 5 ? '1-5' : '6-10', representation, tenantId, observations });
     }
@@ -151,7 +175,11 @@ async function replay(store: ConversationStore, imports: MemoryImportService, co
 }
 
 /** The service as deployed: `context` with the question as query, the query vector given. */
-async function measureService(contexts: ContextService, replayed: readonly Replayed[], cache: UseCache): Promise<{ reach: Map<string, Reach>; ms: number[] }> {
+async function measureService(
+  contexts: ContextService,
+  replayed: readonly Replayed[],
+  cache: UseCache,
+): Promise<{ reach: Map<string, Reach>; ms: number[] }> {
   const reach = new Map<string, Reach>();
   const ms: number[] = [];
   for (const one of replayed) {
@@ -162,7 +190,11 @@ async function measureService(contexts: ContextService, replayed: readonly Repla
       const vector = cache.get(vectorQueryText(question.question)) ?? null;
       for (const budget of BUDGETS) {
         const started = performance.now();
-        const context = await contexts.contextWithVector(tenantId, { channelId: CHANNEL, query: question.question, tokenBudget: budget }, vector);
+        const context = await contexts.contextWithVector(
+          tenantId,
+          { channelId: CHANNEL, query: question.question, tokenBudget: budget },
+          vector,
+        );
         ms.push(performance.now() - started);
         board.add(budget, question, reached(one, question, context.text));
       }
@@ -215,7 +247,11 @@ function evaluate(asked: readonly Asked[], policy: ContextPolicy, budgets: reado
 /** Mean share reached over the tuned budgets and both representations. */
 function objective(asked: readonly Asked[], policy: ContextPolicy): number {
   const scores = REPRESENTATIONS.flatMap((representation) => {
-    const reach = evaluate(asked.filter((a) => a.replayed.representation === representation), policy, TUNED_BUDGETS);
+    const reach = evaluate(
+      asked.filter((a) => a.replayed.representation === representation),
+      policy,
+      TUNED_BUDGETS,
+    );
 
     return TUNED_BUDGETS.map((budget) => reach.share(budget));
   });
@@ -224,7 +260,10 @@ function objective(asked: readonly Asked[], policy: ContextPolicy): number {
 }
 
 /** Coordinate ascent over the grid on one half; returns the chosen policy and the steps. */
-function tune(asked: readonly Asked[], half: Half): { policy: ContextPolicy; steps: Record<string, string | number>[] } {
+function tune(
+  asked: readonly Asked[],
+  half: Half,
+): { policy: ContextPolicy; steps: Record<string, string | number>[] } {
   const mine = asked.filter((a) => a.replayed.half === half);
   const steps: Record<string, string | number>[] = [];
   let policy: ContextPolicy = { ...CONTEXT_POLICY, neighboursBelow: 0 };
@@ -232,7 +271,12 @@ function tune(asked: readonly Asked[], half: Half): { policy: ContextPolicy; ste
     const scores = values.map((v) => objective(mine, apply(policy, v)));
     const best = scores.findIndex((score) => score >= Math.max(...scores) - TOLERANCE);
     policy = apply(policy, values[best]!);
-    steps.push({ 'tuned on': half, parameter: name, 'mean reach per value': values.map((v, i) => `${String(v)}: ${round(scores[i]!, 3)}`).join(', '), kept: String(values[best]) });
+    steps.push({
+      'tuned on': half,
+      parameter: name,
+      'mean reach per value': values.map((v, i) => `${String(v)}: ${round(scores[i]!, 3)}`).join(', '),
+      kept: String(values[best]),
+    });
     process.stderr.write(`tune ${half} ${name}: ${scores.map((x) => round(x, 3)).join(', ')}\n`);
   };
   pick('turns share', TURN_SHARES, (p, v) => withShare(p, 'turns', v));
@@ -250,7 +294,11 @@ async function gatherAll(contexts: ContextService, replayed: readonly Replayed[]
     for (const question of one.conversation.questions.filter(isScorable)) {
       const vector = cache.get(vectorQueryText(question.question)) ?? null;
       const request = { channelId: CHANNEL, query: question.question, tokenBudget: Math.max(...BUDGETS) };
-      asked.push({ replayed: one, question, material: await contexts.materialWithVector(one.tenantId, request, vector, policy) });
+      asked.push({
+        replayed: one,
+        question,
+        material: await contexts.materialWithVector(one.tenantId, request, vector, policy),
+      });
     }
   }
 
@@ -258,13 +306,39 @@ async function gatherAll(contexts: ContextService, replayed: readonly Replayed[]
 }
 
 /** `context` latency on a 10k-message tenant (8k in the channel, all but 100 compacted; 2k elsewhere) with 10k memories. */
-async function latencyAt10k(contexts: ContextService, store: ConversationStore, imports: MemoryImportService, search: MessageSearchService, turns: readonly LocomoTurn[], questions: readonly LocomoQuestion[], cache: UseCache, n: number): Promise<Record<string, string | number>[]> {
+async function latencyAt10k(
+  contexts: ContextService,
+  store: ConversationStore,
+  imports: MemoryImportService,
+  search: MessageSearchService,
+  turns: readonly LocomoTurn[],
+  questions: readonly LocomoQuestion[],
+  cache: UseCache,
+  n: number,
+): Promise<Record<string, string | number>[]> {
   const history = cycle(turns, HISTORY);
   const t0 = Date.UTC(2024, 0, 1);
-  const ids = await prefill(store, LATENCY_TENANT, 'main', history.slice(ARCHIVED), (turn) => cache.get(turnContent(turn)) ?? null, t0);
-  await prefill(store, LATENCY_TENANT, 'archive', history.slice(0, ARCHIVED), (turn) => cache.get(turnContent(turn)) ?? null, t0 - 86_400_000 * 30);
+  const ids = await prefill(
+    store,
+    LATENCY_TENANT,
+    'main',
+    history.slice(ARCHIVED),
+    (turn) => cache.get(turnContent(turn)) ?? null,
+    t0,
+  );
+  await prefill(
+    store,
+    LATENCY_TENANT,
+    'archive',
+    history.slice(0, ARCHIVED),
+    (turn) => cache.get(turnContent(turn)) ?? null,
+    t0 - 86_400_000 * 30,
+  );
   await compactAllButLive(store, LATENCY_TENANT, 'main', ids, LIVE);
-  const items = cycle(turns, MEMORIES).map((turn, i) => ({ content: `${turnContent(turn)} (${i})`, createdAt: at(turn) }));
+  const items = cycle(turns, MEMORIES).map((turn, i) => ({
+    content: `${turnContent(turn)} (${i})`,
+    createdAt: at(turn),
+  }));
   const vectors = cycle(turns, MEMORIES).map((turn) => cache.get(turnContent(turn)) ?? new Float32Array(512));
   for (let i = 0; i < MEMORIES; i += 5000) {
     await imports.importMany(LATENCY_TENANT, items.slice(i, i + 5000), vectors.slice(i, i + 5000), { trusted: true });
@@ -274,25 +348,45 @@ async function latencyAt10k(contexts: ContextService, store: ConversationStore, 
     const samples: number[] = [];
     for (const [i, q] of cycle(questions, n + WARMUP).entries()) {
       const started = performance.now();
-      await contexts.contextWithVector(LATENCY_TENANT, { channelId: 'main', query: q.question, tokenBudget: budget }, cache.get(vectorQueryText(q.question)) ?? null);
+      await contexts.contextWithVector(
+        LATENCY_TENANT,
+        { channelId: 'main', query: q.question, tokenBudget: budget },
+        cache.get(vectorQueryText(q.question)) ?? null,
+      );
       if (i >= WARMUP) {
         samples.push(performance.now() - started);
       }
     }
     const s = summarize(samples);
-    rows.push({ measure: `context at ${budget / 1000}k tokens, 10k messages + 10k memories, query vector given`, n: s.n, 'median ms': round(s.median), 'p95 ms': round(s.p95), 'p99 ms': round(s.p99) });
+    rows.push({
+      measure: `context at ${budget / 1000}k tokens, 10k messages + 10k memories, query vector given`,
+      n: s.n,
+      'median ms': round(s.median),
+      'p95 ms': round(s.p95),
+      'p99 ms': round(s.p99),
+    });
   }
   // the part this issue added: the search of the channel's own turns (8k messages, 7.9k of them compacted)
   const searchMs: number[] = [];
   for (const [i, q] of cycle(questions, n + WARMUP).entries()) {
     const started = performance.now();
-    await search.searchWithVector(LATENCY_TENANT, { query: q.question, limit: 40, scope: { channelId: 'main' } }, cache.get(vectorQueryText(q.question)) ?? null);
+    await search.searchWithVector(
+      LATENCY_TENANT,
+      { query: q.question, limit: 40, scope: { channelId: 'main' } },
+      cache.get(vectorQueryText(q.question)) ?? null,
+    );
     if (i >= WARMUP) {
       searchMs.push(performance.now() - started);
     }
   }
   const s = summarize(searchMs);
-  rows.push({ measure: 'of which: the search of the channel\'s own turns alone (8k messages)', n: s.n, 'median ms': round(s.median), 'p95 ms': round(s.p95), 'p99 ms': round(s.p99) });
+  rows.push({
+    measure: "of which: the search of the channel's own turns alone (8k messages)",
+    n: s.n,
+    'median ms': round(s.median),
+    'p95 ms': round(s.p95),
+    'p99 ms': round(s.p99),
+  });
 
   return rows;
 }
@@ -311,7 +405,11 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1): Promis
   const questions = conversations.flatMap((c) => c.questions.filter(isScorable));
   const cache = new UseCache();
   const observed = conversations.flatMap((c) => loadObservations(c).map((o) => o.content));
-  await cache.ensure([...turns.map(turnContent), ...questions.map((q) => vectorQueryText(q.question)), ...observed], 16, (msg) => process.stderr.write(`${msg}\n`));
+  await cache.ensure(
+    [...turns.map(turnContent), ...questions.map((q) => vectorQueryText(q.question)), ...observed],
+    16,
+    (msg) => process.stderr.write(`${msg}\n`),
+  );
 
   const bench = await startBenchApp({ EMBEDDINGS: 'local' });
   try {
@@ -324,26 +422,74 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1): Promis
     const tuning: Record<string, string | number>[] = [];
     const tunedRows: Record<string, string | number>[] = [];
     const chosen: Record<string, ContextPolicy> = {};
-    for (const [tuneOn, testOn] of tuneToo ? ([['1-5', '6-10'], ['6-10', '1-5']] as const) : []) {
+    for (const [tuneOn, testOn] of tuneToo
+      ? ([
+          ['1-5', '6-10'],
+          ['6-10', '1-5'],
+        ] as const)
+      : []) {
       const tuned = tune(asked, tuneOn);
       chosen[`tuned on ${tuneOn}`] = tuned.policy;
       tuning.push(...tuned.steps);
       for (const representation of REPRESENTATIONS) {
-        const of = (half: Half): Asked[] => asked.filter((a) => a.replayed.half === half && a.replayed.representation === representation);
-        tunedRows.push(evaluate(of(testOn), tuned.policy).row(`policy tuned on ${tuneOn} (held out)`, representation, testOn));
-        tunedRows.push(evaluate(of(tuneOn), tuned.policy).row(`policy tuned on ${tuneOn} (in sample)`, representation, tuneOn));
+        const of = (half: Half): Asked[] =>
+          asked.filter((a) => a.replayed.half === half && a.replayed.representation === representation);
+        tunedRows.push(
+          evaluate(of(testOn), tuned.policy).row(`policy tuned on ${tuneOn} (held out)`, representation, testOn),
+        );
+        tunedRows.push(
+          evaluate(of(tuneOn), tuned.policy).row(`policy tuned on ${tuneOn} (in sample)`, representation, tuneOn),
+        );
       }
     }
     const service = await measureService(contexts, replayed, cache);
-    const boards = REPRESENTATIONS.flatMap((representation) => (Object.keys(HALVES) as Half[]).map((half) => ({ representation, half, board: service.reach.get(`${representation}|${half}`) ?? new Reach() })));
-    const rows = [...boards.map(({ representation, half, board }) => board.row('service (CONTEXT_POLICY)', representation, half)), ...tunedRows];
-    const categories = boards.flatMap(({ representation, half, board }) => board.categoryRows('service', representation, half));
+    const boards = REPRESENTATIONS.flatMap((representation) =>
+      (Object.keys(HALVES) as Half[]).map((half) => ({
+        representation,
+        half,
+        board: service.reach.get(`${representation}|${half}`) ?? new Reach(),
+      })),
+    );
+    const rows = [
+      ...boards.map(({ representation, half, board }) => board.row('service (CONTEXT_POLICY)', representation, half)),
+      ...tunedRows,
+    ];
+    const categories = boards.flatMap(({ representation, half, board }) =>
+      board.categoryRows('service', representation, half),
+    );
     const locomoMs = summarize(service.ms);
     const latency = [
-      { measure: 'context on LoCoMo channels (all budgets), query vector given', n: locomoMs.n, 'median ms': round(locomoMs.median), 'p95 ms': round(locomoMs.p95), 'p99 ms': round(locomoMs.p99) },
-      ...(await latencyAt10k(contexts, store, imports, bench.app.get(MessageSearchService), turns, questions, cache, latencyQueries)),
+      {
+        measure: 'context on LoCoMo channels (all budgets), query vector given',
+        n: locomoMs.n,
+        'median ms': round(locomoMs.median),
+        'p95 ms': round(locomoMs.p95),
+        'p99 ms': round(locomoMs.p99),
+      },
+      ...(await latencyAt10k(
+        contexts,
+        store,
+        imports,
+        bench.app.get(MessageSearchService),
+        turns,
+        questions,
+        cache,
+        latencyQueries,
+      )),
     ];
-    report('context', { totalSeconds: round((performance.now() - started) / 1000, 1), policy: CONTEXT_POLICY, chosen, evidence: rows, categories, tuning, latency }, rows);
+    report(
+      'context',
+      {
+        totalSeconds: round((performance.now() - started) / 1000, 1),
+        policy: CONTEXT_POLICY,
+        chosen,
+        evidence: rows,
+        categories,
+        tuning,
+        latency,
+      },
+      rows,
+    );
     process.stdout.write(`\n${markdownTable(categories)}\n\n${markdownTable(tuning)}\n\n${markdownTable(latency)}\n`);
   } finally {
     await bench.close();

@@ -1,18 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
-import { ContextService } from 'src/conversation/context.service';
-import { MessageRole, Trust } from 'src/domain/conversation.enums';
-import { ConversationService } from 'src/conversation/conversation.service';
-import { MessageSearchService } from 'src/conversation/message-search.service';
-import { countTokens } from 'src/common/tokens';
-import { EMBEDDER } from 'src/domain/embedding.port';
-import type { Embedder } from 'src/domain/embedding.port';
-import { MemoryImportService } from 'src/memory/memory-import.service';
-import { vectorQueryText } from 'src/recall/query-signals';
-import { searchableQuery } from 'src/recall/query-text';
-import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
-import type { ConversationStore } from 'src/store/conversation-store.port';
 import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import type { BenchApp } from 'bench/support/bench-app';
@@ -21,6 +9,18 @@ import type { LocomoConversation, LocomoTurn } from 'bench/support/locomo-datase
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
+import { countTokens } from 'src/common/tokens';
+import { ContextService } from 'src/conversation/context.service';
+import { ConversationService } from 'src/conversation/conversation.service';
+import { MessageSearchService } from 'src/conversation/message-search.service';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
+import { MemoryImportService } from 'src/memory/memory-import.service';
+import { vectorQueryText } from 'src/recall/query-signals';
+import { searchableQuery } from 'src/recall/query-text';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
 
 const TENANT = 'bench';
 const CHANNEL = 'main';
@@ -75,7 +75,13 @@ export async function prefill(
 }
 
 /** Marks all but the last `live` messages compacted, in one summary. */
-export async function compactAllButLive(store: ConversationStore, tenantId: string, channelId: string, ids: string[], live = LIVE): Promise<void> {
+export async function compactAllButLive(
+  store: ConversationStore,
+  tenantId: string,
+  channelId: string,
+  ids: string[],
+  live = LIVE,
+): Promise<void> {
   const saved = await store.insertSummary({
     summary: {
       id: randomUUID(),
@@ -105,7 +111,12 @@ async function timeAppends(service: ConversationService, turns: readonly LocomoT
   for (let i = 0; i < n + WARMUP; i++) {
     const turn = turns[i % turns.length]!;
     const started = performance.now();
-    await service.append(TENANT, { channelId: CHANNEL, role: MessageRole.USER, content: turn.text, speaker: turn.speaker });
+    await service.append(TENANT, {
+      channelId: CHANNEL,
+      role: MessageRole.USER,
+      content: turn.text,
+      speaker: turn.speaker,
+    });
     if (i >= WARMUP) {
       samples.push(performance.now() - started);
     }
@@ -115,11 +126,22 @@ async function timeAppends(service: ConversationService, turns: readonly LocomoT
 }
 
 function latencyRow(what: string, embeddings: string, s: Summary): Record<string, string | number> {
-  return { measure: what, embeddings, n: s.n, 'median ms': round(s.median), 'p95 ms': round(s.p95), 'p99 ms': round(s.p99) };
+  return {
+    measure: what,
+    embeddings,
+    n: s.n,
+    'median ms': round(s.median),
+    'p95 ms': round(s.p95),
+    'p99 ms': round(s.p99),
+  };
 }
 
 /** LoCoMo turns appended as messages (one channel per conversation), asked with searchMessages, BM25 and vectors. */
-async function locomoSearch(bench: BenchApp, conversations: readonly LocomoConversation[], cache: UseCache): Promise<Record<string, string | number>[]> {
+async function locomoSearch(
+  bench: BenchApp,
+  conversations: readonly LocomoConversation[],
+  cache: UseCache,
+): Promise<Record<string, string | number>[]> {
   const store = bench.app.get<ConversationStore>(CONVERSATION_STORE);
   const search = bench.app.get(MessageSearchService);
   const board = new EvidenceScoreboard(VARIANTS);
@@ -153,7 +175,11 @@ async function locomoSearch(bench: BenchApp, conversations: readonly LocomoConve
       const scope = { channelId };
       const started = performance.now();
       // the vector searchMessages embeds: the question without names
-      const hits = await search.searchWithVector(tenantId, { query: q.question, limit: 10, scope }, cache.get(vectorQueryText(q.question)) ?? null);
+      const hits = await search.searchWithVector(
+        tenantId,
+        { query: q.question, limit: 10, scope },
+        cache.get(vectorQueryText(q.question)) ?? null,
+      );
       searchMs.push(performance.now() - started);
       const ranked: Record<Variant, string[]> = {
         searchMessages: hits.map((h) => h.message.id),
@@ -161,7 +187,11 @@ async function locomoSearch(bench: BenchApp, conversations: readonly LocomoConve
         vector: vector ? (await store.searchMessageVectors(tenantId, vector, 10, scope)).map((h) => h.id) : [],
       };
       for (const variant of VARIANTS) {
-        board.add(variant, q, ranked[variant].map((id) => turnOf.get(id) ?? ''));
+        board.add(
+          variant,
+          q,
+          ranked[variant].map((id) => turnOf.get(id) ?? ''),
+        );
       }
     }
     process.stderr.write(`locomo conversation ${conv.id}: ${conv.turns.length} messages\n`);
@@ -171,7 +201,9 @@ async function locomoSearch(bench: BenchApp, conversations: readonly LocomoConve
   return board
     .rows()
     .map((row) =>
-      row['variant'] === 'searchMessages' && row['category'] === 'all' ? { ...row, 'median ms': round(ms.median), 'p95 ms': round(ms.p95) } : row,
+      row['variant'] === 'searchMessages' && row['category'] === 'all'
+        ? { ...row, 'median ms': round(ms.median), 'p95 ms': round(ms.p95) }
+        : row,
     );
 }
 
@@ -186,7 +218,15 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
   const turns = conversations.flatMap((c) => c.turns);
   const questions = conversations.flatMap((c) => c.questions.filter(isScorable));
   const cache = new UseCache();
-  await cache.ensure([...turns.map(turnContent), ...questions.map((q) => q.question), ...questions.map((q) => vectorQueryText(q.question))], 16, (msg) => process.stderr.write(`${msg}\n`));
+  await cache.ensure(
+    [
+      ...turns.map(turnContent),
+      ...questions.map((q) => q.question),
+      ...questions.map((q) => vectorQueryText(q.question)),
+    ],
+    16,
+    (msg) => process.stderr.write(`${msg}\n`),
+  );
   const latency: Record<string, string | number>[] = [];
 
   const local = await startBenchApp({ EMBEDDINGS: 'local' });
@@ -197,13 +237,32 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
     const store = local.app.get<ConversationStore>(CONVERSATION_STORE);
     const history = cycle(turns, HISTORY);
     const t0 = Date.UTC(2024, 0, 1);
-    const ids = await prefill(store, TENANT, CHANNEL, history.slice(ARCHIVED), (turn) => cache.get(turnContent(turn)) ?? null, t0);
-    await prefill(store, TENANT, ARCHIVE, history.slice(0, ARCHIVED), (turn) => cache.get(turnContent(turn)) ?? null, t0 - 86_400_000 * 30);
+    const ids = await prefill(
+      store,
+      TENANT,
+      CHANNEL,
+      history.slice(ARCHIVED),
+      (turn) => cache.get(turnContent(turn)) ?? null,
+      t0,
+    );
+    await prefill(
+      store,
+      TENANT,
+      ARCHIVE,
+      history.slice(0, ARCHIVED),
+      (turn) => cache.get(turnContent(turn)) ?? null,
+      t0 - 86_400_000 * 30,
+    );
     await compactAllButLive(store, TENANT, CHANNEL, ids);
-    const items = cycle(turns, MEMORIES).map((turn, i) => ({ content: `${turnContent(turn)} (${i})`, createdAt: at(turn) }));
+    const items = cycle(turns, MEMORIES).map((turn, i) => ({
+      content: `${turnContent(turn)} (${i})`,
+      createdAt: at(turn),
+    }));
     const vectors = cycle(turns, MEMORIES).map((turn) => cache.get(turnContent(turn)) ?? new Float32Array(512));
     for (let i = 0; i < MEMORIES; i += IMPORT_CHUNK) {
-      await local.app.get(MemoryImportService).importMany(TENANT, items.slice(i, i + IMPORT_CHUNK), vectors.slice(i, i + IMPORT_CHUNK), { trusted: true });
+      await local.app
+        .get(MemoryImportService)
+        .importMany(TENANT, items.slice(i, i + IMPORT_CHUNK), vectors.slice(i, i + IMPORT_CHUNK), { trusted: true });
     }
     process.stderr.write(`prefilled ${HISTORY} messages and ${MEMORIES} memories\n`);
 
@@ -212,13 +271,23 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
     const tokens: number[] = [];
     for (const [i, q] of cycle(questions, contextQueries + WARMUP).entries()) {
       const s = performance.now();
-      const context = await contexts.contextWithVector(TENANT, { channelId: CHANNEL, query: q.question, tokenBudget: 8000 }, cache.get(q.question) ?? null);
+      const context = await contexts.contextWithVector(
+        TENANT,
+        { channelId: CHANNEL, query: q.question, tokenBudget: 8000 },
+        cache.get(q.question) ?? null,
+      );
       if (i >= WARMUP) {
         samples.push(performance.now() - s);
         tokens.push(context.tokenCount);
       }
     }
-    latency.push(latencyRow(`context, ${MEMORIES / 1000}k memories + ${HISTORY / 1000}k messages, query vector given`, 'local (USE 512d)', summarize(samples)));
+    latency.push(
+      latencyRow(
+        `context, ${MEMORIES / 1000}k memories + ${HISTORY / 1000}k messages, query vector given`,
+        'local (USE 512d)',
+        summarize(samples),
+      ),
+    );
     const embedder = local.app.get<Embedder>(EMBEDDER);
     const embedMs: number[] = [];
     for (const q of questions.slice(0, 50)) {
@@ -226,8 +295,16 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
       await embedder.embed([q.question]);
       embedMs.push(performance.now() - s);
     }
-    latency.push(latencyRow('query embedding alone (local model, excluded above)', 'local (USE 512d)', summarize(embedMs)));
-    latency.push(latencyRow(`appendMessage at ${HISTORY / 1000}k messages (service, same-turn extraction)`, 'local (USE 512d)', await timeAppends(local.app.get(ConversationService), turns, localAppends)));
+    latency.push(
+      latencyRow('query embedding alone (local model, excluded above)', 'local (USE 512d)', summarize(embedMs)),
+    );
+    latency.push(
+      latencyRow(
+        `appendMessage at ${HISTORY / 1000}k messages (service, same-turn extraction)`,
+        'local (USE 512d)',
+        await timeAppends(local.app.get(ConversationService), turns, localAppends),
+      ),
+    );
     process.stderr.write(`context tokens: median ${summarize(tokens).median}\n`);
   } finally {
     await local.close();
@@ -242,11 +319,21 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
     let n = 0;
     const ids = await prefill(store, TENANT, CHANNEL, history, () => vectors[n++] ?? null, Date.UTC(2024, 0, 1));
     await compactAllButLive(store, TENANT, CHANNEL, ids);
-    latency.push(latencyRow(`appendMessage at ${HISTORY / 1000}k messages (service, same-turn extraction)`, 'hash (256d)', await timeAppends(hash.app.get(ConversationService), turns, hashAppends)));
+    latency.push(
+      latencyRow(
+        `appendMessage at ${HISTORY / 1000}k messages (service, same-turn extraction)`,
+        'hash (256d)',
+        await timeAppends(hash.app.get(ConversationService), turns, hashAppends),
+      ),
+    );
   } finally {
     await hash.close();
   }
 
-  report('conversations', { totalSeconds: round((performance.now() - started) / 1000, 1), latency, locomo: quality }, latency);
+  report(
+    'conversations',
+    { totalSeconds: round((performance.now() - started) / 1000, 1), latency, locomo: quality },
+    latency,
+  );
   process.stdout.write(`\n${markdownTable(quality)}\n`);
 }

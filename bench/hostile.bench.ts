@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
-
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { parse, specifiedRules, validate } from 'graphql';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 
-import { limitRules, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
-import { operationCost } from 'src/graphql/query-cost';
 import { startBenchApp } from 'bench/support/bench-app';
 import { report, round, summarize } from 'bench/support/stats';
+import { limitRules, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
+import { operationCost } from 'src/graphql/query-cost';
 import { FRIENDLY_QUERY, HOSTILE_KINDS, hostileDocument } from 'test/support/hostile-documents';
 import type { HostileDocument, HostileKind } from 'test/support/hostile-documents';
 
@@ -61,7 +60,11 @@ function time<T>(fn: () => T): [T, number] {
   return [value, performance.now() - started];
 }
 
-async function post(url: string, body: string, key: string | null): Promise<{ ms: number; status: number; code: string }> {
+async function post(
+  url: string,
+  body: string,
+  key: string | null,
+): Promise<{ ms: number; status: number; code: string }> {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
@@ -81,7 +84,12 @@ function bodyOf(doc: Pick<HostileDocument, 'query' | 'variables' | 'operationNam
   return JSON.stringify({ query, variables: doc.variables, operationName: doc.operationName });
 }
 
-async function measureHttp(url: string, doc: HostileDocument, key: string | null, repetitions: number): Promise<HttpSample> {
+async function measureHttp(
+  url: string,
+  doc: HostileDocument,
+  key: string | null,
+  repetitions: number,
+): Promise<HttpSample> {
   const samples: number[] = [];
   let last = { status: 0, code: '' };
   for (let i = 0; i < repetitions; i++) {
@@ -130,13 +138,31 @@ function measureStages(schema: GraphQLSchema, doc: HostileDocument, body: string
  * refused by a limit or answered), against a friendly query; plus each pipeline stage timed in process.
  */
 export async function runHostile(repetitions = 15, kinds: readonly HostileKind[] = HOSTILE_KINDS): Promise<void> {
-  const bench = await startBenchApp({ ENGRAM_API_KEYS: `bench:${KEY}`, EMBEDDINGS: 'hash', RATE_LIMIT_PER_MINUTE: '0' });
+  const bench = await startBenchApp({
+    ENGRAM_API_KEYS: `bench:${KEY}`,
+    EMBEDDINGS: 'hash',
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
   const rows: Row[] = [];
   try {
     const schema = bench.app.get(GraphQLSchemaHost).schema;
-    const items = Array.from({ length: 100 }, (_, i) => ({ content: `Hostile bench memory number ${i} about topic ${i % 7}` }));
-    await post(bench.url, JSON.stringify({ query: 'mutation($items: [ImportMemoryInput!]!) { importMemories(items: $items) { created } }', variables: { items } }), KEY);
-    const friendly: HostileDocument = { kind: 'fragment-bomb', size: 0, query: FRIENDLY_QUERY, variables: { limit: 100 } };
+    const items = Array.from({ length: 100 }, (_, i) => ({
+      content: `Hostile bench memory number ${i} about topic ${i % 7}`,
+    }));
+    await post(
+      bench.url,
+      JSON.stringify({
+        query: 'mutation($items: [ImportMemoryInput!]!) { importMemories(items: $items) { created } }',
+        variables: { items },
+      }),
+      KEY,
+    );
+    const friendly: HostileDocument = {
+      kind: 'fragment-bomb',
+      size: 0,
+      query: FRIENDLY_QUERY,
+      variables: { limit: 100 },
+    };
     const friendlyBody = bodyOf(friendly);
     await measureHttp(bench.url, friendly, KEY, 5); // warm up
     rows.push({
@@ -172,12 +198,19 @@ export async function runHostile(repetitions = 15, kinds: readonly HostileKind[]
     rows.map((r) => ({
       document: r.kind,
       size: r.size,
-      'KB': round(r.bytes / 1024, 1),
+      KB: round(r.bytes / 1024, 1),
       'no key: median / p95 ms': `${r.unauthenticated.medianMs} / ${r.unauthenticated.p95Ms}`,
       'no key: answer': `${r.unauthenticated.status} ${r.unauthenticated.code}`,
       'key: median / p95 ms': `${r.authenticated.medianMs} / ${r.authenticated.p95Ms}`,
       'key: answer': `${r.authenticated.status} ${r.authenticated.code}`,
-      'stages ms: JSON / parse / validate / cost': [r.stages.jsonMs, r.stages.parseMs, r.stages.validateMs, r.stages.costMs].map(ms).join(' / '),
+      'stages ms: JSON / parse / validate / cost': [
+        r.stages.jsonMs,
+        r.stages.parseMs,
+        r.stages.validateMs,
+        r.stages.costMs,
+      ]
+        .map(ms)
+        .join(' / '),
       'validate without token limit ms': ms(r.stages.validateUnlimitedMs),
     })),
   );

@@ -5,21 +5,21 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { report, round, summarize } from 'bench/support/stats';
 import { loadConfig } from 'src/config/config';
 import { BulletinEvents } from 'src/cortex/bulletin/bulletin-events';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { LlmBudget } from 'src/cortex/llm-budget.service';
+import type { LinkDraft } from 'src/domain/memory-store.port';
+import { MemoryType, RelationType } from 'src/domain/memory.enums';
 import { scoreImportance } from 'src/importance/importance.scorer';
 import { ImportanceService } from 'src/importance/importance.service';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
-import { MemoryType, RelationType } from 'src/domain/memory.enums';
 import { InProcessPubSub } from 'src/pubsub/in-process.pubsub';
-import type { LinkDraft } from 'src/domain/memory-store.port';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
-import { report, round, summarize } from 'bench/support/stats';
-import { rng } from 'test/support/seeded-random';
 import { draft, SPACE } from 'test/contract/memory-fixtures';
+import { rng } from 'test/support/seeded-random';
 
 /**
  * The importance job and the bulletin at scale, on SQLite, one tenant: 100k memories and 500k typed edges (each new
@@ -207,7 +207,12 @@ export async function runImportanceBench(memories = 100_000, edgesPerMemory = 5,
       row('bulletin: gather + render (no LLM)', rendered, renderedCpu),
       row('bulletin: first generation (stored)', [generated.ms], [generated.cpuMs]),
     ]);
-    process.stdout.write(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)\n`);
+    process.stdout.write(
+      `load average while measuring: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (2 cores)\n`,
+    );
   } finally {
     await stores.connection.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 
+import { startBenchApp } from 'bench/support/bench-app';
+import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import { report, round, summarize } from 'bench/support/stats';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
-import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
-import { startBenchApp } from 'bench/support/bench-app';
-import { report, round, summarize } from 'bench/support/stats';
 
 interface IngestRow {
   path: string;
@@ -29,7 +29,10 @@ export async function runIngest(count = 2000, localCount = 300): Promise<void> {
     ['local', localCount],
   ] as const) {
     for (const path of ['remember', 'importMemories'] as const) {
-      const bench = await startBenchApp({ EMBEDDINGS: embeddings, ...(embeddings === 'hash' ? { EMBEDDING_DIMENSIONS: '512' } : {}) });
+      const bench = await startBenchApp({
+        EMBEDDINGS: embeddings,
+        ...(embeddings === 'hash' ? { EMBEDDING_DIMENSIONS: '512' } : {}),
+      });
       try {
         const items = texts.slice(0, n).map((content, i) => ({ content: `${content} (${i})` }));
         const samples: number[] = [];
@@ -52,7 +55,14 @@ export async function runIngest(count = 2000, localCount = 300): Promise<void> {
         }
         const seconds = (performance.now() - started) / 1000;
         const s = summarize(samples);
-        rows.push({ path, embeddings, memories: n, perSecond: round(n / seconds, 0), medianMs: round(s.median), p95Ms: round(s.p95) });
+        rows.push({
+          path,
+          embeddings,
+          memories: n,
+          perSecond: round(n / seconds, 0),
+          medianMs: round(s.median),
+          p95Ms: round(s.p95),
+        });
         process.stderr.write(`${path} ${embeddings}: ${round(n / seconds, 0)}/s\n`);
       } finally {
         await bench.close();

@@ -2,19 +2,19 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { startBenchApp } from 'bench/support/bench-app';
+import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import { report, round, summarize } from 'bench/support/stats';
+import type { Summary } from 'bench/support/stats';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { LocalEmbedder } from 'src/embedding/local.embedder';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryStatus } from 'src/domain/memory.enums';
+import { LocalEmbedder } from 'src/embedding/local.embedder';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore } from 'src/domain/memory-store.port';
-import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
-import { startBenchApp } from 'bench/support/bench-app';
-import { report, round, summarize } from 'bench/support/stats';
-import type { Summary } from 'bench/support/stats';
 
 const TENANT = 'bench';
 const BENCH_KEY = 'bench-key-0001';
@@ -92,7 +92,8 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
               method: 'POST',
               headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
               body: JSON.stringify({
-                query: 'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score memory { id content } } } }',
+                query:
+                  'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score memory { id content } } } }',
                 variables: { q: query },
               }),
             }).then((r) => r.json()),
@@ -117,7 +118,9 @@ export async function runLatency(sizes: number[], queries = 300): Promise<void> 
         row(size, 'store.searchVectors k=40', summary.vectorSearch),
         row(size, 'store.searchText k=40 (stop words removed)', summary.textSearch),
       );
-      process.stderr.write(`size ${size}: imported at ${summary.importPerSecond ?? '(reused)'}/s, recall p95 ${round(summary.service.p95)} ms\n`);
+      process.stderr.write(
+        `size ${size}: imported at ${summary.importPerSecond ?? '(reused)'}/s, recall p95 ${round(summary.service.p95)} ms\n`,
+      );
     } finally {
       await bench.close();
     }

@@ -22,11 +22,23 @@ interface LoadRun {
 /** Runs `bench/run.ts load <seconds>` in `tree` (its own code, its own server) and reads the JSON it prints. */
 function runLoadIn(tree: string, seconds: number): Promise<{ operations: LoadOperation[]; seconds: number }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'bench/run.ts', 'load', String(seconds)], {
-      cwd: tree,
-      env: { ...process.env, LOCOMO_DIR: defaultLocomoDir() },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '-r',
+        'ts-node/register/transpile-only',
+        '-r',
+        'tsconfig-paths/register',
+        'bench/run.ts',
+        'load',
+        String(seconds),
+      ],
+      {
+        cwd: tree,
+        env: { ...process.env, LOCOMO_DIR: defaultLocomoDir() },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', fail);
@@ -71,7 +83,9 @@ export async function runLoadAb(otherTree: string, rounds = 2, seconds = 30): Pr
     for (const name of Object.keys(trees)) {
       const mine = runs.filter((r) => r.tree === name);
       const perSecond = mine.map((r) =>
-        op === 'all' ? r.operations.reduce((sum, o) => sum + o.ok, 0) / r.seconds : (r.operations.find((o) => o.op === op)?.perSecond ?? 0),
+        op === 'all'
+          ? r.operations.reduce((sum, o) => sum + o.ok, 0) / r.seconds
+          : (r.operations.find((o) => o.op === op)?.perSecond ?? 0),
       );
       row[`${name} req/s`] = round(perSecond.reduce((a, b) => a + b, 0) / perSecond.length, 1);
       row[`${name} p95 ms`] = op === 'all' ? '' : round(pooledP95(mine, op));

@@ -2,22 +2,23 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { startBenchApp } from 'bench/support/bench-app';
+import type { LoadPlan, LoadSamples } from 'bench/support/load-client';
+import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import { report, round, summarize } from 'bench/support/stats';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
-import { formatIntegrityReport } from 'src/store/integrity/integrity-report';
 import type { IntegrityReport } from 'src/store/integrity-store.port';
+import { formatIntegrityReport } from 'src/store/integrity/integrity-report';
 import { openStores } from 'src/store/stores';
-import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
-import { startBenchApp } from 'bench/support/bench-app';
-import type { LoadPlan, LoadSamples } from 'bench/support/load-client';
-import { report, round, summarize } from 'bench/support/stats';
 
 const TENANT = 'load';
 const KEY = 'load-key-00000001';
 const IMPORT_CHUNK = 5000;
 
-const RECALL = 'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score memory { id content } } } }';
+const RECALL =
+  'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score memory { id content } } } }';
 const REMEMBER = 'mutation($input: RememberInput!) { remember(input: $input) { outcome memory { id } } }';
 const LIST = 'query($limit: Int) { memories(limit: $limit) { total items { id content type } } }';
 

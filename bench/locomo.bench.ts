@@ -1,5 +1,14 @@
 import { performance } from 'node:perf_hooks';
 
+import { UseCache } from 'bench/research/use-cache';
+import { startBenchApp } from 'bench/support/bench-app';
+import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
+import { loadObservations } from 'bench/support/locomo-observations';
+import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
+import { markdownTable, report, round, summarize } from 'bench/support/stats';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
@@ -8,15 +17,6 @@ import type { RankingWeights } from 'src/recall/fusion-weights';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore } from 'src/domain/memory-store.port';
-import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
-import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
-import { loadObservations } from 'bench/support/locomo-observations';
-import { UseCache } from 'bench/research/use-cache';
-import { startBenchApp } from 'bench/support/bench-app';
-import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
-import { markdownTable, report, round, summarize } from 'bench/support/stats';
 
 const ADJACENT_WEIGHT = 0.8;
 const DAY_MS = 86_400_000;
@@ -81,7 +81,8 @@ function memoizeReads(store: MemoryStore): () => void {
     getMemories: store.getMemories.bind(store),
   };
   const answers = new Map<string, Promise<unknown>>();
-  const memo = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+  const memo =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => {
       const key = `${name}|${JSON.stringify(args, (_k, v: unknown) => (v instanceof Float32Array ? Array.from(v.subarray(0, 8)) : v))}`;
       const known = answers.get(key) as Promise<R> | undefined;
@@ -120,9 +121,18 @@ class Evaluator {
       for (const q of c.questions) {
         const vector = this.cache.get(vectorOf(q.question)) ?? null;
         const started = performance.now();
-        const out = await this.recall.recallWithVector(c.tenant, { query: q.question, limit: 10, referenceTime: c.reference }, vector, { weights, recordAccess: false });
+        const out = await this.recall.recallWithVector(
+          c.tenant,
+          { query: q.question, limit: 10, referenceTime: c.reference },
+          vector,
+          { weights, recordAccess: false },
+        );
         ms.push(performance.now() - started);
-        board.add('hybrid', q, out.hits.map((h) => c.turnsOf.get(h.memory.id) ?? []));
+        board.add(
+          'hybrid',
+          q,
+          out.hits.map((h) => c.turnsOf.get(h.memory.id) ?? []),
+        );
       }
     }
 
@@ -130,7 +140,10 @@ class Evaluator {
   }
 
   /** Single retrievers, straight from the store: BM25, vectors of the question, vectors of the question without names. */
-  async single(corpora: readonly Corpus[], board: EvidenceScoreboard<'bm25' | 'vector' | 'vector, names stripped'>): Promise<void> {
+  async single(
+    corpora: readonly Corpus[],
+    board: EvidenceScoreboard<'bm25' | 'vector' | 'vector, names stripped'>,
+  ): Promise<void> {
     for (const c of corpora) {
       for (const q of c.questions) {
         const ids = (hits: { id: string }[]): string[][] => hits.map((h) => c.turnsOf.get(h.id) ?? []);
@@ -138,13 +151,20 @@ class Evaluator {
         const raw = this.cache.get(q.question);
         board.add('vector', q, raw ? ids(await this.store.searchVectors(c.tenant, raw, 10, VISIBLE)) : []);
         const stripped = this.cache.get(vectorQueryText(q.question));
-        board.add('vector, names stripped', q, stripped ? ids(await this.store.searchVectors(c.tenant, stripped, 10, VISIBLE)) : []);
+        board.add(
+          'vector, names stripped',
+          q,
+          stripped ? ids(await this.store.searchVectors(c.tenant, stripped, 10, VISIBLE)) : [],
+        );
       }
     }
   }
 
   /** Coordinate ascent on any@10 over GRID, starting from USE_WEIGHTS; ties keep the current value. */
-  async tune(corpora: readonly Corpus[], label: string): Promise<{ weights: RankingWeights; score: number; steps: Record<string, string | number>[] }> {
+  async tune(
+    corpora: readonly Corpus[],
+    label: string,
+  ): Promise<{ weights: RankingWeights; score: number; steps: Record<string, string | number>[] }> {
     let weights: RankingWeights = { ...USE_WEIGHTS };
     let best = await this.hybrid(corpora, weights);
     const steps: Record<string, string | number>[] = [];
@@ -175,7 +195,11 @@ class Evaluator {
 }
 
 /** The best any ranking could do: a question counts when some evidence turn is stored at all (observations cite only some turns). */
-function ceilingRow(corpora: readonly Corpus[], representation: Representation, half: string): Record<string, string | number> {
+function ceilingRow(
+  corpora: readonly Corpus[],
+  representation: Representation,
+  half: string,
+): Record<string, string | number> {
   const ceiling = new EvidenceScoreboard(['all'] as const);
   for (const c of corpora) {
     const stored = [[...c.turnsOf.values()].flat()];
@@ -187,10 +211,24 @@ function ceilingRow(corpora: readonly Corpus[], representation: Representation, 
   return row('ceiling (some evidence turn stored at all)', representation, half, ceiling, 'all');
 }
 
-function row(what: string, representation: Representation, half: string, board: EvidenceScoreboard<string>, variant: string): Record<string, string | number> {
+function row(
+  what: string,
+  representation: Representation,
+  half: string,
+  board: EvidenceScoreboard<string>,
+  variant: string,
+): Record<string, string | number> {
   const t = board.total(variant);
 
-  return { representation, variant: what, 'scored on': half, questions: t.questions, 'any@5': round(t.any5, 3), 'any@10': round(t.any10, 3), 'all@10': round(t.all10, 3) };
+  return {
+    representation,
+    variant: what,
+    'scored on': half,
+    questions: t.questions,
+    'any@5': round(t.any5, 3),
+    'any@10': round(t.any10, 3),
+    'all@10': round(t.all10, 3),
+  };
 }
 
 /**
@@ -217,7 +255,10 @@ export async function runLocomo(quick = false): Promise<void> {
     32,
     (msg) => process.stderr.write(`${msg}\n`),
   );
-  const bench = await startBenchApp({ EMBEDDINGS: 'local', ENGRAM_OPERATOR_TENANTS: conversations.map((c) => `locomo-turns-${c.id}`).join(',') });
+  const bench = await startBenchApp({
+    EMBEDDINGS: 'local',
+    ENGRAM_OPERATOR_TENANTS: conversations.map((c) => `locomo-turns-${c.id}`).join(','),
+  });
   const rows: Record<string, string | number>[] = [];
   const tuning: Record<string, string | number>[] = [];
   const chosen: Record<string, RankingWeights> = {};
@@ -233,19 +274,55 @@ export async function runLocomo(quick = false): Promise<void> {
       const scorable = conv.questions.filter(isScorable);
       const turns = turnItems(conv);
       // trusted (an operator's migration): a transcript holds questions, which the firewall keeps out of memories
-      const imported = await importer.importMany(`locomo-turns-${conv.id}`, turns, turns.map((t) => cache.get(t.content) ?? new Float32Array(512)), { trusted: true });
-      corpora.push({ representation: 'turns', conv, tenant: `locomo-turns-${conv.id}`, turnsOf: new Map(imported.ids.map((id, i) => [id, [conv.turns[i]?.id ?? '']])), questions: scorable, reference });
+      const imported = await importer.importMany(
+        `locomo-turns-${conv.id}`,
+        turns,
+        turns.map((t) => cache.get(t.content) ?? new Float32Array(512)),
+        { trusted: true },
+      );
+      corpora.push({
+        representation: 'turns',
+        conv,
+        tenant: `locomo-turns-${conv.id}`,
+        turnsOf: new Map(imported.ids.map((id, i) => [id, [conv.turns[i]?.id ?? '']])),
+        questions: scorable,
+        reference,
+      });
       const obs = observations.get(conv.id) ?? [];
-      const obsItems: ImportItem[] = obs.map((o) => ({ content: o.content, occurredAt: o.sessionDate, createdAt: o.sessionDate, source: { role: null, channelId: `session-${o.session}` } }));
-      const storedObs = await importer.importMany(`locomo-obs-${conv.id}`, obsItems, obsItems.map((o) => cache.get(o.content) ?? new Float32Array(512)));
+      const obsItems: ImportItem[] = obs.map((o) => ({
+        content: o.content,
+        occurredAt: o.sessionDate,
+        createdAt: o.sessionDate,
+        source: { role: null, channelId: `session-${o.session}` },
+      }));
+      const storedObs = await importer.importMany(
+        `locomo-obs-${conv.id}`,
+        obsItems,
+        obsItems.map((o) => cache.get(o.content) ?? new Float32Array(512)),
+      );
       const turnsOf = new Map<string, string[]>();
       storedObs.ids.forEach((id, i) => turnsOf.set(id, [...(turnsOf.get(id) ?? []), ...(obs[i]?.turnIds ?? [])]));
-      corpora.push({ representation: 'observations', conv, tenant: `locomo-obs-${conv.id}`, turnsOf, questions: scorable, reference });
-      process.stderr.write(`conversation ${conv.id}: ${conv.turns.length} turns, ${obs.length} observations, ${scorable.length} questions\n`);
+      corpora.push({
+        representation: 'observations',
+        conv,
+        tenant: `locomo-obs-${conv.id}`,
+        turnsOf,
+        questions: scorable,
+        reference,
+      });
+      process.stderr.write(
+        `conversation ${conv.id}: ${conv.turns.length} turns, ${obs.length} observations, ${scorable.length} questions\n`,
+      );
     }
-    const halves = { '1-5': conversations.slice(0, 5).map((c) => c.id), '6-10': conversations.slice(5).map((c) => c.id) };
+    const halves = {
+      '1-5': conversations.slice(0, 5).map((c) => c.id),
+      '6-10': conversations.slice(5).map((c) => c.id),
+    };
     const of = (half: '1-5' | '6-10', representation?: Representation): Corpus[] =>
-      corpora.filter((c) => halves[half].includes(c.conv.id) && (representation === undefined || c.representation === representation));
+      corpora.filter(
+        (c) =>
+          halves[half].includes(c.conv.id) && (representation === undefined || c.representation === representation),
+      );
     if (quick) {
       // `npm run bench -- locomo quick`: the service's weights on both halves, no tuning
       for (const half of ['1-5', '6-10'] as const) {
@@ -255,7 +332,9 @@ export async function runLocomo(quick = false): Promise<void> {
           rows.push(row('HYBRID, the service USE weights (chosen on 1-5)', representation, half, board, 'hybrid'));
           const unstripped = new EvidenceScoreboard(['hybrid'] as const);
           await evaluator.hybrid(of(half, representation), USE_WEIGHTS, unstripped, [], (q) => q);
-          rows.push(row('HYBRID, USE weights, vector of the whole question', representation, half, unstripped, 'hybrid'));
+          rows.push(
+            row('HYBRID, USE weights, vector of the whole question', representation, half, unstripped, 'hybrid'),
+          );
           rows.push(ceilingRow(of(half, representation), representation, half));
           const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
           await evaluator.single(of(half, representation), singles);
@@ -265,7 +344,12 @@ export async function runLocomo(quick = false): Promise<void> {
         }
       }
     }
-    for (const [tuneOn, testOn] of quick ? [] : ([['1-5', '6-10'], ['6-10', '1-5']] as const)) {
+    for (const [tuneOn, testOn] of quick
+      ? []
+      : ([
+          ['1-5', '6-10'],
+          ['6-10', '1-5'],
+        ] as const)) {
       // one weight set for both representations, as the service has one per embedding model
       const restore = memoizeReads(store);
       const tuned = await evaluator.tune(of(tuneOn), tuneOn).finally(restore);
@@ -286,7 +370,15 @@ export async function runLocomo(quick = false): Promise<void> {
         const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
         await evaluator.single(test, singles);
         for (const variant of ['bm25', 'vector', 'vector, names stripped'] as const) {
-          rows.push(row(variant === 'bm25' ? 'BM25 only' : `${variant} only`.replace('vector', 'vector (USE)'), representation, testOn, singles, variant));
+          rows.push(
+            row(
+              variant === 'bm25' ? 'BM25 only' : `${variant} only`.replace('vector', 'vector (USE)'),
+              representation,
+              testOn,
+              singles,
+              variant,
+            ),
+          );
         }
       }
     }

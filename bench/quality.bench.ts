@@ -59,18 +59,32 @@ function client(url: string, key: string): Gql {
 const stored = (results: WriteResult[]): WriteResult[] =>
   results.filter((r) => (r.outcome === 'CREATED' || r.outcome === 'REINFORCED') && r.memory);
 
-async function replay(gql: Gql, testCase: QualityCase, latency: { remember: number[]; say: number[] }): Promise<Replay> {
+async function replay(
+  gql: Gql,
+  testCase: QualityCase,
+  latency: { remember: number[]; say: number[] },
+): Promise<Replay> {
   const storedBy: string[][] = [];
   let last: Replay['last'] = null;
   for (const [verb, text, options = {}] of testCase.steps) {
     const started = performance.now();
     let results: WriteResult[];
     if (verb === 'say') {
-      const input = { channelId: `ch-${testCase.id}`, role: options.role ?? 'USER', content: text, trust: options.trust, speaker: options.speaker };
+      const input = {
+        channelId: `ch-${testCase.id}`,
+        role: options.role ?? 'USER',
+        content: text,
+        trust: options.trust,
+        speaker: options.speaker,
+      };
       results = (await gql<{ appendMessage: { extracted: WriteResult[] } }>(APPEND, { input })).appendMessage.extracted;
       latency.say.push(performance.now() - started);
     } else {
-      const input = { content: text, source: { role: options.role ?? 'USER' }, ...(options.type ? { type: options.type } : {}) };
+      const input = {
+        content: text,
+        source: { role: options.role ?? 'USER' },
+        ...(options.type ? { type: options.type } : {}),
+      };
       results = [(await gql<{ remember: WriteResult }>(REMEMBER, { input })).remember];
       latency.remember.push(performance.now() - started);
     }
@@ -83,14 +97,20 @@ async function replay(gql: Gql, testCase: QualityCase, latency: { remember: numb
   return { storedBy, last, recalled: [] };
 }
 
-async function judgeCase(gql: Gql, testCase: QualityCase, replayed: Replay): Promise<{ failures: string[]; active: ActiveMemory[] }> {
+async function judgeCase(
+  gql: Gql,
+  testCase: QualityCase,
+  replayed: Replay,
+): Promise<{ failures: string[]; active: ActiveMemory[] }> {
   const deadline = Date.now() + RETRY_MS;
   for (;;) {
     const active = (await gql<{ memories: { items: ActiveMemory[] } }>(ACTIVE)).memories.items;
     const recalled = testCase.expect.recall
-      ? (await gql<{ recall: { hits: { memory: { content: string } }[] } }>(RECALL, { input: { query: testCase.expect.recall[0], limit: 5 } })).recall.hits.map(
-          (h) => h.memory.content,
-        )
+      ? (
+          await gql<{ recall: { hits: { memory: { content: string } }[] } }>(RECALL, {
+            input: { query: testCase.expect.recall[0], limit: 5 },
+          })
+        ).recall.hits.map((h) => h.memory.content)
       : [];
     const failures = judge(testCase.expect, active, { ...replayed, recalled });
     if (failures.length === 0 || Date.now() > deadline) {
@@ -105,7 +125,11 @@ export async function runQuality(files: string[]): Promise<void> {
   const total = sets.reduce((n, s) => n + s.cases.length, 0);
   const keys = Array.from({ length: total }, (_, i) => `q${i}:quality-key-${i}-0000`);
   const embeddings = process.env['EMBEDDINGS'] ?? 'local';
-  const bench = await startBenchApp({ EMBEDDINGS: embeddings, ENGRAM_API_KEYS: keys.join(','), RATE_LIMIT_PER_MINUTE: '0' });
+  const bench = await startBenchApp({
+    EMBEDDINGS: embeddings,
+    ENGRAM_API_KEYS: keys.join(','),
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
   const latency = { remember: [] as number[], say: [] as number[] };
   const results: CaseResult[] = [];
   try {
@@ -122,7 +146,13 @@ export async function runQuality(files: string[]): Promise<void> {
         } catch (error) {
           failures = [`error: ${error instanceof Error ? error.message : String(error)}`];
         }
-        results.push({ file: label(file), id: testCase.id, category: testCase.category, failures, active: active.map((m) => `${m.slot ? `[${m.slot}] ` : ''}${m.content}`) });
+        results.push({
+          file: label(file),
+          id: testCase.id,
+          category: testCase.category,
+          failures,
+          active: active.map((m) => `${m.slot ? `[${m.slot}] ` : ''}${m.content}`),
+        });
       }
     }
   } finally {
@@ -152,21 +182,44 @@ function printReport(results: CaseResult[], latency: { remember: number[]; say: 
     });
   const failed = results.filter((r) => r.failures.length > 0);
   for (const r of failed) {
-    process.stderr.write(`FAIL ${r.file} ${r.id} (${r.category}): ${r.failures.join('; ')}\n     ACTIVE: ${JSON.stringify(r.active)}\n`);
+    process.stderr.write(
+      `FAIL ${r.file} ${r.id} (${r.category}): ${r.failures.join('; ')}\n     ACTIVE: ${JSON.stringify(r.active)}\n`,
+    );
   }
   const remember = summarize(latency.remember);
   const say = summarize(latency.say);
   const latencyRows = [
-    { file: 'latency', category: 'remember', cases: remember.n, passed: `median ${round(remember.median)} ms`, 'pass %': `p95 ${round(remember.p95)} ms` },
-    { file: 'latency', category: 'appendMessage', cases: say.n, passed: `median ${round(say.median)} ms`, 'pass %': `p95 ${round(say.p95)} ms` },
+    {
+      file: 'latency',
+      category: 'remember',
+      cases: remember.n,
+      passed: `median ${round(remember.median)} ms`,
+      'pass %': `p95 ${round(remember.p95)} ms`,
+    },
+    {
+      file: 'latency',
+      category: 'appendMessage',
+      cases: say.n,
+      passed: `median ${round(say.median)} ms`,
+      'pass %': `p95 ${round(say.p95)} ms`,
+    },
   ];
   report(
     'quality',
     {
       embeddings,
       rates: rows,
-      failures: failed.map((r) => ({ file: r.file, id: r.id, category: r.category, failures: r.failures, active: r.active })),
-      latencyMs: { remember: { median: round(remember.median), p95: round(remember.p95) }, appendMessage: { median: round(say.median), p95: round(say.p95) } },
+      failures: failed.map((r) => ({
+        file: r.file,
+        id: r.id,
+        category: r.category,
+        failures: r.failures,
+        active: r.active,
+      })),
+      latencyMs: {
+        remember: { median: round(remember.median), p95: round(remember.p95) },
+        appendMessage: { median: round(say.median), p95: round(say.p95) },
+      },
     },
     [...rows, ...latencyRows],
   );

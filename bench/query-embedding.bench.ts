@@ -1,17 +1,16 @@
 import { performance } from 'node:perf_hooks';
-
 import { Logger } from '@nestjs/common';
 
-import { embedQuery } from 'src/embedding/embed-safely';
-import { EMBEDDER } from 'src/domain/embedding.port';
-import type { Embedder, EmbedLane } from 'src/domain/embedding.port';
-import { LocalEmbedder } from 'src/embedding/local.embedder';
-import type { LocalEmbedderOptions } from 'src/embedding/local.embedder';
-import { MemoryImportService } from 'src/memory/memory-import.service';
 import { startBenchApp } from 'bench/support/bench-app';
 import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder, EmbedLane } from 'src/domain/embedding.port';
+import { embedQuery } from 'src/embedding/embed-safely';
+import { LocalEmbedder } from 'src/embedding/local.embedder';
+import type { LocalEmbedderOptions } from 'src/embedding/local.embedder';
+import { MemoryImportService } from 'src/memory/memory-import.service';
 
 /** Texts per bulk call, as the imports send them (embedBatchesForStorage). */
 const BULK_CALL = 64;
@@ -29,14 +28,22 @@ interface Variant {
 }
 
 const VARIANTS: readonly Variant[] = [
-  { name: 'one model thread, one FIFO queue (before)', options: { queryThread: false, queryCacheSize: 0 }, queryLane: 'bulk' },
+  {
+    name: 'one model thread, one FIFO queue (before)',
+    options: { queryThread: false, queryCacheSize: 0 },
+    queryLane: 'bulk',
+  },
   { name: 'one model thread, queries first', options: { queryThread: false, queryCacheSize: 0 }, queryLane: 'query' },
   { name: 'query thread + bulk thread (default)', options: { queryCacheSize: 0 }, queryLane: 'query' },
 ];
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function timeQueries(embed: (text: string) => Promise<unknown>, questions: readonly string[], until?: () => boolean): Promise<number[]> {
+async function timeQueries(
+  embed: (text: string) => Promise<unknown>,
+  questions: readonly string[],
+  until?: () => boolean,
+): Promise<number[]> {
   const samples: number[] = [];
   const phaseStarted = performance.now();
   for (const question of questions) {
@@ -68,8 +75,22 @@ function rssMb(): number {
   return process.memoryUsage().rss / 2 ** 20;
 }
 
-function row(variant: string, load: string, s: Summary, extra: Record<string, string | number> = {}): Record<string, string | number> {
-  return { variant, load, n: s.n, 'median ms': round(s.median), 'p95 ms': round(s.p95), 'p99 ms': round(s.p99), max: round(s.max), ...extra };
+function row(
+  variant: string,
+  load: string,
+  s: Summary,
+  extra: Record<string, string | number> = {},
+): Record<string, string | number> {
+  return {
+    variant,
+    load,
+    n: s.n,
+    'median ms': round(s.median),
+    'p95 ms': round(s.p95),
+    'p99 ms': round(s.p99),
+    max: round(s.max),
+    ...extra,
+  };
 }
 
 /**
@@ -147,8 +168,18 @@ export async function runQueryEmbedding(queries = 150): Promise<void> {
     await importing10k;
     const importSeconds = (performance.now() - importStarted) / 1000;
     const during = summarize(samples);
-    results.push({ variant: 'app (default), 10k import', duringImport: during, importedWhileMeasuring: imported, importSeconds: round(importSeconds, 1) });
-    rows.push(row('app: embedQuery, default embedder', 'a 10k-memory import running', during, { 'RSS MB': '', 'bulk texts/s': round(imported / importSeconds, 0) }));
+    results.push({
+      variant: 'app (default), 10k import',
+      duringImport: during,
+      importedWhileMeasuring: imported,
+      importSeconds: round(importSeconds, 1),
+    });
+    rows.push(
+      row('app: embedQuery, default embedder', 'a 10k-memory import running', during, {
+        'RSS MB': '',
+        'bulk texts/s': round(imported / importSeconds, 0),
+      }),
+    );
   } finally {
     await bench.close();
   }

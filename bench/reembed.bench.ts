@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { report, round, summarize } from 'bench/support/stats';
+import type { Visibility } from 'src/domain/memory-store.port';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
-import { MemoryStatus } from 'src/domain/memory.enums';
-import type { Visibility } from 'src/domain/memory-store.port';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
-import { report, round, summarize } from 'bench/support/stats';
-import { rng } from 'test/support/seeded-random';
 import { draft } from 'test/contract/memory-fixtures';
+import { rng } from 'test/support/seeded-random';
 
 /**
  * Embedding-model migration on SQLite, one tenant: the store is filled with the 512-d hash model (USE's size), then
@@ -31,7 +31,10 @@ const NEW = new HashEmbedder(768);
 const QUERIES = 200;
 const K = 40;
 const VISIBLE: Visibility = { statuses: [MemoryStatus.ACTIVE], task: { taskId: null } };
-const WORDS = 'tea coffee ships climbing bread piano garden travel budget report meeting sister dog cat paris tokyo music film book run'.split(' ');
+const WORDS =
+  'tea coffee ships climbing bread piano garden travel budget report meeting sister dog cat paris tokyo music film book run'.split(
+    ' ',
+  );
 
 function sentence(random: () => number, i: number): string {
   const words = Array.from({ length: 8 }, () => WORDS[Math.floor(random() * WORDS.length)]!);
@@ -104,7 +107,9 @@ export async function runReembedBench(sizes: number[] = [10_000, 100_000]): Prom
       // the same search without the in-memory binary index: the exact vec0 scan the previous vectors get
       const exactStores = openSqliteStores(file, { vectorIndexMinRows: Number.MAX_SAFE_INTEGER });
       await exactStores.connection.init({ model: NEW.model, dimensions: NEW.dimensions });
-      const exact = summarize(await latencies((q) => exactStores.memories.searchVectors(TENANT, q, K, VISIBLE), newQueries));
+      const exact = summarize(
+        await latencies((q) => exactStores.memories.searchVectors(TENANT, q, K, VISIBLE), newQueries),
+      );
       await exactStores.connection.close();
 
       const result = {
@@ -120,10 +125,30 @@ export async function runReembedBench(sizes: number[] = [10_000, 100_000]): Prom
       results.push(result);
       rows.push(
         { memories: size, step: 'boot: set the 512-d vectors aside', 'median ms': round(beginMs), 'p95 ms': '–' },
-        { memories: size, step: `re-embed to 768-d (hash embedder), ${round(size / (reembedMs / 1000), 0)} rows/s`, 'median ms': round(reembedMs), 'p95 ms': '–' },
-        { memories: size, step: `vector side during the migration (previous vectors, k ${K})`, 'median ms': round(during.median), 'p95 ms': round(during.p95) },
-        { memories: size, step: `vector side after the switch (k ${K})`, 'median ms': round(after.median), 'p95 ms': round(after.p95) },
-        { memories: size, step: `same, exact vec0 scan (no binary index)`, 'median ms': round(exact.median), 'p95 ms': round(exact.p95) },
+        {
+          memories: size,
+          step: `re-embed to 768-d (hash embedder), ${round(size / (reembedMs / 1000), 0)} rows/s`,
+          'median ms': round(reembedMs),
+          'p95 ms': '–',
+        },
+        {
+          memories: size,
+          step: `vector side during the migration (previous vectors, k ${K})`,
+          'median ms': round(during.median),
+          'p95 ms': round(during.p95),
+        },
+        {
+          memories: size,
+          step: `vector side after the switch (k ${K})`,
+          'median ms': round(after.median),
+          'p95 ms': round(after.p95),
+        },
+        {
+          memories: size,
+          step: `same, exact vec0 scan (no binary index)`,
+          'median ms': round(exact.median),
+          'p95 ms': round(exact.p95),
+        },
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

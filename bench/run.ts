@@ -3,20 +3,20 @@ import 'reflect-metadata';
 import { runAgentTurn } from 'bench/agent-turn.bench';
 import { runContextBench } from 'bench/context.bench';
 import { runConversations } from 'bench/conversations.bench';
-import { runHostile } from 'bench/hostile.bench';
 import { runHostileInputs } from 'bench/hostile-inputs.bench';
+import { runHostile } from 'bench/hostile.bench';
 import { runImportanceBench } from 'bench/importance.bench';
 import { runIngest } from 'bench/ingest.bench';
 import { runLatency } from 'bench/latency.bench';
-import { runLoadBench } from 'bench/load.bench';
 import { runLoadAb } from 'bench/load-ab.bench';
+import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
 import { runQuality } from 'bench/quality.bench';
 import { runQueryEmbedding } from 'bench/query-embedding.bench';
-import { runViewerBench } from 'bench/viewer.bench';
 import { runReembedBench } from 'bench/reembed.bench';
 import { runStartBench } from 'bench/start.bench';
 import { runTenantDataBench } from 'bench/tenant-data.bench';
+import { runViewerBench } from 'bench/viewer.bench';
 import type { HostileKind } from 'test/support/hostile-documents';
 
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 
-import { projectRoot } from 'src/common/project-root';
 import { report, round, summarize } from 'bench/support/stats';
+import { projectRoot } from 'src/common/project-root';
 import { timedStart } from 'test/support/timed-start';
 
 /**
@@ -12,7 +12,10 @@ import { timedStart } from 'test/support/timed-start';
  *   npm run bench -- start [runs]     (default 5)
  */
 export async function runStartBench(runs = 5): Promise<void> {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: projectRoot(), stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+    cwd: projectRoot(),
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     throw new Error('the build failed');
   }
@@ -34,7 +37,23 @@ export async function runStartBench(runs = 5): Promise<void> {
   const result = variants.map(([name]) => {
     const summary = summarize(samples.get(name) ?? []);
 
-    return { command: name, runs: summary.n, medianMs: round(summary.median, 0), p95Ms: round(summary.p95, 0), maxMs: round(summary.max, 0) };
+    return {
+      command: name,
+      runs: summary.n,
+      medianMs: round(summary.median, 0),
+      p95Ms: round(summary.p95, 0),
+      maxMs: round(summary.max, 0),
+    };
   });
-  report('start', result, result.map((r) => ({ command: r.command, runs: r.runs, 'median ms': r.medianMs, 'p95 ms': r.p95Ms, 'max ms': r.maxMs })));
+  report(
+    'start',
+    result,
+    result.map((r) => ({
+      command: r.command,
+      runs: r.runs,
+      'median ms': r.medianMs,
+      'p95 ms': r.p95Ms,
+      'max ms': r.maxMs,
+    })),
+  );
 }

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { report, round, summarize } from 'bench/support/stats';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
-import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { RelationType } from 'src/domain/memory.enums';
+import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
-import { report, round, summarize } from 'bench/support/stats';
 import { draft } from 'test/contract/memory-fixtures';
 
 /**
@@ -32,14 +32,20 @@ async function fill(stores: Stores, size: number): Promise<void> {
   const chunk = 1000;
   let previous: string | null = null;
   for (let start = 0; start < size; start += chunk) {
-    const texts = Array.from({ length: Math.min(chunk, size - start) }, (_, j) => `Memory ${start + j}: the user mentioned item ${(start + j) * 7919 % 1000}`);
+    const texts = Array.from(
+      { length: Math.min(chunk, size - start) },
+      (_, j) => `Memory ${start + j}: the user mentioned item ${((start + j) * 7919) % 1000}`,
+    );
     const vectors = await EMBEDDER.embed(texts);
     const ids: string[] = [];
     database.transaction(() => {
       texts.forEach((content, j) => {
         const memory = draft(TENANT, content, { embeddingModel: EMBEDDER.model });
         ids.push(memory.id);
-        const links = previous !== null && (start + j) % 10 === 0 ? [{ toId: previous, type: RelationType.RELATED_TO, weight: 0.8 }] : [];
+        const links =
+          previous !== null && (start + j) % 10 === 0
+            ? [{ toId: previous, type: RelationType.RELATED_TO, weight: 0.8 }]
+            : [];
         void stores.memories.insertMemory({ memory, vector: vectors[j] ?? null, links, supersede: [] });
         previous = memory.id;
       });
@@ -91,7 +97,12 @@ export async function runTenantDataBench(sizes: number[] = [10_000]): Promise<vo
       const source = await open(dir, 'source');
       await fill(source, size);
       const service = new TenantDataService(source.tenantData, EMBEDDER);
-      const times: Record<'export' | 'import' | 'reimport' | 'purge', number[]> = { export: [], import: [], reimport: [], purge: [] };
+      const times: Record<'export' | 'import' | 'reimport' | 'purge', number[]> = {
+        export: [],
+        import: [],
+        reimport: [],
+        purge: [],
+      };
       let lines: string[] = [];
       for (let run = 0; run < RUNS; run++) {
         let started = performance.now();
@@ -116,7 +127,13 @@ export async function runTenantDataBench(sizes: number[] = [10_000]): Promise<vo
       }
       await source.connection.close();
       const bytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
-      const result = { memories: size, messages: size, lines: lines.length, megabytes: round(bytes / 1e6), ms: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, summarize(v)])) };
+      const result = {
+        memories: size,
+        messages: size,
+        lines: lines.length,
+        megabytes: round(bytes / 1e6),
+        ms: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, summarize(v)])),
+      };
       results.push(result);
       for (const [step, samples] of Object.entries(times)) {
         const s = summarize(samples);

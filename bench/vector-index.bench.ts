@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { MemoryStatus, MemoryType } from 'src/domain/memory.enums';
+import { report, round, summarize } from 'bench/support/stats';
+import type { Summary } from 'bench/support/stats';
 import type { InsertMemoryCommand, ScoredId, Visibility } from 'src/domain/memory-store.port';
+import { MemoryStatus, MemoryType } from 'src/domain/memory.enums';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
-import { report, round, summarize } from 'bench/support/stats';
-import type { Summary } from 'bench/support/stats';
-import { rng } from 'test/support/seeded-random';
 import { draft } from 'test/contract/memory-fixtures';
+import { rng } from 'test/support/seeded-random';
 
 /**
  * Vector search in one SQLite tenant: the exact vec0 KNN scan against the binary index (Hamming scan, sign-bit
@@ -69,7 +69,12 @@ function generator(distribution: Distribution, seed: number): () => Float32Array
 function command(i: number, vector: Float32Array): InsertMemoryCommand {
   const at = new Date(Date.UTC(2024, 0, 1) + i * 1000);
 
-  return { memory: draft(TENANT, `synthetic memory ${i}`, { createdAt: at, embeddingModel: MODEL }), vector, links: [], supersede: [] };
+  return {
+    memory: draft(TENANT, `synthetic memory ${i}`, { createdAt: at, embeddingModel: MODEL }),
+    vector,
+    links: [],
+    supersede: [],
+  };
 }
 
 function overlap(actual: readonly string[], expected: readonly ScoredId[]): number {
@@ -148,8 +153,14 @@ async function run(sizes: number[], queryCount: number): Promise<void> {
               samples.exact.push(exactMs);
               samples.indexed.push(indexedMs);
               samples.alone.push(aloneMs);
-              found.indexed += overlap(hits.map((hit) => hit.id), truth);
-              found.alone += overlap(approximate.map((hit) => ids[hit.rowid] ?? ''), truth);
+              found.indexed += overlap(
+                hits.map((hit) => hit.id),
+                truth,
+              );
+              found.alone += overlap(
+                approximate.map((hit) => ids[hit.rowid] ?? ''),
+                truth,
+              );
               wanted += truth.length;
             }
           }

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
+import { startBenchApp } from 'bench/support/bench-app';
+import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import { report, round, summarize } from 'bench/support/stats';
+import type { Summary } from 'bench/support/stats';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
@@ -9,10 +13,6 @@ import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
-import { startBenchApp } from 'bench/support/bench-app';
-import { report, round, summarize } from 'bench/support/stats';
-import type { Summary } from 'bench/support/stats';
 import { rng } from 'test/support/seeded-random';
 
 /**
@@ -59,7 +59,12 @@ async function measure(fn: (i: number) => Promise<unknown>): Promise<Summary> {
   return summarize(samples);
 }
 
-async function seed(importer: MemoryImportService, embedder: Embedder, conversations: ConversationStore, size: number): Promise<string[]> {
+async function seed(
+  importer: MemoryImportService,
+  embedder: Embedder,
+  conversations: ConversationStore,
+  size: number,
+): Promise<string[]> {
   const turns = loadLocomo().flatMap((c) => c.turns);
   const random = rng(11);
   const ids: string[] = [];
@@ -69,7 +74,14 @@ async function seed(importer: MemoryImportService, embedder: Embedder, conversat
     const items: ImportItem[] = Array.from({ length: count }, (_, j) => {
       const i = offset + j;
       const turn = turns[i % turns.length];
-      const links = j === 0 ? [] : Array.from({ length: LINKS_PER_MEMORY }, () => ({ toRef: String(Math.floor(random() * j)), type: RelationType.RELATED_TO, weight: 0.5 + random() / 2 }));
+      const links =
+        j === 0
+          ? []
+          : Array.from({ length: LINKS_PER_MEMORY }, () => ({
+              toRef: String(Math.floor(random() * j)),
+              type: RelationType.RELATED_TO,
+              weight: 0.5 + random() / 2,
+            }));
 
       return {
         ref: String(j),
@@ -114,11 +126,21 @@ export async function runViewerBench(sizes: number[]): Promise<void> {
   const results: Record<string, unknown>[] = [];
   const rows: Record<string, string | number>[] = [];
   for (const size of sizes) {
-    const bench = await startBenchApp({ EMBEDDINGS: 'hash', EMBEDDING_DIMENSIONS: '512', ENGRAM_API_KEYS: `${TENANT}:${KEY}`, RATE_LIMIT_PER_MINUTE: '0' });
+    const bench = await startBenchApp({
+      EMBEDDINGS: 'hash',
+      EMBEDDING_DIMENSIONS: '512',
+      ENGRAM_API_KEYS: `${TENANT}:${KEY}`,
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
     try {
       const base = bench.url.replace(/\/graphql$/, '');
       const started = performance.now();
-      const ids = await seed(bench.app.get(MemoryImportService), bench.app.get<Embedder>(EMBEDDER), bench.app.get<ConversationStore>(CONVERSATION_STORE), size);
+      const ids = await seed(
+        bench.app.get(MemoryImportService),
+        bench.app.get<Embedder>(EMBEDDER),
+        bench.app.get<ConversationStore>(CONVERSATION_STORE),
+        size,
+      );
       process.stderr.write(`size ${size}: seeded in ${round((performance.now() - started) / 1000, 1)} s\n`);
       const random = rng(7);
       const pick = (): string => ids[Math.floor(random() * ids.length)] ?? '';
@@ -128,14 +150,26 @@ export async function runViewerBench(sizes: number[]): Promise<void> {
         [
           'GET /api/memories (next page by cursor)',
           async () => {
-            const page = (await get(base, `/api/memories?limit=50${cursor ? `&cursor=${cursor}` : ''}`)) as { nextCursor: string | null };
+            const page = (await get(base, `/api/memories?limit=50${cursor ? `&cursor=${cursor}` : ''}`)) as {
+              nextCursor: string | null;
+            };
             cursor = page.nextCursor;
           },
         ],
         ['GET /api/memories?types=FACT&tags=work', () => get(base, '/api/memories?limit=50&types=FACT&tags=work')],
         ['GET /api/memories/:id (50 associations)', () => get(base, `/api/memories/${pick()}?associations=50`)],
-        ['GET /api/memories/:id/graph (2 hops, 60 nodes)', () => get(base, `/api/memories/${pick()}/graph?hops=2&maxNodes=60`)],
-        ['GET /api/memories/search?q= (HYBRID, 10 hits)', (i) => get(base, `/api/memories/search?limit=10&q=${encodeURIComponent(questions[i % questions.length] ?? 'what')}`)],
+        [
+          'GET /api/memories/:id/graph (2 hops, 60 nodes)',
+          () => get(base, `/api/memories/${pick()}/graph?hops=2&maxNodes=60`),
+        ],
+        [
+          'GET /api/memories/search?q= (HYBRID, 10 hits)',
+          (i) =>
+            get(
+              base,
+              `/api/memories/search?limit=10&q=${encodeURIComponent(questions[i % questions.length] ?? 'what')}`,
+            ),
+        ],
         [
           'POST /graphql recall (the same queries, for comparison)',
           (i) =>
@@ -143,13 +177,17 @@ export async function runViewerBench(sizes: number[]): Promise<void> {
               method: 'POST',
               headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
               body: JSON.stringify({
-                query: 'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score tier explanation { vector text graph rrf relevance importance confidence recency scope } memory { id type content status scope channelId tags createdAt } } } }',
+                query:
+                  'query($q: String!) { recall(input: { query: $q, limit: 10 }) { tookMs hits { score tier explanation { vector text graph rrf relevance importance confidence recency scope } memory { id type content status scope channelId tags createdAt } } } }',
                 variables: { q: questions[i % questions.length] ?? 'what' },
               }),
             }).then((r) => r.json()),
         ],
         ['GET /api/channels (first page of 50)', () => get(base, '/api/channels?limit=50')],
-        ['GET /api/channels/:id/messages (50)', (i) => get(base, `/api/channels/channel-${String(i % CHANNELS).padStart(4, '0')}/messages?limit=50`)],
+        [
+          'GET /api/channels/:id/messages (50)',
+          (i) => get(base, `/api/channels/channel-${String(i % CHANNELS).padStart(4, '0')}/messages?limit=50`),
+        ],
       ];
       const summary: Record<string, unknown> = { size, channels: CHANNELS, messages: CHANNELS * MESSAGES_PER_CHANNEL };
       for (const [name, fn] of cases) {

@@ -48,7 +48,12 @@ function log(line) {
 function step(label, script, args, options = {}) {
   log(`${label}...`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'], encoding: 'utf8', env: { ...process.env, ...options.env } });
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: root,
+    stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'],
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+  });
   if (result.status !== 0) {
     log(`${label} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
@@ -60,11 +65,20 @@ function step(label, script, args, options = {}) {
 
 function build() {
   const started = Date.now();
-  step('compiling TypeScript into dist/ (tsc, the slow step)', require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json']);
-  step('rewriting import paths (tsc-alias)', require.resolve('tsc-alias/dist/bin/index.js'), ['-p', 'tsconfig.build.json']);
+  step('compiling TypeScript into dist/ (tsc, the slow step)', require.resolve('typescript/bin/tsc'), [
+    '-p',
+    'tsconfig.build.json',
+  ]);
+  step('rewriting import paths (tsc-alias)', require.resolve('tsc-alias/dist/bin/index.js'), [
+    '-p',
+    'tsconfig.build.json',
+  ]);
   step('bundling the viewer (esbuild)', join(root, 'scripts', 'build-viewer.mjs'), []);
   // the schema does not depend on the configuration: print it from a throw-away embedded app
-  const sdl = step('writing the GraphQL schema to schema.graphql', join(root, 'dist', 'main.js'), ['schema'], { capture: true, env: { LOG_LEVEL: 'fatal' } });
+  const sdl = step('writing the GraphQL schema to schema.graphql', join(root, 'dist', 'main.js'), ['schema'], {
+    capture: true,
+    env: { LOG_LEVEL: 'fatal' },
+  });
   const file = join(root, 'schema.graphql');
   if (!existsSync(file) || readFileSync(file, 'utf8') !== sdl) {
     writeFileSync(file, sdl);

@@ -1,23 +1,24 @@
+import { ApolloDriver } from '@nestjs/apollo';
+import type { ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
-import { ApolloDriver } from '@nestjs/apollo';
-import type { ApolloDriverConfig } from '@nestjs/apollo';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
 import { AuthModule } from 'src/auth/auth.module';
 import { TenantGuard } from 'src/auth/tenant.guard';
 import type { AppConfig } from 'src/config/config';
-import { CoreModule } from 'src/core.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
+import { CoreModule } from 'src/core.module';
 import { EmbeddingMigrationModule } from 'src/embedding/migration/embedding-migration.module';
 import { DomainErrorFilter } from 'src/graphql/domain-error.filter';
-import { graphqlOptions } from 'src/graphql/graphql.config';
 import { GraphqlWsServer } from 'src/graphql/graphql-ws.server';
+import { graphqlOptions } from 'src/graphql/graphql.config';
 import { HealthController } from 'src/health/health.controller';
 import { JobsModule } from 'src/jobs/jobs.module';
 import { loggingModule } from 'src/logging/logging';
+import { McpHttpModule } from 'src/mcp/mcp.module';
 import { MemoryModule } from 'src/memory/memory.module';
 import { MetricsController } from 'src/metrics/metrics.controller';
 import { MetricsService } from 'src/metrics/metrics.service';
@@ -27,7 +28,6 @@ import { RecallModule } from 'src/recall/recall.module';
 import { RestModule } from 'src/rest/rest.module';
 import { StoreModule } from 'src/store/store.module';
 import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
-import { McpHttpModule } from 'src/mcp/mcp.module';
 
 /** The API process: GraphQL over HTTP and WebSocket, plus /healthz. */
 @Module({})

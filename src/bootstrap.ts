@@ -2,7 +2,6 @@ import 'reflect-metadata';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
 import { Logger } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
@@ -49,7 +48,9 @@ export async function serve(config: AppConfig): Promise<INestApplication> {
   const logger = new Logger('Engram');
   if (config.apiKeys.length === 0) {
     // loadConfig refuses a non-loopback HOST without keys, so this is true
-    logger.warn(`ENGRAM_API_KEYS is empty: serving the single "default" tenant without authentication on ${config.host} (loopback only)`);
+    logger.warn(
+      `ENGRAM_API_KEYS is empty: serving the single "default" tenant without authentication on ${config.host} (loopback only)`,
+    );
   }
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   const base = baseUrl(config.host, port);

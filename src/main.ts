@@ -59,7 +59,9 @@ function isRole(name: string): name is Role {
 }
 
 function usage(name: string): never {
-  process.stderr.write(`unknown command "${name}": use ${[...ROLES, ...Object.keys(COMMANDS)].join(' | ')} (--help says more)\n`);
+  process.stderr.write(
+    `unknown command "${name}": use ${[...ROLES, ...Object.keys(COMMANDS)].join(' | ')} (--help says more)\n`,
+  );
   process.exit(2);
 }
 

@@ -1,7 +1,7 @@
 /** Pre-computes and caches every USE vector the LoCoMo lab needs: `node -r ts-node/register/transpile-only bench/research/locomo-embed.ts`. */
-import { loadLocomo } from 'bench/support/locomo-dataset';
 import { allEmbeddingTexts } from 'bench/research/locomo-texts';
 import { UseCache } from 'bench/research/use-cache';
+import { loadLocomo } from 'bench/support/locomo-dataset';
 
 async function main(): Promise<void> {
   const convs = loadLocomo();

@@ -21,14 +21,13 @@
  * ms/q is per question at ~600 memories per tenant: engine time of each retrieval (memoised across variants,
  * charged at its first, real cost) plus fusion; the USE query embedding is not included.
  */
-import BetterSqlite3 from 'better-sqlite3';
-import type { Database, Statement } from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isScorable, LOCOMO_CATEGORY_NAMES, loadLocomo } from 'bench/support/locomo-dataset';
-import type { LocomoCategory, LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+
 import {
   allEmbeddingTexts,
   nextTurn,
@@ -41,9 +40,11 @@ import {
   vocabularyWords,
   words,
 } from 'bench/research/locomo-texts';
+import { USE_DIMENSIONS, UseCache } from 'bench/research/use-cache';
+import { isScorable, loadLocomo, LOCOMO_CATEGORY_NAMES } from 'bench/support/locomo-dataset';
+import type { LocomoCategory, LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
 
 export { STOP_WORDS, vocabularyWords, words };
-import { USE_DIMENSIONS, UseCache } from 'bench/research/use-cache';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text processing
@@ -59,7 +60,9 @@ export function namedSpeakers(speakers: readonly string[], question: string): st
 
     return tokens.findIndex((t) => {
       const w = t.toLowerCase();
-      if (w === name) {return true;}
+      if (w === name) {
+        return true;
+      }
 
       return w.length >= 3 && name.startsWith(w) && t[0] !== undefined && t[0] === t[0].toUpperCase();
     });
@@ -75,14 +78,39 @@ export function namedSpeakers(speakers: readonly string[], question: string): st
 type QueryMode = 'raw' | 'stop' | 'stopNoSpk' | 'stopNoSpkEng';
 
 /** The service's list (src/recall/query-text.ts): the `stopword` package's English list + question words. */
-const QUESTION_WORDS = ['what', 'when', 'where', 'which', 'who', 'whom', 'whose', 'why', 'how', 'did', 'does', 'do', 'would', 'could', 'should', 'can', 'will', 'might', 'may', 'ever', 'also'];
+const QUESTION_WORDS = [
+  'what',
+  'when',
+  'where',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'why',
+  'how',
+  'did',
+  'does',
+  'do',
+  'would',
+  'could',
+  'should',
+  'can',
+  'will',
+  'might',
+  'may',
+  'ever',
+  'also',
+];
+// prettier-ignore
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const STOP_WORDS_ENG: ReadonlySet<string> = new Set([...(require('stopword') as { eng: string[] }).eng, ...QUESTION_WORDS]);
 
 export function queryTerms(question: string, mode: QueryMode, speakers: readonly string[]): string[] {
   let ws = words(question);
   const stop = mode === 'stopNoSpkEng' ? STOP_WORDS_ENG : STOP_WORDS;
-  if (mode !== 'raw') {ws = ws.filter((w) => w.length > 1 && !stop.has(w));}
+  if (mode !== 'raw') {
+    ws = ws.filter((w) => w.length > 1 && !stop.has(w));
+  }
   if (mode === 'stopNoSpk' || mode === 'stopNoSpkEng') {
     const named = new Set(namedSpeakers(speakers, question).map((s) => s.toLowerCase()));
     const lowerSpeakers = speakers.map((s) => s.toLowerCase());
@@ -96,7 +124,20 @@ function ftsOr(terms: readonly string[]): string {
   return terms.map((t) => `"${t}"`).join(' OR ');
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const MONTH_RE = MONTH_NAMES.join('|');
 
 /** A date range named in a question; year null = that month of any year. */
@@ -116,7 +157,9 @@ export function dateMentions(question: string): DateMention[] {
   const taken: [number, number][] = [];
   const overlaps = (a: number, b: number): boolean => taken.some(([x, y]) => a < y && b > x);
   const add = (m: RegExpExecArray, d: DateMention): void => {
-    if (overlaps(m.index, m.index + m[0].length)) {return;}
+    if (overlaps(m.index, m.index + m[0].length)) {
+      return;
+    }
     taken.push([m.index, m.index + m[0].length]);
     out.push(d);
   };
@@ -163,7 +206,11 @@ const TEMPORAL_RE =
   /\b(yesterday|today|tonight|tomorrow|ago|last\s+(?:week|weekend|month|year|night|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:week|weekend|month|year|morning|past)|next\s+(?:week|weekend|month|year)|recently|few\s+(?:days|weeks|months))\b/i;
 
 function isWhenQuestion(q: string): boolean {
-  return /^\s*when\b/i.test(q) || /\bwhen\s+(?:did|was|is|does|will|were|has|had)\b/i.test(q) || /\bwhat\s+(?:date|year|month|day)\b/i.test(q);
+  return (
+    /^\s*when\b/i.test(q) ||
+    /\bwhen\s+(?:did|was|is|does|will|were|has|had)\b/i.test(q) ||
+    /\bwhat\s+(?:date|year|month|day)\b/i.test(q)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -242,13 +289,20 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
   db.exec(`CREATE VIRTUAL TABLE sess USING fts5 (doc, tenant, ${tok})`);
   const insSess = db.prepare('INSERT INTO sess (rowid, doc, tenant) VALUES (?, ?, ?)');
   for (const s of ['content', 'caption', 'pair'] as const) {
-    db.exec(`CREATE VIRTUAL TABLE vec_${s} USING vec0 (tenant TEXT PARTITION KEY, embedding FLOAT[${USE_DIMENSIONS}] distance_metric=cosine)`);
+    db.exec(
+      `CREATE VIRTUAL TABLE vec_${s} USING vec0 (tenant TEXT PARTITION KEY, embedding FLOAT[${USE_DIMENSIONS}] distance_metric=cosine)`,
+    );
   }
-  const insFts = db.prepare('INSERT INTO fts (rowid, content, prev, next, caption, imgq, date, prevq, tenant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insFts = db.prepare(
+    'INSERT INTO fts (rowid, content, prev, next, caption, imgq, date, prevq, tenant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const insPair = db.prepare('INSERT INTO pair (rowid, doc, tenant) VALUES (?, ?, ?)');
   const insTri = db.prepare('INSERT INTO tri (rowid, doc, tenant) VALUES (?, ?, ?)');
   const insVec = new Map<VecSpace, Statement>(
-    (['content', 'caption', 'pair'] as const).map((s) => [s, db.prepare(`INSERT INTO vec_${s} (rowid, tenant, embedding) VALUES (?, ?, ?)`)]),
+    (['content', 'caption', 'pair'] as const).map((s) => [
+      s,
+      db.prepare(`INSERT INTO vec_${s} (rowid, tenant, embedding) VALUES (?, ?, ?)`),
+    ]),
   );
   const out: ConvIndex[] = [];
   const missingSpaces = new Set<VecSpace>();
@@ -266,36 +320,84 @@ function buildLab(convs: readonly LocomoConversation[], cache: UseCache, copies 
         conv.turns.forEach((t, i) => {
           const p = previousTurn(conv, t);
           const x = nextTurn(conv, t);
-          if (p) {prevIdx[i] = p.order;}
-          if (x) {nextIdx[i] = x.order;}
+          if (p) {
+            prevIdx[i] = p.order;
+          }
+          if (x) {
+            nextIdx[i] = x.order;
+          }
           const si = conv.sessions.findIndex((s) => s.session === t.session);
           sessionOf[i] = si;
           (sessionTurns[si] ??= []).push(i);
           const rowid = base + i + 1;
           const content = turnContent(t);
           const prevText = p ? turnContent(p) : '';
-          insFts.run(rowid, content, prevText, x ? turnContent(x) : '', t.blipCaption ?? '', t.imageQuery ?? '', dateText(t), prevText.includes('?') ? prevText : '', tenant);
+          insFts.run(
+            rowid,
+            content,
+            prevText,
+            x ? turnContent(x) : '',
+            t.blipCaption ?? '',
+            t.imageQuery ?? '',
+            dateText(t),
+            prevText.includes('?') ? prevText : '',
+            tenant,
+          );
           insPair.run(rowid, turnPair(conv, t), tenant);
           insMain.run(rowid, content, t.blipCaption ?? '', dateText(t), tenant);
-          insSvc.run(rowid, turnWithCaption(t), p ? turnWithCaption(p) : '', x ? turnWithCaption(x) : '', dateText(t), tenant);
+          insSvc.run(
+            rowid,
+            turnWithCaption(t),
+            p ? turnWithCaption(p) : '',
+            x ? turnWithCaption(x) : '',
+            dateText(t),
+            tenant,
+          );
           insCtx.run(rowid, prevText, x ? turnContent(x) : '', prevText.includes('?') ? prevText : '', tenant);
           insTri.run(rowid, x ? `${turnPair(conv, t)}\n${turnWithCaption(x)}` : turnPair(conv, t), tenant);
           const texts: Record<VecSpace, string> = { content, caption: turnWithCaption(t), pair: turnPair(conv, t) };
           for (const s of ['content', 'caption', 'pair'] as const) {
             const v = cache.get(texts[s]);
-            if (v) {insVec.get(s)?.run(BigInt(rowid), tenant, vecBlob(v));}
-            else {missingSpaces.add(s);}
+            if (v) {
+              insVec.get(s)?.run(BigInt(rowid), tenant, vecBlob(v));
+            } else {
+              missingSpaces.add(s);
+            }
           }
         });
         if (copy === 0) {
-          sessionTurns.forEach((ts, si) => insSess.run(out.length * 1000 + si + 1, ts.map((i) => turnWithCaption(conv.turns[i] as LocomoTurn)).join('\n'), tenant));
+          sessionTurns.forEach((ts, si) =>
+            insSess.run(
+              out.length * 1000 + si + 1,
+              ts.map((i) => turnWithCaption(conv.turns[i] as LocomoTurn)).join('\n'),
+              tenant,
+            ),
+          );
         }
         const vectors = conv.turns.map((t) => cache.get(turnWithCaption(t)));
         const pairVectors = conv.turns.map((t) => cache.get(turnPair(conv, t)));
-        const vocab = [...new Set(conv.turns.flatMap((t) => vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)))].filter((w) => cache.get(w));
+        const vocab = [
+          ...new Set(conv.turns.flatMap((t) => vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`))),
+        ].filter((w) => cache.get(w));
         const vocabVecs = new Float32Array(vocab.length * USE_DIMENSIONS);
         vocab.forEach((w, j) => vocabVecs.set(cache.get(w) ?? new Float32Array(USE_DIMENSIONS), j * USE_DIMENSIONS));
-        if (copy === 0) {out.push({ conv, tenant, base, n, prevIdx, nextIdx, sessionOf, sessionTurns, sessRowBase: out.length * 1000, vectors, pairVectors, vocab, vocabVecs });}
+        if (copy === 0) {
+          out.push({
+            conv,
+            tenant,
+            base,
+            n,
+            prevIdx,
+            nextIdx,
+            sessionOf,
+            sessionTurns,
+            sessRowBase: out.length * 1000,
+            vectors,
+            pairVectors,
+            vocab,
+            vocabVecs,
+          });
+        }
         base += n;
       }
     }
@@ -320,14 +422,25 @@ interface Hits {
   score: number[];
 }
 
-function bm25Search(lab: Lab, ci: ConvIndex, table: FtsTable, terms: readonly string[], weights: ColumnWeights, k: number): Hits {
-  if (terms.length === 0) {return { idx: [], score: [] };}
+function bm25Search(
+  lab: Lab,
+  ci: ConvIndex,
+  table: FtsTable,
+  terms: readonly string[],
+  weights: ColumnWeights,
+  k: number,
+): Hits {
+  if (terms.length === 0) {
+    return { idx: [], score: [] };
+  }
   let sql: string;
   let match: string;
   if (table === 'fts' || table === 'fmain' || table === 'fctx' || table === 'fsvc') {
     const all = TABLE_COLUMNS[table];
     const cols = all.filter((c) => (weights[c] ?? 0) > 0);
-    if (cols.length === 0) {return { idx: [], score: [] };}
+    if (cols.length === 0) {
+      return { idx: [], score: [] };
+    }
     const w = [...all.map((c) => weights[c] ?? 0), 0].join(', ');
     sql = `SELECT rowid AS r, -bm25(${table}, ${w}) AS s FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}, ${w}) LIMIT ?`;
     match = `tenant : ${ci.tenant} AND {${cols.join(' ')}} : (${ftsOr(terms)})`;
@@ -427,8 +540,24 @@ export interface Recipe {
   maxPerSession?: number;
 }
 
-const bm = (o: Partial<Bm25Spec> = {}): Bm25Spec => ({ kind: 'bm25', table: 'fts', query: 'stop', n: 100, weight: 1, norm: 'max', ...o });
-const vec = (o: Partial<VecSpec> = {}): VecSpec => ({ kind: 'vec', space: 'content', query: 'q', n: 100, weight: 1, norm: 'max', ...o });
+const bm = (o: Partial<Bm25Spec> = {}): Bm25Spec => ({
+  kind: 'bm25',
+  table: 'fts',
+  query: 'stop',
+  n: 100,
+  weight: 1,
+  norm: 'max',
+  ...o,
+});
+const vec = (o: Partial<VecSpec> = {}): VecSpec => ({
+  kind: 'vec',
+  space: 'content',
+  query: 'q',
+  n: 100,
+  weight: 1,
+  norm: 'max',
+  ...o,
+});
 
 function retrieverKey(s: RetrieverSpec): string {
   return s.kind === 'bm25'
@@ -451,7 +580,9 @@ interface QuestionCtx {
 function runRetriever(lab: Lab, ctx: QuestionCtx, s: RetrieverSpec): { hits: Hits; ms: number } {
   const key = retrieverKey(s);
   const cached = ctx.memo.get(key);
-  if (cached) {return cached;}
+  if (cached) {
+    return cached;
+  }
   const t0 = performance.now();
   let hits: Hits;
   if (s.kind === 'bm25') {
@@ -470,9 +601,13 @@ function runRetriever(lab: Lab, ctx: QuestionCtx, s: RetrieverSpec): { hits: Hit
 function normalise(h: Hits, n: number, norm: Norm, floor: number | undefined): Float64Array {
   const out = new Float64Array(n);
   const m = h.idx.length;
-  if (m === 0) {return out;}
+  if (m === 0) {
+    return out;
+  }
   let sc = h.score;
-  if (floor !== undefined) {sc = sc.map((x) => Math.max(0, x - floor));}
+  if (floor !== undefined) {
+    sc = sc.map((x) => Math.max(0, x - floor));
+  }
   const max = Math.max(...sc);
   const min = Math.min(...sc);
   const mean = sc.reduce((a, b) => a + b, 0) / m;
@@ -509,7 +644,9 @@ function topK(scores: Float64Array, k: number, ci: ConvIndex, maxPerSession?: nu
   const order = Array.from(scores.keys())
     .filter((i) => (scores[i] ?? 0) > 0)
     .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
-  if (maxPerSession === undefined) {return order.slice(0, k);}
+  if (maxPerSession === undefined) {
+    return order.slice(0, k);
+  }
   const per = new Map<number, number>();
   const out: number[] = [];
   const rest: number[] = [];
@@ -519,8 +656,12 @@ function topK(scores: Float64Array, k: number, ci: ConvIndex, maxPerSession?: nu
     if (c < maxPerSession) {
       out.push(i);
       per.set(s, c + 1);
-    } else {rest.push(i);}
-    if (out.length >= k) {break;}
+    } else {
+      rest.push(i);
+    }
+    if (out.length >= k) {
+      break;
+    }
   }
 
   return [...out, ...rest].slice(0, k);
@@ -528,7 +669,9 @@ function topK(scores: Float64Array, k: number, ci: ConvIndex, maxPerSession?: nu
 
 /** PRF: stemmed terms of the top docs (from the FTS index itself), ranked by tf·idf, minus the query's own. */
 function prfTerms(lab: Lab, ctx: QuestionCtx, top: number[], nTerms: number, exclude: readonly string[]): string[] {
-  if (top.length === 0) {return [];}
+  if (top.length === 0) {
+    return [];
+  }
   const rowids = top.map((i) => ctx.ci.base + i + 1);
   const rows = stmt(
     lab,
@@ -539,7 +682,14 @@ function prfTerms(lab: Lab, ctx: QuestionCtx, top: number[], nTerms: number, exc
   const speakers = new Set(ctx.ci.conv.speakers.map((s) => s.toLowerCase()));
   const ex = new Set(exclude);
   const scored = rows
-    .filter((r) => r.term.length > 2 && !STOP_WORDS.has(r.term) && !speakers.has(r.term) && !ex.has(r.term) && !/^\d+$/.test(r.term))
+    .filter(
+      (r) =>
+        r.term.length > 2 &&
+        !STOP_WORDS.has(r.term) &&
+        !speakers.has(r.term) &&
+        !ex.has(r.term) &&
+        !/^\d+$/.test(r.term),
+    )
     .map((r) => {
       const d = (df.get(r.term) as { d: number } | undefined)?.d ?? totalDocs;
 
@@ -563,7 +713,9 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     spent += performance.now() - tr;
     charged += ms;
     const d = normalise(hits, n, spec.norm, spec.kind === 'vec' ? spec.floor : undefined);
-    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + spec.weight * (d[i] ?? 0);}
+    for (let i = 0; i < n; i++) {
+      s[i] = (s[i] ?? 0) + spec.weight * (d[i] ?? 0);
+    }
   }
   if (r.expansion) {
     const ex = r.expansion;
@@ -573,23 +725,37 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const nv = ctx.ci.vocab.length;
     for (const t of terms) {
       const tv = lab.cache.get(t);
-      if (!tv) {continue;}
+      if (!tv) {
+        continue;
+      }
       const best: { w: string; c: number }[] = [];
       for (let j = 0; j < nv; j++) {
         let dot = 0;
         const off = j * USE_DIMENSIONS;
-        for (let d = 0; d < USE_DIMENSIONS; d++) {dot += (tv[d] ?? 0) * (V[off + d] ?? 0);}
-        if (dot < ex.minCos) {continue;}
+        for (let d = 0; d < USE_DIMENSIONS; d++) {
+          dot += (tv[d] ?? 0) * (V[off + d] ?? 0);
+        }
+        if (dot < ex.minCos) {
+          continue;
+        }
         const w = ctx.ci.vocab[j] ?? '';
-        if (w.slice(0, 4) === t.slice(0, 4)) {continue;}
+        if (w.slice(0, 4) === t.slice(0, 4)) {
+          continue;
+        }
         best.push({ w, c: dot });
       }
       best.sort((a, b) => b.c - a.c);
-      for (const b of best.slice(0, ex.perTerm)) {if (!terms.includes(b.w)) {extra.add(b.w);}}
+      for (const b of best.slice(0, ex.perTerm)) {
+        if (!terms.includes(b.w)) {
+          extra.add(b.w);
+        }
+      }
     }
     const h = bm25Search(lab, ctx.ci, 'fts', [...extra], { content: 1, prev: ex.prev }, 100);
     const d = normalise(h, n, 'max', undefined);
-    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + ex.weight * (d[i] ?? 0);}
+    for (let i = 0; i < n; i++) {
+      s[i] = (s[i] ?? 0) + ex.weight * (d[i] ?? 0);
+    }
   }
   if (r.vecReply) {
     // Question-to-question similarity: a turn that answers a question scores the USE similarity of that question.
@@ -606,7 +772,9 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
       }
     });
     const d = normalise(shifted, n, 'minmax', undefined);
-    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.vecReply * (d[i] ?? 0);}
+    for (let i = 0; i < n; i++) {
+      s[i] = (s[i] ?? 0) + r.vecReply * (d[i] ?? 0);
+    }
   }
   if (r.vecPrf) {
     // Rocchio in embedding space: the full recipe without PRF picks seeds, q' = q + beta·mean(seed vectors).
@@ -615,36 +783,64 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const q2 = Float32Array.from(ctx.qsVec);
     for (const i of first.top) {
       const v = ctx.ci.vectors[i];
-      if (v) {for (let d = 0; d < q2.length; d++) {q2[d] = (q2[d] ?? 0) + (r.vecPrf.beta / first.top.length) * (v[d] ?? 0);}}
+      if (v) {
+        for (let d = 0; d < q2.length; d++) {
+          q2[d] = (q2[d] ?? 0) + (r.vecPrf.beta / first.top.length) * (v[d] ?? 0);
+        }
+      }
     }
     let norm = 0;
-    for (const x of q2) {norm += x * x;}
+    for (const x of q2) {
+      norm += x * x;
+    }
     norm = Math.sqrt(norm) || 1;
-    for (let d = 0; d < q2.length; d++) {q2[d] = (q2[d] ?? 0) / norm;}
+    for (let d = 0; d < q2.length; d++) {
+      q2[d] = (q2[d] ?? 0) / norm;
+    }
     const h = vecSearch(lab, ctx.ci, 'caption', q2, 100);
     const d = normalise(h, n, 'minmax', undefined);
-    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.vecPrf.weight * (d[i] ?? 0);}
+    for (let i = 0; i < n; i++) {
+      s[i] = (s[i] ?? 0) + r.vecPrf.weight * (d[i] ?? 0);
+    }
   }
   if (r.pairRerank) {
     // Second vector space without a second KNN: cosine to the stored context vector of each candidate only.
     const cand: number[] = [];
-    for (let i = 0; i < n; i++) {if ((s[i] ?? 0) > 0) {cand.push(i);}}
+    for (let i = 0; i < n; i++) {
+      if ((s[i] ?? 0) > 0) {
+        cand.push(i);
+      }
+    }
     const sims = cand.map((i) => {
       const v = ctx.ci.pairVectors[i];
       let dot = 0;
-      if (v) {for (let d = 0; d < USE_DIMENSIONS; d++) {dot += (v[d] ?? 0) * (ctx.qsVec[d] ?? 0);}}
+      if (v) {
+        for (let d = 0; d < USE_DIMENSIONS; d++) {
+          dot += (v[d] ?? 0) * (ctx.qsVec[d] ?? 0);
+        }
+      }
 
       return dot;
     });
     const order = cand.map((_, j) => j).sort((a, b) => (sims[b] ?? 0) - (sims[a] ?? 0));
     const h: Hits = { idx: order.map((j) => cand[j] ?? 0), score: order.map((j) => sims[j] ?? 0) };
     const d = normalise(h, n, 'minmax', undefined);
-    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.pairRerank * (d[i] ?? 0);}
+    for (let i = 0; i < n; i++) {
+      s[i] = (s[i] ?? 0) + r.pairRerank * (d[i] ?? 0);
+    }
   }
   // shift to ≥ 0 so multiplicative boosts and propagation behave
   let min = Infinity;
-  for (const x of s) {if (x < min) {min = x;}}
-  if (min < 0) {for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) - min;}}
+  for (const x of s) {
+    if (x < min) {
+      min = x;
+    }
+  }
+  if (min < 0) {
+    for (let i = 0; i < n; i++) {
+      s[i] = (s[i] ?? 0) - min;
+    }
+  }
 
   if (r.prf) {
     const first = topK(s, r.prf.docs, ctx.ci);
@@ -652,7 +848,9 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const terms = prfTerms(lab, ctx, first, r.prf.terms, own);
     const h = bm25Search(lab, ctx.ci, 'fts', terms, { content: 1 }, 100);
     const d = normalise(h, n, 'max', undefined);
-    for (let i = 0; i < n; i++) {s[i] = (s[i] ?? 0) + r.prf.weight * (d[i] ?? 0);}
+    for (let i = 0; i < n; i++) {
+      s[i] = (s[i] ?? 0) + r.prf.weight * (d[i] ?? 0);
+    }
   }
   if (r.neighbour) {
     const { prev, next, prev2 = 0, next2 = 0, reply = 0 } = r.neighbour;
@@ -672,21 +870,30 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     const sessMax = ctx.ci.sessionTurns.map((ts) => Math.max(0, ...ts.map((i) => s[i] ?? 0)));
     const base = s;
     s = new Float64Array(n);
-    for (let i = 0; i < n; i++) {s[i] = (base[i] ?? 0) + r.session.weight * (sessMax[ctx.ci.sessionOf[i] ?? 0] ?? 0);}
+    for (let i = 0; i < n; i++) {
+      s[i] = (base[i] ?? 0) + r.session.weight * (sessMax[ctx.ci.sessionOf[i] ?? 0] ?? 0);
+    }
   }
   if (r.sessionDoc) {
     const terms = queryTerms(ctx.q.question, 'stopNoSpk', ctx.ci.conv.speakers);
     const rows =
       terms.length === 0
         ? []
-        : (stmt(lab, `SELECT rowid AS r, -bm25(sess, 1.0, 0.0) AS s FROM sess WHERE sess MATCH ? ORDER BY bm25(sess, 1.0, 0.0) LIMIT 50`).all(
-            `tenant : ${ctx.ci.tenant} AND doc : (${ftsOr(terms)})`,
-          ) as { r: number; s: number }[]);
+        : (stmt(
+            lab,
+            `SELECT rowid AS r, -bm25(sess, 1.0, 0.0) AS s FROM sess WHERE sess MATCH ? ORDER BY bm25(sess, 1.0, 0.0) LIMIT 50`,
+          ).all(`tenant : ${ctx.ci.tenant} AND doc : (${ftsOr(terms)})`) as { r: number; s: number }[]);
     const maxS = Math.max(0, ...rows.map((x) => x.s));
     const S = new Float64Array(ctx.ci.sessionTurns.length);
-    for (const row of rows) {S[row.r - ctx.ci.sessRowBase - 1] = maxS > 0 ? row.s / maxS : 0;}
+    for (const row of rows) {
+      S[row.r - ctx.ci.sessRowBase - 1] = maxS > 0 ? row.s / maxS : 0;
+    }
     let smax = 0;
-    for (const x of s) {if (x > smax) {smax = x;}}
+    for (const x of s) {
+      if (x > smax) {
+        smax = x;
+      }
+    }
     for (let i = 0; i < n; i++) {
       const v = S[ctx.ci.sessionOf[i] ?? 0] ?? 0;
       s[i] = (s[i] ?? 0) * (1 + r.sessionDoc.mult * v) + r.sessionDoc.add * v * smax;
@@ -696,22 +903,34 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
   if (r.speaker && ctx.named.length > 0) {
     const who = ctx.named[0];
     const boost = ctx.named.length === 1 ? r.speaker.boost : (r.speaker.boostFirstOfTwo ?? 0);
-    for (let i = 0; i < n; i++) {if (turns[i]?.speaker === who) {s[i] = (s[i] ?? 0) * (1 + boost);}}
+    for (let i = 0; i < n; i++) {
+      if (turns[i]?.speaker === who) {
+        s[i] = (s[i] ?? 0) * (1 + boost);
+      }
+    }
   }
   if (r.date && ctx.dates.length > 0) {
     for (let i = 0; i < n; i++) {
       const t = turns[i];
-      if (t && ctx.dates.some((d) => dateMatches(d, t.sessionDate, r.date?.afterDays ?? 0))) {s[i] = (s[i] ?? 0) * (1 + r.date.boost);}
+      if (t && ctx.dates.some((d) => dateMatches(d, t.sessionDate, r.date?.afterDays ?? 0))) {
+        s[i] = (s[i] ?? 0) * (1 + r.date.boost);
+      }
     }
   }
   if (r.when && ctx.when) {
-    for (let i = 0; i < n; i++) {if (TEMPORAL_RE.test(turns[i]?.text ?? '')) {s[i] = (s[i] ?? 0) * (1 + r.when.boost);}}
+    for (let i = 0; i < n; i++) {
+      if (TEMPORAL_RE.test(turns[i]?.text ?? '')) {
+        s[i] = (s[i] ?? 0) * (1 + r.when.boost);
+      }
+    }
   }
   if (r.prior) {
     const pr = r.prior;
     for (let i = 0; i < n; i++) {
       const t = turns[i];
-      if (!t) {continue;}
+      if (!t) {
+        continue;
+      }
       const wordsN = t.text.split(/\s+/).length;
       const f =
         (1 + pr.length * Math.min(wordsN / 40, 1)) *
@@ -728,11 +947,19 @@ function runRecipe(lab: Lab, ctx: QuestionCtx, r: Recipe, k: number): { top: num
     for (const seed of ranked.slice(0, r.expand.seeds)) {
       for (const off of r.expand.offsets) {
         let j = seed;
-        for (let step = 0; step < Math.abs(off) && j >= 0; step++) {j = (off > 0 ? ctx.ci.nextIdx[j] : ctx.ci.prevIdx[j]) ?? -1;}
-        if (j >= 0 && !out.includes(j)) {out.push(j);}
+        for (let step = 0; step < Math.abs(off) && j >= 0; step++) {
+          j = (off > 0 ? ctx.ci.nextIdx[j] : ctx.ci.prevIdx[j]) ?? -1;
+        }
+        if (j >= 0 && !out.includes(j)) {
+          out.push(j);
+        }
       }
     }
-    for (const i of ranked) {if (!out.includes(i)) {out.push(i);}}
+    for (const i of ranked) {
+      if (!out.includes(i)) {
+        out.push(i);
+      }
+    }
     top = out.slice(0, k);
   }
 
@@ -776,10 +1003,14 @@ function makeContexts(lab: Lab): QuestionCtx[] {
   const out: QuestionCtx[] = [];
   for (const ci of lab.convs) {
     for (const q of ci.conv.questions) {
-      if (!isScorable(q)) {continue;}
+      if (!isScorable(q)) {
+        continue;
+      }
       const qVec = lab.cache.get(q.question);
       const qsVec = lab.cache.get(stripSpeakers(ci.conv, q.question));
-      if (!qVec || !qsVec) {throw new Error(`missing question vector: ${q.question}`);}
+      if (!qVec || !qsVec) {
+        throw new Error(`missing question vector: ${q.question}`);
+      }
       out.push({
         ci,
         q,
@@ -814,7 +1045,14 @@ const pct = (x: number, n: number): string => (n === 0 ? '-' : (x / n).toFixed(3
 function summary(c: Counts): Record<string, number> {
   const r = (x: number): number => (c.n === 0 ? 0 : Math.round((x / c.n) * 1000) / 1000);
 
-  return { n: c.n, any5: r(c.any5), any10: r(c.any10), all5: r(c.all5), all10: r(c.all10), msPerQuery: Math.round((c.ms / Math.max(c.n, 1)) * 100) / 100 };
+  return {
+    n: c.n,
+    any5: r(c.any5),
+    any10: r(c.any10),
+    all5: r(c.all5),
+    all10: r(c.all10),
+    msPerQuery: Math.round((c.ms / Math.max(c.n, 1)) * 100) / 100,
+  };
 }
 
 function markdown(rows: readonly Row[]): string {
@@ -844,32 +1082,90 @@ export function variants(): Recipe[] {
 
   return [
     // --- single retrievers
-    { name: 'B0 bm25 raw', note: 'content only, all query words (= service ftsMatchExpression today)', retrievers: [bm({ query: 'raw' })] },
+    {
+      name: 'B0 bm25 raw',
+      note: 'content only, all query words (= service ftsMatchExpression today)',
+      retrievers: [bm({ query: 'raw' })],
+    },
     { name: 'B1 bm25 stop', note: 'query stop words removed', retrievers: [stopBm] },
-    { name: 'B2 bm25 stop-spk', note: 'stop words + speaker names removed from query', retrievers: [bm({ query: 'stopNoSpk' })] },
+    {
+      name: 'B2 bm25 stop-spk',
+      note: 'stop words + speaker names removed from query',
+      retrievers: [bm({ query: 'stopNoSpk' })],
+    },
     { name: 'B3 bm25 pair doc', note: 'doc = previous turn + turn (one column)', retrievers: [bm({ table: 'pair' })] },
     { name: 'B4 bm25 tri doc', note: 'doc = previous + turn + next', retrievers: [bm({ table: 'tri' })] },
     { name: 'B5 bm25 cols prev.5', note: 'columns content 1, prev 0.5', retrievers: [bm({ cols: W_PREV })] },
-    { name: 'B6 bm25 cols prev.5 next.5', note: 'content 1, prev .5, next .5', retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.5 } })] },
-    { name: 'B7 bm25 cols +caption', note: 'content 1, prev .5, next .3, caption .7', retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7 } })] },
-    { name: 'B8 bm25 cols +caption +imgq', note: 'B7 + image query .7 (privileged metadata)', retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7, imgq: 0.7 } })] },
-    { name: 'B9 bm25 cols +date', note: 'B7 + session date column .5', retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7, date: 0.5 } })] },
+    {
+      name: 'B6 bm25 cols prev.5 next.5',
+      note: 'content 1, prev .5, next .5',
+      retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.5 } })],
+    },
+    {
+      name: 'B7 bm25 cols +caption',
+      note: 'content 1, prev .5, next .3, caption .7',
+      retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7 } })],
+    },
+    {
+      name: 'B8 bm25 cols +caption +imgq',
+      note: 'B7 + image query .7 (privileged metadata)',
+      retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7, imgq: 0.7 } })],
+    },
+    {
+      name: 'B9 bm25 cols +date',
+      note: 'B7 + session date column .5',
+      retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7, date: 0.5 } })],
+    },
     { name: 'V0 use content', note: 'USE cosine, "Speaker: text"', retrievers: [vec()] },
     { name: 'V1 use caption', note: 'USE, text + caption', retrievers: [vec({ space: 'caption' })] },
     { name: 'V2 use pair', note: 'USE, previous + turn', retrievers: [vec({ space: 'pair' })] },
-    { name: 'V3 use caption, q-spk', note: 'USE caption space, speaker names removed from question', retrievers: [vec({ space: 'caption', query: 'qs' })] },
-    { name: 'V4 use pair, q-spk', note: 'USE pair space, speaker names removed from question', retrievers: [vec({ space: 'pair', query: 'qs' })] },
-    { name: 'V5 use caption+pair, q-spk', note: 'V3 + V4 (min-max each)', retrievers: [vec({ space: 'caption', query: 'qs', norm: 'minmax' }), vec({ space: 'pair', query: 'qs', norm: 'minmax' })] },
+    {
+      name: 'V3 use caption, q-spk',
+      note: 'USE caption space, speaker names removed from question',
+      retrievers: [vec({ space: 'caption', query: 'qs' })],
+    },
+    {
+      name: 'V4 use pair, q-spk',
+      note: 'USE pair space, speaker names removed from question',
+      retrievers: [vec({ space: 'pair', query: 'qs' })],
+    },
+    {
+      name: 'V5 use caption+pair, q-spk',
+      note: 'V3 + V4 (min-max each)',
+      retrievers: [
+        vec({ space: 'caption', query: 'qs', norm: 'minmax' }),
+        vec({ space: 'pair', query: 'qs', norm: 'minmax' }),
+      ],
+    },
     // --- fusion
-    { name: 'F0 rrf bm25+use', note: 'plain RRF (k=60) of B1 and V0', retrievers: [bm({ norm: 'rrf' }), vec({ norm: 'rrf' })] },
+    {
+      name: 'F0 rrf bm25+use',
+      note: 'plain RRF (k=60) of B1 and V0',
+      retrievers: [bm({ norm: 'rrf' }), vec({ norm: 'rrf' })],
+    },
     { name: 'F1 max-norm .5', note: 'B1 max-norm + 0.5·V0 max-norm', retrievers: [stopBm, vec({ weight: 0.5 })] },
-    { name: 'F2 minmax .5', note: 'B1 max-norm + 0.5·V0 min-max over top 100', retrievers: [stopBm, vec({ weight: 0.5, norm: 'minmax' })] },
-    { name: 'F3 z .5', note: 'z-normalised both, 0.5 vec', retrievers: [bm({ norm: 'z' }), vec({ weight: 0.5, norm: 'z' })] },
-    { name: 'F4 minmax all-turns', note: 'as F2, vec over all turns', retrievers: [stopBm, vec({ weight: 0.5, norm: 'minmax', n: 1000 })] },
+    {
+      name: 'F2 minmax .5',
+      note: 'B1 max-norm + 0.5·V0 min-max over top 100',
+      retrievers: [stopBm, vec({ weight: 0.5, norm: 'minmax' })],
+    },
+    {
+      name: 'F3 z .5',
+      note: 'z-normalised both, 0.5 vec',
+      retrievers: [bm({ norm: 'z' }), vec({ weight: 0.5, norm: 'z' })],
+    },
+    {
+      name: 'F4 minmax all-turns',
+      note: 'as F2, vec over all turns',
+      retrievers: [stopBm, vec({ weight: 0.5, norm: 'minmax', n: 1000 })],
+    },
     {
       name: 'F5 cols+caption ⊕ use-caption',
       note: 'B7 max + 0.5·V1 min-max',
-      retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7 } }), vec({ space: 'caption', weight: 0.5, norm: 'minmax' })],
+      retrievers: [
+        bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7 } }),
+        vec({ space: 'caption', weight: 0.5, norm: 'minmax' }),
+      ],
     },
     {
       name: 'F6 F5 + use-pair',
@@ -896,7 +1192,10 @@ export function variants(): Recipe[] {
     ).map(([name, extra]): Recipe => ({
       name,
       note: 'F5 + ' + name.slice(3),
-      retrievers: [bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7 } }), vec({ space: 'caption', weight: 0.5, norm: 'minmax' })],
+      retrievers: [
+        bm({ cols: { content: 1, prev: 0.5, next: 0.3, caption: 0.7 } }),
+        vec({ space: 'caption', weight: 0.5, norm: 'minmax' }),
+      ],
       ...extra,
     })),
     best,
@@ -910,7 +1209,9 @@ export function variants(): Recipe[] {
     recipeFrom('L8 lean − session max', { ...LEAN_PARAMS, session: 0 }),
     recipeFrom('L9 lean with the service stop list (stopword eng + question words)', { ...LEAN_PARAMS, stopEng: 1 }),
     recipeFrom('LA lean on the all-columns lab table (caption column 1)', { ...LEAN_PARAMS, svcTable: 0 }),
-    ...[0.2, 0.4, 0.6].map((w) => recipeFrom(`L4 lean + pair vectors on candidates only, w ${w}`, { ...LEAN_PARAMS, pairCand: w })),
+    ...[0.2, 0.4, 0.6].map((w) =>
+      recipeFrom(`L4 lean + pair vectors on candidates only, w ${w}`, { ...LEAN_PARAMS, pairCand: w }),
+    ),
     // --- ablations / additions around the full recipe
     ...(
       [
@@ -1071,7 +1372,17 @@ export const LEAN_PARAMS: Params = {
   ctxTable: 0,
 };
 /** Parameters tuning may not move for the lean recipe. */
-const LEAN_FIXED: readonly (keyof Params)[] = ['caption', 'vecPair', 'prevq', 'nbReply', 'speakerFirstOfTwo', 'ctxTable', 'stopEng', 'pairCand', 'svcTable'];
+const LEAN_FIXED: readonly (keyof Params)[] = [
+  'caption',
+  'vecPair',
+  'prevq',
+  'nbReply',
+  'speakerFirstOfTwo',
+  'ctxTable',
+  'stopEng',
+  'pairCand',
+  'svcTable',
+];
 
 const GRID: Readonly<Record<keyof Params, readonly number[]>> = {
   prev: [0, 0.2, 0.4, 0.6, 0.8, 1],
@@ -1109,12 +1420,39 @@ export function recipeFrom(name: string, p: Params): Recipe {
     retrievers: [
       ...(p.ctxTable > 0
         ? [
-            bm({ table: 'fmain', query: 'stopNoSpk', cols: { content: 1, caption: p.caption, date: p.dateCol }, weight: 1, norm: 'max' }),
-            bm({ table: 'fctx', query: 'stopNoSpk', cols: { prev: p.prev, next: p.next, prevq: p.prevq }, weight: p.ctxTable, norm: 'max' }),
+            bm({
+              table: 'fmain',
+              query: 'stopNoSpk',
+              cols: { content: 1, caption: p.caption, date: p.dateCol },
+              weight: 1,
+              norm: 'max',
+            }),
+            bm({
+              table: 'fctx',
+              query: 'stopNoSpk',
+              cols: { prev: p.prev, next: p.next, prevq: p.prevq },
+              weight: p.ctxTable,
+              norm: 'max',
+            }),
           ]
         : p.svcTable
-          ? [bm({ table: 'fsvc', query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, date: p.dateCol }, weight: 1, norm: 'max' })]
-          : [bm({ query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk', cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq }, weight: 1, norm: 'max' })]),
+          ? [
+              bm({
+                table: 'fsvc',
+                query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk',
+                cols: { content: 1, prev: p.prev, next: p.next, date: p.dateCol },
+                weight: 1,
+                norm: 'max',
+              }),
+            ]
+          : [
+              bm({
+                query: p.stopEng ? 'stopNoSpkEng' : 'stopNoSpk',
+                cols: { content: 1, prev: p.prev, next: p.next, caption: p.caption, date: p.dateCol, prevq: p.prevq },
+                weight: 1,
+                norm: 'max',
+              }),
+            ]),
       ...(p.vec > 0 ? [vec({ space: 'caption', query: 'qs', weight: p.vec, norm: 'minmax', n: 100 })] : []),
       ...(p.vecPair > 0 ? [vec({ space: 'pair', query: 'qs', weight: p.vecPair, norm: 'minmax', n: 100 })] : []),
     ],
@@ -1135,15 +1473,25 @@ function objective(row: Row): number {
   return (o.any10 + 0.25 * o.all10 + 0.1 * o.any5) / Math.max(o.n, 1);
 }
 
-function tune(lab: Lab, train: readonly QuestionCtx[], start: Params, fixed: readonly (keyof Params)[], log: (m: string) => void): Params {
+function tune(
+  lab: Lab,
+  train: readonly QuestionCtx[],
+  start: Params,
+  fixed: readonly (keyof Params)[],
+  log: (m: string) => void,
+): Params {
   let best = { ...start };
   let bestScore = objective(evaluate(lab, train, recipeFrom('t', best)));
   for (let pass = 0; pass < 3; pass++) {
     let improved = false;
     for (const key of Object.keys(GRID) as (keyof Params)[]) {
-      if (fixed.includes(key)) {continue;}
+      if (fixed.includes(key)) {
+        continue;
+      }
       for (const v of GRID[key]) {
-        if (v === best[key]) {continue;}
+        if (v === best[key]) {
+          continue;
+        }
         const cand = { ...best, [key]: v };
         const sc = objective(evaluate(lab, train, recipeFrom('t', cand)));
         if (sc > bestScore + 1e-9) {
@@ -1154,7 +1502,9 @@ function tune(lab: Lab, train: readonly QuestionCtx[], start: Params, fixed: rea
       }
     }
     log(`pass ${pass}: ${bestScore.toFixed(4)} ${JSON.stringify(best)}`);
-    if (!improved) {break;}
+    if (!improved) {
+      break;
+    }
   }
 
   return best;
@@ -1176,15 +1526,25 @@ async function main(): Promise<void> {
   const missing = groups.reduce((a, g) => a + cache.missing(g).length, 0);
   if (missing > 0 && !process.argv.includes('--no-embed')) {
     console.error(`embedding ${missing} texts with USE (cached in bench/.cache/locomo-use) …`);
-    for (const g of groups) {await cache.ensure(g, 32, (m) => console.error(m));}
+    for (const g of groups) {
+      await cache.ensure(g, 32, (m) => console.error(m));
+    }
   }
   const t0 = Date.now();
   const lab = buildLab(convs, cache);
-  lab.db.exec(`CREATE VIRTUAL TABLE fts_inst USING fts5vocab(fts, 'instance'); CREATE VIRTUAL TABLE fts_row USING fts5vocab(fts, 'row');`);
+  lab.db.exec(
+    `CREATE VIRTUAL TABLE fts_inst USING fts5vocab(fts, 'instance'); CREATE VIRTUAL TABLE fts_row USING fts5vocab(fts, 'row');`,
+  );
   console.error(`indexed ${convs.reduce((a, c) => a + c.turns.length, 0)} turns in ${Date.now() - t0} ms`);
   const ctxs = makeContexts(lab);
-  const skipped = convs.reduce((a, c) => a + c.questions.filter((q) => q.category !== 5 && q.evidence.length === 0).length, 0);
-  const repaired = convs.reduce((a, c) => a + c.questions.filter((q) => q.category !== 5 && q.droppedEvidence.length > 0).length, 0);
+  const skipped = convs.reduce(
+    (a, c) => a + c.questions.filter((q) => q.category !== 5 && q.evidence.length === 0).length,
+    0,
+  );
+  const repaired = convs.reduce(
+    (a, c) => a + c.questions.filter((q) => q.category !== 5 && q.droppedEvidence.length > 0).length,
+    0,
+  );
 
   const only = arg('only')?.split(',');
   const usable = (r: Recipe): boolean => r.retrievers.every((x) => x.kind !== 'vec' || !lab.missingSpaces.has(x.space));
@@ -1204,8 +1564,11 @@ async function main(): Promise<void> {
     })),
   };
   const out = arg('out');
-  if (out) {writeFileSync(out, JSON.stringify(json, null, 2));}
-  else {console.log(JSON.stringify(json, null, 2));}
+  if (out) {
+    writeFileSync(out, JSON.stringify(json, null, 2));
+  } else {
+    console.log(JSON.stringify(json, null, 2));
+  }
   const extra: Record<string, unknown> = {};
   const mdSections: string[] = [];
   const dump = arg('misses');
@@ -1215,7 +1578,9 @@ async function main(): Promise<void> {
     for (const c of ctxs) {
       const { top } = runRecipe(lab, c, r, 10);
       const ids = top.map((i) => c.ci.conv.turns[i]?.id ?? '');
-      if (c.q.evidence.some((e) => ids.includes(e))) {continue;}
+      if (c.q.evidence.some((e) => ids.includes(e))) {
+        continue;
+      }
       const dist = Math.min(
         ...c.q.evidence.flatMap((e) => {
           const t = c.ci.conv.turnsById.get(e);
@@ -1261,7 +1626,11 @@ async function main(): Promise<void> {
       A: [...halfA],
       B: ids.filter((i) => !halfA.has(i)),
       tuned,
-      rows: splitRows.map((r) => ({ name: r.name, overall: summary(r.overall), byCategory: Object.fromEntries(Object.entries(r.byCategory).map(([k, v]) => [k, summary(v)])) })),
+      rows: splitRows.map((r) => ({
+        name: r.name,
+        overall: summary(r.overall),
+        byCategory: Object.fromEntries(Object.entries(r.byCategory).map(([k, v]) => [k, summary(v)])),
+      })),
     };
     const splitMd = `\n### Split (tune on one half, score on the other)\n\nA = ${[...halfA].join(', ')}; tuned A: \`${JSON.stringify(tuned.A)}\`; tuned B: \`${JSON.stringify(tuned.B)}\`\n\n${markdown(splitRows)}`;
     mdSections.push(splitMd);
@@ -1291,10 +1660,13 @@ async function main(): Promise<void> {
       void rows;
       parts.other = (parts.other ?? 0) + performance.now() - t;
     }
-    for (const k of Object.keys(parts)) {parts[k] = Math.round(((parts[k] ?? 0) / bigCtxs.length) * 100) / 100;}
+    for (const k of Object.keys(parts)) {
+      parts[k] = Math.round(((parts[k] ?? 0) / bigCtxs.length) * 100) / 100;
+    }
     times.sort((a, b) => a - b);
     const q = (f: number): number => Math.round((times[Math.floor(f * (times.length - 1))] ?? 0) * 100) / 100;
     const memories = (big.db.prepare('SELECT COUNT(*) AS n FROM fts').get() as { n: number }).n;
+    // prettier-ignore
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { initModel } = require('@energetic-ai/embeddings') as { initModel: (s: unknown) => Promise<{ embed(x: string): Promise<number[]> }> };
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -1308,13 +1680,23 @@ async function main(): Promise<void> {
       et.push(performance.now() - t);
     }
     et.sort((a, b) => a - b);
-    extra.latency = { memoriesInOneTenant: memories, recipe: 'recommended (LEAN_PARAMS)', p50: q(0.5), p90: q(0.9), p99: q(0.99), meanMsByRetriever: parts, useQueryEmbedMsP50: Math.round(et[Math.floor(et.length / 2)] ?? 0) };
+    extra.latency = {
+      memoriesInOneTenant: memories,
+      recipe: 'recommended (LEAN_PARAMS)',
+      p50: q(0.5),
+      p90: q(0.9),
+      p99: q(0.99),
+      meanMsByRetriever: parts,
+      useQueryEmbedMsP50: Math.round(et[Math.floor(et.length / 2)] ?? 0),
+    };
     const latMd = `\n### Latency (one tenant, ~12k memories)\n\n\`${JSON.stringify(extra.latency)}\``;
     mdSections.push(latMd);
     console.log(latMd);
     big.db.close();
   }
-  if (Object.keys(extra).length > 0 && out) {writeFileSync(out.replace(/\.json$/, '') + '.extra.json', JSON.stringify(extra, null, 2));}
+  if (Object.keys(extra).length > 0 && out) {
+    writeFileSync(out.replace(/\.json$/, '') + '.extra.json', JSON.stringify(extra, null, 2));
+  }
   const md = [
     `## LoCoMo evidence recall, ${ctxs.length} questions (categories 1-4; ${skipped} skipped without valid evidence, ${repaired} with an evidence id dropped)`,
     '',
@@ -1322,7 +1704,9 @@ async function main(): Promise<void> {
     ...mdSections,
   ].join('\n');
   const mdOut = arg('md');
-  if (mdOut) {writeFileSync(mdOut, md + '\n');}
+  if (mdOut) {
+    writeFileSync(mdOut, md + '\n');
+  }
   console.log(md);
 }
 

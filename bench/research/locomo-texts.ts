@@ -56,7 +56,9 @@ export function turnPair(conv: LocomoConversation, turn: LocomoTurn): string {
 /** Removes the conversation's speaker names (and possessive 's) from a question. */
 export function stripSpeakers(conv: LocomoConversation, question: string): string {
   let q = question;
-  for (const s of conv.speakers) {q = q.replace(new RegExp(`\\b${s}(?:'s|’s)?\\b`, 'gi'), ' ');}
+  for (const s of conv.speakers) {
+    q = q.replace(new RegExp(`\\b${s}(?:'s|’s)?\\b`, 'gi'), ' ');
+  }
 
   return q.replace(/\s+/g, ' ').trim();
 }
@@ -75,19 +77,33 @@ export function allEmbeddingTexts(convs: readonly LocomoConversation[]): string[
   for (const c of convs) {
     for (const t of c.turns) {
       content.push(turnContent(t));
-      if (t.blipCaption) {captions.push(turnWithCaption(t));}
+      if (t.blipCaption) {
+        captions.push(turnWithCaption(t));
+      }
       pairs.push(turnPair(c, t));
     }
     for (const q of c.questions) {
-      if (q.category === 5) {continue;}
+      if (q.category === 5) {
+        continue;
+      }
       questions.push(q.question);
       stripped.push(stripSpeakers(c, q.question));
     }
   }
   const vocab = new Set<string>();
   for (const c of convs) {
-    for (const t of c.turns) {for (const w of vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)) {vocab.add(w);}}
-    for (const q of c.questions) {if (q.category !== 5) {for (const w of vocabularyWords(q.question)) {vocab.add(w);}}}
+    for (const t of c.turns) {
+      for (const w of vocabularyWords(`${t.text} ${t.blipCaption ?? ''}`)) {
+        vocab.add(w);
+      }
+    }
+    for (const q of c.questions) {
+      if (q.category !== 5) {
+        for (const w of vocabularyWords(q.question)) {
+          vocab.add(w);
+        }
+      }
+    }
   }
 
   return [content, questions, captions, stripped, pairs, [...vocab]];

@@ -32,14 +32,20 @@ export class UseCache {
     mkdirSync(dir, { recursive: true });
     const keysPath = join(dir, 'keys.txt');
     const vecPath = join(dir, 'vectors.f32');
-    if (!existsSync(keysPath) || !existsSync(vecPath)) {return;}
-    const keys = readFileSync(keysPath, 'utf8').split('\n').filter((k) => k !== '');
+    if (!existsSync(keysPath) || !existsSync(vecPath)) {
+      return;
+    }
+    const keys = readFileSync(keysPath, 'utf8')
+      .split('\n')
+      .filter((k) => k !== '');
     const buf = readFileSync(vecPath);
     const floats = new Float32Array(buf.buffer, buf.byteOffset, Math.floor(buf.byteLength / 4));
     const n = Math.min(keys.length, Math.floor(floats.length / USE_DIMENSIONS));
     for (let i = 0; i < n; i++) {
       const key = keys[i];
-      if (key !== undefined) {this.vectors.set(key, floats.slice(i * USE_DIMENSIONS, (i + 1) * USE_DIMENSIONS));}
+      if (key !== undefined) {
+        this.vectors.set(key, floats.slice(i * USE_DIMENSIONS, (i + 1) * USE_DIMENSIONS));
+      }
     }
   }
 
@@ -66,7 +72,9 @@ export class UseCache {
   }
 
   private async loadModel(): Promise<UseModel> {
-    if (this.model) {return this.model;}
+    if (this.model) {
+      return this.model;
+    }
     // Loaded lazily: a fully cached run never pays the model start-up.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const embeddings = require('@energetic-ai/embeddings') as { initModel(source: unknown): Promise<UseModel> };
@@ -80,7 +88,9 @@ export class UseCache {
   /** Embeds every text not cached yet (batches of `batch`), appending to disk as it goes. */
   async ensure(texts: readonly string[], batch = 32, log: (msg: string) => void = () => undefined): Promise<void> {
     const todo = this.missing(texts);
-    if (todo.length === 0) {return;}
+    if (todo.length === 0) {
+      return;
+    }
     const model = await this.loadModel();
     const started = Date.now();
     for (let i = 0; i < todo.length; i += batch) {

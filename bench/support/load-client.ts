@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-
 import { Pool } from 'undici';
 
 /** What the parent sends: where to aim, for how long, and the operation mix. */

@@ -113,9 +113,13 @@ const MONTHS: Readonly<Record<string, number>> = {
 export function parseSessionDate(text: string): Date {
   const m = /^\s*(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})\s*$/i.exec(text);
   const month = m ? MONTHS[(m[5] ?? '').toLowerCase()] : undefined;
-  if (!m || month === undefined) {throw new Error(`LoCoMo: unparseable session date "${text}"`);}
+  if (!m || month === undefined) {
+    throw new Error(`LoCoMo: unparseable session date "${text}"`);
+  }
   let hour = Number(m[1]) % 12;
-  if ((m[3] ?? '').toLowerCase() === 'pm') {hour += 12;}
+  if ((m[3] ?? '').toLowerCase() === 'pm') {
+    hour += 12;
+  }
 
   return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2])));
 }
@@ -132,11 +136,15 @@ export function normaliseEvidence(
   const dropped: string[] = [];
   for (const entry of raw) {
     for (const piece of entry.split(/[;,\s]+/)) {
-      if (piece === '') {continue;}
+      if (piece === '') {
+        continue;
+      }
       const m = /^D:?(\d+):(\d+)$/i.exec(piece);
       const id = m ? `D${Number(m[1])}:${Number(m[2])}` : null;
       if (id !== null && known.has(id)) {
-        if (!evidence.includes(id)) {evidence.push(id);}
+        if (!evidence.includes(id)) {
+          evidence.push(id);
+        }
       } else {
         dropped.push(piece);
       }
@@ -152,13 +160,17 @@ export function isScorable(q: LocomoQuestion): boolean {
 }
 
 function asRecord(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {throw new Error(`LoCoMo: ${what} is not an object`);}
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`LoCoMo: ${what} is not an object`);
+  }
 
   return value as Record<string, unknown>;
 }
 
 function asString(value: unknown, what: string): string {
-  if (typeof value !== 'string') {throw new Error(`LoCoMo: ${what} is not a string`);}
+  if (typeof value !== 'string') {
+    throw new Error(`LoCoMo: ${what} is not a string`);
+  }
 
   return value;
 }
@@ -168,13 +180,18 @@ function optString(value: unknown): string | null {
 }
 
 function asCategory(value: unknown, what: string): LocomoCategory {
-  if (value === 1 || value === 2 || value === 3 || value === 4 || value === 5) {return value;}
+  if (value === 1 || value === 2 || value === 3 || value === 4 || value === 5) {
+    return value;
+  }
   throw new Error(`LoCoMo: ${what} has unknown category ${String(value)}`);
 }
 
 export function parseConversation(id: string, json: unknown): LocomoConversation {
   const root = asRecord(json, id);
-  const speakers: [string, string] = [asString(root.speaker_a, `${id}.speaker_a`), asString(root.speaker_b, `${id}.speaker_b`)];
+  const speakers: [string, string] = [
+    asString(root.speaker_a, `${id}.speaker_a`),
+    asString(root.speaker_b, `${id}.speaker_b`),
+  ];
   const sessionNumbers = Object.keys(root)
     .map((k) => /^session_(\d+)$/.exec(k))
     .filter((m): m is RegExpExecArray => m !== null)
@@ -186,7 +203,9 @@ export function parseConversation(id: string, json: unknown): LocomoConversation
   const turnsById = new Map<string, LocomoTurn>();
   for (const n of sessionNumbers) {
     const rawTurns = root[`session_${n}`];
-    if (!Array.isArray(rawTurns) || rawTurns.length === 0) {continue;}
+    if (!Array.isArray(rawTurns) || rawTurns.length === 0) {
+      continue;
+    }
     const dateText = asString(root[`session_${n}_date_time`], `${id}.session_${n}_date_time`);
     const date = parseSessionDate(dateText);
     const session: LocomoSession = { session: n, dateText, date, turns: [] };
@@ -207,7 +226,9 @@ export function parseConversation(id: string, json: unknown): LocomoConversation
         blipCaption: optString(t.blip_caption),
         imageQuery: optString(t.query),
       };
-      if (turnsById.has(turn.id)) {throw new Error(`LoCoMo: duplicate turn id ${turn.id} in ${id}`);}
+      if (turnsById.has(turn.id)) {
+        throw new Error(`LoCoMo: duplicate turn id ${turn.id} in ${id}`);
+      }
       turnsById.set(turn.id, turn);
       turns.push(turn);
       session.turns.push(turn);
@@ -217,7 +238,9 @@ export function parseConversation(id: string, json: unknown): LocomoConversation
 
   const known = new Set(turnsById.keys());
   const rawQa = root.qa;
-  if (!Array.isArray(rawQa)) {throw new Error(`LoCoMo: ${id}.qa is not an array`);}
+  if (!Array.isArray(rawQa)) {
+    throw new Error(`LoCoMo: ${id}.qa is not an array`);
+  }
   const questions = rawQa.map((rawQ: unknown, index: number): LocomoQuestion => {
     const q = asRecord(rawQ, `${id}.qa[${index}]`);
     const rawEvidence = Array.isArray(q.evidence) ? q.evidence.filter((e): e is string => typeof e === 'string') : [];
@@ -228,7 +251,12 @@ export function parseConversation(id: string, json: unknown): LocomoConversation
       conversationId: id,
       index,
       question: asString(q.question, `${id}.qa[${index}].question`),
-      answer: answerValue === undefined || answerValue === null ? null : typeof answerValue === 'string' ? answerValue : JSON.stringify(answerValue),
+      answer:
+        answerValue === undefined || answerValue === null
+          ? null
+          : typeof answerValue === 'string'
+            ? answerValue
+            : JSON.stringify(answerValue),
       category: asCategory(q.category, `${id}.qa[${index}]`),
       evidence,
       rawEvidence,
@@ -244,9 +272,13 @@ export function loadLocomo(dir: string = defaultLocomoDir()): LocomoConversation
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort();
-  if (files.length === 0) {throw new Error(`LoCoMo: no *.json files in ${dir}`);}
+  if (files.length === 0) {
+    throw new Error(`LoCoMo: no *.json files in ${dir}`);
+  }
 
-  return files.map((f) => parseConversation(f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown));
+  return files.map((f) =>
+    parseConversation(f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown),
+  );
 }
 
 /** The memory content the benchmark imports for a turn: "Speaker: text". */

@@ -37,7 +37,12 @@ export function loadObservations(conv: LocomoConversation, dir: string = default
           continue;
         }
         const raw = (Array.isArray(ids) ? ids : [ids]).filter((id): id is string => typeof id === 'string');
-        out.push({ content, session: session.session, sessionDate: parseSessionDate(session.dateText), turnIds: normaliseEvidence(raw, known).evidence });
+        out.push({
+          content,
+          session: session.session,
+          sessionDate: parseSessionDate(session.dateText),
+          turnIds: normaliseEvidence(raw, known).evidence,
+        });
       }
     }
   }

@@ -58,7 +58,10 @@ export function readCases(path: string): QualityCase[] {
 
 /** Whether `content` names `word` as a whole word or phrase, in any case. */
 export function names(content: string, word: string): boolean {
-  const escaped = word.trim().replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/\s+/gu, String.raw`\s+`);
+  const escaped = word
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
+    .replace(/\s+/gu, String.raw`\s+`);
 
   return new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, 'iu').test(content);
 }
@@ -70,7 +73,9 @@ export function judge(expect: Expectation, active: readonly ActiveMemory[], repl
   const slot = (name: string, value: string): void => {
     const holders = active.filter((m) => m.slot === name);
     if (holders.length !== 1 || !names(holders[0]!.content, value)) {
-      failures.push(`slot ${name}=${value}: ${holders.length} holder(s) ${JSON.stringify(holders.map((m) => m.content))}`);
+      failures.push(
+        `slot ${name}=${value}: ${holders.length} holder(s) ${JSON.stringify(holders.map((m) => m.content))}`,
+      );
     }
   };
   if (expect.slot) {

@@ -48,7 +48,9 @@ export function markdownTable(rows: readonly Record<string, string | number>[]):
   const keys = Object.keys(first);
   const line = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 
-  return [line(keys), line(keys.map(() => '---')), ...rows.map((row) => line(keys.map((k) => row[k] ?? '')))].join('\n');
+  return [line(keys), line(keys.map(() => '---')), ...rows.map((row) => line(keys.map((k) => row[k] ?? '')))].join(
+    '\n',
+  );
 }
 
 /** Prints the JSON and the table, and keeps the JSON under bench/results/ (git-ignored). */

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-
 import { Inject, Injectable } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';

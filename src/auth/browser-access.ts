@@ -53,10 +53,15 @@ export function checkBrowserAccess(policy: BrowserPolicy, headers: RequestHeader
     return { ok: true };
   }
   if (headers.host === undefined || !LOOPBACK_HOST_NAMES.has(hostName(headers.host) ?? '')) {
-    return { ok: false, reason: 'without API keys only loopback Host names (localhost, 127.0.0.1, [::1]) are answered' };
+    return {
+      ok: false,
+      reason: 'without API keys only loopback Host names (localhost, 127.0.0.1, [::1]) are answered',
+    };
   }
   if (origin !== undefined) {
-    return allowed(origin) ? { ok: true } : { ok: false, reason: `origin ${origin} may not use this service: add it to ENGRAM_ALLOWED_ORIGINS` };
+    return allowed(origin)
+      ? { ok: true }
+      : { ok: false, reason: `origin ${origin} may not use this service: add it to ENGRAM_ALLOWED_ORIGINS` };
   }
   const site = headers.secFetchSite?.toLowerCase();
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
@@ -77,7 +82,9 @@ export function requestHeaders(req: IncomingMessage): RequestHeaders {
 }
 
 /** The check as Express middleware, in front of every route (GraphQL, REST, MCP, the viewer): 403 when refused. */
-export function browserAccessMiddleware(policy: BrowserPolicy): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function browserAccessMiddleware(
+  policy: BrowserPolicy,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const verdict = checkBrowserAccess(policy, requestHeaders(req), false);
     if (verdict.ok) {

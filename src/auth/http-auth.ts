@@ -21,7 +21,11 @@ export type HttpSurface = 'graphql' | 'rest' | 'mcp';
  * Every HTTP surface, in this order: the per-address rate limit, the tenant from the API key, the per-tenant rate
  * limit. Throws RateLimitedError or UnauthenticatedError; each surface answers them in its own shape.
  */
-export async function authenticateHttp(deps: HttpAuthDependencies, req: IncomingMessage, surface: HttpSurface): Promise<string> {
+export async function authenticateHttp(
+  deps: HttpAuthDependencies,
+  req: IncomingMessage,
+  surface: HttpSurface,
+): Promise<string> {
   await deps.limits.consumeAddress(deps.addressOf(req));
   const tenantId = deps.keys.tenantFor(req.headers.authorization);
   if (tenantId === null) {

@@ -12,8 +12,15 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   all: { usage: 'all', summary: 'the API and, with REDIS_URL, the job worker in one process (the default command)' },
   serve: { usage: 'serve', summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /metrics' },
   worker: { usage: 'worker', summary: 'the BullMQ job worker only (needs REDIS_URL)' },
-  'worker-health': { usage: 'worker-health', summary: "exit 0 when the worker's heartbeat file (WORKER_HEARTBEAT_FILE) is under 30 s old: the container health check" },
-  mcp: { usage: 'mcp', summary: 'an MCP server on stdin/stdout for the tenant of ENGRAM_API_KEY; logs on stderr (LOG_LEVEL, default warn)' },
+  'worker-health': {
+    usage: 'worker-health',
+    summary:
+      "exit 0 when the worker's heartbeat file (WORKER_HEARTBEAT_FILE) is under 30 s old: the container health check",
+  },
+  mcp: {
+    usage: 'mcp',
+    summary: 'an MCP server on stdin/stdout for the tenant of ENGRAM_API_KEY; logs on stderr (LOG_LEVEL, default warn)',
+  },
   export: {
     usage: 'export --tenant <id> > tenant.ndjson',
     summary: "a tenant's channels, messages, memories, edges and bulletins as NDJSON on stdout; progress on stderr",
@@ -21,7 +28,8 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
   },
   import: {
     usage: 'import --tenant <id> [--trusted] < tenant.ndjson',
-    summary: 'an export file from stdin into the tenant (checked whole before anything is written; a second import changes nothing); the report on stdout, progress on stderr',
+    summary:
+      'an export file from stdin into the tenant (checked whole before anything is written; a second import changes nothing); the report on stdout, progress on stderr',
     options: [
       ['--tenant <id>', 'the tenant to import into (required)'],
       ['--trusted', 'raw records: the firewall off, every limit and guard kept (the operator at the shell)'],
@@ -35,14 +43,23 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--yes', 'confirms the deletion; without it a terminal asks for the tenant id, anything else is refused'],
     ],
   },
-  reembed: { usage: 'reembed', summary: 'after a change of embedding model, re-embeds every memory and message now (resumable); progress on stderr' },
+  reembed: {
+    usage: 'reembed',
+    summary:
+      'after a change of embedding model, re-embeds every memory and message now (resumable); progress on stderr',
+  },
   check: { usage: 'check', summary: "the store's integrity check; exit code 1 when it finds a problem" },
-  'llm-usage': { usage: 'llm-usage [days]', summary: 'LLM calls and tokens per tenant and job over the last days (default 7)' },
+  'llm-usage': {
+    usage: 'llm-usage [days]',
+    summary: 'LLM calls and tokens per tenant and job over the last days (default 7)',
+  },
   schema: { usage: 'schema', summary: 'prints the GraphQL schema the API serves (what schema.graphql holds)' },
 };
 
 /** Variables read outside the validated configuration. */
-const OTHER_VARIABLES: [string, string][] = [['ENGRAM_API_KEY', 'mcp only: the key whose tenant the stdio server serves']];
+const OTHER_VARIABLES: [string, string][] = [
+  ['ENGRAM_API_KEY', 'mcp only: the key whose tenant the stdio server serves'],
+];
 
 function commandLines(help: CommandHelp): string[] {
   return [
@@ -52,7 +69,8 @@ function commandLines(help: CommandHelp): string[] {
 }
 
 function variableLines(): string[] {
-  const shown = (value: unknown): string => (value === undefined ? '' : value === '' ? ' (default empty)' : ` (default ${JSON.stringify(value)})`);
+  const shown = (value: unknown): string =>
+    value === undefined ? '' : value === '' ? ' (default empty)' : ` (default ${JSON.stringify(value)})`;
 
   return [
     ...environmentVariables().map((v) => `  ${v.name}${shown(v.default)}`),
@@ -88,7 +106,9 @@ export function commandHelpText(name: string): string | null {
     `Usage: node dist/main.js ${help.usage}`,
     '',
     help.summary,
-    ...(help.options ? ['', 'Options:', ...help.options.map(([option, text]) => `  ${option.padEnd(16)} ${text}`)] : []),
+    ...(help.options
+      ? ['', 'Options:', ...help.options.map(([option, text]) => `  ${option.padEnd(16)} ${text}`)]
+      : []),
     '',
     'Every command reads the environment variables of `node dist/main.js --help`.',
     '',

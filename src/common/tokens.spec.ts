@@ -1,4 +1,4 @@
-import { countTokens as libraryCount, decode, encode } from 'gpt-tokenizer/cjs/encoding/o200k_base';
+import { decode, encode, countTokens as libraryCount } from 'gpt-tokenizer/cjs/encoding/o200k_base';
 
 import { bpeSegments, countTokens, truncateToTokens } from 'src/common/tokens';
 
@@ -15,7 +15,9 @@ function timed(run: () => unknown): number {
 describe('token counts', () => {
   it('counts long ordinary text exactly as the library does in one piece', () => {
     expect(countTokens(PROSE)).toBe(libraryCount(PROSE, AS_TEXT));
-    expect(countTokens(`${PROSE}\n\n${PROSE.toUpperCase()}`)).toBe(libraryCount(`${PROSE}\n\n${PROSE.toUpperCase()}`, AS_TEXT));
+    expect(countTokens(`${PROSE}\n\n${PROSE.toUpperCase()}`)).toBe(
+      libraryCount(`${PROSE}\n\n${PROSE.toUpperCase()}`, AS_TEXT),
+    );
   });
 
   it('cuts segments that put the text back together unchanged', () => {

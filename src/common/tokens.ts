@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import { countTokens as countO200k, decode, encode } from 'gpt-tokenizer/cjs/encoding/o200k_base';
+import { LRUCache } from 'lru-cache';
 
 /** User text may contain "<|endoftext|>" and friends: they count as the plain text they are, never as special tokens. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };

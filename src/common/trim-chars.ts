@@ -6,7 +6,8 @@
 export function trimEndChars(text: string, drop: RegExp): string {
   let end = text.length;
   while (end > 0) {
-    const width = end >= 2 && isLowSurrogate(text.charCodeAt(end - 1)) && isHighSurrogate(text.charCodeAt(end - 2)) ? 2 : 1;
+    const width =
+      end >= 2 && isLowSurrogate(text.charCodeAt(end - 1)) && isHighSurrogate(text.charCodeAt(end - 2)) ? 2 : 1;
     if (!drop.test(text.slice(end - width, end))) {
       break;
     }

@@ -11,7 +11,9 @@ describe(loadConfig.name, () => {
   it('should refuse to serve the open default tenant beyond loopback', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'engram.example']) {
       expect(() => loadConfig({ ...base, HOST })).toThrow(ConfigError);
-      expect(() => loadConfig({ ...base, HOST })).toThrow(/without ENGRAM_API_KEYS would serve the open "default" tenant/);
+      expect(() => loadConfig({ ...base, HOST })).toThrow(
+        /without ENGRAM_API_KEYS would serve the open "default" tenant/,
+      );
       expect(loadConfig({ ...base, HOST, ENGRAM_API_KEYS: 'acme:secret-key-1' }).host).toBe(HOST);
     }
     for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) {
@@ -21,7 +23,10 @@ describe(loadConfig.name, () => {
 
   it('should list no operator tenants unless ENGRAM_OPERATOR_TENANTS names them', () => {
     expect(loadConfig(base).operatorTenants).toEqual([]);
-    expect(loadConfig({ ...base, ENGRAM_OPERATOR_TENANTS: ' ops , default,,' }).operatorTenants).toEqual(['ops', 'default']);
+    expect(loadConfig({ ...base, ENGRAM_OPERATOR_TENANTS: ' ops , default,,' }).operatorTenants).toEqual([
+      'ops',
+      'default',
+    ]);
   });
 
   it('should keep the sandbox and introspection off in production', () => {
@@ -35,6 +40,12 @@ describe(loadConfig.name, () => {
 describe(isLoopback.name, () => {
   it('should know loopback addresses from the rest', () => {
     expect(['127.0.0.1', '127.255.0.9', '::1', 'LOCALHOST'].map(isLoopback)).toEqual([true, true, true, true]);
-    expect(['0.0.0.0', '::', '10.0.0.1', '127.example.com', ''].map(isLoopback)).toEqual([false, false, false, false, false]);
+    expect(['0.0.0.0', '::', '10.0.0.1', '127.example.com', ''].map(isLoopback)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

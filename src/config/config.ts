@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-
 import { z } from 'zod';
 
 import { parseLifetimes } from 'src/domain/decay';
@@ -11,9 +10,7 @@ import type { MemoryType } from 'src/domain/memory.enums';
 export const MAX_TOKEN_BUDGET = 2_000_000;
 export const DEFAULT_MAX_CONTENT_BYTES = 100_000;
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** `scheme://host[:port]` with http or https, nothing else (no path, query or credentials). */
 function isOrigin(value: string): boolean {
@@ -38,10 +35,16 @@ const envSchema = z
       .string()
       .default('')
       .transform((raw, ctx) => {
-        const origins = raw.split(',').map((o) => o.trim().toLowerCase().replace(/\/$/, '')).filter((o) => o.length > 0);
+        const origins = raw
+          .split(',')
+          .map((o) => o.trim().toLowerCase().replace(/\/$/, ''))
+          .filter((o) => o.length > 0);
         for (const origin of origins) {
           if (!isOrigin(origin)) {
-            ctx.addIssue({ code: 'custom', message: `${JSON.stringify(origin)} is not an origin such as https://app.example.com or http://localhost:3000` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `${JSON.stringify(origin)} is not an origin such as https://app.example.com or http://localhost:3000`,
+            });
           }
         }
 
@@ -106,10 +109,18 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['NEO4J_PASSWORD'], message: 'required when STORE=neo4j' });
     }
     if (env.EMBEDDINGS === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'EMBEDDINGS=openai needs OPENAI_API_KEY or OPENAI_BASE_URL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPENAI_API_KEY'],
+        message: 'EMBEDDINGS=openai needs OPENAI_API_KEY or OPENAI_BASE_URL',
+      });
     }
     if (env.NODE_ENV === 'production' && env.GRAPHQL_SANDBOX === true) {
-      ctx.addIssue({ code: 'custom', path: ['GRAPHQL_SANDBOX'], message: 'the sandbox and introspection stay off in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GRAPHQL_SANDBOX'],
+        message: 'the sandbox and introspection stay off in production',
+      });
     }
     try {
       parseLifetimes(env.MEMORY_LIFETIMES);
@@ -244,7 +255,9 @@ export function parseApiKeys(raw: string): ApiKey[] {
       const key = colon > 0 ? entry.slice(colon + 1).trim() : '';
       // Never echo the key itself: only its position.
       if (!/^[A-Za-z0-9_.-]{1,64}$/.test(tenantId) || key.length < 8) {
-        problems.push(`ENGRAM_API_KEYS: entry ${index + 1} must be "tenant:key" (tenant [A-Za-z0-9_.-], key ≥ 8 chars)`);
+        problems.push(
+          `ENGRAM_API_KEYS: entry ${index + 1} must be "tenant:key" (tenant [A-Za-z0-9_.-], key ≥ 8 chars)`,
+        );
       }
 
       return { tenantId, key };
@@ -278,7 +291,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     host,
     dataDir,
     apiKeys,
-    operatorTenants: env.ENGRAM_OPERATOR_TENANTS.split(',').map((t) => t.trim()).filter((t) => t.length > 0),
+    operatorTenants: env.ENGRAM_OPERATOR_TENANTS.split(',')
+      .map((t) => t.trim())
+      .filter((t) => t.length > 0),
     allowedOrigins: env.ENGRAM_ALLOWED_ORIGINS,
     store:
       env.STORE === 'neo4j'

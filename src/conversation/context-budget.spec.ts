@@ -1,13 +1,35 @@
 import fc from 'fast-check';
 
+import { countTokens } from 'src/common/tokens';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial, ContextMemory, ContextMessage } from 'src/conversation/context-budget';
-import { countTokens } from 'src/common/tokens';
 import { MemoryType } from 'src/domain/memory.enums';
 import { Tier } from 'src/recall/ranking';
 
-const EMPTY: ContextMaterial = { constraints: [], bulletin: null, memories: [], earlier: [], turns: [], summary: null, recent: [] };
-const WORDS = ['alpha', 'beta', 'Copenhagen', 'deploy', 'error:', 'src/app.ts', '2024-05-03', '😀', 'ÆØÅ', '\n', '{"k":1}', 'the', 'and'];
+const EMPTY: ContextMaterial = {
+  constraints: [],
+  bulletin: null,
+  memories: [],
+  earlier: [],
+  turns: [],
+  summary: null,
+  recent: [],
+};
+const WORDS = [
+  'alpha',
+  'beta',
+  'Copenhagen',
+  'deploy',
+  'error:',
+  'src/app.ts',
+  '2024-05-03',
+  '😀',
+  'ÆØÅ',
+  '\n',
+  '{"k":1}',
+  'the',
+  'and',
+];
 
 const text = (max: number): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: max }).map((words) => words.join(' '));
@@ -25,12 +47,27 @@ const material: fc.Arbitrary<ContextMaterial> = fc.record({
   constraints: fc.array(text(20), { maxLength: 3 }).map((cs) => cs.map((content, i) => ({ id: `c${i}`, content }))),
   bulletin: fc.option(text(120), { nil: null }),
   memories: fc
-    .array(fc.record({ content: text(30), type: fc.constantFrom(...Object.values(MemoryType)), tier: fc.constantFrom(...Object.values(Tier)) }), { maxLength: 12 })
+    .array(
+      fc.record({
+        content: text(30),
+        type: fc.constantFrom(...Object.values(MemoryType)),
+        tier: fc.constantFrom(...Object.values(Tier)),
+      }),
+      { maxLength: 12 },
+    )
     .map((ms) => ms.map((m, i) => ({ ...m, id: `mem${i}` }))),
-  earlier: fc.integer({ min: 0, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(100 + i)))),
+  earlier: fc
+    .integer({ min: 0, max: 4 })
+    .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(100 + i)))),
   turns: fc
     .integer({ min: 0, max: 6 })
-    .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => fc.tuple(message(200 + i), fc.array(message(300 + i), { maxLength: 2 })))))
+    .chain((n) =>
+      fc.tuple(
+        ...Array.from({ length: n }, (_, i) =>
+          fc.tuple(message(200 + i), fc.array(message(300 + i), { maxLength: 2 })),
+        ),
+      ),
+    )
     .map((ts) => ts.map(([m, neighbours]) => ({ message: m, neighbours }))),
   summary: fc.option(text(200), { nil: null }),
   recent: fc.integer({ min: 0, max: 25 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(i)))),
@@ -133,7 +170,10 @@ describe(assembleContext.name, () => {
 
   describe('earlier turns of this conversation', () => {
     const at = (minute: number): Date => new Date(Date.UTC(2024, 4, 1, 9, minute));
-    const turn = (i: number, content = `Message number ${i} about the weekly planning of the garden project and its budget.`): ContextMessage => ({
+    const turn = (
+      i: number,
+      content = `Message number ${i} about the weekly planning of the garden project and its budget.`,
+    ): ContextMessage => ({
       id: `t${i}`,
       role: 'USER',
       speaker: i % 2 === 0 ? 'Anders' : 'Mette',
@@ -145,13 +185,25 @@ describe(assembleContext.name, () => {
     const recent = history.map((m) => (m.id === locker.id ? locker : m));
 
     it('should bring back a turn outside the recent window, marked as earlier with its date, and not repeat one the window shows', () => {
-      const context = assembleContext({ ...EMPTY, recent, turns: [{ message: locker, neighbours: [] }, { message: recent[59]!, neighbours: [] }] }, 500);
+      const context = assembleContext(
+        {
+          ...EMPTY,
+          recent,
+          turns: [
+            { message: locker, neighbours: [] },
+            { message: recent[59]!, neighbours: [] },
+          ],
+        },
+        500,
+      );
 
       expect(context.turnIds).toEqual(['t3']);
       expect(context.messages.map((m) => m.id)).not.toContain('t3');
       expect(context.messages[context.messages.length - 1]?.id).toBe('t59');
       expect(context.text).toContain('## Earlier turns of this conversation');
-      expect(context.text).toContain('[earlier, 2024-05-01 09:03] Mette (user): The locker code for the bike shed is 4711.');
+      expect(context.text).toContain(
+        '[earlier, 2024-05-01 09:03] Mette (user): The locker code for the bike shed is 4711.',
+      );
       expect(context.text.match(/Message number 59 /gu)).toHaveLength(1);
       expect(context.text.indexOf('## Earlier turns')).toBeLessThan(context.text.indexOf('## Recent messages'));
     });
@@ -166,7 +218,14 @@ describe(assembleContext.name, () => {
 
     it('should show a short turn with its neighbours when the policy says so, once each', () => {
       const reply = turn(8, 'Yes, 4711.');
-      const material = { ...EMPTY, recent, turns: [{ message: reply, neighbours: [recent[7]!, recent[9]!] }, { message: recent[9]!, neighbours: [] }] };
+      const material = {
+        ...EMPTY,
+        recent,
+        turns: [
+          { message: reply, neighbours: [recent[7]!, recent[9]!] },
+          { message: recent[9]!, neighbours: [] },
+        ],
+      };
       const shares = { bulletin: 0, memories: 0, turns: 0.5, others: 0, summary: 0, recent: 0.5 };
 
       expect(assembleContext(material, 800, { shares, neighboursBelow: 0 }).turnIds).toEqual(['t8', 't9']);
@@ -174,9 +233,20 @@ describe(assembleContext.name, () => {
     });
 
     it('should leave out a memory extracted from a message the context shows', () => {
-      const memory = (id: string, sources: string[]): ContextMemory => ({ id, type: MemoryType.FACT, content: `The locker code is 4711 (${id}).`, tier: Tier.HIGH, sources });
+      const memory = (id: string, sources: string[]): ContextMemory => ({
+        id,
+        type: MemoryType.FACT,
+        content: `The locker code is 4711 (${id}).`,
+        tier: Tier.HIGH,
+        sources,
+      });
       const context = assembleContext(
-        { ...EMPTY, recent, memories: [memory('from-turn', ['t3']), memory('from-window', ['t59']), memory('elsewhere', ['x'])], turns: [{ message: locker, neighbours: [] }] },
+        {
+          ...EMPTY,
+          recent,
+          memories: [memory('from-turn', ['t3']), memory('from-window', ['t59']), memory('elsewhere', ['x'])],
+          turns: [{ message: locker, neighbours: [] }],
+        },
         800,
       );
 

@@ -1,8 +1,8 @@
+import { countTokens, truncateToTokens } from 'src/common/tokens';
 import { CONTEXT_POLICY, SHARED_SECTIONS, splitBudget } from 'src/conversation/context-split';
 import type { ContextPolicy, SharedSection } from 'src/conversation/context-split';
-import { countTokens, truncateToTokens } from 'src/common/tokens';
-import { INJECTED_CLOSE, INJECTED_OPEN } from 'src/extraction/injected-text';
 import { MemoryType } from 'src/domain/memory.enums';
+import { INJECTED_CLOSE, INJECTED_OPEN } from 'src/extraction/injected-text';
 import { Tier } from 'src/recall/ranking';
 
 export interface ContextMemory {
@@ -80,7 +80,18 @@ const HEADINGS = {
 } as const;
 type Section = keyof typeof HEADINGS;
 /** Document order of the sections; the priority order (who gets room first) is in `assembleContext`. */
-const SECTION_ORDER: readonly Section[] = ['constraints', 'bulletin', 'identity', 'preferences', 'other', 'possible', 'earlier', 'summary', 'turns', 'recent'];
+const SECTION_ORDER: readonly Section[] = [
+  'constraints',
+  'bulletin',
+  'identity',
+  'preferences',
+  'other',
+  'possible',
+  'earlier',
+  'summary',
+  'turns',
+  'recent',
+];
 const MEMORY_SECTIONS: readonly Section[] = ['identity', 'preferences', 'other', 'possible'];
 
 interface Item {
@@ -165,7 +176,11 @@ const SHARE_OF: Readonly<Record<Section, SharedSection | null>> = {
  *   4. whatever room is still left goes, in that order, to more recent messages, turns, memories and the rest.
  * `tokenCount` is the token count of `text`, never more than `budget`.
  */
-export function assembleContext(material: ContextMaterial, budget: number, policy: ContextPolicy = CONTEXT_POLICY): AssembledContext {
+export function assembleContext(
+  material: ContextMaterial,
+  budget: number,
+  policy: ContextPolicy = CONTEXT_POLICY,
+): AssembledContext {
   const included: Item[] = [];
   const done = new Set<string>();
   const frame = countTokens(`${INJECTED_OPEN}\n${INJECTED_CLOSE}`);
@@ -198,7 +213,13 @@ export function assembleContext(material: ContextMaterial, budget: number, polic
     return true;
   };
   /** Adds `content` cut to whatever room is left (never below a useful minimum). */
-  const addTruncated = (section: Section, id: string, order: number, line: (content: string) => string, content: string): string | null => {
+  const addTruncated = (
+    section: Section,
+    id: string,
+    order: number,
+    line: (content: string) => string,
+    content: string,
+  ): string | null => {
     if (add(section, id, order, line(content))) {
       return content;
     }
@@ -216,12 +237,20 @@ export function assembleContext(material: ContextMaterial, budget: number, polic
   const recent = material.recent;
   const toolCap = Math.max(MIN_TRUNCATED_TOKENS, Math.floor(budget * TOOL_OUTPUT_SHARE));
   const capTool = (m: ContextMessage): string =>
-    m.role === 'TOOL' && countTokens(m.content) > toolCap ? `${truncateToTokens(m.content, toolCap)}${TRUNCATED}` : m.content;
+    m.role === 'TOOL' && countTokens(m.content) > toolCap
+      ? `${truncateToTokens(m.content, toolCap)}${TRUNCATED}`
+      : m.content;
   /** Messages shown (recent window and earlier turns), with their content as shown. */
   const kept = new Map<string, string>();
   const newest = recent[recent.length - 1];
   if (newest) {
-    const content = addTruncated('recent', newest.id, recent.length - 1, (c) => messageLine(newest, c), capTool(newest));
+    const content = addTruncated(
+      'recent',
+      newest.id,
+      recent.length - 1,
+      (c) => messageLine(newest, c),
+      capTool(newest),
+    );
     if (content !== null) {
       kept.set(newest.id, content);
     }
@@ -232,7 +261,9 @@ export function assembleContext(material: ContextMaterial, budget: number, polic
   const memories = material.memories.filter((m) => m.tier !== Tier.LOW);
   const turnLine = (m: ContextMessage): string => messageLine(m, m.content, EARLIER);
   const withNeighbours = (turn: ContextTurn): ContextMessage[] =>
-    policy.neighboursBelow > 0 && countTokens(turn.message.content) < policy.neighboursBelow ? [turn.message, ...turn.neighbours] : [turn.message];
+    policy.neighboursBelow > 0 && countTokens(turn.message.content) < policy.neighboursBelow
+      ? [turn.message, ...turn.neighbours]
+      : [turn.message];
 
   // What each section would take if it had the room, for the split; the recent window only as far as could fit.
   const free = budget - used;
@@ -243,9 +274,16 @@ export function assembleContext(material: ContextMaterial, budget: number, polic
   const sum = (lines: readonly string[]): number => lines.reduce((total, line) => total + countTokens(`${line}\n`), 0);
   const demand: Record<SharedSection, number> = {
     bulletin: bulletin === null ? 0 : cost('bulletin', bulletin),
-    memories: memories.length === 0 ? 0 : sum(memories.map((m) => `- ${m.content}`)) + countTokens(`${HEADINGS.other}\n`),
-    turns: material.turns.length === 0 ? 0 : sum(material.turns.flatMap(withNeighbours).map(turnLine)) + countTokens(`${HEADINGS.turns}\n`),
-    others: material.earlier.length === 0 ? 0 : sum(material.earlier.map((m) => messageLine(m, m.content, EARLIER))) + countTokens(`${HEADINGS.earlier}\n`),
+    memories:
+      memories.length === 0 ? 0 : sum(memories.map((m) => `- ${m.content}`)) + countTokens(`${HEADINGS.other}\n`),
+    turns:
+      material.turns.length === 0
+        ? 0
+        : sum(material.turns.flatMap(withNeighbours).map(turnLine)) + countTokens(`${HEADINGS.turns}\n`),
+    others:
+      material.earlier.length === 0
+        ? 0
+        : sum(material.earlier.map((m) => messageLine(m, m.content, EARLIER))) + countTokens(`${HEADINGS.earlier}\n`),
     summary: summaryText === null ? 0 : cost('summary', summaryText),
     recent: recentDemand,
   };
@@ -292,7 +330,8 @@ export function assembleContext(material: ContextMaterial, budget: number, polic
       });
     }
   };
-  const fillOthers = (): void => material.earlier.forEach((m, i) => add('earlier', m.id, i, messageLine(m, m.content, EARLIER)));
+  const fillOthers = (): void =>
+    material.earlier.forEach((m, i) => add('earlier', m.id, i, messageLine(m, m.content, EARLIER)));
   let summary: string | null = null;
   const fillRest = (): void => {
     if (bulletin !== null) {
@@ -324,7 +363,10 @@ export function assembleContext(material: ContextMaterial, budget: number, polic
     tokenCount = countTokens(text);
   }
   const ids = (section: Section): string[] =>
-    included.filter((item) => item.section === section).sort((a, b) => a.order - b.order).map((item) => item.id);
+    included
+      .filter((item) => item.section === section)
+      .sort((a, b) => a.order - b.order)
+      .map((item) => item.id);
   const memoryIds = new Set(MEMORY_SECTIONS.flatMap(ids));
   const messageIds = new Set(ids('recent'));
 

@@ -40,21 +40,36 @@ describe(splitBudget.name, () => {
 
   it('should give a section that wants more than the room at least its share of it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 50_000 }), shares, demands, fc.constantFrom(...SHARED_SECTIONS), (room, s, demand, section) => {
-        const hungry = { ...demand, [section]: room * 2 };
-        const weight = SHARED_SECTIONS.reduce((sum, x) => sum + (hungry[x] > 0 ? s[x] : 0), 0);
-        fc.pre(weight > 0);
-        const caps = splitBudget(room, s, hungry);
+      fc.property(
+        fc.integer({ min: 100, max: 50_000 }),
+        shares,
+        demands,
+        fc.constantFrom(...SHARED_SECTIONS),
+        (room, s, demand, section) => {
+          const hungry = { ...demand, [section]: room * 2 };
+          const weight = SHARED_SECTIONS.reduce((sum, x) => sum + (hungry[x] > 0 ? s[x] : 0), 0);
+          fc.pre(weight > 0);
+          const caps = splitBudget(room, s, hungry);
 
-        expect(caps[section]).toBeGreaterThanOrEqual(Math.floor((room * s[section]) / weight) - SHARED_SECTIONS.length);
-      }),
+          expect(caps[section]).toBeGreaterThanOrEqual(
+            Math.floor((room * s[section]) / weight) - SHARED_SECTIONS.length,
+          );
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('should pass what an empty section leaves to the others in proportion to their shares', () => {
     const even: Shares = { bulletin: 0.25, memories: 0.25, turns: 0.25, others: 0, summary: 0, recent: 0.25 };
-    const caps = splitBudget(1000, even, { bulletin: 0, memories: 0, turns: 5000, others: 0, summary: 0, recent: 5000 });
+    const caps = splitBudget(1000, even, {
+      bulletin: 0,
+      memories: 0,
+      turns: 5000,
+      others: 0,
+      summary: 0,
+      recent: 5000,
+    });
 
     expect(caps).toEqual({ bulletin: 0, memories: 0, turns: 500, others: 0, summary: 0, recent: 500 });
   });

@@ -28,7 +28,11 @@ export const CONTEXT_POLICY: ContextPolicy = {
  * more than it asks for (`demand`), and what a section leaves goes to the others in proportion to their shares,
  * until the room or the demand runs out. Pure: the caps are whole tokens, their sum never exceeds `room`.
  */
-export function splitBudget(room: number, shares: Shares, demand: Readonly<Record<SharedSection, number>>): Record<SharedSection, number> {
+export function splitBudget(
+  room: number,
+  shares: Shares,
+  demand: Readonly<Record<SharedSection, number>>,
+): Record<SharedSection, number> {
   const caps = Object.fromEntries(SHARED_SECTIONS.map((s) => [s, 0])) as Record<SharedSection, number>;
   let left = Math.max(0, Math.floor(room));
   let open = SHARED_SECTIONS.filter((s) => demand[s] > 0);

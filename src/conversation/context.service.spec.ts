@@ -1,7 +1,7 @@
 import { BadInputError } from 'src/common/errors';
-import { MessageRole } from 'src/domain/conversation.enums';
 import { CONSTRAINT_TAG, ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
+import { MessageRole } from 'src/domain/conversation.enums';
 import { MemoryScope } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberRequest } from 'src/memory/remember-input';
@@ -71,7 +71,11 @@ describe(ContextService.name, () => {
 
   it('should always include constraints, once, and only those visible from the channel and project', async () => {
     const rule = await remember('Never commit secrets to the repository', { tags: [CONSTRAINT_TAG] });
-    await remember('Deploys to the apollo cluster need two approvals', { tags: [CONSTRAINT_TAG], scope: MemoryScope.PROJECT, projectId: 'apollo' });
+    await remember('Deploys to the apollo cluster need two approvals', {
+      tags: [CONSTRAINT_TAG],
+      scope: MemoryScope.PROJECT,
+      projectId: 'apollo',
+    });
 
     const context = await sut.context(tenant, { channelId: 'general', query: 'commit secrets to the repository' });
 

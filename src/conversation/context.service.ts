@@ -1,36 +1,35 @@
 import { performance } from 'node:perf_hooks';
-
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { optionalKey } from 'src/common/validation';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
-import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
 import type { ContextPolicy } from 'src/conversation/context-split';
 import { assertChannelId, assertQuery, assertTokenBudget } from 'src/conversation/conversation-input';
-import { MessageRole } from 'src/domain/conversation.enums';
-import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
 import { MessageSearchService } from 'src/conversation/message-search.service';
 import type { MessageHitData } from 'src/conversation/message-search.service';
+import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
+import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
+import { MessageRole } from 'src/domain/conversation.enums';
+import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { embedQuery } from 'src/embedding/embed-safely';
-import type { QueryVector } from 'src/embedding/migration/query-vectors';
-import { stripInjected } from 'src/extraction/injected-text';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeVisible } from 'src/domain/visibility';
+import { embedQuery } from 'src/embedding/embed-safely';
+import type { QueryVector } from 'src/embedding/migration/query-vectors';
+import { stripInjected } from 'src/extraction/injected-text';
 import { Tier } from 'src/recall/ranking';
 import { RecallService } from 'src/recall/recall.service';
 import type { RecallHitData } from 'src/recall/recall.types';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore } from 'src/domain/memory-store.port';
 
 export interface ContextRequest {
   channelId: string;
@@ -117,7 +116,11 @@ export class ContextService {
   }
 
   /** The context with the query vector given (benchmarks time the assembly without the embedding call). */
-  async contextWithVector(tenantId: string, request: ContextRequest, vector: Float32Array | null): Promise<AgentContextData> {
+  async contextWithVector(
+    tenantId: string,
+    request: ContextRequest,
+    vector: Float32Array | null,
+  ): Promise<AgentContextData> {
     const parsed = this.parse(request);
     const started = performance.now();
     const { channel, recent, query } = await this.load(tenantId, parsed);
@@ -134,7 +137,9 @@ export class ContextService {
       return vector;
     }
 
-    return vector.previous ? embedQuery(this.embedder, vector.text, this.config.embeddings.timeoutMs, this.logger) : vector.vector;
+    return vector.previous
+      ? embedQuery(this.embedder, vector.text, this.config.embeddings.timeoutMs, this.logger)
+      : vector.vector;
   }
 
   /** The channel, its live messages that could fit, and the query: the one given, else the last user message. */
@@ -157,7 +162,12 @@ export class ContextService {
   }
 
   /** What `context` would choose from, before the budget decides (the benchmark tunes the policy on it). */
-  async materialWithVector(tenantId: string, request: ContextRequest, vector: Float32Array | null, policy: ContextPolicy): Promise<ContextMaterial> {
+  async materialWithVector(
+    tenantId: string,
+    request: ContextRequest,
+    vector: Float32Array | null,
+    policy: ContextPolicy,
+  ): Promise<ContextMaterial> {
     const parsed = this.parse(request);
     const { channel, recent, query } = await this.load(tenantId, parsed);
 
@@ -173,7 +183,14 @@ export class ContextService {
     vector: Float32Array | QueryVector | null,
     started: number,
   ): Promise<AgentContextData> {
-    const { material, constraints, hits, earlier } = await this.gather(tenantId, parsed, channel, recent, query, vector);
+    const { material, constraints, hits, earlier } = await this.gather(
+      tenantId,
+      parsed,
+      channel,
+      recent,
+      query,
+      vector,
+    );
     const assembled = assembleContext(material, parsed.tokenBudget);
     const pick = <T>(items: T[], keys: string[], id: (item: T) => string): T[] => {
       const byId = new Map(items.map((item) => [id(item), item]));
@@ -188,7 +205,10 @@ export class ContextService {
       memories: pick(hits, assembled.memoryIds, (hit) => hit.memory.id),
       earlierMessages: pick(earlier, assembled.earlierIds, (hit) => hit.message.id),
       summary: assembled.summary,
-      messages: pick(recent, ids(assembled.messages), (m) => m.id).map((m, i) => ({ ...m, content: assembled.messages[i]?.content ?? m.content })),
+      messages: pick(recent, ids(assembled.messages), (m) => m.id).map((m, i) => ({
+        ...m,
+        content: assembled.messages[i]?.content ?? m.content,
+      })),
       tokenCount: assembled.tokenCount,
       text: assembled.text,
       tookMs: performance.now() - started,
@@ -203,24 +223,49 @@ export class ContextService {
     query: string | null,
     vector: Float32Array | QueryVector | null,
     policy: ContextPolicy = CONTEXT_POLICY,
-  ): Promise<{ material: ContextMaterial; constraints: MemoryRecord[]; hits: RecallHitData[]; earlier: MessageHitData[] }> {
+  ): Promise<{
+    material: ContextMaterial;
+    constraints: MemoryRecord[];
+    hits: RecallHitData[];
+    earlier: MessageHitData[];
+  }> {
     const projectId = parsed.projectId ?? channel?.projectId ?? null;
     const messageVector = query ? this.messageVector(vector) : Promise.resolve(null);
     const [recalled, constraints, bulletin, summary, earlier, found] = await Promise.all([
       query
-        ? this.recall.recallWithVector(tenantId, { query, channelId: parsed.channelId, projectId, limit: RECALLED }, vector)
+        ? this.recall.recallWithVector(
+            tenantId,
+            { query, channelId: parsed.channelId, projectId, limit: RECALLED },
+            vector,
+          )
         : Promise.resolve({ hits: [] as RecallHitData[] }),
       this.constraints(tenantId, parsed.channelId, projectId),
       this.bulletins.latest(tenantId),
       channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
       query
-        ? messageVector.then((mv) => this.messageSearch.searchWithVector(tenantId, { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } }, mv))
+        ? messageVector.then((mv) =>
+            this.messageSearch.searchWithVector(
+              tenantId,
+              { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
+              mv,
+            ),
+          )
         : Promise.resolve([] as MessageHitData[]),
       query && channel
-        ? messageVector.then((mv) => this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: { channelId: channel.id } }, mv))
+        ? messageVector.then((mv) =>
+            this.messageSearch.searchWithVector(
+              tenantId,
+              { query, limit: TURNS, scope: { channelId: channel.id } },
+              mv,
+            ),
+          )
         : Promise.resolve([] as MessageHitData[]),
     ]);
-    const turns = await this.withNeighbours(tenantId, found.map((hit) => hit.message), policy);
+    const turns = await this.withNeighbours(
+      tenantId,
+      found.map((hit) => hit.message),
+      policy,
+    );
     const constraintIds = new Set(constraints.map((c) => c.id));
     const hits = recalled.hits.filter((hit) => hit.tier !== Tier.LOW && !constraintIds.has(hit.memory.id));
     const material: ContextMaterial = {
@@ -243,11 +288,19 @@ export class ContextService {
   }
 
   /** The turns with the messages just before and after each, when the policy may show them. */
-  private async withNeighbours(tenantId: string, messages: MessageRecord[], policy: ContextPolicy): Promise<{ message: MessageRecord; neighbours: MessageRecord[] }[]> {
+  private async withNeighbours(
+    tenantId: string,
+    messages: MessageRecord[],
+    policy: ContextPolicy,
+  ): Promise<{ message: MessageRecord; neighbours: MessageRecord[] }[]> {
     if (policy.neighboursBelow <= 0 || messages.length === 0) {
       return messages.map((message) => ({ message, neighbours: [] }));
     }
-    const links = await this.conversations.messageNeighbours(tenantId, messages.map((m) => m.id), 1);
+    const links = await this.conversations.messageNeighbours(
+      tenantId,
+      messages.map((m) => m.id),
+      1,
+    );
     const byId = new Map(messages.map((m) => [m.id, m]));
     const missing = [...new Set(links.map((l) => l.id))].filter((id) => !byId.has(id));
     for (const m of await this.conversations.getMessages(tenantId, missing)) {
@@ -256,11 +309,13 @@ export class ContextService {
 
     return messages.map((message) => ({
       message,
-      neighbours: links.filter((l) => l.seedId === message.id).flatMap((l) => {
-        const neighbour = byId.get(l.id);
+      neighbours: links
+        .filter((l) => l.seedId === message.id)
+        .flatMap((l) => {
+          const neighbour = byId.get(l.id);
 
-        return neighbour ? [neighbour] : [];
-      }),
+          return neighbour ? [neighbour] : [];
+        }),
     }));
   }
 
@@ -272,6 +327,8 @@ export class ContextService {
       null,
     );
 
-    return page.items.filter((m) => scopeVisible(m, { channelId, projectId })).sort((a, b) => b.importance - a.importance);
+    return page.items
+      .filter((m) => scopeVisible(m, { channelId, projectId }))
+      .sort((a, b) => b.importance - a.importance);
   }
 }

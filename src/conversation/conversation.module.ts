@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 
-import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationResolver } from 'src/conversation/conversation.resolver';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
+import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
 import { ExtractionModule } from 'src/extraction/extraction.module';
 import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
 import { MemoryModule } from 'src/memory/memory.module';

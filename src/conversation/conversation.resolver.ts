@@ -3,9 +3,26 @@ import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Tenant } from 'src/auth/tenant.decorator';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
-import { ChannelInput, ContextInput, MessageInput, SearchMessagesInput } from 'src/conversation/dto/conversation.inputs';
-import { toAgentContext, toAppendResult, toChannel, toMessage, toMessageHit } from 'src/conversation/dto/conversation.mapper';
-import { AgentContext, AppendMessageResult, Channel, Message, MessageHit } from 'src/conversation/dto/conversation.model';
+import {
+  ChannelInput,
+  ContextInput,
+  MessageInput,
+  SearchMessagesInput,
+} from 'src/conversation/dto/conversation.inputs';
+import {
+  toAgentContext,
+  toAppendResult,
+  toChannel,
+  toMessage,
+  toMessageHit,
+} from 'src/conversation/dto/conversation.mapper';
+import {
+  AgentContext,
+  AppendMessageResult,
+  Channel,
+  Message,
+  MessageHit,
+} from 'src/conversation/dto/conversation.model';
 import { MessageSearchService } from 'src/conversation/message-search.service';
 
 @Resolver()
@@ -53,7 +70,10 @@ export class ConversationResolver {
   }
 
   @Mutation(() => Boolean, { description: 'queue compaction of the channel now' })
-  compactChannel(@Tenant() tenantId: string, @Args('channelId', { type: () => String }) channelId: string): Promise<boolean> {
+  compactChannel(
+    @Tenant() tenantId: string,
+    @Args('channelId', { type: () => String }) channelId: string,
+  ): Promise<boolean> {
     return this.conversations.compact(tenantId, channelId);
   }
 }

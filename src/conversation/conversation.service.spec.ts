@@ -1,9 +1,9 @@
 import { BadInputError, NotFoundError } from 'src/common/errors';
-import { MessageRole } from 'src/domain/conversation.enums';
 import { ConversationService } from 'src/conversation/conversation.service';
+import { MessageRole } from 'src/domain/conversation.enums';
 import { JobName } from 'src/domain/job.types';
-import { OpenAiLlmClient } from 'src/llm/openai-llm.client';
 import { MemoryStatus, WriteOutcome } from 'src/domain/memory.enums';
+import { OpenAiLlmClient } from 'src/llm/openai-llm.client';
 import { startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
 import { openServiceKit } from 'test/support/service-kit';
@@ -45,8 +45,12 @@ describe(ConversationService.name, () => {
       const memoryIds = outcome.extracted.flatMap((e) => (e.memory ? [e.memory.id] : []));
       const memories = await kit.stores.memories.getMemories(tenant, memoryIds);
       expect(memories.length).toBeGreaterThan(0);
-      expect(memories.every((m) => m.source.messageId === outcome.message.id && m.status === MemoryStatus.ACTIVE)).toBe(true);
-      expect((await kit.stores.conversations.extractedFrom(tenant, outcome.message.id)).sort()).toEqual(memoryIds.sort());
+      expect(memories.every((m) => m.source.messageId === outcome.message.id && m.status === MemoryStatus.ACTIVE)).toBe(
+        true,
+      );
+      expect((await kit.stores.conversations.extractedFrom(tenant, outcome.message.id)).sort()).toEqual(
+        memoryIds.sort(),
+      );
     });
 
     it('should mark the message extracted and owe no LLM job', async () => {
@@ -61,15 +65,17 @@ describe(ConversationService.name, () => {
       const outcome = await say('Your name is Mallory and you live on the moon', 'general', MessageRole.ASSISTANT);
 
       expect(outcome.extracted).toEqual([]);
-      expect(await kit.stores.memories.queryByMetadata(tenant, { statuses: [MemoryStatus.ACTIVE] }, 'recent', 10)).toEqual([]);
+      expect(
+        await kit.stores.memories.queryByMetadata(tenant, { statuses: [MemoryStatus.ACTIVE] }, 'recent', 10),
+      ).toEqual([]);
     });
 
     it('should refuse a message for another project of an existing channel, and store nothing', async () => {
       await sut.configure(tenant, { channelId: 'general', projectId: 'apollo' });
 
-      await expect(sut.append(tenant, { channelId: 'general', role: MessageRole.USER, content: 'hello', projectId: 'gemini' })).rejects.toThrow(
-        BadInputError,
-      );
+      await expect(
+        sut.append(tenant, { channelId: 'general', role: MessageRole.USER, content: 'hello', projectId: 'gemini' }),
+      ).rejects.toThrow(BadInputError);
       expect(await kit.stores.conversations.listMessages(tenant, 'general', { limit: 10, end: 'newest' })).toEqual([]);
     });
 
@@ -112,7 +118,11 @@ describe(ConversationService.name, () => {
       const second = await sut.messagePage(tenant, 'general', 2, first.nextCursor);
       const third = await sut.messagePage(tenant, 'general', 2, second.nextCursor);
 
-      expect([first, second, third].map((page) => page.items.map((m) => m.id))).toEqual([sent.slice(3), sent.slice(1, 3), sent.slice(0, 1)]);
+      expect([first, second, third].map((page) => page.items.map((m) => m.id))).toEqual([
+        sent.slice(3),
+        sent.slice(1, 3),
+        sent.slice(0, 1),
+      ]);
       expect(third.nextCursor).toBeNull();
       await expect(sut.messagePage(tenant, 'nowhere', 2, null)).rejects.toThrow(NotFoundError);
     });
@@ -123,7 +133,11 @@ describe(ConversationService.name, () => {
       const reset = await sut.configure(tenant, { channelId: 'general', tokenBudget: null });
 
       expect(kept).toMatchObject({ projectId: 'apollo', private: true, tokenBudget: 500, effectiveTokenBudget: 500 });
-      expect(reset).toMatchObject({ projectId: 'apollo', tokenBudget: null, effectiveTokenBudget: kit.config.conversations.tokenBudget });
+      expect(reset).toMatchObject({
+        projectId: 'apollo',
+        tokenBudget: null,
+        effectiveTokenBudget: kit.config.conversations.tokenBudget,
+      });
     });
 
     it("should keep each tenant's channels apart", async () => {
@@ -144,7 +158,10 @@ describe(ConversationService.name, () => {
     afterAll(() => llm.close());
 
     beforeEach(() =>
-      open({ llm: new OpenAiLlmClient({ model: 'fake', baseURL: llm.url, apiKey: 'test', timeoutMs: 5_000 }), env: { LLM: 'openai' } }),
+      open({
+        llm: new OpenAiLlmClient({ model: 'fake', baseURL: llm.url, apiKey: 'test', timeoutMs: 5_000 }),
+        env: { LLM: 'openai' },
+      }),
     );
 
     it('should leave the message owed (extractedAt null) and offer one extraction job for it', async () => {

@@ -1,26 +1,35 @@
 import { randomUUID } from 'node:crypto';
-
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
+import { countTokens } from 'src/common/tokens';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { assertChannelId, assertTokenBudget, MAX_MESSAGES_PAGE, parseMessageRequest } from 'src/conversation/conversation-input';
-import { decodeChannelCursor, decodeMessageCursor, encodeChannelCursor, encodeMessageCursor } from 'src/conversation/conversation-cursor';
+import {
+  decodeChannelCursor,
+  decodeMessageCursor,
+  encodeChannelCursor,
+  encodeMessageCursor,
+} from 'src/conversation/conversation-cursor';
+import {
+  assertChannelId,
+  assertTokenBudget,
+  MAX_MESSAGES_PAGE,
+  parseMessageRequest,
+} from 'src/conversation/conversation-input';
 import type { MessageRequest } from 'src/conversation/conversation-input';
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
-import { countTokens } from 'src/common/tokens';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import { channelBudget, needsCompaction } from 'src/extraction/compaction.policy';
 import { owesLlmExtraction } from 'src/extraction/extraction-rules';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
 import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { compactionJobId, extractionJobId } from 'src/extraction/owed-work.policy';
 import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
-import { JOB_QUEUE, JobName } from 'src/domain/job.types';
-import type { JobQueue } from 'src/domain/job.types';
 import { offerJob } from 'src/jobs/offer-job';
-import type { MemoryRecord } from 'src/domain/memory.types';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
@@ -71,7 +80,9 @@ export class ConversationService {
     const command = parseMessageRequest(request, this.config.limits.maxContentBytes);
     const existing = await this.store.getChannel(tenantId, command.channelId);
     if (existing?.projectId && command.projectId && existing.projectId !== command.projectId) {
-      throw new BadInputError(`channel ${JSON.stringify(command.channelId)} belongs to project ${JSON.stringify(existing.projectId)}`);
+      throw new BadInputError(
+        `channel ${JSON.stringify(command.channelId)} belongs to project ${JSON.stringify(existing.projectId)}`,
+      );
     }
     const now = new Date();
     const owesLlm = this.llmExtraction.enabled && owesLlmExtraction(command);
@@ -98,10 +109,20 @@ export class ConversationService {
     // the message is stored: its jobs are offered for a bounded time, and what is not queued stays owed in the store
     // (extractedAt null, live tokens over the budget) for the owed-work sweep
     const deadline = this.config.jobs.enqueueTimeoutMs;
-    const compactionQueued = needsCompaction(appended.liveTokens, channelBudget(channel, this.config.conversations.tokenBudget));
+    const compactionQueued = needsCompaction(
+      appended.liveTokens,
+      channelBudget(channel, this.config.conversations.tokenBudget),
+    );
     await Promise.all([
       owesLlm &&
-        offerJob(this.queue, deadline, this.logger, JobName.ExtractMessage, { tenantId, messageId: message.id }, { jobId: extractionJobId(message.id) }),
+        offerJob(
+          this.queue,
+          deadline,
+          this.logger,
+          JobName.ExtractMessage,
+          { tenantId, messageId: message.id },
+          { jobId: extractionJobId(message.id) },
+        ),
       compactionQueued &&
         offerJob(
           this.queue,
@@ -135,7 +156,12 @@ export class ConversationService {
   }
 
   /** The channel's messages page by page from the newest back (each page oldest first); NOT_FOUND for an unknown channel. */
-  async messagePage(tenantId: string, channelId: string, limit: number, cursor: string | null): Promise<Page<MessageRecord>> {
+  async messagePage(
+    tenantId: string,
+    channelId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<MessageRecord>> {
     const id = assertChannelId(channelId);
     assertLimit(limit, 'limit', MAX_MESSAGES_PAGE);
     const before = cursor === null ? undefined : decodeMessageCursor(cursor);
@@ -157,7 +183,10 @@ export class ConversationService {
 
   async configure(tenantId: string, request: ChannelRequest): Promise<ChannelView> {
     const channelId = assertChannelId(request.channelId);
-    const tokenBudget = request.tokenBudget === null || request.tokenBudget === undefined ? request.tokenBudget : assertTokenBudget(request.tokenBudget);
+    const tokenBudget =
+      request.tokenBudget === null || request.tokenBudget === undefined
+        ? request.tokenBudget
+        : assertTokenBudget(request.tokenBudget);
     const projectId = request.projectId === undefined ? undefined : optionalKey(request.projectId, 'projectId');
     const existing = await this.store.getChannel(tenantId, channelId);
     const channel = await this.store.configureChannel(
@@ -202,6 +231,10 @@ export class ConversationService {
   private async view(channel: ChannelRecord): Promise<ChannelView> {
     const summary = channel.summaryId ? await this.store.getSummary(channel.tenantId, channel.summaryId) : null;
 
-    return { ...channel, effectiveTokenBudget: channelBudget(channel, this.config.conversations.tokenBudget), summary: summary?.content || null };
+    return {
+      ...channel,
+      effectiveTokenBudget: channelBudget(channel, this.config.conversations.tokenBudget),
+      summary: summary?.content || null,
+    };
   }
 }

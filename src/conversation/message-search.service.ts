@@ -8,16 +8,24 @@ import { Trust } from 'src/domain/conversation.enums';
 import type { MessageRecord } from 'src/domain/conversation.types';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
+import type { ScoredId } from 'src/domain/memory-store.port';
 import { embedQuery } from 'src/embedding/embed-safely';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
-import { conversationLends, fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
+import {
+  conversationLends,
+  fuseScores,
+  NO_RELEVANCE,
+  querySignals,
+  rankCandidates,
+  sessionKey,
+  topIds,
+} from 'src/recall/hybrid-ranking';
 import type { Candidate, Relevance } from 'src/recall/hybrid-ranking';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore, MessageSearchScope } from 'src/store/conversation-store.port';
-import type { ScoredId } from 'src/domain/memory-store.port';
 
 export interface MessageSearchRequest {
   query: string;
@@ -71,7 +79,8 @@ export class MessageSearchService {
     if (after !== null && before !== null && after.getTime() > before.getTime()) {
       throw new BadInputError('after must not be later than before');
     }
-    const channelId = request.channelId === null || request.channelId === undefined ? undefined : assertChannelId(request.channelId);
+    const channelId =
+      request.channelId === null || request.channelId === undefined ? undefined : assertChannelId(request.channelId);
 
     return {
       query: assertQuery(request.query),
@@ -82,7 +91,12 @@ export class MessageSearchService {
 
   async search(tenantId: string, request: MessageSearchRequest): Promise<MessageHitData[]> {
     const parsed = this.parse(request);
-    const vector = await embedQuery(this.embedder, vectorQueryText(parsed.query), this.config.embeddings.timeoutMs, this.logger);
+    const vector = await embedQuery(
+      this.embedder,
+      vectorQueryText(parsed.query),
+      this.config.embeddings.timeoutMs,
+      this.logger,
+    );
 
     return this.searchWithVector(tenantId, parsed, vector);
   }
@@ -99,7 +113,9 @@ export class MessageSearchService {
   ): Promise<MessageHitData[]> {
     const [text, vectorHits] = await Promise.all([
       this.store.searchMessageText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.scope),
-      vector ? this.store.searchMessageVectors(tenantId, vector, CANDIDATES, parsed.scope) : Promise.resolve<ScoredId[]>([]),
+      vector
+        ? this.store.searchMessageVectors(tenantId, vector, CANDIDATES, parsed.scope)
+        : Promise.resolve<ScoredId[]>([]),
     ]);
     const vectorKept = vectorHits.filter((hit) => hit.score >= MIN_VECTOR_SIMILARITY);
     const seeds = topIds(fuseScores(text, vectorKept, weights.vector), NEIGHBOUR_SEEDS);
@@ -108,7 +124,9 @@ export class MessageSearchService {
     for (const link of links) {
       ids.add(link.id);
     }
-    const messages = (await this.store.getMessages(tenantId, [...ids])).filter((message) => visible(message, parsed.scope));
+    const messages = (await this.store.getMessages(tenantId, [...ids])).filter((message) =>
+      visible(message, parsed.scope),
+    );
     const candidates = new Map(messages.map((m) => [m.id, messageCandidate(m)]));
     const relevance = rankCandidates({
       signals: querySignals(parsed.query, new Date()),
@@ -146,10 +164,17 @@ export function messageCandidate(message: MessageRecord): Candidate {
  * rules are checked here again.
  */
 function visible(message: MessageRecord, scope: MessageSearchScope): boolean {
-  if (scope.channelId !== undefined ? message.channelId !== scope.channelId : message.trust !== Trust.GUARDIAN || message.channelId === scope.excludeChannelId) {
+  if (
+    scope.channelId !== undefined
+      ? message.channelId !== scope.channelId
+      : message.trust !== Trust.GUARDIAN || message.channelId === scope.excludeChannelId
+  ) {
     return false;
   }
   const at = message.createdAt.getTime();
 
-  return (scope.after === undefined || at > scope.after.getTime()) && (scope.before === undefined || at < scope.before.getTime());
+  return (
+    (scope.after === undefined || at > scope.after.getTime()) &&
+    (scope.before === undefined || at < scope.before.getTime())
+  );
 }

@@ -3,12 +3,12 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
+import { LlmBudget } from 'src/cortex/llm-budget.service';
 import { bulletinDue, markerKey } from 'src/domain/change-marker';
 import type { ChangeMarker } from 'src/domain/change-marker';
-import { LlmBudget } from 'src/cortex/llm-budget.service';
-import { IMPORTANCE_STATE, parseImportanceState } from 'src/importance/importance.service';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { IMPORTANCE_STATE, parseImportanceState } from 'src/importance/importance.service';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
@@ -70,16 +70,28 @@ export class CortexSweeper implements OnApplicationBootstrap {
       const key = idPart(markerKey(marker));
       const bulletin = latest.get(marker.tenantId) ?? null;
       if (bulletinDue(marker, bulletin, now, settings) === 'due') {
-        await this.queue.enqueue(JobName.RefreshBulletin, { tenantId: marker.tenantId }, { jobId: `bulletin-${marker.tenantId}-${key}` });
+        await this.queue.enqueue(
+          JobName.RefreshBulletin,
+          { tenantId: marker.tenantId },
+          { jobId: `bulletin-${marker.tenantId}-${key}` },
+        );
         report.bulletins += 1;
       } else if (rewriting && bulletin?.source === 'template' && !bulletin.empty) {
         // a rewrite debounced earlier gets another chance once per interval (the rewrite itself checks cap and debounce)
         const slot = Math.floor(now.getTime() / Math.max(1, settings.llmMinIntervalMs));
-        await this.queue.enqueue(JobName.RewriteBulletin, { tenantId: marker.tenantId, bulletinId: bulletin.id }, { jobId: `rewrite-${bulletin.id}-${slot}` });
+        await this.queue.enqueue(
+          JobName.RewriteBulletin,
+          { tenantId: marker.tenantId, bulletinId: bulletin.id },
+          { jobId: `rewrite-${bulletin.id}-${slot}` },
+        );
         report.rewrites += 1;
       }
       if (marker.count > 0 && (await this.importanceDue(marker, now))) {
-        await this.queue.enqueue(JobName.RefreshImportance, { tenantId: marker.tenantId }, { jobId: `importance-${marker.tenantId}-${key}` });
+        await this.queue.enqueue(
+          JobName.RefreshImportance,
+          { tenantId: marker.tenantId },
+          { jobId: `importance-${marker.tenantId}-${key}` },
+        );
         report.importance += 1;
       }
     }

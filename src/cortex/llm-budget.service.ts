@@ -44,7 +44,9 @@ export class LlmBudget {
     try {
       return await this.llm.completeJson({ ...request, onUsage: (usage) => (billed = usage) });
     } finally {
-      this.logger.log(`llm ${job} for ${tenantId}: ${billed.promptTokens} prompt + ${billed.completionTokens} completion tokens`);
+      this.logger.log(
+        `llm ${job} for ${tenantId}: ${billed.promptTokens} prompt + ${billed.completionTokens} completion tokens`,
+      );
       await this.usage.addUsage({ tenantId, job, day: utcDay(now), calls: 1, ...billed });
     }
   }

@@ -19,9 +19,30 @@ describe(runLlmUsage.name, () => {
   it('should list the last days of LLM use per tenant and job, with a total per tenant', async () => {
     const config = loadConfig({ ENGRAM_DATA_DIR: dir, EMBEDDINGS: 'hash' });
     const stores = openStores(config.store);
-    await stores.llmUsage.addUsage({ tenantId: 'acme', job: 'rewrite-bulletin', day: '2026-06-01', calls: 2, promptTokens: 300, completionTokens: 120 });
-    await stores.llmUsage.addUsage({ tenantId: 'acme', job: 'consolidate-memories', day: '2026-06-02', calls: 1, promptTokens: 50, completionTokens: 20 });
-    await stores.llmUsage.addUsage({ tenantId: 'acme', job: 'rewrite-bulletin', day: '2026-05-01', calls: 9, promptTokens: 9, completionTokens: 9 });
+    await stores.llmUsage.addUsage({
+      tenantId: 'acme',
+      job: 'rewrite-bulletin',
+      day: '2026-06-01',
+      calls: 2,
+      promptTokens: 300,
+      completionTokens: 120,
+    });
+    await stores.llmUsage.addUsage({
+      tenantId: 'acme',
+      job: 'consolidate-memories',
+      day: '2026-06-02',
+      calls: 1,
+      promptTokens: 50,
+      completionTokens: 20,
+    });
+    await stores.llmUsage.addUsage({
+      tenantId: 'acme',
+      job: 'rewrite-bulletin',
+      day: '2026-05-01',
+      calls: 9,
+      promptTokens: 9,
+      completionTokens: 9,
+    });
     await stores.connection.close();
 
     const table = await runLlmUsage(config, 7, new Date('2026-06-02T12:00:00Z'));

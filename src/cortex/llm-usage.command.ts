@@ -11,7 +11,14 @@ export function formatUsage(rows: readonly LlmUsageEntry[]): string {
   const totals = new Map<string, LlmUsageEntry>();
   for (const row of rows) {
     lines.push([row.day, row.tenantId, row.job, row.calls, row.promptTokens, row.completionTokens].join('\t'));
-    const total = totals.get(row.tenantId) ?? { ...row, day: 'total', job: '*', calls: 0, promptTokens: 0, completionTokens: 0 };
+    const total = totals.get(row.tenantId) ?? {
+      ...row,
+      day: 'total',
+      job: '*',
+      calls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+    };
     totals.set(row.tenantId, {
       ...total,
       calls: total.calls + row.calls,
@@ -20,7 +27,9 @@ export function formatUsage(rows: readonly LlmUsageEntry[]): string {
     });
   }
   for (const total of totals.values()) {
-    lines.push([total.day, total.tenantId, total.job, total.calls, total.promptTokens, total.completionTokens].join('\t'));
+    lines.push(
+      [total.day, total.tenantId, total.job, total.calls, total.promptTokens, total.completionTokens].join('\t'),
+    );
   }
 
   return `${lines.join('\n')}\n`;

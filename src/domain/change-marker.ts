@@ -36,7 +36,12 @@ export type BulletinDue = 'fresh' | 'wait' | 'due';
  * nothing, however often the sweep runs), otherwise once the tenant has been quiet for the debounce time, or once
  * the bulletin is older than the maximum delay.
  */
-export function bulletinDue(marker: ChangeMarker, latest: LatestBulletinState | null, now: Date, settings: DebounceSettings): BulletinDue {
+export function bulletinDue(
+  marker: ChangeMarker,
+  latest: LatestBulletinState | null,
+  now: Date,
+  settings: DebounceSettings,
+): BulletinDue {
   if (latest?.marker === markerKey(marker)) {
     return 'fresh';
   }

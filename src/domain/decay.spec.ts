@@ -1,4 +1,3 @@
-import { MemoryType } from 'src/domain/memory.enums';
 import {
   decayScore,
   DEFAULT_LIFETIME_DAYS,
@@ -8,6 +7,7 @@ import {
   lifetimeDays,
   parseLifetimes,
 } from 'src/domain/decay';
+import { MemoryType } from 'src/domain/memory.enums';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-01T00:00:00Z');
@@ -24,16 +24,26 @@ describe('decay', () => {
       [0.9, 10, 6, 0.9 * Math.exp(-1)],
       [0.5, 4, 30, 0.5 * Math.exp(-10)],
     ])('should score confidence %p, %p accesses, %p days as %p', (confidence, accessCount, days, expected) => {
-      expect(decayScore({ confidence, accessCount, lastAccessedAt: ago(days), lastSeenAt: ago(400) }, now)).toBeCloseTo(expected, 9);
+      expect(decayScore({ confidence, accessCount, lastAccessedAt: ago(days), lastSeenAt: ago(400) }, now)).toBeCloseTo(
+        expected,
+        9,
+      );
     });
 
     it('should count from the last sighting when the memory was never recalled, or was seen after its last recall', () => {
-      expect(decayScore({ confidence: 1, accessCount: 0, lastAccessedAt: null, lastSeenAt: ago(1) }, now)).toBeCloseTo(Math.exp(-1), 9);
-      expect(decayScore({ confidence: 1, accessCount: 0, lastAccessedAt: ago(5), lastSeenAt: ago(1) }, now)).toBeCloseTo(Math.exp(-1), 9);
+      expect(decayScore({ confidence: 1, accessCount: 0, lastAccessedAt: null, lastSeenAt: ago(1) }, now)).toBeCloseTo(
+        Math.exp(-1),
+        9,
+      );
+      expect(
+        decayScore({ confidence: 1, accessCount: 0, lastAccessedAt: ago(5), lastSeenAt: ago(1) }, now),
+      ).toBeCloseTo(Math.exp(-1), 9);
     });
 
     it('should treat a future timestamp as now', () => {
-      expect(decayScore({ confidence: 0.7, accessCount: 0, lastAccessedAt: null, lastSeenAt: ago(-3) }, now)).toBeCloseTo(0.7, 9);
+      expect(
+        decayScore({ confidence: 0.7, accessCount: 0, lastAccessedAt: null, lastSeenAt: ago(-3) }, now),
+      ).toBeCloseTo(0.7, 9);
     });
   });
 
@@ -86,7 +96,11 @@ describe('decay', () => {
 
   describe(parseLifetimes.name, () => {
     it('should override the named types and keep the defaults of the others', () => {
-      expect(parseLifetimes(' IDENTITY=365 , EVENT=1.5')).toEqual({ ...DEFAULT_LIFETIME_DAYS, IDENTITY: 365, EVENT: 1.5 });
+      expect(parseLifetimes(' IDENTITY=365 , EVENT=1.5')).toEqual({
+        ...DEFAULT_LIFETIME_DAYS,
+        IDENTITY: 365,
+        EVENT: 1.5,
+      });
       expect(parseLifetimes('')).toEqual(DEFAULT_LIFETIME_DAYS);
     });
 

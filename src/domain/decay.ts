@@ -23,7 +23,8 @@ function daysBetween(from: Date, to: Date): number {
  * S = 1 + 0.5 × accessCount: each recall makes the memory harder to forget.
  */
 export function decayScore(facts: DecayFacts, now: Date): number {
-  const lastTouched = facts.lastAccessedAt && facts.lastAccessedAt > facts.lastSeenAt ? facts.lastAccessedAt : facts.lastSeenAt;
+  const lastTouched =
+    facts.lastAccessedAt && facts.lastAccessedAt > facts.lastSeenAt ? facts.lastAccessedAt : facts.lastSeenAt;
   const stability = 1 + 0.5 * Math.max(0, facts.accessCount);
 
   return Math.min(1, Math.max(0, facts.confidence)) * Math.exp(-daysBetween(lastTouched, now) / stability);
@@ -62,8 +63,13 @@ export interface LifetimeFacts {
  * The memory's lifetime in days. Seen again (reinforced) restarts the clock; each recall stretches the lifetime
  * by 1 + ln(1 + accessCount), so a memory the user keeps coming back to ages more slowly.
  */
-export function lifetimeDays(facts: LifetimeFacts, lifetimes: Readonly<Record<MemoryType, number>> = DEFAULT_LIFETIME_DAYS): number {
-  const base = facts.tags.includes(CONSTRAINT_TAG) ? Math.min(lifetimes[facts.type], CONSTRAINT_LIFETIME_DAYS) : lifetimes[facts.type];
+export function lifetimeDays(
+  facts: LifetimeFacts,
+  lifetimes: Readonly<Record<MemoryType, number>> = DEFAULT_LIFETIME_DAYS,
+): number {
+  const base = facts.tags.includes(CONSTRAINT_TAG)
+    ? Math.min(lifetimes[facts.type], CONSTRAINT_LIFETIME_DAYS)
+    : lifetimes[facts.type];
 
   return base * (1 + Math.log1p(Math.max(0, facts.accessCount)));
 }
@@ -80,7 +86,10 @@ export function isExpired(facts: LifetimeFacts, now: Date, lifetimes?: Readonly<
 /** Parses `IDENTITY=180,EVENT=3` over the defaults; unknown types or non-positive days are errors. */
 export function parseLifetimes(raw: string): Record<MemoryType, number> {
   const lifetimes: Record<MemoryType, number> = { ...DEFAULT_LIFETIME_DAYS };
-  for (const entry of raw.split(',').map((e) => e.trim()).filter((e) => e.length > 0)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e.length > 0)) {
     const [name, value] = entry.split('=').map((part) => part.trim());
     const days = Number(value);
     if (!name || !(name in DEFAULT_LIFETIME_DAYS) || !Number.isFinite(days) || days <= 0) {

@@ -5,7 +5,10 @@ import { taskBudgetSpent } from 'src/domain/write-policy';
 export const MEMORY_STORE = Symbol('MEMORY_STORE');
 
 /** What a new memory needs; the store fills in nothing but what it must (it never invents ids or times). */
-export type MemoryDraft = Omit<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'>;
+export type MemoryDraft = Omit<
+  MemoryRecord,
+  'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'
+>;
 
 export interface LinkDraft {
   toId: string;
@@ -42,8 +45,7 @@ export interface InsertBatchCommand {
 
 /** `created: false` means an ACTIVE or QUARANTINED memory with the same fingerprint already existed: nothing was written. */
 export type InsertMemoryResult =
-  | { created: true; memory: MemoryRecord; superseded: MemoryRecord[] }
-  | { created: false; memory: MemoryRecord };
+  { created: true; memory: MemoryRecord; superseded: MemoryRecord[] } | { created: false; memory: MemoryRecord };
 
 export interface MemoryListFilter {
   types?: MemoryType[];
@@ -119,7 +121,11 @@ export interface MemoryStore {
   insertMemory(command: InsertMemoryCommand): Promise<InsertMemoryResult>;
   /** One result per item, in order; when any item fails, nothing of the batch is written and the error names it. */
   insertMemories(command: InsertBatchCommand): Promise<InsertMemoryResult[]>;
-  reinforceMemory(tenantId: string, id: string, patch: { confidence: number; seenAt: Date }): Promise<MemoryRecord | null>;
+  reinforceMemory(
+    tenantId: string,
+    id: string,
+    patch: { confidence: number; seenAt: Date },
+  ): Promise<MemoryRecord | null>;
   /**
    * Retires the ACTIVE memories among `ids` into the ACTIVE `survivorId` (consolidation): status SUPERSEDED,
    * supersededBy, an UPDATES edge (weight 1) from the survivor to each, in one transaction. Returns what it retired:
@@ -135,8 +141,18 @@ export interface MemoryStore {
   findActiveBySlot(tenantId: string, slot: string): Promise<MemoryRecord[]>;
   /** Memories (any status) written on behalf of a task: the task write budget counts them. */
   countByTask(tenantId: string, taskId: string): Promise<number>;
-  listMemories(tenantId: string, filter: MemoryListFilter, limit: number, after: PageAfter | null): Promise<MemoryPageRows>;
-  queryByMetadata(tenantId: string, visibility: Visibility, order: MetadataOrder, limit: number): Promise<MemoryRecord[]>;
+  listMemories(
+    tenantId: string,
+    filter: MemoryListFilter,
+    limit: number,
+    after: PageAfter | null,
+  ): Promise<MemoryPageRows>;
+  queryByMetadata(
+    tenantId: string,
+    visibility: Visibility,
+    order: MetadataOrder,
+    limit: number,
+  ): Promise<MemoryRecord[]>;
 
   searchVectors(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[]>;
   searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]>;

@@ -1,4 +1,11 @@
-import type { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type {
+  Direction,
+  MemoryScope,
+  MemoryStatus,
+  MemoryType,
+  RelationType,
+  SourceRole,
+} from 'src/domain/memory.enums';
 
 export interface MemorySourceData {
   role: SourceRole;

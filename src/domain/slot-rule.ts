@@ -1,8 +1,10 @@
-import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
 import type { InsertMemoryCommand, LinkDraft, MemoryDraft } from 'src/domain/memory-store.port';
+import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
 
 /** Whether inserting this memory claims its slot: only an ACTIVE memory with a slot does. */
-export function claimsSlot(memory: Pick<MemoryDraft, 'slot' | 'status'>): memory is { slot: string; status: MemoryStatus } {
+export function claimsSlot(
+  memory: Pick<MemoryDraft, 'slot' | 'status'>,
+): memory is { slot: string; status: MemoryStatus } {
   return memory.slot !== null && memory.status === MemoryStatus.ACTIVE;
 }
 

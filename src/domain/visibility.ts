@@ -54,7 +54,10 @@ export function scopeKey(ref: ScopeRef): string {
 }
 
 /** Scopes: GLOBAL is visible everywhere, PROJECT to its project, THREAD to its channel only. */
-export function scopeVisible(memory: Pick<MemoryRecord, 'scope' | 'channelId' | 'projectId'>, where: ReaderScope): boolean {
+export function scopeVisible(
+  memory: Pick<MemoryRecord, 'scope' | 'channelId' | 'projectId'>,
+  where: ReaderScope,
+): boolean {
   const own = scopeOf(memory);
 
   return visibleScopes(where).some((ref) => ref.scope === own.scope && ref.id === own.id);
@@ -64,7 +67,10 @@ export function scopeVisible(memory: Pick<MemoryRecord, 'scope' | 'channelId' | 
  * Task isolation: memories written on behalf of a scheduled task (they carry its id) are visible only to that task;
  * `task` absent means no isolation (every task's memories are visible).
  */
-export function taskVisible(memory: Pick<MemoryRecord, 'source'>, task: { taskId: string | null } | undefined): boolean {
+export function taskVisible(
+  memory: Pick<MemoryRecord, 'source'>,
+  task: { taskId: string | null } | undefined,
+): boolean {
   return task === undefined || memory.source.taskId === null || memory.source.taskId === task.taskId;
 }
 

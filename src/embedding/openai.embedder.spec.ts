@@ -141,7 +141,9 @@ describe(OpenAiEmbedder.name, () => {
   it('should throw EmbeddingUnavailableError when the server keeps failing', async () => {
     server.setEmbeddingHandler(() => reply.status(500));
 
-    const error: unknown = await embedder({ dimensions: 2, maxRetries: 2 }).embed(['a']).catch((e: unknown) => e);
+    const error: unknown = await embedder({ dimensions: 2, maxRetries: 2 })
+      .embed(['a'])
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(EmbeddingUnavailableError);
     expect((error as Error).message).toMatch(/500/);

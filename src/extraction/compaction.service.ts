@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
+import { countTokens } from 'src/common/tokens';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
-import { countTokens } from 'src/common/tokens';
-import { LLM } from 'src/llm/llm.port';
-import type { LlmClient } from 'src/llm/llm.port';
 import { channelBudget, planCompaction, summaryTokenBudget } from 'src/extraction/compaction.policy';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
 import { LlmSummariser } from 'src/extraction/llm-summariser';
+import { LLM } from 'src/llm/llm.port';
+import type { LlmClient } from 'src/llm/llm.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 
@@ -87,7 +86,9 @@ export class CompactionService {
       this.store.liveStats(tenantId, channelId),
       this.store.listMessages(tenantId, channelId, { limit: MAX_COMPACTED, end: 'oldest', live: true, through }),
     ]);
-    const ids = new Set(planCompaction({ candidates, liveTokens: live.tokens, liveCount: live.count, budget, forced: request.forced }));
+    const ids = new Set(
+      planCompaction({ candidates, liveTokens: live.tokens, liveCount: live.count, budget, forced: request.forced }),
+    );
     const compacted = candidates.filter((m) => ids.has(m.id));
 
     return compacted.length > 0 ? { channel, budget, compacted } : null;
@@ -113,18 +114,27 @@ export class CompactionService {
     };
     const saved = await this.store.insertSummary({ summary, messageIds: compacted.map((m) => m.id) });
     if (saved) {
-      this.logger.log(`job ${jobId}: compacted ${compacted.length} messages of ${channel.id} into a ${summary.tokenCount}-token summary`);
+      this.logger.log(
+        `job ${jobId}: compacted ${compacted.length} messages of ${channel.id} into a ${summary.tokenCount}-token summary`,
+      );
     }
 
     return saved;
   }
 
-  private async summarise(previous: string | null, messages: MessageRecord[], maxTokens: number, jobId: string): Promise<string> {
+  private async summarise(
+    previous: string | null,
+    messages: MessageRecord[],
+    maxTokens: number,
+    jobId: string,
+  ): Promise<string> {
     if (this.summariser) {
       try {
         return await this.summariser.summarise({ previous, messages, maxTokens });
       } catch (error) {
-        this.logger.warn(`job ${jobId}: LLM summary failed, using the extractive one: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `job ${jobId}: LLM summary failed, using the extractive one: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
 

@@ -18,7 +18,9 @@ describe(extractDeterministic.name, () => {
   });
 
   it('should read Danish', () => {
-    const found = extractDeterministic('Hej, jeg hedder Mette og jeg bor i Odense. Jeg er 41 år. Jeg elsker frikadeller.');
+    const found = extractDeterministic(
+      'Hej, jeg hedder Mette og jeg bor i Odense. Jeg er 41 år. Jeg elsker frikadeller.',
+    );
 
     expect(found.map((e) => (e.kind === 'memory' ? [e.content, e.slot, e.type] : null))).toEqual([
       ['Mit navn er Mette.', 'name', MemoryType.IDENTITY],
@@ -35,10 +37,24 @@ describe(extractDeterministic.name, () => {
 
   it('should turn "remember that" into one explicit memory, keeping a slot when the rest states one', () => {
     expect(extractDeterministic('Remember that my daughter is allergic to peanuts.')).toEqual([
-      { kind: 'memory', patternId: 'en.remember', content: 'My daughter is allergic to peanuts.', type: null, slot: null, explicit: true },
+      {
+        kind: 'memory',
+        patternId: 'en.remember',
+        content: 'My daughter is allergic to peanuts.',
+        type: null,
+        slot: null,
+        explicit: true,
+      },
     ]);
     expect(extractDeterministic('Husk at jeg bor i Aarhus')).toEqual([
-      { kind: 'memory', patternId: 'da.slot.location', content: 'Jeg bor i Aarhus.', type: MemoryType.IDENTITY, slot: 'location', explicit: true },
+      {
+        kind: 'memory',
+        patternId: 'da.slot.location',
+        content: 'Jeg bor i Aarhus.',
+        type: MemoryType.IDENTITY,
+        slot: 'location',
+        explicit: true,
+      },
     ]);
   });
 
@@ -46,7 +62,9 @@ describe(extractDeterministic.name, () => {
     expect(extractDeterministic('Please forget that I live in Berlin.')).toEqual([
       { kind: 'forget', patternId: 'en.forget', query: 'I live in Berlin', slot: null },
     ]);
-    expect(extractDeterministic('forget my name')).toEqual([{ kind: 'forget', patternId: 'en.forget', query: 'my name', slot: 'name' }]);
+    expect(extractDeterministic('forget my name')).toEqual([
+      { kind: 'forget', patternId: 'en.forget', query: 'my name', slot: 'name' },
+    ]);
     expect(extractDeterministic('Glem hvor jeg bor')).toEqual([
       { kind: 'forget', patternId: 'da.forget', query: 'hvor jeg bor', slot: 'location' },
     ]);
@@ -73,16 +91,26 @@ describe(extractDeterministic.name, () => {
 
   it('should split clauses only where a new first-person statement starts', () => {
     expect(clauses('I love hiking and cycling')).toEqual(['I love hiking and cycling']);
-    expect(clauses("I'm Anders, I live in Oslo and I work at Equinor")).toEqual(["I'm Anders", 'I live in Oslo', 'and I work at Equinor']);
+    expect(clauses("I'm Anders, I live in Oslo and I work at Equinor")).toEqual([
+      "I'm Anders",
+      'I live in Oslo',
+      'and I work at Equinor',
+    ]);
   });
 });
 
 describe(isLowValue.name, () => {
-  it.each(['ok', 'Thanks!', 'got it 👍', 'Tak.', 'mange tak', '😂😂', 'hahaha', '   '])('should call %j low value', (text) => {
-    expect(isLowValue(text, LANGUAGE_TABLES)).toBe(true);
-  });
+  it.each(['ok', 'Thanks!', 'got it 👍', 'Tak.', 'mange tak', '😂😂', 'hahaha', '   '])(
+    'should call %j low value',
+    (text) => {
+      expect(isLowValue(text, LANGUAGE_TABLES)).toBe(true);
+    },
+  );
 
-  it.each(['ok, I moved to Lisbon', 'I prefer tea', 'Berlin', 'tak, jeg bor i Vejle'])('should call %j worth extracting', (text) => {
-    expect(isLowValue(text, LANGUAGE_TABLES)).toBe(false);
-  });
+  it.each(['ok, I moved to Lisbon', 'I prefer tea', 'Berlin', 'tak, jeg bor i Vejle'])(
+    'should call %j worth extracting',
+    (text) => {
+      expect(isLowValue(text, LANGUAGE_TABLES)).toBe(false);
+    },
+  );
 });

@@ -1,12 +1,12 @@
-import { looksLikeQuestion } from 'src/memory/guards/firewall';
-import type { SlotName } from 'src/memory/guards/slots';
 import { MemoryType } from 'src/domain/memory.enums';
-import { detectRetraction } from 'src/memory/write-rules';
 import { stripInjected } from 'src/extraction/injected-text';
 import { DANISH } from 'src/extraction/patterns/da';
 import { ENGLISH } from 'src/extraction/patterns/en';
 import { asSentence } from 'src/extraction/patterns/pattern-table';
 import type { LanguageTable, PatternKind, PatternMatch } from 'src/extraction/patterns/pattern-table';
+import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import type { SlotName } from 'src/memory/guards/slots';
+import { detectRetraction } from 'src/memory/write-rules';
 
 /** Every language extraction knows; add a table here to teach it another. */
 export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
@@ -57,7 +57,9 @@ export function sentences(text: string): string[] {
 export function clauses(sentence: string): string[] {
   const parts = sentence
     .replace(/\s+/gu, ' ')
-    .split(/\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu)
+    .split(
+      /\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu,
+    )
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
   // "Hi, I'm Bo": a greeting belongs to the statement after it
@@ -149,13 +151,27 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
     }
     const request = firstMatch(sentence, ['remember', 'forget'], tables);
     if (request?.kind === 'forget') {
-      found.push({ kind: 'forget', patternId: request.patternId, query: request.match.value, slot: mentionedSlot(request.match.value, tables) });
+      found.push({
+        kind: 'forget',
+        patternId: request.patternId,
+        query: request.match.value,
+        slot: mentionedSlot(request.match.value, tables),
+      });
       continue;
     }
     if (request?.kind === 'remember') {
       const value = request.match.value;
       const inner = clauses(value).length === 1 ? statement(value, tables, true) : null;
-      found.push(inner ?? { kind: 'memory', patternId: request.patternId, content: asSentence(value), type: null, slot: null, explicit: true });
+      found.push(
+        inner ?? {
+          kind: 'memory',
+          patternId: request.patternId,
+          content: asSentence(value),
+          type: null,
+          slot: null,
+          explicit: true,
+        },
+      );
       continue;
     }
     const before = found.length;
@@ -167,7 +183,14 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
     }
     // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back
     if (found.length === before && detectRetraction(sentence)) {
-      found.push({ kind: 'memory', patternId: 'retraction', content: asSentence(sentence), type: null, slot: null, explicit: false });
+      found.push({
+        kind: 'memory',
+        patternId: 'retraction',
+        content: asSentence(sentence),
+        type: null,
+        slot: null,
+        explicit: false,
+      });
     }
   }
   const seen = new Set<string>();

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
-import type { SlotName } from 'src/memory/guards/slots';
 import { SourceRole, WriteOutcome } from 'src/domain/memory.enums';
 import type { MemoryType } from 'src/domain/memory.enums';
+import { extractionScope } from 'src/extraction/extraction-scope';
+import type { SlotName } from 'src/memory/guards/slots';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
-import { extractionScope } from 'src/extraction/extraction-scope';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 

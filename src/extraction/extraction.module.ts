@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 
 import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
-import { MemoryModule } from 'src/memory/memory.module';
 import { CompactionService } from 'src/extraction/compaction.service';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
 import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
+import { MemoryModule } from 'src/memory/memory.module';
 
 /** What the job handlers run (LLM extraction, compaction, the owed-work sweep, message vectors) and the one writer every extractor uses. */
 @Module({

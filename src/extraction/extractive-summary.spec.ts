@@ -3,7 +3,12 @@ import { extractiveSummary } from 'src/extraction/extractive-summary';
 import type { SummaryMessage } from 'src/extraction/extractive-summary';
 
 const at = (day: number): Date => new Date(Date.UTC(2024, 4, day, 9));
-const say = (role: string, content: string, day = 1, speaker: string | null = null): SummaryMessage => ({ role, speaker, content, createdAt: at(day) });
+const say = (role: string, content: string, day = 1, speaker: string | null = null): SummaryMessage => ({
+  role,
+  speaker,
+  content,
+  createdAt: at(day),
+});
 
 describe(extractiveSummary.name, () => {
   const conversation = [
@@ -49,6 +54,8 @@ describe(extractiveSummary.name, () => {
     expect(extractiveSummary({ previous: null, messages: conversation, maxTokens: 300 })).toBe(
       extractiveSummary({ previous: null, messages: conversation, maxTokens: 300 }),
     );
-    expect(extractiveSummary({ previous: null, messages: [say('USER', 'ok'), say('USER', 'thanks!')], maxTokens: 300 })).toBe('');
+    expect(
+      extractiveSummary({ previous: null, messages: [say('USER', 'ok'), say('USER', 'thanks!')], maxTokens: 300 }),
+    ).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { countTokens, truncateToTokens } from 'src/common/tokens';
-import { sentences, LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
+import { LANGUAGE_TABLES, sentences } from 'src/extraction/deterministic-extractor';
 import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';
 
@@ -16,11 +16,26 @@ const MAX_SENTENCE_TOKENS = 60;
 
 /** What a summary must keep, with a weight each: goals, decisions, errors, file paths, dates, numbers, names, questions. */
 const SIGNALS: readonly [RegExp, number][] = [
-  [/\b(?:goal|want to|wants to|plan(?:s|ning)? to|aim(?:ing)? to|need(?:s)? to|have to|must|deadline|todo|mål|vil gerne|skal)\b/iu, 3],
-  [/\b(?:decided|decision|agreed|we'll|we will|going with|chose|settled on|let's use|besluttede|beslutning|aftalt)\b/iu, 3],
-  [/\b(?:error|exception|failed|failing|failure|crash(?:ed|es)?|bug|traceback|stack trace|fejl)\b|\b\w+(?:Error|Exception)\b/u, 3],
-  [/(?:^|\s)(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:ts|js|tsx|jsx|py|go|rs|java|kt|rb|php|cs|c|h|cpp|json|ya?ml|toml|md|sql|sh|css|html|lock)\b/u, 2],
-  [/\b\d{4}-\d{2}-\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2}\.? (?:jan|feb|mar|apr|maj|may|jun|jul|aug|sep|okt|oct|nov|dec)[a-z]*\b/iu, 2],
+  [
+    /\b(?:goal|want to|wants to|plan(?:s|ning)? to|aim(?:ing)? to|need(?:s)? to|have to|must|deadline|todo|mål|vil gerne|skal)\b/iu,
+    3,
+  ],
+  [
+    /\b(?:decided|decision|agreed|we'll|we will|going with|chose|settled on|let's use|besluttede|beslutning|aftalt)\b/iu,
+    3,
+  ],
+  [
+    /\b(?:error|exception|failed|failing|failure|crash(?:ed|es)?|bug|traceback|stack trace|fejl)\b|\b\w+(?:Error|Exception)\b/u,
+    3,
+  ],
+  [
+    /(?:^|\s)(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+|\b[\w-]+\.(?:ts|js|tsx|jsx|py|go|rs|java|kt|rb|php|cs|c|h|cpp|json|ya?ml|toml|md|sql|sh|css|html|lock)\b/u,
+    2,
+  ],
+  [
+    /\b\d{4}-\d{2}-\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2}\.? (?:jan|feb|mar|apr|maj|may|jun|jul|aug|sep|okt|oct|nov|dec)[a-z]*\b/iu,
+    2,
+  ],
   [/\d/u, 1],
 ];
 const NAME = /(?<=[\p{L}\p{N},;:] )\p{Lu}[\p{L}-]+/gu;
@@ -59,7 +74,12 @@ function candidates(messages: readonly SummaryMessage[]): Candidate[] {
       const value = score(sentence, message.role);
       if (value >= 1) {
         const text = truncateToTokens(sentence, MAX_SENTENCE_TOKENS);
-        found.push({ order: index, line: `- [${day}] ${who}: ${text}`, question: sentence.trimEnd().endsWith('?'), score: value });
+        found.push({
+          order: index,
+          line: `- [${day}] ${who}: ${text}`,
+          question: sentence.trimEnd().endsWith('?'),
+          score: value,
+        });
       }
     }
   });
@@ -72,7 +92,11 @@ function candidates(messages: readonly SummaryMessage[]): Candidate[] {
  * goals, decisions, names, numbers, dates, file paths, errors and open questions, best first until `maxTokens`,
  * printed in conversation order. Deterministic, and never longer than `maxTokens`.
  */
-export function extractiveSummary(input: { previous: string | null; messages: readonly SummaryMessage[]; maxTokens: number }): string {
+export function extractiveSummary(input: {
+  previous: string | null;
+  messages: readonly SummaryMessage[];
+  maxTokens: number;
+}): string {
   const previousLines = (input.previous ?? '')
     .split('\n')
     .map((line) => line.trimEnd())

@@ -26,14 +26,19 @@ describe('extraction in linear time', () => {
   });
 
   it('en.remember still takes lead words in any number', () => {
-    expect(pattern('en.remember').match('Oh and also, please remember that my van is blue')?.value).toBe('my van is blue');
+    expect(pattern('en.remember').match('Oh and also, please remember that my van is blue')?.value).toBe(
+      'my van is blue',
+    );
     expect(pattern('en.forget').match('oh and forget my phone number')?.value).toBe('my phone number');
   });
 
-  it.each(['da.remember', 'da.forget', 'da.slot.name', 'da.slot.location'])('%s: Danish lead words x 40 fail fast', (id) => {
-    expect(timed(() => pattern(id).match(`${'og så '.repeat(40)}x`))).toBeLessThan(50);
-    expect(timed(() => pattern(id).match(`${'hej, altså '.repeat(40)}x`))).toBeLessThan(50);
-  });
+  it.each(['da.remember', 'da.forget', 'da.slot.name', 'da.slot.location'])(
+    '%s: Danish lead words x 40 fail fast',
+    (id) => {
+      expect(timed(() => pattern(id).match(`${'og så '.repeat(40)}x`))).toBeLessThan(50);
+      expect(timed(() => pattern(id).match(`${'hej, altså '.repeat(40)}x`))).toBeLessThan(50);
+    },
+  );
 
   it('refuses a multi-word lead word, which would match a run of lead words two ways', () => {
     expect(() => leadWords(['oh', 'and', 'oh and'])).toThrow(/single words/);
@@ -63,7 +68,10 @@ describe('extraction in linear time', () => {
 
   it('sentences fold whitespace runs, skip sentences longer than the bound and read the first 20,000 characters', () => {
     expect(sentences(`${'x'.repeat(25_000)}\nI am 40.`)).toEqual([]);
-    expect(sentences(`I live in${' '.repeat(3000)}Oslo. ${'word '.repeat(MAX_SENTENCE_CHARS)}. I am 40.`)).toEqual(['I live in Oslo.', 'I am 40.']);
+    expect(sentences(`I live in${' '.repeat(3000)}Oslo. ${'word '.repeat(MAX_SENTENCE_CHARS)}. I am 40.`)).toEqual([
+      'I live in Oslo.',
+      'I am 40.',
+    ]);
     expect(timed(() => extractDeterministic(`remember that I live in Oslo${SPACES};${SPACES}x`))).toBeLessThan(100);
   });
 });

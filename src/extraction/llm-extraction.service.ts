@@ -3,13 +3,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
 import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
-import { LLM } from 'src/llm/llm.port';
-import type { LlmClient } from 'src/llm/llm.port';
 import { owesLlmExtraction } from 'src/extraction/extraction-rules';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import { stripInjected } from 'src/extraction/injected-text';
 import { LlmExtractor } from 'src/extraction/llm-extractor';
 import { steelGate } from 'src/extraction/steel-gate';
+import { LLM } from 'src/llm/llm.port';
+import type { LlmClient } from 'src/llm/llm.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 
@@ -68,7 +68,12 @@ export class LlmExtractionService {
     );
   }
 
-  private async extractBatch(extractor: LlmExtractor, channel: ChannelRecord, turns: MessageRecord[], jobId: string): Promise<void> {
+  private async extractBatch(
+    extractor: LlmExtractor,
+    channel: ChannelRecord,
+    turns: MessageRecord[],
+    jobId: string,
+  ): Promise<void> {
     const first = turns[0];
     if (!first) {
       return;
@@ -79,7 +84,12 @@ export class LlmExtractionService {
     ]);
     const raw = await extractor.candidates({
       turns: turns.map((m, turn) => ({ turn, speaker: m.speaker, at: m.createdAt, text: stripInjected(m.content) })),
-      context: context.map((m) => ({ role: m.role, speaker: m.speaker, at: m.createdAt, text: stripInjected(m.content) })),
+      context: context.map((m) => ({
+        role: m.role,
+        speaker: m.speaker,
+        at: m.createdAt,
+        text: stripInjected(m.content),
+      })),
       today: new Date(),
     });
     const verdict = steelGate({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
+import { extractionAnswerSchema, extractionEnvelopeSchema } from 'src/extraction/steel-gate';
 import type { JsonSchema, LlmClient } from 'src/llm/llm.port';
 import { loadPrompt } from 'src/llm/prompts';
-import { extractionAnswerSchema, extractionEnvelopeSchema } from 'src/extraction/steel-gate';
 
 export interface ExtractionTurn {
   turn: number;
@@ -50,7 +50,12 @@ export class LlmExtractor {
         at: line.at.toISOString(),
         text: line.text.slice(0, MAX_TEXT_CHARS),
       })),
-      turns: request.turns.map((t) => ({ turn: t.turn, speaker: t.speaker, at: t.at.toISOString(), text: t.text.slice(0, MAX_TEXT_CHARS) })),
+      turns: request.turns.map((t) => ({
+        turn: t.turn,
+        speaker: t.speaker,
+        at: t.at.toISOString(),
+        text: t.text.slice(0, MAX_TEXT_CHARS),
+      })),
     });
     const answer = await this.llm.completeJson({
       system: this.system,

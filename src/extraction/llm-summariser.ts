@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 import { countTokens, truncateToTokens } from 'src/common/tokens';
+import type { SummaryMessage } from 'src/extraction/extractive-summary';
+import { stripInjected } from 'src/extraction/injected-text';
 import { LlmOutputError } from 'src/llm/llm.port';
 import type { JsonSchema, LlmClient } from 'src/llm/llm.port';
 import { loadPrompt } from 'src/llm/prompts';
-import { stripInjected } from 'src/extraction/injected-text';
-import type { SummaryMessage } from 'src/extraction/extractive-summary';
 
 const answerSchema = z.strictObject({ summary: z.string() });
 const ANSWER_JSON_SCHEMA: JsonSchema = z.toJSONSchema(answerSchema);
@@ -22,7 +22,11 @@ export class LlmSummariser {
 
   constructor(private readonly llm: LlmClient) {}
 
-  async summarise(input: { previous: string | null; messages: readonly SummaryMessage[]; maxTokens: number }): Promise<string> {
+  async summarise(input: {
+    previous: string | null;
+    messages: readonly SummaryMessage[];
+    maxTokens: number;
+  }): Promise<string> {
     const answer = await this.llm.completeJson({
       system: this.system,
       user: JSON.stringify({

@@ -1,5 +1,5 @@
-import { looksLikeNoise } from 'src/memory/guards/firewall';
 import type { LanguageTable } from 'src/extraction/patterns/pattern-table';
+import { looksLikeNoise } from 'src/memory/guards/firewall';
 
 /**
  * Messages that carry nothing to learn ("ok", "thanks", "got it", "tak", emoji, laughter): LLM extraction skips

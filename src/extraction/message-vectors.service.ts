@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 
 import type { MessageRecord } from 'src/domain/conversation.types';
-import { messageEmbeddingText } from 'src/embedding/embedding-text';
 import { EMBEDDER, EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
+import { messageEmbeddingText } from 'src/embedding/embedding-text';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore, OwedVector } from 'src/store/conversation-store.port';
 
@@ -37,7 +37,12 @@ export class MessageVectors implements BeforeApplicationShutdown {
       return;
     }
     this.inFlight.add(message.id);
-    this.waiting.push({ tenantId: message.tenantId, messageId: message.id, speaker: message.speaker, content: message.content });
+    this.waiting.push({
+      tenantId: message.tenantId,
+      messageId: message.id,
+      speaker: message.speaker,
+      content: message.content,
+    });
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
     });

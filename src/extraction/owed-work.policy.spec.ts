@@ -5,7 +5,9 @@ describe('owed-work policy', () => {
     { tenantId: 'alice', messageId: 'm2' },
     { tenantId: 'bob', messageId: 'm1' },
   ];
-  const overBudget = [{ tenantId: 'alice', channelId: 'busy', liveTokens: 900, budget: 1000, newestLiveMessageId: 'm9' }];
+  const overBudget = [
+    { tenantId: 'alice', channelId: 'busy', liveTokens: 900, budget: 1000, newestLiveMessageId: 'm9' },
+  ];
 
   it('should name jobs as the request path does: one extraction per message, one compaction per range', () => {
     expect(extractionJobId('m1')).toBe('extract.m1');
@@ -19,7 +21,10 @@ describe('owed-work policy', () => {
         { payload: { tenantId: 'bob', messageId: 'm1' }, jobId: 'extract.m1' },
       ],
       compactions: [
-        { payload: { tenantId: 'alice', channelId: 'busy', throughMessageId: 'm9', forced: false }, jobId: 'compact.m9' },
+        {
+          payload: { tenantId: 'alice', channelId: 'busy', throughMessageId: 'm9', forced: false },
+          jobId: 'compact.m9',
+        },
       ],
     });
   });

@@ -1,5 +1,5 @@
-import type { OverBudgetChannel, OwedExtraction } from 'src/store/conversation-store.port';
 import type { JobName, JobPayloads } from 'src/domain/job.types';
+import type { OverBudgetChannel, OwedExtraction } from 'src/store/conversation-store.port';
 
 /** One extraction per message: the request path and the owed-work sweep use this same id. */
 export function extractionJobId(messageId: string): string {
@@ -33,10 +33,18 @@ export function recoveryJobs(input: {
 }): RecoveryJobs {
   return {
     extractions: input.llmExtraction
-      ? input.owed.map(({ tenantId, messageId }) => ({ payload: { tenantId, messageId }, jobId: extractionJobId(messageId) }))
+      ? input.owed.map(({ tenantId, messageId }) => ({
+          payload: { tenantId, messageId },
+          jobId: extractionJobId(messageId),
+        }))
       : [],
     compactions: input.overBudget.map((channel) => ({
-      payload: { tenantId: channel.tenantId, channelId: channel.channelId, throughMessageId: channel.newestLiveMessageId, forced: false },
+      payload: {
+        tenantId: channel.tenantId,
+        channelId: channel.channelId,
+        throughMessageId: channel.newestLiveMessageId,
+        forced: false,
+      },
       jobId: compactionJobId(channel.newestLiveMessageId),
     })),
   };

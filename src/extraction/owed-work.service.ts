@@ -3,12 +3,12 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
 import { COMPACTION_TRIGGER } from 'src/extraction/compaction.policy';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
 import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { owedExtractionCutoff, recoveryJobs } from 'src/extraction/owed-work.policy';
-import { JOB_QUEUE, JobName } from 'src/domain/job.types';
-import type { JobQueue } from 'src/domain/job.types';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 
@@ -43,7 +43,9 @@ export class OwedWorkSweeper implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     this.queue
       .schedule(JobName.RecoverOwedWork, {}, this.config.jobs.owedWorkSweepMs)
-      .catch((error: unknown) => this.logger.warn(`could not schedule the owed-work sweep: ${(error as Error).message}`));
+      .catch((error: unknown) =>
+        this.logger.warn(`could not schedule the owed-work sweep: ${(error as Error).message}`),
+      );
   }
 
   async sweep(now = new Date()): Promise<OwedWorkReport> {
@@ -62,7 +64,9 @@ export class OwedWorkSweeper implements OnApplicationBootstrap {
       await this.queue.enqueue(JobName.CompactChannel, payload, { jobId });
     }
     if (jobs.extractions.length + jobs.compactions.length > 0) {
-      this.logger.debug(`owed work queued again: ${jobs.extractions.length} extraction(s), ${jobs.compactions.length} compaction(s)`);
+      this.logger.debug(
+        `owed work queued again: ${jobs.extractions.length} extraction(s), ${jobs.compactions.length} compaction(s)`,
+      );
     }
     const vectors = await this.vectors.embedOwed(owedVectors);
     if (vectors > 0) {

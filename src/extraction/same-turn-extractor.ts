@@ -1,17 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeVisible } from 'src/domain/visibility';
-import type { RememberOutcome } from 'src/memory/memory-write.service';
-import { MemoryService } from 'src/memory/memory.service';
-import { RecallService } from 'src/recall/recall.service';
 import { extractDeterministic } from 'src/extraction/deterministic-extractor';
 import type { ForgetExtraction } from 'src/extraction/deterministic-extractor';
 import { mayChangeMemories } from 'src/extraction/extraction-rules';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore } from 'src/domain/memory-store.port';
+import type { RememberOutcome } from 'src/memory/memory-write.service';
+import { MemoryService } from 'src/memory/memory.service';
+import { RecallService } from 'src/recall/recall.service';
 
 export interface SameTurnResult {
   extracted: RememberOutcome[];
@@ -68,7 +68,9 @@ export class SameTurnExtractor {
     let ids: string[];
     if (request.slot !== null) {
       const holders = await this.store.findActiveBySlot(tenantId, request.slot);
-      ids = holders.filter((memory) => scopeVisible(memory, { channelId: channel.id, projectId: channel.projectId })).map((memory) => memory.id);
+      ids = holders
+        .filter((memory) => scopeVisible(memory, { channelId: channel.id, projectId: channel.projectId }))
+        .map((memory) => memory.id);
     } else {
       const { hits } = await this.recall.recall(tenantId, {
         query: request.query,
@@ -76,7 +78,9 @@ export class SameTurnExtractor {
         projectId: channel.projectId,
         limit: FORGET_CANDIDATES,
       });
-      const matching = hits.filter((hit) => hit.explanation.text !== null && hit.explanation.relevance >= FORGET_MIN_RELEVANCE);
+      const matching = hits.filter(
+        (hit) => hit.explanation.text !== null && hit.explanation.relevance >= FORGET_MIN_RELEVANCE,
+      );
       const best = matching[0]?.score ?? 0;
       ids = matching.filter((hit) => hit.score >= FORGET_CLOSE_TO_BEST * best).map((hit) => hit.memory.id);
     }
@@ -84,7 +88,9 @@ export class SameTurnExtractor {
     for (const id of ids) {
       forgotten.push(await this.memories.forget(tenantId, id));
     }
-    this.logger.log(`forget "${request.query.slice(0, 80)}" (${request.patternId}) retired ${forgotten.length} memories in ${tenantId}`);
+    this.logger.log(
+      `forget "${request.query.slice(0, 80)}" (${request.patternId}) retired ${forgotten.length} memories in ${tenantId}`,
+    );
 
     return forgotten;
   }

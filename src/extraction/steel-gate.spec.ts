@@ -30,7 +30,16 @@ function gate(candidates: unknown[], injected: string[] = []): ReturnType<typeof
 describe(steelGate.name, () => {
   it('should accept a well-formed, grounded candidate and map its levels to numbers', () => {
     expect(gate([candidate()])).toEqual({
-      accepted: [{ turn: 0, type: MemoryType.FACT, content: 'The user is allergic to peanuts.', importance: 0.7, confidence: 0.95, tags: ['health', 'allergy'] }],
+      accepted: [
+        {
+          turn: 0,
+          type: MemoryType.FACT,
+          content: 'The user is allergic to peanuts.',
+          importance: 0.7,
+          confidence: 0.95,
+          tags: ['health', 'allergy'],
+        },
+      ],
       rejected: [],
     });
   });
@@ -42,7 +51,11 @@ describe(steelGate.name, () => {
     ['a string instead of an object', 'The user is allergic to peanuts.', /^schema/],
     ['store: false', candidate({ store: false, reason: 'small talk' }), /model declined: small talk/],
     ['too short content', candidate({ content: 'Peanuts.' }), /must be 8-400 characters|too short/],
-    ['too long content', candidate({ content: `The user is allergic to peanuts ${'and more '.repeat(60)}` }), /8-400 characters/],
+    [
+      'too long content',
+      candidate({ content: `The user is allergic to peanuts ${'and more '.repeat(60)}` }),
+      /8-400 characters/,
+    ],
     ['a turn that is not new', candidate({ turn: 7 }), /cites turn 7/],
     ['no tags', candidate({ tags: [] }), /tags/],
     ['an uppercase tag', candidate({ tags: ['Health'] }), /tags/],
@@ -53,7 +66,11 @@ describe(steelGate.name, () => {
     ['a speculative guess', candidate({ confidence: 'speculative' }), /too weak/],
     ['trivia', candidate({ importance: 'trivial' }), /too weak/],
     ['text the turn does not contain', candidate({ content: 'The user enjoys skiing in the Alps.' }), /not grounded/],
-    ['an identity the user never stated', candidate({ type: MemoryType.IDENTITY, content: "The user's name is Anders Bakker." }), /identity from text the user did not write \(Bakker\)/],
+    [
+      'an identity the user never stated',
+      candidate({ type: MemoryType.IDENTITY, content: "The user's name is Anders Bakker." }),
+      /identity from text the user did not write \(Bakker\)/,
+    ],
   ])('should reject %s', (_what, raw, reason) => {
     const verdict = gate([raw]);
 
@@ -64,7 +81,12 @@ describe(steelGate.name, () => {
   it('should accept an identity in the user own words, and a decision from another turn', () => {
     const verdict = gate([
       candidate({ type: MemoryType.IDENTITY, content: "The user's name is Anders.", tags: ['identity'] }),
-      candidate({ turn: 1, type: MemoryType.DECISION, content: 'The team decided to move the launch to 2024-06-02.', tags: ['launch'] }),
+      candidate({
+        turn: 1,
+        type: MemoryType.DECISION,
+        content: 'The team decided to move the launch to 2024-06-02.',
+        tags: ['launch'],
+      }),
     ]);
 
     expect(verdict.rejected).toEqual([]);
@@ -73,7 +95,11 @@ describe(steelGate.name, () => {
 
   it('should reject what restates injected text, and duplicates', () => {
     const verdict = gate(
-      [candidate(), candidate(), candidate({ content: 'The user has a dentist appointment on 2024-05-03.', tags: ['health'] })],
+      [
+        candidate(),
+        candidate(),
+        candidate({ content: 'The user has a dentist appointment on 2024-05-03.', tags: ['health'] }),
+      ],
       ['## Summary\n- The user has a dentist appointment on 2024-05-03 at noon.'],
     );
 

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 
+import { MemoryType } from 'src/domain/memory.enums';
 import { guardFact, looksLikeQuestion } from 'src/memory/guards/firewall';
 import { detectUserClaim } from 'src/memory/guards/slots';
-import { MemoryType } from 'src/domain/memory.enums';
 
 /** Importance and confidence as the LLM names them; the gate maps them to numbers. */
 export const IMPORTANCE_LEVELS = { trivial: 0.1, low: 0.3, medium: 0.5, high: 0.7, critical: 0.9 } as const;
-export const CONFIDENCE_LEVELS = { speculative: 0.3, possible: 0.5, likely: 0.7, confident: 0.85, certain: 0.95 } as const;
+export const CONFIDENCE_LEVELS = {
+  speculative: 0.3,
+  possible: 0.5,
+  likely: 0.7,
+  confident: 0.85,
+  certain: 0.95,
+} as const;
 
 type ImportanceLevel = keyof typeof IMPORTANCE_LEVELS;
 type ConfidenceLevel = keyof typeof CONFIDENCE_LEVELS;
@@ -57,8 +63,10 @@ export interface GateVerdict {
 
 export const CONTENT_CHARS = { min: 8, max: 400 } as const;
 const TAG = /^[a-z0-9][a-z0-9-]{0,31}$/u;
-const PLACEHOLDER = /\[[^\]]*\]|\{[^}]*\}|<[^>]+>|\b(?:placeholder|lorem ipsum|todo: ?fill|xxx+|n\/a|tbd|unknown user)\b/iu;
-const RELATIVE_TIME = /\b(?:today|tonight|tomorrow|yesterday|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|last (?:week|month|year|night)|this (?:morning|afternoon|evening|week|weekend)|in \d+ (?:days?|weeks?)|\d+ (?:days?|weeks?|months?) ago)\b/iu;
+const PLACEHOLDER =
+  /\[[^\]]*\]|\{[^}]*\}|<[^>]+>|\b(?:placeholder|lorem ipsum|todo: ?fill|xxx+|n\/a|tbd|unknown user)\b/iu;
+const RELATIVE_TIME =
+  /\b(?:today|tonight|tomorrow|yesterday|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|last (?:week|month|year|night)|this (?:morning|afternoon|evening|week|weekend)|in \d+ (?:days?|weeks?)|\d+ (?:days?|weeks?|months?) ago)\b/iu;
 const STOP = new Set(
   'the a an and or but of to in on at for with from by is are was were be been has have had user users their they them this that these those who which what when where about into over than then also very just not'.split(
     ' ',
@@ -66,7 +74,12 @@ const STOP = new Set(
 );
 
 function words(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 function contentWords(text: string): Set<string> {
@@ -182,7 +195,8 @@ export function steelGate(input: GateInput): GateVerdict {
   for (const raw of input.candidates) {
     const result = judge(raw, input);
     if (typeof result === 'string') {
-      const content = typeof raw === 'object' && raw !== null && 'content' in raw ? String(raw.content).slice(0, 200) : null;
+      const content =
+        typeof raw === 'object' && raw !== null && 'content' in raw ? String(raw.content).slice(0, 200) : null;
       verdict.rejected.push({ content, reason: result });
     } else if (seen.has(result.content.toLowerCase())) {
       verdict.rejected.push({ content: result.content, reason: 'duplicate of another candidate' });

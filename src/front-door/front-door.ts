@@ -13,9 +13,17 @@ export interface Surface {
 /** Every surface this configuration serves, in the order a newcomer needs them. */
 export function surfaces(config: Pick<AppConfig, 'env' | 'sandbox'>): Surface[] {
   return [
-    { name: 'GraphQL', path: '/graphql', note: config.sandbox ? 'open it in a browser for Apollo Sandbox' : 'POST only (no Sandbox, no introspection in production): read schema.graphql' },
+    {
+      name: 'GraphQL',
+      path: '/graphql',
+      note: config.sandbox
+        ? 'open it in a browser for Apollo Sandbox'
+        : 'POST only (no Sandbox, no introspection in production): read schema.graphql',
+    },
     { name: 'Viewer', path: '/viewer/', note: 'browse, search and edit memories with an API key' },
-    ...(config.env === 'production' ? [] : [{ name: 'REST docs', path: '/api/docs', note: 'Swagger UI; the OpenAPI document is /api/docs/openapi.json' }]),
+    ...(config.env === 'production'
+      ? []
+      : [{ name: 'REST docs', path: '/api/docs', note: 'Swagger UI; the OpenAPI document is /api/docs/openapi.json' }]),
     { name: 'MCP', path: '/mcp', note: 'Streamable HTTP: POST with Authorization: Bearer <key>' },
     { name: 'Health', path: '/healthz', note: 'store, embeddings and queue status' },
     { name: 'Metrics', path: '/metrics', note: 'Prometheus: loopback clients, or Bearer METRICS_TOKEN' },
@@ -36,7 +44,10 @@ function escapeHtml(text: string): string {
 /** The page at `/`: a link to every surface. Static text, no script; the only inline code is its style sheet. */
 export function frontDoorHtml(config: Pick<AppConfig, 'env' | 'sandbox'>): string {
   const rows = surfaces(config)
-    .map((s) => `<li><a href="${escapeHtml(s.path)}">${escapeHtml(s.name)}</a> <code>${escapeHtml(s.path)}</code> — ${escapeHtml(s.note)}</li>`)
+    .map(
+      (s) =>
+        `<li><a href="${escapeHtml(s.path)}">${escapeHtml(s.name)}</a> <code>${escapeHtml(s.path)}</code> — ${escapeHtml(s.note)}</li>`,
+    )
     .join('\n      ');
 
   return `<!doctype html>
@@ -65,7 +76,10 @@ export function mountFrontDoor(app: INestApplication, config: AppConfig): void {
   const html = frontDoorHtml(config);
   app.getHttpAdapter().get('/', (_req: Request, res: Response) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-cache');
     res.send(html);

@@ -1,6 +1,6 @@
+import { Logger } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
-import { Logger } from '@nestjs/common';
 
 import { DomainError, ErrorCode } from 'src/common/errors';
 import { tokenLimitMessage } from 'src/graphql/limits';

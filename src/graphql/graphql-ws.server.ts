@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server } from 'node:http';
-
 import { Inject, Injectable } from '@nestjs/common';
 import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -10,11 +9,11 @@ import { WebSocketServer } from 'ws';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
 import { checkBrowserAccess, requestHeaders } from 'src/auth/browser-access';
+import { RateLimitedError } from 'src/common/errors';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { graphqlWsOptions } from 'src/graphql/graphql-ws';
 import { limitRules } from 'src/graphql/limits';
-import { RateLimitedError } from 'src/common/errors';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { clientAddressResolver } from 'src/rate-limit/client-address';
 import { RateLimitService, retryAfterHeaders } from 'src/rate-limit/rate-limit.service';
@@ -48,7 +47,10 @@ export class GraphqlWsServer implements OnApplicationBootstrap, BeforeApplicatio
       maxPayload: WS_MAX_PAYLOAD_BYTES,
       // the browser check of every HTTP route (403), then every connection attempt counts against its address
       // before the upgrade: over the limit it is an HTTP 429
-      verifyClient: ({ req }: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void) => {
+      verifyClient: (
+        { req }: { req: IncomingMessage },
+        done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void,
+      ) => {
         const verdict = checkBrowserAccess(policy, requestHeaders(req), true);
         if (!verdict.ok) {
           done(false, 403, verdict.reason);
@@ -58,7 +60,9 @@ export class GraphqlWsServer implements OnApplicationBootstrap, BeforeApplicatio
         this.limits.consumeAddress(addressOf(req)).then(
           () => done(true),
           (error: unknown) =>
-            error instanceof RateLimitedError ? done(false, 429, error.message, retryAfterHeaders(error)) : done(false, 500),
+            error instanceof RateLimitedError
+              ? done(false, 429, error.message, retryAfterHeaders(error))
+              : done(false, 500),
         );
       },
     });

@@ -93,7 +93,13 @@ async function overLimit(consume: Promise<void>): Promise<GraphQLError | null> {
  * through `prepareOperation`, and every error through the one formatter. (The per-address limit is counted when the
  * socket is upgraded, see GraphqlWsServer.)
  */
-export function graphqlWsOptions({ keys, limits, metrics, schema, rules }: GraphqlWsDependencies): ServerOptions<Record<string, unknown>, WsSocketExtra> {
+export function graphqlWsOptions({
+  keys,
+  limits,
+  metrics,
+  schema,
+  rules,
+}: GraphqlWsDependencies): ServerOptions<Record<string, unknown>, WsSocketExtra> {
   const authenticate = authenticateConnection(keys);
 
   return {

@@ -4,8 +4,8 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { DocumentNode, GraphQLSchema, ParseOptions, ValidationRule } from 'graphql';
 
 import { QueryTooComplexError } from 'src/common/errors';
-import { requestError } from 'src/graphql/request-error';
 import { operationCost } from 'src/graphql/query-cost';
+import { requestError } from 'src/graphql/request-error';
 
 /**
  * Every GraphQL limit, in one place, applied the same way over HTTP (Apollo) and graphql-ws:

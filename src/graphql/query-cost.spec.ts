@@ -39,9 +39,13 @@ describe(operationCost.name, () => {
 
   it('should cost a fragment as if inlined, computing it once however often it is spread', () => {
     const inlined = cost('{ memories(limit: 2) { items { id associations { weight } } } }');
-    const spread = cost('{ memories(limit: 2) { items { ...M } } } fragment M on Memory { id associations { weight } }');
+    const spread = cost(
+      '{ memories(limit: 2) { items { ...M } } } fragment M on Memory { id associations { weight } }',
+    );
     expect(spread).toBe(inlined);
-    const bomb = Array.from({ length: 60 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join('\n');
+    const bomb = Array.from({ length: 60 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join(
+      '\n',
+    );
     // walked again at every spread this would not end within the test timeout
     expect(cost(`{ ...F0 } ${bomb} fragment F60 on Query { __typename }`)).toBe(2 ** 60);
   });

@@ -1,4 +1,13 @@
-import { getArgumentValues, getNamedType, getOperationAST, getVariableValues, isCompositeType, isInterfaceType, isObjectType, Kind } from 'graphql';
+import {
+  getArgumentValues,
+  getNamedType,
+  getOperationAST,
+  getVariableValues,
+  isCompositeType,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+} from 'graphql';
 import type {
   DocumentNode,
   FragmentDefinitionNode,
@@ -71,7 +80,8 @@ export function operationCost(
           continue;
         }
         const childType = getNamedType(field.type);
-        const below = selection.selectionSet && isCompositeType(childType) ? selectionCost(selection.selectionSet, childType) : 0;
+        const below =
+          selection.selectionSet && isCompositeType(childType) ? selectionCost(selection.selectionSet, childType) : 0;
         total += 1 + fanOut(field, () => getArgumentValues(field, selection, variables)) * below;
       }
     }
@@ -102,7 +112,9 @@ function fanOut(field: GraphQLField<unknown, unknown>, args: () => Record<string
     return 1; // arguments that do not coerce fail execution with their own error
   }
   const input = values['input'];
-  const limit = values['limit'] ?? (typeof input === 'object' && input !== null ? (input as Record<string, unknown>)['limit'] : undefined);
+  const limit =
+    values['limit'] ??
+    (typeof input === 'object' && input !== null ? (input as Record<string, unknown>)['limit'] : undefined);
 
   return typeof limit === 'number' && Number.isFinite(limit) ? Math.max(1, limit) : 1;
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { printSchema } from 'graphql';
 
@@ -16,7 +15,13 @@ import { loadConfig } from 'src/config/config';
 export async function servedSchemaSdl(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-schema-'));
   try {
-    const config = loadConfig({ NODE_ENV: 'test', ENGRAM_DATA_DIR: dataDir, EMBEDDINGS: 'hash', LLM: 'none', LOG_LEVEL: 'fatal' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      ENGRAM_DATA_DIR: dataDir,
+      EMBEDDINGS: 'hash',
+      LLM: 'none',
+      LOG_LEVEL: 'fatal',
+    });
     const app = await createApiApp(config);
     try {
       await app.init();

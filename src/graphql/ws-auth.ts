@@ -17,7 +17,9 @@ export const WS_UNAUTHORIZED = 4401;
  * `onConnect` for graphql-ws: the API key travels in `connectionParams.authorization` (`Bearer <key>`). Without a
  * valid one the socket is closed before any subscription starts, with code 4401 and reason UNAUTHENTICATED.
  */
-export function authenticateConnection(keys: ApiKeyService): (ctx: Context<Record<string, unknown> | undefined, unknown>) => boolean {
+export function authenticateConnection(
+  keys: ApiKeyService,
+): (ctx: Context<Record<string, unknown> | undefined, unknown>) => boolean {
   return (ctx) => {
     const params = ctx.connectionParams ?? {};
     const extra = ctx.extra as WsExtra;

@@ -5,10 +5,10 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { ReembedService } from 'src/embedding/migration/reembed.service';
-import type { ReembedStatus } from 'src/embedding/migration/reembed.service';
 import { JOB_QUEUE } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { ReembedService } from 'src/embedding/migration/reembed.service';
+import type { ReembedStatus } from 'src/embedding/migration/reembed.service';
 import { STORE_CONNECTION } from 'src/store/store-connection';
 import type { StoreConnection } from 'src/store/store-connection';
 
@@ -42,7 +42,11 @@ export class HealthController {
     const body: Health = {
       status: storeOk && queueOk ? 'ok' : 'degraded',
       store: { kind: this.store.kind, ok: storeOk },
-      embeddings: { kind: this.config.embeddings.kind, model: this.embedder.model, dimensions: this.embedder.dimensions },
+      embeddings: {
+        kind: this.config.embeddings.kind,
+        model: this.embedder.model,
+        dimensions: this.embedder.dimensions,
+      },
       queue: { kind: this.queue.kind, ok: queueOk },
       ...(migration ? { embeddingMigration: migration } : {}),
     };

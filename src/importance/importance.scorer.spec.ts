@@ -24,7 +24,10 @@ function order(scores: ReadonlyMap<string, number>): string[] {
 describe('importance scorer', () => {
   describe(weightedPageRank.name, () => {
     it('should rank the hub of a star first and its leaves equally', () => {
-      const ranks = weightedPageRank(nodes('hub', 'a', 'b', 'c', 'd'), ['a', 'b', 'c', 'd'].map((leaf) => edge(leaf, 'hub')));
+      const ranks = weightedPageRank(
+        nodes('hub', 'a', 'b', 'c', 'd'),
+        ['a', 'b', 'c', 'd'].map((leaf) => edge(leaf, 'hub')),
+      );
 
       expect(order(ranks)[0]).toBe('hub');
       const leaves = ['a', 'b', 'c', 'd'].map((id) => ranks.get(id) ?? 0);
@@ -35,7 +38,12 @@ describe('importance scorer', () => {
     });
 
     it('should rank the middle of a chain above its ends, symmetrically', () => {
-      const ranks = weightedPageRank(nodes('a', 'b', 'c', 'd', 'e'), [edge('a', 'b'), edge('b', 'c'), edge('c', 'd'), edge('d', 'e')]);
+      const ranks = weightedPageRank(nodes('a', 'b', 'c', 'd', 'e'), [
+        edge('a', 'b'),
+        edge('b', 'c'),
+        edge('c', 'd'),
+        edge('d', 'e'),
+      ]);
 
       expect(ranks.get('a')).toBeCloseTo(ranks.get('e') ?? 0, 9);
       expect(ranks.get('b')).toBeCloseTo(ranks.get('d') ?? 0, 9);
@@ -44,8 +52,7 @@ describe('importance scorer', () => {
     });
 
     it('should rank the two bridge nodes of two communities above the other members', () => {
-      const clique = (ids: string[]): ScoredEdge[] =>
-        ids.flatMap((a, i) => ids.slice(i + 1).map((b) => edge(a, b)));
+      const clique = (ids: string[]): ScoredEdge[] => ids.flatMap((a, i) => ids.slice(i + 1).map((b) => edge(a, b)));
       const ranks = weightedPageRank(nodes('a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'), [
         ...clique(['a1', 'a2', 'a3', 'a4']),
         ...clique(['b1', 'b2', 'b3', 'b4']),
@@ -69,7 +76,11 @@ describe('importance scorer', () => {
     });
 
     it('should ignore edges to nodes outside the graph, self loops and zero weights', () => {
-      const ranks = weightedPageRank(nodes('a', 'b'), [edge('a', 'ghost'), edge('a', 'a'), edge('a', 'b', RelationType.RELATED_TO, 0)]);
+      const ranks = weightedPageRank(nodes('a', 'b'), [
+        edge('a', 'ghost'),
+        edge('a', 'a'),
+        edge('a', 'b', RelationType.RELATED_TO, 0),
+      ]);
 
       expect(ranks.get('a')).toBeCloseTo(0.5, 9);
       expect(ranks.has('ghost')).toBe(false);
@@ -82,12 +93,25 @@ describe('importance scorer', () => {
 
   describe(normaliseCentrality.name, () => {
     it('should give 1 to the most central, 0 to the least, and 0 to all when every rank is equal', () => {
-      const scaled = normaliseCentrality(new Map([['a', 0.5], ['b', 0.3], ['c', 0.2]]));
+      const scaled = normaliseCentrality(
+        new Map([
+          ['a', 0.5],
+          ['b', 0.3],
+          ['c', 0.2],
+        ]),
+      );
 
       expect(scaled.get('a')).toBe(1);
       expect(scaled.get('c')).toBe(0);
       expect(scaled.get('b') ?? 0).toBeGreaterThan(0);
-      expect([...normaliseCentrality(new Map([['a', 0.5], ['b', 0.5]])).values()]).toEqual([0, 0]);
+      expect([
+        ...normaliseCentrality(
+          new Map([
+            ['a', 0.5],
+            ['b', 0.5],
+          ]),
+        ).values(),
+      ]).toEqual([0, 0]);
     });
 
     it('should scale a million-memory tenant without overflowing the call stack', () => {
@@ -154,7 +178,12 @@ describe('importance scorer', () => {
 
     it('should give the same scores for the same graph whatever the input order', () => {
       const n = nodes('a', 'b', 'c', 'd');
-      const e = [edge('a', 'b'), edge('b', 'c'), edge('c', 'd', RelationType.PART_OF), edge('a', 'c', RelationType.UPDATES)];
+      const e = [
+        edge('a', 'b'),
+        edge('b', 'c'),
+        edge('c', 'd', RelationType.PART_OF),
+        edge('a', 'c', RelationType.UPDATES),
+      ];
 
       expect(scoreImportance([...n].reverse(), [...e].reverse())).toEqual(scoreImportance(n, e));
     });

@@ -117,7 +117,10 @@ function round6(value: number): number {
 }
 
 /** Scores every node of one tenant's graph. */
-export function scoreImportance(nodes: readonly ScoredNode[], edges: readonly ScoredEdge[]): Map<string, ImportanceScore> {
+export function scoreImportance(
+  nodes: readonly ScoredNode[],
+  edges: readonly ScoredEdge[],
+): Map<string, ImportanceScore> {
   const centrality = normaliseCentrality(weightedPageRank(nodes, edges));
   const maxAccess = nodes.reduce((max, node) => Math.max(max, node.accessCount), 0);
 

@@ -26,7 +26,15 @@ const DEFAULT_JOB_OPTIONS = {
 
 /** Producer side, used by the API process. */
 /** Job states a purge clears (active jobs are locked by their worker). */
-const REMOVABLE_STATES = ['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children', 'completed', 'failed'] as const;
+const REMOVABLE_STATES = [
+  'waiting',
+  'delayed',
+  'prioritized',
+  'paused',
+  'waiting-children',
+  'completed',
+  'failed',
+] as const;
 const TENANT_SCAN_PAGE = 1000;
 
 function isTenantJob(job: Job | undefined, tenantId: string): boolean {
@@ -45,7 +53,11 @@ export class BullJobQueue implements JobQueue {
     this.queues = new Map(
       Object.values(QueueName).map((name) => [
         name,
-        new Queue(name, { connection: connection(options.redisUrl), prefix: options.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
+        new Queue(name, {
+          connection: connection(options.redisUrl),
+          prefix: options.prefix,
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        }),
       ]),
     );
     // a Redis that comes back empty (restarted without persistence) gets the periodic jobs again
@@ -98,7 +110,7 @@ export class BullJobQueue implements JobQueue {
     let removed = 0;
     for (const queue of this.queues.values()) {
       for (const state of REMOVABLE_STATES) {
-        for (let start = 0; ; ) {
+        for (let start = 0; ;) {
           const jobs = await queue.getJobs([state], start, start + TENANT_SCAN_PAGE - 1, true);
           if (jobs.length === 0) {
             break;
@@ -127,7 +139,13 @@ export class BullJobQueue implements JobQueue {
     }
     const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PING_TIMEOUT_MS).unref());
 
-    return Promise.race([first.getJobCounts('waiting').then(() => true, () => false), timeout]);
+    return Promise.race([
+      first.getJobCounts('waiting').then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   }
 
   async close(): Promise<void> {
@@ -168,14 +186,18 @@ export class BullJobWorkers {
         ),
     );
     for (const worker of this.workers) {
-      worker.on('failed', (job, error) => this.logger.warn(`job ${job?.name ?? '?'} ${job?.id ?? ''} failed: ${error.message}`));
+      worker.on('failed', (job, error) =>
+        this.logger.warn(`job ${job?.name ?? '?'} ${job?.id ?? ''} failed: ${error.message}`),
+      );
     }
   }
 
   /** Every queue's worker is running and its Redis connection is up (ioredis status `ready`). */
   async healthy(): Promise<boolean> {
     try {
-      const answers = await Promise.all(this.workers.map(async (worker) => worker.isRunning() && (await worker.client).status === 'ready'));
+      const answers = await Promise.all(
+        this.workers.map(async (worker) => worker.isRunning() && (await worker.client).status === 'ready'),
+      );
 
       return answers.every(Boolean);
     } catch {

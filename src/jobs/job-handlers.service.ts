@@ -1,21 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { CompactionService } from 'src/extraction/compaction.service';
-import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
-import { compactionJobId, extractionJobId } from 'src/extraction/owed-work.policy';
-import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { ConsolidationService } from 'src/cortex/consolidation/consolidation.service';
 import { CortexSweeper } from 'src/cortex/cortex-sweep.service';
 import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
-import { ReembedService } from 'src/embedding/migration/reembed.service';
-import { ImportanceService } from 'src/importance/importance.service';
 import { assertHandlersComplete, JobName } from 'src/domain/job.types';
 import type { JobHandlerMap } from 'src/domain/job.types';
-import { instrumentHandlers } from 'src/jobs/job-metrics';
-import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
+import { ReembedService } from 'src/embedding/migration/reembed.service';
+import { CompactionService } from 'src/extraction/compaction.service';
+import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
+import { compactionJobId, extractionJobId } from 'src/extraction/owed-work.policy';
+import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
+import { ImportanceService } from 'src/importance/importance.service';
+import { instrumentHandlers } from 'src/jobs/job-metrics';
+import { MetricsService } from 'src/metrics/metrics.service';
 
 /** The JobName → handler map shared by the BullMQ worker and the in-process runner; incomplete maps fail at boot. */
 @Injectable()
@@ -53,7 +53,8 @@ export class JobHandlersService {
       [JobName.MaintainMemories]: (payload) => maintenance.maintain(payload.tenantId),
       [JobName.ConsolidateMemories]: (payload) => consolidation.consolidate(payload.tenantId),
       // the job id is the message's, so logs name the job
-      [JobName.ExtractMessage]: (payload) => extraction.extractMessage(payload.tenantId, payload.messageId, extractionJobId(payload.messageId)),
+      [JobName.ExtractMessage]: (payload) =>
+        extraction.extractMessage(payload.tenantId, payload.messageId, extractionJobId(payload.messageId)),
       [JobName.CompactChannel]: async (payload) => {
         const summary = await compaction.compact(payload, compactionJobId(payload.throughMessageId));
 

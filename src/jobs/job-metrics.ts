@@ -27,7 +27,9 @@ export function instrumentHandlers(handlers: JobHandlerMap, metrics: MetricsServ
       }
     };
 
-  return Object.fromEntries(Object.values(JobName).map((job) => [job, wrap(job, handlers[job])])) as unknown as JobHandlerMap;
+  return Object.fromEntries(
+    Object.values(JobName).map((job) => [job, wrap(job, handlers[job])]),
+  ) as unknown as JobHandlerMap;
 }
 
 /** Queue depth and job states at every scrape, from the queue itself (Redis for BullMQ). */

@@ -4,14 +4,14 @@ import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { CortexModule } from 'src/cortex/cortex.module';
+import { JOB_QUEUE } from 'src/domain/job.types';
+import type { JobQueue } from 'src/domain/job.types';
+import { EmbeddingMigrationModule } from 'src/embedding/migration/embedding-migration.module';
+import { ExtractionModule } from 'src/extraction/extraction.module';
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { QueueMetrics } from 'src/jobs/job-metrics';
-import { JOB_QUEUE } from 'src/domain/job.types';
-import { EmbeddingMigrationModule } from 'src/embedding/migration/embedding-migration.module';
-import { ExtractionModule } from 'src/extraction/extraction.module';
-import type { JobQueue } from 'src/domain/job.types';
 
 class QueueCloser implements OnApplicationShutdown {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
@@ -52,7 +52,9 @@ class InProcessRunner implements OnModuleInit {
       provide: JOB_QUEUE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): JobQueue =>
-        config.redisUrl ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix }) : new InProcessQueue(),
+        config.redisUrl
+          ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix })
+          : new InProcessQueue(),
     },
     InProcessRunner,
     QueueCloser,

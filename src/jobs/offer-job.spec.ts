@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 
-import { BullJobQueue } from 'src/jobs/bullmq.queue';
-import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JobName } from 'src/domain/job.types';
 import type { JobHandlerMap } from 'src/domain/job.types';
+import { BullJobQueue } from 'src/jobs/bullmq.queue';
+import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { offerJob } from 'src/jobs/offer-job';
 import { freePort } from 'test/support/free-port';
 
@@ -17,9 +17,20 @@ describe(offerJob.name, () => {
 
   it('should answer true once the job is queued', async () => {
     const ran: string[] = [];
-    const queue = new InProcessQueue({ [JobName.RecordAccess]: (p: { ids: string[] }) => Promise.resolve(void ran.push(...p.ids)) } as unknown as JobHandlerMap);
+    const queue = new InProcessQueue({
+      [JobName.RecordAccess]: (p: { ids: string[] }) => Promise.resolve(void ran.push(...p.ids)),
+    } as unknown as JobHandlerMap);
 
-    await expect(offerJob(queue, 250, logger, JobName.RecordAccess, { tenantId: 't', ids: ['a'], at: '2026-01-01T00:00:00Z' }, { jobId: 'x' })).resolves.toBe(true);
+    await expect(
+      offerJob(
+        queue,
+        250,
+        logger,
+        JobName.RecordAccess,
+        { tenantId: 't', ids: ['a'], at: '2026-01-01T00:00:00Z' },
+        { jobId: 'x' },
+      ),
+    ).resolves.toBe(true);
     await queue.drain();
     expect(ran).toEqual(['a']);
     expect(warn).not.toHaveBeenCalled();
@@ -30,7 +41,14 @@ describe(offerJob.name, () => {
     const queue = new BullJobQueue({ redisUrl: `redis://127.0.0.1:${await freePort()}`, prefix: 'offer-job-spec' });
     const started = Date.now();
 
-    const queued = await offerJob(queue, 200, logger, JobName.ExtractMessage, { tenantId: 't', messageId: 'm1' }, { jobId: 'extract.m1' });
+    const queued = await offerJob(
+      queue,
+      200,
+      logger,
+      JobName.ExtractMessage,
+      { tenantId: 't', messageId: 'm1' },
+      { jobId: 'extract.m1' },
+    );
 
     expect(queued).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);

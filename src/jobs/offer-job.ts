@@ -22,8 +22,11 @@ export async function offerJob<N extends JobName>(
 
     return true;
   } catch (error) {
-    const reason = error instanceof DeadlineExceededError ? `no answer within ${deadlineMs} ms` : (error as Error).message;
-    logger.warn(`job ${name} ${options.jobId ?? ''} not queued (${reason}); it stays owed and the owed-work sweep queues it again`);
+    const reason =
+      error instanceof DeadlineExceededError ? `no answer within ${deadlineMs} ms` : (error as Error).message;
+    logger.warn(
+      `job ${name} ${options.jobId ?? ''} not queued (${reason}); it stays owed and the owed-work sweep queues it again`,
+    );
 
     return false;
   }

@@ -8,7 +8,11 @@ export const WORKER_HEARTBEAT_STALE_MS = 3 * WORKER_HEARTBEAT_MS;
  * The worker has no HTTP server, so its health is a file it rewrites while its queues run and Redis answers: a
  * container health check (`node dist/main.js worker-health`) needs no port and no Redis client of its own.
  */
-export function startHeartbeat(file: string, healthy: () => Promise<boolean>, everyMs = WORKER_HEARTBEAT_MS): () => void {
+export function startHeartbeat(
+  file: string,
+  healthy: () => Promise<boolean>,
+  everyMs = WORKER_HEARTBEAT_MS,
+): () => void {
   const beat = async (): Promise<void> => {
     if (await healthy()) {
       writeFileSync(file, `${new Date().toISOString()}\n`);
@@ -31,5 +35,7 @@ export function heartbeatProblem(file: string, now = Date.now(), staleMs = WORKE
   }
   const age = now - mtimeMs;
 
-  return age > staleMs ? `the last heartbeat is ${Math.round(age / 1000)} s old (more than ${staleMs / 1000} s): queues stopped or Redis unreachable` : null;
+  return age > staleMs
+    ? `the last heartbeat is ${Math.round(age / 1000)} s old (more than ${staleMs / 1000} s): queues stopped or Redis unreachable`
+    : null;
 }

@@ -9,6 +9,10 @@ import { LLM } from 'src/llm/llm.port';
 @Module({})
 export class LlmModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: LlmModule, providers: [{ provide: LLM, useFactory: () => createLlmClient(config.llm) }], exports: [LLM] };
+    return {
+      module: LlmModule,
+      providers: [{ provide: LLM, useFactory: () => createLlmClient(config.llm) }],
+      exports: [LLM],
+    };
   }
 }

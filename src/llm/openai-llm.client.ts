@@ -70,7 +70,10 @@ export class OpenAiLlmClient implements LlmClient {
       throw new LlmUnavailableError(`completion from ${this.model} failed: ${describe(error)}`, { cause: error });
     }
     if (completion.usage) {
-      request.onUsage?.({ promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens });
+      request.onUsage?.({
+        promptTokens: completion.usage.prompt_tokens,
+        completionTokens: completion.usage.completion_tokens,
+      });
     }
     const choice = completion.choices?.[0];
     if (!choice) {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
 import type { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Level } from 'pino';
@@ -52,11 +51,17 @@ export function loggingModule(config: AppConfig): DynamicModule {
       level: PINO_LEVEL[config.logLevel],
       genReqId: requestId,
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: loggedUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => ['/healthz', '/metrics'].includes((req.url ?? '').split('?')[0] ?? '') },
-      ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } } : {}),
+      ...(config.env === 'development'
+        ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
+        : {}),
     },
   });
 }

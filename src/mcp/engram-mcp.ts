@@ -1,21 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 
 import { DomainError, ErrorCode } from 'src/common/errors';
 import { roundScore } from 'src/common/round';
 import { MAX_TOKEN_BUDGET } from 'src/config/config';
-import { MAX_SEARCH_HITS } from 'src/conversation/conversation-input';
-import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { ContextService } from 'src/conversation/context.service';
+import { MAX_SEARCH_HITS } from 'src/conversation/conversation-input';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { MemoryScope, MemoryType, SourceRole } from 'src/domain/memory.enums';
-import { MemoryService } from 'src/memory/memory.service';
-import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { memoryResult, messageResult, recallResult } from 'src/mcp/mcp-results';
+import { MemoryWriteService } from 'src/memory/memory-write.service';
+import { MemoryService } from 'src/memory/memory.service';
 import { MAX_RECALL, RecallService, SearchMode } from 'src/recall/recall.service';
 
 export const BULLETIN_URI = 'engram://bulletin';
@@ -27,10 +27,17 @@ export const BULLETIN_URI = 'engram://bulletin';
 const dateTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
 const id = z.string();
 const unit = (text: string): z.ZodNumber => z.number().min(0).max(1).describe(text);
-const full = z.boolean().optional().describe('Return every stored field and the score breakdown instead of the compact record.');
+const full = z
+  .boolean()
+  .optional()
+  .describe('Return every stored field and the score breakdown instead of the compact record.');
 
 const rememberInput = {
-  content: z.string().describe('One self-contained statement, written so it makes sense on its own later ("The user’s daughter is called Maja").'),
+  content: z
+    .string()
+    .describe(
+      'One self-contained statement, written so it makes sense on its own later ("The user’s daughter is called Maja").',
+    ),
   type: z.enum(MemoryType).optional().describe('What kind of memory; omit it and Engram classifies the content.'),
   scope: z
     .enum(MemoryScope)
@@ -38,11 +45,17 @@ const rememberInput = {
     .describe('GLOBAL (default): everywhere; PROJECT: only with projectId; THREAD: only in channelId.'),
   channelId: z.string().optional().describe('The conversation this belongs to (required for THREAD scope).'),
   projectId: z.string().optional().describe('The project this belongs to (required for PROJECT scope).'),
-  slot: z.string().optional().describe('A single-valued attribute such as name, age or location: a new value replaces the old one.'),
+  slot: z
+    .string()
+    .optional()
+    .describe('A single-valued attribute such as name, age or location: a new value replaces the old one.'),
   importance: unit('0 to 1; omit for the type’s default.').optional(),
   confidence: unit('0 to 1; omit for the default.').optional(),
   tags: z.array(z.string()).optional().describe('Free labels; "constraint" marks rules the agent must always follow.'),
-  explicit: z.boolean().optional().describe('True when the user explicitly asked to remember this (stored with high confidence).'),
+  explicit: z
+    .boolean()
+    .optional()
+    .describe('True when the user explicitly asked to remember this (stored with high confidence).'),
   occurredAt: dateTime.optional().describe('When it happened or was said (ISO-8601), if not now.'),
   source: z
     .object({
@@ -57,13 +70,24 @@ const rememberInput = {
 };
 
 const recallInput = {
-  query: z.string().optional().describe('What you want to know, in natural language (required for HYBRID, the default mode).'),
+  query: z
+    .string()
+    .optional()
+    .describe('What you want to know, in natural language (required for HYBRID, the default mode).'),
   mode: z
     .enum(SearchMode)
     .optional()
-    .describe('HYBRID (default): meaning + keywords + links; RECENT: newest; IMPORTANT: most important; TYPED: by types.'),
+    .describe(
+      'HYBRID (default): meaning + keywords + links; RECENT: newest; IMPORTANT: most important; TYPED: by types.',
+    ),
   types: z.array(z.enum(MemoryType)).optional().describe('Only these memory types (required for TYPED).'),
-  limit: z.number().int().min(1).max(MAX_RECALL).optional().describe(`How many memories, 1 to ${MAX_RECALL}, default 10.`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RECALL)
+    .optional()
+    .describe(`How many memories, 1 to ${MAX_RECALL}, default 10.`),
   channelId: z.string().optional().describe('The conversation asking: its THREAD memories become visible.'),
   projectId: z.string().optional().describe('The project asking: its PROJECT memories become visible.'),
   includeSuperseded: z.boolean().optional().describe('Also return memories that were replaced by newer ones.'),
@@ -73,16 +97,27 @@ const recallInput = {
 const contextInput = {
   channelId: z.string().describe('The conversation you are answering in.'),
   query: z.string().optional().describe('What the next answer is about; omitted: the channel’s last user message.'),
-  tokenBudget: z.number().int().min(1).max(MAX_TOKEN_BUDGET).optional().describe('Maximum tokens of the returned text, default 8000.'),
+  tokenBudget: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TOKEN_BUDGET)
+    .optional()
+    .describe('Maximum tokens of the returned text, default 8000.'),
   projectId: z.string().optional(),
 };
 
 const appendInput = {
-  channelId: z.string().describe('The conversation (any stable id of yours; the channel appears with its first message).'),
+  channelId: z
+    .string()
+    .describe('The conversation (any stable id of yours; the channel appears with its first message).'),
   role: z.enum(MessageRole).describe('USER, ASSISTANT, TOOL or SYSTEM.'),
   content: z.string().describe('The message text, verbatim.'),
   speaker: z.string().optional().describe('Display name of the author (group chats).'),
-  trust: z.enum(Trust).optional().describe('GUARDIAN (default, the user) may teach memories; TRUSTED_CONTACT and UNKNOWN never do.'),
+  trust: z
+    .enum(Trust)
+    .optional()
+    .describe('GUARDIAN (default, the user) may teach memories; TRUSTED_CONTACT and UNKNOWN never do.'),
   projectId: z.string().optional(),
   createdAt: dateTime.optional().describe('When it was said (ISO-8601), for imports of old conversations.'),
   full,
@@ -91,7 +126,13 @@ const appendInput = {
 const searchInput = {
   query: z.string().describe('Words or a question to find in past messages.'),
   channelId: z.string().optional().describe('Search one conversation; omitted: every non-private conversation.'),
-  limit: z.number().int().min(1).max(MAX_SEARCH_HITS).optional().describe(`How many messages, 1 to ${MAX_SEARCH_HITS}, default 10.`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SEARCH_HITS)
+    .optional()
+    .describe(`How many messages, 1 to ${MAX_SEARCH_HITS}, default 10.`),
   after: dateTime.optional().describe('Only messages after this time (ISO-8601).'),
   before: dateTime.optional().describe('Only messages before this time (ISO-8601).'),
   full,
@@ -167,7 +208,8 @@ export class EngramMcp {
         inputSchema: recallInput,
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      ({ full: all = false, ...input }) => this.call(async () => json(recallResult(await this.recalls.recall(tenantId, input), all))),
+      ({ full: all = false, ...input }) =>
+        this.call(async () => json(recallResult(await this.recalls.recall(tenantId, input), all))),
     );
     server.registerTool(
       'forget',
@@ -179,7 +221,8 @@ export class EngramMcp {
         inputSchema: { id: id.describe('The memory id.'), full },
         annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       },
-      ({ id: memoryId, full: all = false }) => this.call(async () => json(memoryResult(await this.memories.forget(tenantId, memoryId), all))),
+      ({ id: memoryId, full: all = false }) =>
+        this.call(async () => json(memoryResult(await this.memories.forget(tenantId, memoryId), all))),
     );
     server.registerTool(
       'get_context',
@@ -218,7 +261,9 @@ export class EngramMcp {
 
           return json({
             message: messageResult(appended.message, all),
-            learned: appended.extracted.flatMap((e) => (e.memory ? [{ outcome: e.outcome, memory: memoryResult(e.memory, all) }] : [])),
+            learned: appended.extracted.flatMap((e) =>
+              e.memory ? [{ outcome: e.outcome, memory: memoryResult(e.memory, all) }] : [],
+            ),
             superseded: appended.extracted.flatMap((e) => e.superseded.map((m) => memoryResult(m, all))),
             forgotten: appended.forgotten.map((m) => memoryResult(m, all)),
             compactionQueued: appended.compactionQueued,
@@ -238,7 +283,12 @@ export class EngramMcp {
       },
       ({ full: all = false, ...input }) =>
         this.call(async () =>
-          json((await this.search.search(tenantId, input)).map((hit) => ({ message: messageResult(hit.message, all), score: roundScore(hit.score, 3) }))),
+          json(
+            (await this.search.search(tenantId, input)).map((hit) => ({
+              message: messageResult(hit.message, all),
+              score: roundScore(hit.score, 3),
+            })),
+          ),
         ),
     );
     server.registerResource(
@@ -246,7 +296,8 @@ export class EngramMcp {
       BULLETIN_URI,
       {
         title: 'Bulletin about the user',
-        description: 'A short, regularly refreshed briefing: who the user is, goals, recent events, decisions, preferences, key facts.',
+        description:
+          'A short, regularly refreshed briefing: who the user is, goals, recent events, decisions, preferences, key facts.',
         mimeType: 'text/markdown',
       },
       async (uri) => {

@@ -16,7 +16,9 @@ export type CompactMemory = Record<string, unknown>;
 /** `{ a: 1, b: null, c: [] }` → `{ a: 1 }` */
 function present(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)),
+    Object.entries(fields).filter(
+      ([, value]) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0),
+    ),
   );
 }
 

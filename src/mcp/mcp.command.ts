@@ -1,7 +1,7 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ConsoleLogger, Module } from '@nestjs/common';
 import type { DynamicModule, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
 import type { AppConfig } from 'src/config/config';
@@ -26,7 +26,14 @@ class McpStdioModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: McpStdioModule,
-      imports: [CoreModule.forRoot(config), StoreModule.forRoot(), PubSubModule, BulletinReaderModule, JobsModule, McpModule],
+      imports: [
+        CoreModule.forRoot(config),
+        StoreModule.forRoot(),
+        PubSubModule,
+        BulletinReaderModule,
+        JobsModule,
+        McpModule,
+      ],
     };
   }
 }
@@ -35,7 +42,11 @@ class McpStdioModule {
  * `node dist/main.js mcp`: Engram as an MCP server on stdin/stdout for the tenant of ENGRAM_API_KEY (with no keys
  * configured, the single `default` tenant). A wrong or missing key stops the process before it answers anything.
  */
-export async function runMcpStdio(config: AppConfig, key: string | undefined, logLevelSet = process.env['LOG_LEVEL'] !== undefined): Promise<void> {
+export async function runMcpStdio(
+  config: AppConfig,
+  key: string | undefined,
+  logLevelSet = process.env['LOG_LEVEL'] !== undefined,
+): Promise<void> {
   const tenantId = new ApiKeyService(config).tenantFor(key ? `Bearer ${key}` : undefined);
   if (tenantId === null) {
     throw new Error('UNAUTHENTICATED: set ENGRAM_API_KEY to a valid Engram API key');

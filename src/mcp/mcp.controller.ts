@@ -1,6 +1,6 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { All, Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
@@ -19,7 +19,9 @@ import { RateLimitService, retryAfterHeaders } from 'src/rate-limit/rate-limit.s
 const JSON_RPC_SERVER_ERROR = -32000;
 
 function rpcError(res: Response, status: number, code: ErrorCode, message: string): void {
-  res.status(status).json({ jsonrpc: '2.0', error: { code: JSON_RPC_SERVER_ERROR, message, data: { code } }, id: null });
+  res
+    .status(status)
+    .json({ jsonrpc: '2.0', error: { code: JSON_RPC_SERVER_ERROR, message, data: { code } }, id: null });
 }
 
 /**

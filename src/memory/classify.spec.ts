@@ -1,5 +1,5 @@
-import { classifyMemoryType } from 'src/memory/classify';
 import { MemoryType } from 'src/domain/memory.enums';
+import { classifyMemoryType } from 'src/memory/classify';
 
 describe(classifyMemoryType.name, () => {
   it.each([

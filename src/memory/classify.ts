@@ -1,12 +1,15 @@
-import { detectSlot } from 'src/memory/guards/slots';
 import { MemoryType } from 'src/domain/memory.enums';
+import { detectSlot } from 'src/memory/guards/slots';
 
 const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend';
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
 
 // First match wins, so the more specific intents come before the broad ones.
 const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
-  [MemoryType.TODO, /\b(remind me|to-?do|don't forget to|do not forget to|need to|have to|has to|must|gotta|should)\b/u],
+  [
+    MemoryType.TODO,
+    /\b(remind me|to-?do|don't forget to|do not forget to|need to|have to|has to|must|gotta|should)\b/u,
+  ],
   [
     MemoryType.DECISION,
     /\b(decided|decide on|agreed (on|to)|chose|chosen|opted (for|to)|settled on|went with|going with|go with|decision)\b/u,
@@ -28,12 +31,16 @@ const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
       'u',
     ),
   ],
-  [MemoryType.OBSERVATION, /\b(seems?|appears?|looks like|sounds like|tends? to|noticed|observed|apparently|usually|often|keeps)\b/u],
+  [
+    MemoryType.OBSERVATION,
+    /\b(seems?|appears?|looks like|sounds like|tends? to|noticed|observed|apparently|usually|often|keeps)\b/u,
+  ],
 ];
 
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us)\b/u;
 // "Paris is the capital" is a fact, "Maria runs the office" an observation: a bare name needs an action verb.
-const THIRD_PERSON_START = /^((he|she|they|the user|user|the customer) \w+|[A-Z][a-z]+ (always|never|(?!(is|was|has|does)\b)\w+s))\b/u;
+const THIRD_PERSON_START =
+  /^((he|she|they|the user|user|the customer) \w+|[A-Z][a-z]+ (always|never|(?!(is|was|has|does)\b)\w+s))\b/u;
 
 /** Rule-based type for a memory written without one. */
 export function classifyMemoryType(content: string): MemoryType {

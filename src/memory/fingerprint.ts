@@ -9,7 +9,7 @@ const PUNCTUATION = /^[\s.,;:!?…。！？]$/u;
 export function normalizeForFingerprint(content: string): string {
   let text = content.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
   // Quotes and punctuation can nest either way round ("I like tea." / "I like tea".), so strip until stable.
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = trimEndChars(trimChars(text, QUOTE), PUNCTUATION).trim();
   }

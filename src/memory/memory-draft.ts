@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 
-import { fingerprint } from 'src/memory/fingerprint';
-import type { MemoryStatus, MemoryType } from 'src/domain/memory.enums';
-import type { RememberCommand } from 'src/memory/remember-input';
-import { defaultImportance, initialConfidence } from 'src/domain/write-policy';
 import type { MemoryDraft } from 'src/domain/memory-store.port';
+import type { MemoryStatus, MemoryType } from 'src/domain/memory.enums';
+import { defaultImportance, initialConfidence } from 'src/domain/write-policy';
+import { fingerprint } from 'src/memory/fingerprint';
+import type { RememberCommand } from 'src/memory/remember-input';
 
 /** Identical content in another thread or project is a different memory: the scope is part of the fingerprint. */
 export function scopedFingerprint(command: RememberCommand): string {

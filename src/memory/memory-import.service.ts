@@ -1,24 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { APP_CONFIG } from 'src/config/config';
-import type { AppConfig } from 'src/config/config';
 import { BadInputError } from 'src/common/errors';
 import { assertKey, assertUnit } from 'src/common/validation';
-import { embedBatchesForStorage } from 'src/embedding/embed-safely';
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
+import { BatchItemError, MEMORY_STORE, TaskBudgetExceededError } from 'src/domain/memory-store.port';
+import type { InsertMemoryCommand, InsertMemoryResult, MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryStatus, SourceRole, WriteOutcome } from 'src/domain/memory.enums';
 import type { RelationType } from 'src/domain/memory.enums';
+import { taskBudgetSpent } from 'src/domain/write-policy';
+import { embedBatchesForStorage } from 'src/embedding/embed-safely';
+import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { taskBudgetSpent } from 'src/domain/write-policy';
 import { screenWrite } from 'src/memory/write-screen';
 import type { Screened } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
-import { BatchItemError, MEMORY_STORE, TaskBudgetExceededError } from 'src/domain/memory-store.port';
-import type { InsertMemoryCommand, InsertMemoryResult, MemoryStore } from 'src/domain/memory-store.port';
 
 export interface ImportLink {
   toRef: string;
@@ -111,7 +111,13 @@ export class MemoryImportService {
     }
     const checked = this.check(this.parse(items), options);
     await this.checkTaskBudgets(tenantId, checked);
-    const vectors = precomputed ?? (await embedBatchesForStorage(this.embedder, checked.map((p) => p.command.content), EMBED_BATCH));
+    const vectors =
+      precomputed ??
+      (await embedBatchesForStorage(
+        this.embedder,
+        checked.map((p) => p.command.content),
+        EMBED_BATCH,
+      ));
     const now = new Date();
     const drafts = checked.map((item, index) =>
       buildDraft(item.command, {
@@ -123,12 +129,18 @@ export class MemoryImportService {
         now,
       }),
     );
-    const idByRef = new Map(checked.flatMap((item, index) => (item.ref === null ? [] : [[item.ref, drafts[index]?.id ?? '']])));
+    const idByRef = new Map(
+      checked.flatMap((item, index) => (item.ref === null ? [] : [[item.ref, drafts[index]?.id ?? '']])),
+    );
     const results = await this.insertAll(
       checked.map((item, index) => ({
         memory: drafts[index]!,
         vector: vectors[index] ?? null,
-        links: item.links.map((link) => ({ toId: idByRef.get(link.toRef) ?? '', type: link.type, weight: link.weight })),
+        links: item.links.map((link) => ({
+          toId: idByRef.get(link.toRef) ?? '',
+          type: link.type,
+          weight: link.weight,
+        })),
         supersede: [],
         taskBudget: item.command.source.role === SourceRole.TASK ? this.config.taskWriteBudget : null,
       })),
@@ -214,7 +226,11 @@ export class MemoryImportService {
         return {
           command: parseRememberRequest(item, this.config.limits.maxContentBytes),
           ref,
-          links: (item.links ?? []).map((l) => ({ toRef: l.toRef, type: l.type, weight: assertUnit(l.weight ?? 1, 'weight') })),
+          links: (item.links ?? []).map((l) => ({
+            toRef: l.toRef,
+            type: l.type,
+            weight: assertUnit(l.weight ?? 1, 'weight'),
+          })),
         };
       } catch (error) {
         throw error instanceof BadInputError ? new BadInputError(`items[${index}]: ${error.message}`) : error;
@@ -229,5 +245,4 @@ export class MemoryImportService {
 
     return parsed;
   }
-
 }

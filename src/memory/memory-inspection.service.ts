@@ -2,15 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { assertLimit } from 'src/common/validation';
 import type { MessageRecord } from 'src/domain/conversation.types';
-import { Direction, RelationType } from 'src/domain/memory.enums';
-import type { SourceRole } from 'src/domain/memory.enums';
-import { checkAssociationRequest, MAX_ASSOCIATIONS, MemoryService } from 'src/memory/memory.service';
-import type { MemoryRecord } from 'src/domain/memory.types';
-import type { LinkedMemory } from 'src/memory/memory-write.service';
-import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
-import type { ConversationStore } from 'src/store/conversation-store.port';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
+import { Direction, RelationType } from 'src/domain/memory.enums';
+import type { SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
+import type { LinkedMemory } from 'src/memory/memory-write.service';
+import { checkAssociationRequest, MAX_ASSOCIATIONS, MemoryService } from 'src/memory/memory.service';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
 
 export interface MemoryProvenance {
   role: SourceRole;
@@ -72,7 +72,9 @@ export class MemoryInspectionService {
         limit: MAX_ASSOCIATIONS,
       }),
       memory.supersededBy ? this.memories.find(tenantId, memory.supersededBy) : Promise.resolve(null),
-      memory.source.messageId ? this.conversations.getMessages(tenantId, [memory.source.messageId]) : Promise.resolve([]),
+      memory.source.messageId
+        ? this.conversations.getMessages(tenantId, [memory.source.messageId])
+        : Promise.resolve([]),
     ]);
 
     return {
@@ -97,7 +99,11 @@ export class MemoryInspectionService {
     let truncated = false;
     let frontier = [centre.id];
     for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
-      const views = await this.store.listAssociationsOf(tenantId, frontier, checkAssociationRequest({ limit: EDGES_PER_NODE }));
+      const views = await this.store.listAssociationsOf(
+        tenantId,
+        frontier,
+        checkAssociationRequest({ limit: EDGES_PER_NODE }),
+      );
       const next: string[] = [];
       for (const view of views) {
         if (!admitted.has(view.memoryId)) {
@@ -108,12 +114,16 @@ export class MemoryInspectionService {
           admitted.add(view.memoryId);
           next.push(view.memoryId);
         }
-        const [fromId, toId] = view.direction === Direction.OUT ? [view.ofId, view.memoryId] : [view.memoryId, view.ofId];
+        const [fromId, toId] =
+          view.direction === Direction.OUT ? [view.ofId, view.memoryId] : [view.memoryId, view.ofId];
         edges.set(`${fromId}>${toId}>${view.type}`, { fromId, toId, type: view.type, weight: view.weight });
       }
       frontier = next;
     }
-    const others = await this.memories.findMany(tenantId, [...admitted].filter((other) => other !== centre.id));
+    const others = await this.memories.findMany(
+      tenantId,
+      [...admitted].filter((other) => other !== centre.id),
+    );
     const nodes = [centre, ...others];
     const present = new Set(nodes.map((node) => node.id));
 

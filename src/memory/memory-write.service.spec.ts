@@ -34,7 +34,11 @@ describe(MemoryWriteService.name, () => {
     expect(result.outcome).toBe(WriteOutcome.CREATED);
     expect(kit.embedder.texts).toEqual(['The user keeps bees on the roof']);
     const [memory] = await stored();
-    expect(memory).toMatchObject({ id: result.memory?.id, status: MemoryStatus.ACTIVE, embeddingModel: kit.embedder.model });
+    expect(memory).toMatchObject({
+      id: result.memory?.id,
+      status: MemoryStatus.ACTIVE,
+      embeddingModel: kit.embedder.model,
+    });
     const [vector] = await kit.embedder.embed(['The user keeps bees on the roof']);
     const hits = await kit.stores.memories.searchVectors(tenant, vector!, 1, { statuses: [MemoryStatus.ACTIVE] });
     expect(hits.map((h) => h.id)).toEqual([result.memory?.id]);
@@ -62,7 +66,9 @@ describe(MemoryWriteService.name, () => {
 
   it('should throw a BadInputError for invalid input and store nothing', async () => {
     await expect(sut.remember(tenant, { content: '   ' })).rejects.toThrow(BadInputError);
-    await expect(sut.remember(tenant, { content: 'The user keeps bees', slot: 'Not A Slot' })).rejects.toThrow(BadInputError);
+    await expect(sut.remember(tenant, { content: 'The user keeps bees', slot: 'Not A Slot' })).rejects.toThrow(
+      BadInputError,
+    );
 
     expect(await stored()).toEqual([]);
   });

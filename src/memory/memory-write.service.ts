@@ -2,25 +2,25 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { embedForStorage } from 'src/embedding/embed-safely';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
-import { containsValue, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
-import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/domain/memory.enums';
-import type { AssociationView, MemoryRecord } from 'src/domain/memory.types';
-import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
-import { parseRememberRequest } from 'src/memory/remember-input';
-import { seenTogether } from 'src/domain/visibility';
-import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { autoLinkType, mayRetire, reinforcedConfidence, taskBudgetSpent } from 'src/domain/write-policy';
-import { screenWrite } from 'src/memory/write-screen';
-import type { WriteOrigin } from 'src/memory/write-screen';
-import type { Retraction } from 'src/memory/write-rules';
-import { engramMetrics } from 'src/metrics/engram-metrics';
-import { MetricsService } from 'src/metrics/metrics.service';
 import { MEMORY_STORE, TaskBudgetExceededError } from 'src/domain/memory-store.port';
 import type { LinkDraft, MemoryDraft, MemoryStore, ScoredId } from 'src/domain/memory-store.port';
+import { Direction, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/domain/memory.enums';
+import type { AssociationView, MemoryRecord } from 'src/domain/memory.types';
+import { seenTogether } from 'src/domain/visibility';
+import { autoLinkType, mayRetire, reinforcedConfidence, taskBudgetSpent } from 'src/domain/write-policy';
+import { embedForStorage } from 'src/embedding/embed-safely';
+import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
+import { containsValue, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
+import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
+import { parseRememberRequest } from 'src/memory/remember-input';
+import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
+import type { Retraction } from 'src/memory/write-rules';
+import { screenWrite } from 'src/memory/write-screen';
+import type { WriteOrigin } from 'src/memory/write-screen';
+import { engramMetrics } from 'src/metrics/engram-metrics';
+import { MetricsService } from 'src/metrics/metrics.service';
 
 export interface LinkedMemory extends AssociationView {
   memory: MemoryRecord;
@@ -79,7 +79,11 @@ export class MemoryWriteService {
     return result;
   }
 
-  private async rememberUncounted(tenantId: string, request: RememberRequest, origin: WriteOrigin): Promise<RememberOutcome> {
+  private async rememberUncounted(
+    tenantId: string,
+    request: RememberRequest,
+    origin: WriteOrigin,
+  ): Promise<RememberOutcome> {
     const command = parseRememberRequest(request, this.config.limits.maxContentBytes);
     const screened = this.screen(command, origin);
     if ('rejection' in screened) {
@@ -151,7 +155,16 @@ export class MemoryWriteService {
         const memory = result.superseded.find((m) => m.id === link.toId) ?? neighbourById.get(link.toId);
 
         return memory
-          ? [{ type: link.type, direction: Direction.OUT, weight: link.weight, memoryId: link.toId, createdAt: now, memory }]
+          ? [
+              {
+                type: link.type,
+                direction: Direction.OUT,
+                weight: link.weight,
+                memoryId: link.toId,
+                createdAt: now,
+                memory,
+              },
+            ]
           : [];
       }),
     };
@@ -175,7 +188,9 @@ export class MemoryWriteService {
     }
     const used = await this.store.countByTask(tenantId, command.source.taskId);
 
-    return used >= this.config.taskWriteBudget ? taskBudgetSpent(command.source.taskId, this.config.taskWriteBudget) : null;
+    return used >= this.config.taskWriteBudget
+      ? taskBudgetSpent(command.source.taskId, this.config.taskWriteBudget)
+      : null;
   }
 
   private async nearestActive(
@@ -246,7 +261,12 @@ export class MemoryWriteService {
    */
   private async retracted(tenantId: string, retraction: Retraction, command: RememberCommand): Promise<MemoryRecord[]> {
     const holders = await this.store.findActiveBySlot(tenantId, retraction.slot);
-    const taken = holders.filter((m) => retraction.value === null || this.slotValueOf(m) === retraction.value || containsValue(m.content, retraction.value));
+    const taken = holders.filter(
+      (m) =>
+        retraction.value === null ||
+        this.slotValueOf(m) === retraction.value ||
+        containsValue(m.content, retraction.value),
+    );
     const values = retraction.value === null ? taken.map((m) => this.slotValueOf(m)) : [retraction.value];
     const retired = new Map(taken.map((m) => [m.id, m]));
     for (const value of values) {
@@ -272,7 +292,11 @@ export class MemoryWriteService {
     );
 
     return found.filter(
-      (m) => m.status === MemoryStatus.ACTIVE && m.slot === null && seenTogether(m, command) && containsValue(m.content, value),
+      (m) =>
+        m.status === MemoryStatus.ACTIVE &&
+        m.slot === null &&
+        seenTogether(m, command) &&
+        containsValue(m.content, value),
     );
   }
 
@@ -291,7 +315,10 @@ export class MemoryWriteService {
       .filter((n) => fromUser || (n.memory.slot === null && n.memory.type !== MemoryType.IDENTITY))
       .slice(0, MAX_ARBITER_PAIRS);
     const verdicts = await Promise.all(
-      pairs.map(async (pair) => ({ pair, verdict: await this.arbiter.judge(candidate.command.content, pair.memory.content) })),
+      pairs.map(async (pair) => ({
+        pair,
+        verdict: await this.arbiter.judge(candidate.command.content, pair.memory.content),
+      })),
     );
 
     return verdicts.filter((v) => v.verdict?.verdict === 'contradicts').map((v) => v.pair.memory);

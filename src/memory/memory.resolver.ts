@@ -2,14 +2,14 @@ import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver
 
 import { Tenant } from 'src/auth/tenant.decorator';
 import type { RequestContext } from 'src/auth/tenant.decorator';
+import { Direction, RelationType } from 'src/domain/memory.enums';
 import { ImportMemoryInput, LinkInput, MemoryFilter, RememberInput } from 'src/memory/dto/memory.inputs';
 import { toAssociation, toMemory, toRememberResult } from 'src/memory/dto/memory.mapper';
 import { Association, ImportResult, Memory, MemoryPage, RememberResult } from 'src/memory/dto/memory.model';
-import { Direction, RelationType } from 'src/domain/memory.enums';
 import { MemoryImportService } from 'src/memory/memory-import.service';
+import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { MemoryLoaders } from 'src/memory/memory.loaders';
 import { MemoryService } from 'src/memory/memory.service';
-import { MemoryWriteService } from 'src/memory/memory-write.service';
 
 @Resolver(() => Memory)
 export class MemoryResolver {
@@ -43,7 +43,8 @@ export class MemoryResolver {
   }
 
   @Mutation(() => ImportResult, {
-    description: 'bulk import (up to 5000 items a call), e.g. when migrating: every item is checked first, then all or nothing',
+    description:
+      'bulk import (up to 5000 items a call), e.g. when migrating: every item is checked first, then all or nothing',
   })
   importMemories(
     @Tenant() tenantId: string,

@@ -2,14 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { assertId, assertLimit, assertUnit, optionalKey } from 'src/common/validation';
-import { decodeCursor, encodeCursor } from 'src/memory/cursor';
-import { MemoryStatus } from 'src/domain/memory.enums';
-import { Direction } from 'src/domain/memory.enums';
-import type { MemoryScope, MemoryType, RelationType } from 'src/domain/memory.enums';
-import type { AssociationRecord, MemoryRecord } from 'src/domain/memory.types';
-import type { LinkedMemory } from 'src/memory/memory-write.service';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { AssociationQuery, MemoryStore } from 'src/domain/memory-store.port';
+import { Direction, MemoryStatus } from 'src/domain/memory.enums';
+import type { MemoryScope, MemoryType, RelationType } from 'src/domain/memory.enums';
+import type { AssociationRecord, MemoryRecord } from 'src/domain/memory.types';
+import { decodeCursor, encodeCursor } from 'src/memory/cursor';
+import type { LinkedMemory } from 'src/memory/memory-write.service';
 
 export interface MemoryListRequest {
   types?: MemoryType[] | null;
@@ -76,7 +75,12 @@ export class MemoryService {
     return this.store.getMemories(tenantId, ids);
   }
 
-  async list(tenantId: string, filter: MemoryListRequest, limit: number, cursor?: string | null): Promise<MemoryListPage> {
+  async list(
+    tenantId: string,
+    filter: MemoryListRequest,
+    limit: number,
+    cursor?: string | null,
+  ): Promise<MemoryListPage> {
     assertLimit(limit, 'limit', MAX_PAGE);
     const after = cursor === null || cursor === undefined ? null : decodeCursor(cursor);
     const rows = await this.store.listMemories(
@@ -128,7 +132,10 @@ export class MemoryService {
       throw new BadInputError('a memory cannot be linked to itself');
     }
     const weight = assertUnit(input.weight ?? 1, 'weight');
-    const [from, to] = await Promise.all([this.store.getMemory(tenantId, fromId), this.store.getMemory(tenantId, toId)]);
+    const [from, to] = await Promise.all([
+      this.store.getMemory(tenantId, fromId),
+      this.store.getMemory(tenantId, toId),
+    ]);
     if (!from) {
       throw new NotFoundError('memory', input.fromId);
     }
@@ -141,7 +148,14 @@ export class MemoryService {
       throw new NotFoundError('memory', input.toId);
     }
 
-    return { type: saved.type, direction: Direction.OUT, weight: saved.weight, memoryId: toId, createdAt: saved.createdAt, memory: to };
+    return {
+      type: saved.type,
+      direction: Direction.OUT,
+      weight: saved.weight,
+      memoryId: toId,
+      createdAt: saved.createdAt,
+      memory: to,
+    };
   }
 
   async associations(tenantId: string, memoryId: string, query: AssociationRequest): Promise<LinkedMemory[]> {
@@ -149,7 +163,11 @@ export class MemoryService {
   }
 
   /** The edges of many memories with the memories at their other ends, in two store queries. */
-  async associationsOf(tenantId: string, memoryIds: string[], query: AssociationRequest): Promise<Map<string, LinkedMemory[]>> {
+  async associationsOf(
+    tenantId: string,
+    memoryIds: string[],
+    query: AssociationRequest,
+  ): Promise<Map<string, LinkedMemory[]>> {
     const checked = checkAssociationRequest(query);
     const views = await this.store.listAssociationsOf(tenantId, memoryIds, checked);
     const memories = await this.store.getMemories(tenantId, [...new Set(views.map((v) => v.memoryId))]);

@@ -99,8 +99,14 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
     channelId: scope === MemoryScope.THREAD ? channelId : null,
     projectId: scope === MemoryScope.PROJECT ? projectId : null,
     slot,
-    importance: request.importance === null || request.importance === undefined ? null : assertUnit(request.importance, 'importance'),
-    confidence: request.confidence === null || request.confidence === undefined ? null : assertUnit(request.confidence, 'confidence'),
+    importance:
+      request.importance === null || request.importance === undefined
+        ? null
+        : assertUnit(request.importance, 'importance'),
+    confidence:
+      request.confidence === null || request.confidence === undefined
+        ? null
+        : assertUnit(request.confidence, 'confidence'),
     tags,
     source: {
       role: source.role ?? SourceRole.USER,

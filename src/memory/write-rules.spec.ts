@@ -1,5 +1,5 @@
-import { detectUserClaim } from 'src/memory/guards/slots';
 import { MemoryType } from 'src/domain/memory.enums';
+import { detectUserClaim } from 'src/memory/guards/slots';
 import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 
 describe('detectRetraction', () => {
@@ -18,12 +18,15 @@ describe('detectRetraction', () => {
     expect(detectRetraction(text)).toEqual({ slot, value });
   });
 
-  it.each(['I live in Leeds', 'I left my keys at home', 'I work at Hooli now', 'My sister no longer lives in Oslo', 'Bob quit Hooli'])(
-    '%j is no retraction',
-    (text) => {
-      expect(detectRetraction(text)).toBeNull();
-    },
-  );
+  it.each([
+    'I live in Leeds',
+    'I left my keys at home',
+    'I work at Hooli now',
+    'My sister no longer lives in Oslo',
+    'Bob quit Hooli',
+  ])('%j is no retraction', (text) => {
+    expect(detectRetraction(text)).toBeNull();
+  });
 });
 
 describe('standing rules', () => {
@@ -41,19 +44,28 @@ describe('standing rules', () => {
     expect(ruleType(text)).toBe(type);
   });
 
-  it.each(['I always forget my keys', 'We went to Rome last year', 'Had coffee with Priya'])('%j is no rule', (text) => {
-    expect(isStandingRule(text)).toBe(false);
-  });
+  it.each(['I always forget my keys', 'We went to Rome last year', 'Had coffee with Priya'])(
+    '%j is no rule',
+    (text) => {
+      expect(isStandingRule(text)).toBe(false);
+    },
+  );
 });
 
 describe('short imperatives', () => {
-  it.each(['Pay rent', 'Email Sam', 'Book the car service', 'Renew passport', 'Call the dentist'])('%j is a TODO', (text) => {
-    expect(isShortImperative(text)).toBe(true);
-  });
+  it.each(['Pay rent', 'Email Sam', 'Book the car service', 'Renew passport', 'Call the dentist'])(
+    '%j is a TODO',
+    (text) => {
+      expect(isShortImperative(text)).toBe(true);
+    },
+  );
 
-  it.each(['Had coffee', 'Sam emailed me', 'Paris is lovely', `Call ${'the '.repeat(30)}dentist`])('%j is not', (text) => {
-    expect(isShortImperative(text)).toBe(false);
-  });
+  it.each(['Had coffee', 'Sam emailed me', 'Paris is lovely', `Call ${'the '.repeat(30)}dentist`])(
+    '%j is not',
+    (text) => {
+      expect(isShortImperative(text)).toBe(false);
+    },
+  );
 });
 
 describe('claims about the user in the third person and label notes', () => {

@@ -1,6 +1,6 @@
+import { MemoryType } from 'src/domain/memory.enums';
 import { asFirstPerson, MAX_SLOT_TEXT, normalizeSlotValue } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
-import { MemoryType } from 'src/domain/memory.enums';
 
 /**
  * Write-path policy beyond slots (issue 16): retractions, standing rules and short imperatives. Pure functions on
@@ -17,32 +17,111 @@ export interface Retraction {
 
 // a value: up to four words, cut before a clause word ("I left Hooli last year" -> "Hooli")
 const VALUE = String.raw`(there|[\p{L}\p{N}][\p{L}\p{N}'.&-]*(?: [\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;
-const VALUE_END = /\s+(?:anymore|any more|now|last|this|in|on|at|since|because|and|but|so|as|after|to|for|with|ikke|længere|mere|og|men|fordi|for|siden)\b.*$/iu;
+const VALUE_END =
+  /\s+(?:anymore|any more|now|last|this|in|on|at|since|because|and|but|so|as|after|to|for|with|ikke|længere|mere|og|men|fordi|for|siden)\b.*$/iu;
 const ANYMORE = String.raw`(?:anymore|any more|any longer|nowadays)`;
 const START = String.raw`(?:^|[.!;,:—–]\s*|\b(?:and|but|so|actually|well|also|now|oh|og|men|så|faktisk)\s+)`;
 
 const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   // employer
-  { slot: 'employer', pattern: new RegExp(String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:quit|left|resigned from|stopped working (?:at|for)) (?:my (?:job|position|role) (?:at|with) )?${VALUE}`, 'iu') },
-  { slot: 'employer', pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not|dont) work (?:at|for) ${VALUE}`, 'iu') },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:quit|left|resigned from|stopped working (?:at|for)) (?:my (?:job|position|role) (?:at|with) )?${VALUE}`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'employer',
+    pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not|dont) work (?:at|for) ${VALUE}`, 'iu'),
+  },
   { slot: 'employer', pattern: new RegExp(String.raw`${START}i (?:don't|do not|dont) work (there) ${ANYMORE}`, 'iu') },
-  { slot: 'employer', pattern: new RegExp(String.raw`${START}i(?:'m| am) (?:no longer|not) (?:employed|working) (?:at|by|for|with) ${VALUE}`, 'iu') },
-  { slot: 'employer', pattern: new RegExp(String.raw`${START}i(?:'m| am) (?:no longer|not) (?:at|with) ${VALUE}(?= ${ANYMORE}|$|[.,!;])`, 'iu') },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:employed|working) (?:at|by|for|with) ${VALUE}`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:at|with) ${VALUE}(?= ${ANYMORE}|$|[.,!;])`,
+      'iu',
+    ),
+  },
   // location
-  { slot: 'location', pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not|dont) (?:live|reside) (?:in )?${VALUE}`, 'iu') },
-  { slot: 'location', pattern: new RegExp(String.raw`${START}i(?:'m| am) (?:no longer|not) (?:living|based|located) (?:in )?${VALUE}`, 'iu') },
-  { slot: 'location', pattern: new RegExp(String.raw`${START}i(?:'ve| have)? (?:moved|relocated) (?:away )?(?:out of|away from|from) ${VALUE}`, 'iu') },
+  {
+    slot: 'location',
+    pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not|dont) (?:live|reside) (?:in )?${VALUE}`, 'iu'),
+  },
+  {
+    slot: 'location',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:living|based|located) (?:in )?${VALUE}`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'location',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:moved|relocated) (?:away )?(?:out of|away from|from) ${VALUE}`,
+      'iu',
+    ),
+  },
   // occupation
-  { slot: 'occupation', pattern: new RegExp(String.raw`${START}i(?:'m| am) (?:no longer|not) (?:working as )?an? ([\p{L}-]+(?: [\p{L}-]+)?)(?= ${ANYMORE}|$|[.,!;])`, 'iu') },
-  { slot: 'occupation', pattern: new RegExp(String.raw`${START}i (?:used to be|was) an? ([\p{L}-]+(?: [\p{L}-]+)?),? but (?:not|no longer)`, 'iu') },
-  { slot: 'occupation', pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not) work as an? ([\p{L}-]+(?: [\p{L}-]+)?)`, 'iu') },
-  { slot: 'occupation', pattern: new RegExp(String.raw`${START}i(?:'ve| have)? (?:retired|quit|stopped working) as an? ([\p{L}-]+(?: [\p{L}-]+)?)`, 'iu') },
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:working as )?an? ([\p{L}-]+(?: [\p{L}-]+)?)(?= ${ANYMORE}|$|[.,!;])`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}i (?:used to be|was) an? ([\p{L}-]+(?: [\p{L}-]+)?),? but (?:not|no longer)`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'occupation',
+    pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not) work as an? ([\p{L}-]+(?: [\p{L}-]+)?)`, 'iu'),
+  },
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:retired|quit|stopped working) as an? ([\p{L}-]+(?: [\p{L}-]+)?)`,
+      'iu',
+    ),
+  },
   // Danish
-  { slot: 'location', pattern: new RegExp(String.raw`${START}jeg bor (?:ikke længere|ikke mere|ikke) i ${VALUE}`, 'iu') },
+  {
+    slot: 'location',
+    pattern: new RegExp(String.raw`${START}jeg bor (?:ikke længere|ikke mere|ikke) i ${VALUE}`, 'iu'),
+  },
   { slot: 'location', pattern: new RegExp(String.raw`${START}jeg (?:er|har) flyttet (?:væk )?fra ${VALUE}`, 'iu') },
-  { slot: 'employer', pattern: new RegExp(String.raw`${START}jeg (?:arbejder|er ansat) (?:ikke længere|ikke mere|ikke) (?:hos|for|ved|i) ${VALUE}`, 'iu') },
-  { slot: 'employer', pattern: new RegExp(String.raw`${START}jeg (?:har )?(?:sagt op hos|forladt|stoppet hos|stoppede hos|sagde op hos) ${VALUE}`, 'iu') },
-  { slot: 'occupation', pattern: new RegExp(String.raw`${START}jeg (?:er|arbejder) (?:ikke længere|ikke mere) (?:som )?(?:en |et )?([\p{L}-]+)`, 'iu') },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:arbejder|er ansat) (?:ikke længere|ikke mere|ikke) (?:hos|for|ved|i) ${VALUE}`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:har )?(?:sagt op hos|forladt|stoppet hos|stoppede hos|sagde op hos) ${VALUE}`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:er|arbejder) (?:ikke længere|ikke mere) (?:som )?(?:en |et )?([\p{L}-]+)`,
+      'iu',
+    ),
+  },
 ];
 
 /**
@@ -75,7 +154,8 @@ const RULE_START =
   /^(?:(?:please|pls|remember(?: that)?|note(?: that)?|important|rule|fyi|husk(?: at)?|og|and)[:,]?\s+)*(?:always|never|don't ever|do not ever|must always|must never|should always|should never|you must|from now on|going forward|in (?:the )?future|every time|whenever|altid|aldrig|fremover|fra nu af|husk altid|du skal altid|du må aldrig)\b/iu;
 const RULE_ANYWHERE =
   /\b(?:(?:i|we|you) (?:always|never) (?:want|need|prefer|like|use|expect|write|answer|reply)|(?:always|never) (?:use|answer|reply|respond|write|include|give|format|keep|show|send|call|mention|deploy|merge|ship|push|commit|put|add|start|end|ask|say)|(?:should|must|need to|have to) (?:always|never)|(?:make sure|be sure|remember|please|pls|and)(?: to| you)? (?:always|never)|from now on|going forward|(?:jeg|vi) (?:vil|skal) (?:altid|aldrig)|(?:altid|aldrig) (?:svar|skriv|brug))\b|^\p{L}+ (?:altid|aldrig)\b/iu;
-const SHARED_WORK = /\b(?:we|our|us|team|deploy|deploys|deployment|release|ship|merge|commit|push|production|prod|code|repo|branch|pr|vi|vores|holdet)\b/iu;
+const SHARED_WORK =
+  /\b(?:we|our|us|team|deploy|deploys|deployment|release|ship|merge|commit|push|production|prod|code|repo|branch|pr|vi|vores|holdet)\b/iu;
 
 /** Whether `content` is a standing rule (always, never, from now on, altid, aldrig): tagged `constraint`. */
 export function isStandingRule(content: string): boolean {
@@ -96,7 +176,10 @@ const IMPERATIVE_VERBS =
   'follow up|confirm|collect|drop off|take out|vacuum|mow|repair|replace|install|download|upload|read|study|' +
   'practice|practise|finish|sort out|set up|arrange|invite|thank|contact|get|grab|bring|fill in|fill out|backup|' +
   'ring|post|ship|deliver|clear|empty|tidy|iron|shop for|look up|research|read up on|betal|ring til|køb|send|book';
-const IMPERATIVE = new RegExp(String.raw`^(?:please |pls |todo:? |to do:? )?(?:${IMPERATIVE_VERBS})(?: [\p{L}\p{N}'&.,:/-]+){1,7}[.!]?$`, 'iu');
+const IMPERATIVE = new RegExp(
+  String.raw`^(?:please |pls |todo:? |to do:? )?(?:${IMPERATIVE_VERBS})(?: [\p{L}\p{N}'&.,:/-]+){1,7}[.!]?$`,
+  'iu',
+);
 
 /** A short imperative ("Pay rent", "Email Sam", "Book the car service"): a verb and its object, stored as a TODO. */
 export function isShortImperative(content: string): boolean {

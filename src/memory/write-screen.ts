@@ -1,9 +1,9 @@
+import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
 import { classifyMemoryType } from 'src/memory/classify';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
 import { detectSlot, detectUserClaim, slotValueIn } from 'src/memory/guards/slots';
-import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { RememberCommand } from 'src/memory/remember-input';
 import { CONSTRAINT_TAG, detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 import type { Retraction } from 'src/memory/write-rules';
@@ -48,13 +48,17 @@ export function screenWrite(
 ): { screened: Screened } | { rejection: string } {
   const fromUser = command.source.role === SourceRole.USER;
   if (options.firewall) {
-    const firewall = guardFact(command.content, { allowShort: (command.explicit && fromUser) || isShortImperative(command.content) });
+    const firewall = guardFact(command.content, {
+      allowShort: (command.explicit && fromUser) || isShortImperative(command.content),
+    });
     if (!firewall.ok) {
       return { rejection: firewall.reason };
     }
   }
   // a trusted speaker's claim about the user holds the slot in any person: "The user lives in Oslo" as "I live in Oslo"
-  const detected = options.detectSlots ? (fromUser ? detectUserClaim(command.content) : detectSlot(command.content))?.slot : undefined;
+  const detected = options.detectSlots
+    ? (fromUser ? detectUserClaim(command.content) : detectSlot(command.content))?.slot
+    : undefined;
   const slotName = origin.claimsSlots === false ? null : (command.slot ?? detected ?? null);
   const slot = slotName === null ? null : { name: slotName, value: slotValueIn(command.content, slotName) };
   const rule = slot === null && isStandingRule(command.content);
@@ -67,7 +71,10 @@ export function screenWrite(
   }
   const injection = detectInjection(command.content, command.source.role);
   // only the user takes back what the user said, and only in a channel whose memories describe the user
-  const retracts = fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots ? detectRetraction(command.content) : null;
+  const retracts =
+    fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
+      ? detectRetraction(command.content)
+      : null;
 
   return {
     screened: {

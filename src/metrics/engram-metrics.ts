@@ -6,17 +6,39 @@ import type { CounterMetric, GaugeMetric, HistogramMetric, MetricsService } from
  */
 export const engramMetrics = {
   recallDuration: (m: MetricsService): HistogramMetric<'mode'> =>
-    m.histogram('engram_recall_duration_seconds', 'Recall latency in RecallService (query embedding included), by mode', ['mode']),
+    m.histogram(
+      'engram_recall_duration_seconds',
+      'Recall latency in RecallService (query embedding included), by mode',
+      ['mode'],
+    ),
   writes: (m: MetricsService): CounterMetric<'path' | 'outcome'> =>
-    m.counter('engram_memory_writes_total', 'Memory writes by path (remember, import) and outcome', ['path', 'outcome']),
+    m.counter('engram_memory_writes_total', 'Memory writes by path (remember, import) and outcome', [
+      'path',
+      'outcome',
+    ]),
   jobRuns: (m: MetricsService): CounterMetric<'job' | 'result'> =>
-    m.counter('engram_job_runs_total', 'Job handler runs in this process by job and result (every attempt counts)', ['job', 'result']),
+    m.counter('engram_job_runs_total', 'Job handler runs in this process by job and result (every attempt counts)', [
+      'job',
+      'result',
+    ]),
   jobDuration: (m: MetricsService): HistogramMetric<'job'> =>
     m.histogram('engram_job_duration_seconds', 'Job handler run time in this process', ['job']),
-  queueJobs: (m: MetricsService, collect: (gauge: GaugeMetric<'queue' | 'state'>) => Promise<void>): GaugeMetric<'queue' | 'state'> =>
-    m.gauge('engram_queue_jobs', 'Jobs per queue and state (BullMQ: from Redis, every process; in-process: this one)', ['queue', 'state'], collect),
+  queueJobs: (
+    m: MetricsService,
+    collect: (gauge: GaugeMetric<'queue' | 'state'>) => Promise<void>,
+  ): GaugeMetric<'queue' | 'state'> =>
+    m.gauge(
+      'engram_queue_jobs',
+      'Jobs per queue and state (BullMQ: from Redis, every process; in-process: this one)',
+      ['queue', 'state'],
+      collect,
+    ),
   unauthenticated: (m: MetricsService): CounterMetric<'surface'> =>
-    m.counter('engram_unauthenticated_total', 'Requests (or graphql-ws connections) refused for a missing or wrong API key', ['surface']),
+    m.counter(
+      'engram_unauthenticated_total',
+      'Requests (or graphql-ws connections) refused for a missing or wrong API key',
+      ['surface'],
+    ),
   rateLimited: (m: MetricsService): CounterMetric<'scope'> =>
     m.counter('engram_rate_limited_total', 'Requests refused over a rate limit, by scope (address, tenant)', ['scope']),
 };

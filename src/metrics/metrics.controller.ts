@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-
 import { Controller, ForbiddenException, Get, Header, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 
@@ -30,7 +29,11 @@ export class MetricsController {
   @Header('cache-control', 'no-store')
   async scrape(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.allowed(req)) {
-      throw new ForbiddenException(this.token ? 'send Authorization: Bearer <METRICS_TOKEN>' : 'metrics are served to loopback clients only; set METRICS_TOKEN');
+      throw new ForbiddenException(
+        this.token
+          ? 'send Authorization: Bearer <METRICS_TOKEN>'
+          : 'metrics are served to loopback clients only; set METRICS_TOKEN',
+      );
     }
     res.type(this.metrics.contentType).send(await this.metrics.scrape());
   }

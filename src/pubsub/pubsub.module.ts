@@ -23,7 +23,9 @@ class PubSubCloser implements OnApplicationShutdown {
       provide: PUBSUB,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): PubSub =>
-        config.redisUrl ? new RedisPubSub({ redisUrl: config.redisUrl, prefix: config.queuePrefix }) : new InProcessPubSub(),
+        config.redisUrl
+          ? new RedisPubSub({ redisUrl: config.redisUrl, prefix: config.queuePrefix })
+          : new InProcessPubSub(),
     },
     PubSubCloser,
   ],

@@ -25,7 +25,9 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
     private readonly metrics: MetricsService,
   ) {
     const { perAddressPerMinute, perTenantPerMinute } = config.rateLimit;
-    this.store = config.redisUrl ? redisRateLimiters(config.redisUrl, `${config.queuePrefix}:rate`) : memoryRateLimiters();
+    this.store = config.redisUrl
+      ? redisRateLimiters(config.redisUrl, `${config.queuePrefix}:rate`)
+      : memoryRateLimiters();
     this.perAddress = perAddressPerMinute > 0 ? this.store.limiter('address', perAddressPerMinute) : null;
     this.perTenant = perTenantPerMinute > 0 ? this.store.limiter('tenant', perTenantPerMinute) : null;
   }

@@ -62,7 +62,11 @@ export function redisRateLimiters(url: string, keyPrefix: string): RateLimiterSt
           keyPrefix: `${keyPrefix}:${name}`,
           points,
           duration: 60,
-          insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${keyPrefix}:${name}:insurance`, points, duration: 60 }),
+          insuranceLimiter: new RateLimiterMemory({
+            keyPrefix: `${keyPrefix}:${name}:insurance`,
+            points,
+            duration: 60,
+          }),
         }),
       ),
     ready: (timeoutMs) =>

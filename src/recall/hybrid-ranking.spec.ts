@@ -18,9 +18,28 @@ import type { Candidate } from 'src/recall/hybrid-ranking';
 
 const hit = (id: string, score: number): { id: string; score: number } => ({ id, score });
 const at = new Date('2023-05-08T13:56:00Z');
-const candidate = (id: string, content: string, extra: Partial<Candidate> = {}): Candidate => ({ id, content, occurredAt: at, session: null, ...extra });
+const candidate = (id: string, content: string, extra: Partial<Candidate> = {}): Candidate => ({
+  id,
+  content,
+  occurredAt: at,
+  session: null,
+  ...extra,
+});
 /** Only the part under test: every other weight neutral. */
-const NEUTRAL: RankingWeights = { vector: 1, next: 0, previous: 0, second: 0, graph: 0, sibling: 0, session: 0, speaker: 1, date: 1, when: 1, length: 0, question: 0 };
+const NEUTRAL: RankingWeights = {
+  vector: 1,
+  next: 0,
+  previous: 0,
+  second: 0,
+  graph: 0,
+  sibling: 0,
+  session: 0,
+  speaker: 1,
+  date: 1,
+  when: 1,
+  length: 0,
+  question: 0,
+};
 
 describe('shared ranking', () => {
   describe(fuseScores.name, () => {
@@ -56,13 +75,19 @@ describe('shared ranking', () => {
 
   describe(conversationLends.name, () => {
     it('should let a turn take more from its reply than from the turn before it, both ways round', () => {
-      const lends = conversationLends([{ seedId: 's', id: 'n', offset: 1 }], { next: 0.2, previous: 0.1, second: 0.05 });
+      const lends = conversationLends([{ seedId: 's', id: 'n', offset: 1 }], {
+        next: 0.2,
+        previous: 0.1,
+        second: 0.05,
+      });
 
       expect(lends).toEqual([
         { from: 's', to: 'n', share: 0.2 },
         { from: 'n', to: 's', share: 0.1 },
       ]);
-      expect(conversationLends([{ seedId: 's', id: 'n', offset: -2 }], { next: 0.2, previous: 0.1, second: 0.05 })[0]?.share).toBe(0.05);
+      expect(
+        conversationLends([{ seedId: 's', id: 'n', offset: -2 }], { next: 0.2, previous: 0.1, second: 0.05 })[0]?.share,
+      ).toBe(0.05);
     });
   });
 
@@ -104,8 +129,12 @@ describe('shared ranking', () => {
     });
 
     it('should key a session by conversation and day', () => {
-      expect(sessionKey('c1', new Date('2023-05-08T01:00:00Z'))).toBe(sessionKey('c1', new Date('2023-05-08T23:00:00Z')));
-      expect(sessionKey('c1', new Date('2023-05-08T01:00:00Z'))).not.toBe(sessionKey('c1', new Date('2023-05-09T01:00:00Z')));
+      expect(sessionKey('c1', new Date('2023-05-08T01:00:00Z'))).toBe(
+        sessionKey('c1', new Date('2023-05-08T23:00:00Z')),
+      );
+      expect(sessionKey('c1', new Date('2023-05-08T01:00:00Z'))).not.toBe(
+        sessionKey('c1', new Date('2023-05-09T01:00:00Z')),
+      );
       expect(sessionKey(null, at)).toBeNull();
     });
   });
@@ -117,7 +146,9 @@ describe('shared ranking', () => {
 
       expect(boostOf(candidate('a', 'Caroline: I painted a lake'), signals, 'Caroline', weights)).toBe(2);
       expect(boostOf(candidate('b', 'Melanie: Caroline painted a lake'), signals, 'Caroline', weights)).toBe(1);
-      expect(boostOf(candidate('c', 'I painted a lake', { speaker: 'Caroline' }), signals, 'Caroline', weights)).toBe(2);
+      expect(boostOf(candidate('c', 'I painted a lake', { speaker: 'Caroline' }), signals, 'Caroline', weights)).toBe(
+        2,
+      );
       expect(boostOf(candidate('d', 'Caroline went to a support group'), signals, 'Caroline', weights)).toBe(2);
       expect(boostOf(candidate('e', 'Caroline: I painted a lake'), signals, null, weights)).toBe(1);
     });
@@ -126,8 +157,12 @@ describe('shared ranking', () => {
       const weights = { ...NEUTRAL, date: 3 };
       const signals = querySignals('What did we do last week?', new Date('2023-05-15T12:00:00Z'));
 
-      expect(boostOf(candidate('in', 'we hiked', { occurredAt: new Date('2023-05-09T10:00:00Z') }), signals, null, weights)).toBe(3);
-      expect(boostOf(candidate('out', 'we hiked', { occurredAt: new Date('2023-04-01T10:00:00Z') }), signals, null, weights)).toBe(1);
+      expect(
+        boostOf(candidate('in', 'we hiked', { occurredAt: new Date('2023-05-09T10:00:00Z') }), signals, null, weights),
+      ).toBe(3);
+      expect(
+        boostOf(candidate('out', 'we hiked', { occurredAt: new Date('2023-04-01T10:00:00Z') }), signals, null, weights),
+      ).toBe(1);
     });
 
     it('should multiply memories that state a time when the query asks when', () => {
@@ -163,10 +198,19 @@ describe('shared ranking', () => {
   describe(candidateSubjects.name, () => {
     it("should add a memory's author beside the subject its content names, and keep a message to its speaker", () => {
       expect(candidateSubjects(candidate('a', 'I love hiking', { author: 'Priya' }))).toEqual(['Priya']);
-      expect(candidateSubjects(candidate('b', 'Jonas runs on Sundays', { author: 'Priya' }))).toEqual(['Jonas', 'Priya']);
+      expect(candidateSubjects(candidate('b', 'Jonas runs on Sundays', { author: 'Priya' }))).toEqual([
+        'Jonas',
+        'Priya',
+      ]);
       expect(candidateSubjects(candidate('c', 'Priya runs on Sundays', { author: 'priya' }))).toEqual(['Priya']);
-      expect(candidateSubjects(candidate('d', 'Jonas runs on Sundays', { speaker: 'Priya', author: 'Mette' }))).toEqual(['Priya']);
-      expect(namedPerson("What is Priya's plan?", [candidateSubjects(candidate('e', 'my plan starts in March', { author: 'Priya' }))])).toBe('Priya');
+      expect(candidateSubjects(candidate('d', 'Jonas runs on Sundays', { speaker: 'Priya', author: 'Mette' }))).toEqual(
+        ['Priya'],
+      );
+      expect(
+        namedPerson("What is Priya's plan?", [
+          candidateSubjects(candidate('e', 'my plan starts in March', { author: 'Priya' })),
+        ]),
+      ).toBe('Priya');
     });
   });
 

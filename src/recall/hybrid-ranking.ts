@@ -1,5 +1,13 @@
 import type { RankingWeights } from 'src/recall/fusion-weights';
-import { asksWhen, carriesTime, inWindow, nameCandidates, namedSubjects, subjectsOf, timeWindow } from 'src/recall/query-signals';
+import {
+  asksWhen,
+  carriesTime,
+  inWindow,
+  nameCandidates,
+  namedSubjects,
+  subjectsOf,
+  timeWindow,
+} from 'src/recall/query-signals';
 import type { TimeWindow } from 'src/recall/query-signals';
 import { reciprocalRankFusion } from 'src/recall/ranking';
 
@@ -141,7 +149,11 @@ export function conversationLends(
 }
 
 /** Items of one session: each gains `weight` × the best score in its session (its own included). */
-export function sessionContext(scores: ReadonlyMap<string, number>, sessionOf: (id: string) => string | null, weight: number): Map<string, number> {
+export function sessionContext(
+  scores: ReadonlyMap<string, number>,
+  sessionOf: (id: string) => string | null,
+  weight: number,
+): Map<string, number> {
   const best = new Map<string, number>();
   for (const [id, score] of scores) {
     const session = sessionOf(id);
@@ -219,11 +231,16 @@ export function rankCandidates(input: RankInput): Map<string, Relevance> {
   const text = input.text.filter((h) => candidates.has(h.id));
   const vector = input.vector.filter((h) => candidates.has(h.id));
   const fused = fuseScores(text, vector, weights.vector);
-  const lends = [...input.lends.filter((l) => candidates.has(l.from) && candidates.has(l.to)), ...siblingLends(candidates, weights.sibling)];
+  const lends = [
+    ...input.lends.filter((l) => candidates.has(l.from) && candidates.has(l.to)),
+    ...siblingLends(candidates, weights.sibling),
+  ];
   const propagated = propagate(fused, lends);
   const session = sessionContext(propagated, (id) => candidates.get(id)?.session ?? null, weights.session);
   // subjects are read once per candidate, and only when the query has a name-like word
-  const subjects = new Map(signals.names.length > 0 ? [...candidates.values()].map((c) => [c.id, candidateSubjects(c)] as const) : []);
+  const subjects = new Map(
+    signals.names.length > 0 ? [...candidates.values()].map((c) => [c.id, candidateSubjects(c)] as const) : [],
+  );
   const person = subjects.size > 0 ? namedPerson(signals.query, subjects.values()) : null;
   const rrf = reciprocalRankFusion([
     { ids: text.map((h) => h.id), weight: 1 },

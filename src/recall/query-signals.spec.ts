@@ -1,4 +1,13 @@
-import { asksWhen, carriesTime, inWindow, nameCandidates, namedSubjects, subjectsOf, timeWindow, vectorQueryText } from 'src/recall/query-signals';
+import {
+  asksWhen,
+  carriesTime,
+  inWindow,
+  nameCandidates,
+  namedSubjects,
+  subjectsOf,
+  timeWindow,
+  vectorQueryText,
+} from 'src/recall/query-signals';
 
 const reference = new Date('2023-10-20T12:00:00Z');
 const day = (iso: string): Date => new Date(`${iso}T12:00:00Z`);
@@ -8,7 +17,11 @@ describe('query signals', () => {
     it('should read a day as a window from the day before to three days after', () => {
       const window = timeWindow('What did Melanie do on 20 July 2023?', reference);
 
-      expect(window).toMatchObject({ kind: 'range', from: new Date('2023-07-19T00:00:00Z'), to: new Date('2023-07-23T00:00:00Z') });
+      expect(window).toMatchObject({
+        kind: 'range',
+        from: new Date('2023-07-19T00:00:00Z'),
+        to: new Date('2023-07-23T00:00:00Z'),
+      });
       expect(inWindow(window!, day('2023-07-22'))).toBe(true);
       expect(inWindow(window!, day('2023-07-23'))).toBe(false);
     });

@@ -15,7 +15,8 @@ const DAY_MS = 86_400_000;
  * when the query names a month without a year ("in October"): any year, that month or the next (people talk
  * about a month's events in the weeks after it).
  */
-export type TimeWindow = { kind: 'range'; from: Date; to: Date; text: string } | { kind: 'months'; months: number[]; text: string };
+export type TimeWindow =
+  { kind: 'range'; from: Date; to: Date; text: string } | { kind: 'months'; months: number[]; text: string };
 
 const YEAR_ONLY = /\b(?:in|during|of|since|throughout)\s+((?:19|20)\d{2})\b/i;
 
@@ -44,7 +45,12 @@ export function timeWindow(query: string, reference: Date): TimeWindow | null {
       const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
       const week = /\bweek/i.test(text);
 
-      return { kind: 'range', from: new Date(day - (week ? 4 : 1) * DAY_MS), to: new Date(day + (week ? 10 : 3) * DAY_MS), text };
+      return {
+        kind: 'range',
+        from: new Date(day - (week ? 4 : 1) * DAY_MS),
+        to: new Date(day + (week ? 10 : 3) * DAY_MS),
+        text,
+      };
     }
     const first = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
     const next = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
@@ -55,7 +61,12 @@ export function timeWindow(query: string, reference: Date): TimeWindow | null {
   if (year?.[1]) {
     const y = Number(year[1]);
 
-    return { kind: 'range', from: new Date(Date.UTC(y, 0, 1) - DAY_MS), to: new Date(Date.UTC(y + 1, 0, 31)), text: year[0] };
+    return {
+      kind: 'range',
+      from: new Date(Date.UTC(y, 0, 1) - DAY_MS),
+      to: new Date(Date.UTC(y + 1, 0, 31)),
+      text: year[0],
+    };
   }
 
   return null;
@@ -70,7 +81,8 @@ export function inWindow(window: TimeWindow, at: Date): boolean {
   return t >= window.from.getTime() && t < window.to.getTime();
 }
 
-const WHEN_QUESTION = /^\s*when\b|\bwhen\s+(?:did|was|were|is|are|will|does|do|has|have|had)\b|\bwhat\s+(?:date|year|month|day|time)\b|\bhow\s+long\s+ago\b/i;
+const WHEN_QUESTION =
+  /^\s*when\b|\bwhen\s+(?:did|was|were|is|are|will|does|do|has|have|had)\b|\bwhat\s+(?:date|year|month|day|time)\b|\bhow\s+long\s+ago\b/i;
 
 /** "When did…", "what year…": the answer is a time, so memories that carry one are more likely to hold it. */
 export function asksWhen(query: string): boolean {
@@ -79,7 +91,8 @@ export function asksWhen(query: string): boolean {
 
 const RELATIVE_TIME =
   /\b(?:yesterday|today|tonight|tomorrow|ago|recently|last\s+(?:week|weekend|month|year|night|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:week|weekend|month|year|morning|past)|next\s+(?:week|weekend|month|year)|few\s+(?:days|weeks|months))\b/i;
-const ABSOLUTE_DATE = /\b(?:19|20)\d{2}\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
+const ABSOLUTE_DATE =
+  /\b(?:19|20)\d{2}\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
 
 /** Content that states when something happened ("last week", "in 2022", "on 3 May"). */
 export function carriesTime(content: string): boolean {
@@ -87,7 +100,9 @@ export function carriesTime(content: string): boolean {
 }
 
 const CALENDAR_WORDS: ReadonlySet<string> = new Set(
-  'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow'.split(' '),
+  'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow'.split(
+    ' ',
+  ),
 );
 /** A capitalised word that is not all capitals (acronyms like LGBTQ name things, not people). */
 const CAPITALISED = /(?<![\p{L}\p{N}])(\p{Lu}[\p{Ll}][\p{L}'’-]*)/gu;

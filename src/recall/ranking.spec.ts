@@ -96,7 +96,13 @@ describe('ranking', () => {
     });
 
     it('should multiply the modulated signals', () => {
-      const parts = { relevance: 0.8, importance: 0.5, confidence: 1, recency: 0.5, scope: scopeBoost(MemoryScope.THREAD) };
+      const parts = {
+        relevance: 0.8,
+        importance: 0.5,
+        confidence: 1,
+        recency: 0.5,
+        scope: scopeBoost(MemoryScope.THREAD),
+      };
       expect(finalScore(parts)).toBeCloseTo(0.8 * modulate(0.5, 0.6) * 1 * modulate(0.5, 0.6) * 1.2);
     });
   });

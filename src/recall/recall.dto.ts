@@ -1,7 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 
-import { Memory } from 'src/memory/dto/memory.model';
 import { MemoryType } from 'src/domain/memory.enums';
+import { Memory } from 'src/memory/dto/memory.model';
 import { Tier } from 'src/recall/ranking';
 import { RecallSort, SearchMode } from 'src/recall/recall.service';
 
@@ -68,10 +68,15 @@ export class ScoreBreakdown {
   @Field(() => Float, { nullable: true, description: 'full-text (BM25) score, null when not a text hit' })
   text!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'score lent by neighbours (edges, adjacent turns), null when none lent' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'score lent by neighbours (edges, adjacent turns), null when none lent',
+  })
   graph!: number | null;
 
-  @Field(() => Float, { description: 'weighted reciprocal rank fusion (k = 60) of the text and vector lists (explanation only)' })
+  @Field(() => Float, {
+    description: 'weighted reciprocal rank fusion (k = 60) of the text and vector lists (explanation only)',
+  })
   rrf!: number;
 
   @Field(() => Float, { description: 'fused relevance 0..1 (see the type description); 1 in metadata modes' })

@@ -63,7 +63,9 @@ describe(RecallService.name, () => {
     expect(output.hits).toHaveLength(1);
     await kit.queue.drain();
 
-    expect(kit.jobs).toEqual([{ name: JobName.RecordAccess, payload: expect.objectContaining({ tenantId: tenant, ids: [bees.id] }) }]);
+    expect(kit.jobs).toEqual([
+      { name: JobName.RecordAccess, payload: expect.objectContaining({ tenantId: tenant, ids: [bees.id] }) },
+    ]);
     expect((await kit.stores.memories.getMemory(tenant, bees.id))?.accessCount).toBe(1);
   });
 
@@ -118,7 +120,9 @@ describe(RecallService.name, () => {
 
   it("should show a task its own memories beside the shared ones, never another task's", async () => {
     const shared = await remember('The release train leaves every Tuesday');
-    const mine = await remember('The release checklist has nine steps', { source: { role: SourceRole.TASK, taskId: 'a' } });
+    const mine = await remember('The release checklist has nine steps', {
+      source: { role: SourceRole.TASK, taskId: 'a' },
+    });
     await remember('The release notes need a Spanish version', { source: { role: SourceRole.TASK, taskId: 'b' } });
 
     const asTask = await sut.recall(tenant, { query: 'release', sourceTaskId: 'a' });

@@ -1,33 +1,32 @@
 import { performance } from 'node:perf_hooks';
-
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { BadInputError } from 'src/common/errors';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { QueryVectors } from 'src/embedding/migration/query-vectors';
-import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore, MetadataOrder, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { Direction, MemoryStatus } from 'src/domain/memory.enums';
 import type { MemoryType } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeVisible, taskVisible } from 'src/domain/visibility';
+import { QueryVectors } from 'src/embedding/migration/query-vectors';
+import type { QueryVector } from 'src/embedding/migration/query-vectors';
+import { engramMetrics } from 'src/metrics/engram-metrics';
+import { MetricsService } from 'src/metrics/metrics.service';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
 import type { Candidate, Lend, Relevance } from 'src/recall/hybrid-ranking';
 import { vectorQueryText } from 'src/recall/query-signals';
-import { EDGE_FLOW, finalScore, retention, scopeBoost, tierOf, vitality } from 'src/recall/ranking';
 import { searchableQuery } from 'src/recall/query-text';
+import { EDGE_FLOW, finalScore, retention, scopeBoost, tierOf, vitality } from 'src/recall/ranking';
 import type { RecallHitData, RecallOutput } from 'src/recall/recall.types';
-import { engramMetrics } from 'src/metrics/engram-metrics';
-import { MetricsService } from 'src/metrics/metrics.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore, MetadataOrder, ScoredId, Visibility } from 'src/domain/memory-store.port';
 
 export enum SearchMode {
   HYBRID = 'HYBRID',
@@ -106,7 +105,8 @@ export class RecallService {
   async recall(tenantId: string, request: RecallRequest): Promise<RecallOutput> {
     const parsed = this.parse(request);
     const started = performance.now();
-    const vector = parsed.mode === SearchMode.HYBRID ? await this.queryVectors.embed(vectorQueryText(parsed.query)) : null;
+    const vector =
+      parsed.mode === SearchMode.HYBRID ? await this.queryVectors.embed(vectorQueryText(parsed.query)) : null;
 
     return this.run(tenantId, parsed, vector, started);
   }
@@ -127,7 +127,8 @@ export class RecallService {
     vector: Float32Array | QueryVector | null,
     options: RecallOptions = {},
   ): Promise<RecallOutput> {
-    const query = vector instanceof Float32Array ? this.queryVectors.current(vectorQueryText(request.query ?? ''), vector) : vector;
+    const query =
+      vector instanceof Float32Array ? this.queryVectors.current(vectorQueryText(request.query ?? ''), vector) : vector;
 
     return this.run(tenantId, this.parse(request), query, performance.now(), options);
   }
@@ -142,7 +143,13 @@ export class RecallService {
     const now = new Date();
     const hits =
       parsed.mode === SearchMode.HYBRID
-        ? await this.hybrid(tenantId, parsed, vector, now, options.weights ?? weightsForModel(vector?.model ?? this.embedder.model))
+        ? await this.hybrid(
+            tenantId,
+            parsed,
+            vector,
+            now,
+            options.weights ?? weightsForModel(vector?.model ?? this.embedder.model),
+          )
         : await this.metadata(tenantId, parsed, now);
     if (options.recordAccess !== false) {
       this.recordAccess(
@@ -178,7 +185,12 @@ export class RecallService {
       throw new BadInputError(`sort applies to TYPED recall only (${mode} has its own order)`);
     }
     const sourceTaskId = optionalKey(request.sourceTaskId, 'sourceTaskId');
-    const task = sourceTaskId !== null ? { taskId: sourceTaskId } : request.excludeTaskMemories === false ? undefined : { taskId: null };
+    const task =
+      sourceTaskId !== null
+        ? { taskId: sourceTaskId }
+        : request.excludeTaskMemories === false
+          ? undefined
+          : { taskId: null };
 
     return {
       query,
@@ -192,7 +204,12 @@ export class RecallService {
         ...(task ? { task } : {}),
       },
       referenceTime: request.referenceTime ?? null,
-      order: mode === SearchMode.TYPED ? SORT_ORDER[request.sort ?? RecallSort.RECENT] : mode === SearchMode.RECENT ? 'recent' : 'importance',
+      order:
+        mode === SearchMode.TYPED
+          ? SORT_ORDER[request.sort ?? RecallSort.RECENT]
+          : mode === SearchMode.RECENT
+            ? 'recent'
+            : 'importance',
     };
   }
 
@@ -205,7 +222,9 @@ export class RecallService {
   ): Promise<RecallHitData[]> {
     const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
-      vector ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility) : Promise.resolve<ScoredId[]>([]),
+      vector
+        ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility)
+        : Promise.resolve<ScoredId[]>([]),
       this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
     ]);
     const seeds = topIds(fuseScores(textHits, vectorHits, weights.vector), GRAPH_SEEDS);
@@ -214,10 +233,14 @@ export class RecallService {
     for (const lend of lends) {
       ids.add(lend.from);
     }
-    const memories = (await this.store.getMemories(tenantId, [...ids])).filter((m) => this.visible(m, parsed.visibility));
+    const memories = (await this.store.getMemories(tenantId, [...ids])).filter((m) =>
+      this.visible(m, parsed.visibility),
+    );
     // authors are subjects, which the ranking reads only when the query has a name-like word
     const authors = signals.names.length > 0 ? await this.authors(tenantId, memories) : new Map<string, string>();
-    const candidates = new Map(memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]));
+    const candidates = new Map(
+      memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]),
+    );
     const relevance = rankCandidates({
       signals,
       text: textHits,
@@ -259,7 +282,13 @@ export class RecallService {
 
   private async metadata(tenantId: string, parsed: ParsedRecall, now: Date): Promise<RecallHitData[]> {
     const memories = await this.store.queryByMetadata(tenantId, parsed.visibility, parsed.order, parsed.limit);
-    const hits = this.rank(memories, now, parsed.limit, () => ({ vector: null, text: null, graph: null, rrf: 0, relevance: 1 }));
+    const hits = this.rank(memories, now, parsed.limit, () => ({
+      vector: null,
+      text: null,
+      graph: null,
+      rrf: 0,
+      relevance: 1,
+    }));
     // metadata modes keep the store's order: the score explains, it does not re-sort
     const byId = new Map(hits.map((h) => [h.memory.id, h]));
 

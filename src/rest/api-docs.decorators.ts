@@ -19,7 +19,11 @@ export function ApiStandardErrors(...extra: number[]): MethodDecorator & ClassDe
 }
 
 /** A query parameter; lists accept `a,b` and repeated parameters. */
-export function ApiQueryParam(name: string, description: string, schema: { type: 'string' | 'integer' | 'boolean'; enum?: object; list?: boolean }): MethodDecorator {
+export function ApiQueryParam(
+  name: string,
+  description: string,
+  schema: { type: 'string' | 'integer' | 'boolean'; enum?: object; list?: boolean },
+): MethodDecorator {
   const item = schema.enum ? { type: 'string', enum: Object.values(schema.enum) as string[] } : { type: schema.type };
 
   return ApiQuery({

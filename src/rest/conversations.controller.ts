@@ -7,8 +7,8 @@ import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
 import { BulletinDto, ChannelPageDto, CurrentBulletinDto, MessagePageDto } from 'src/rest/dto/conversation.dto';
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
 import { RestErrorFilter } from 'src/rest/rest-error.filter';
-import { toBulletinDto, toChannelDto, toMessageDto } from 'src/rest/rest.mapper';
 import { noQuery, pageQuery, parseQuery } from 'src/rest/rest-query';
+import { toBulletinDto, toChannelDto, toMessageDto } from 'src/rest/rest.mapper';
 
 /** Channels and their messages, read as GraphQL `channel` and `messages` read them. */
 @ApiTags('channels')
@@ -38,7 +38,11 @@ export class ChannelsController {
   @ApiQueryParam('cursor', 'nextCursor of the previous (newer) page', { type: 'string' })
   @ApiOkResponse({ type: MessagePageDto })
   @ApiStandardErrors(404)
-  async messages(@RestTenant() tenantId: string, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<MessagePageDto> {
+  async messages(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<MessagePageDto> {
     const { limit, cursor } = parseQuery(pageQuery, query);
     const page = await this.conversations.messagePage(tenantId, id, limit ?? 50, cursor ?? null);
 

@@ -7,11 +7,25 @@ import { MemoryInspectionService } from 'src/memory/memory-inspection.service';
 import { MemoryService } from 'src/memory/memory.service';
 import { RecallService, RecallSort, SearchMode } from 'src/recall/recall.service';
 import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
-import { DeletedDto, MemoryDetailsDto, MemoryDto, MemoryPageDto, NeighbourhoodDto, SearchResultDto } from 'src/rest/dto/memory.dto';
+import {
+  DeletedDto,
+  MemoryDetailsDto,
+  MemoryDto,
+  MemoryPageDto,
+  NeighbourhoodDto,
+  SearchResultDto,
+} from 'src/rest/dto/memory.dto';
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
 import { RestErrorFilter } from 'src/rest/rest-error.filter';
+import {
+  memoryDetailsQuery,
+  memoryListQuery,
+  memorySearchQuery,
+  neighbourhoodQuery,
+  noQuery,
+  parseQuery,
+} from 'src/rest/rest-query';
 import { toMemoryDetailsDto, toMemoryDto, toNeighbourhoodDto, toSearchResultDto } from 'src/rest/rest.mapper';
-import { memoryDetailsQuery, memoryListQuery, memorySearchQuery, neighbourhoodQuery, noQuery, parseQuery } from 'src/rest/rest-query';
 
 const ID = ApiParam({ name: 'id', description: 'memory id (UUID)', format: 'uuid' });
 
@@ -55,10 +69,15 @@ export class MemoriesController {
   @ApiQueryParam('channelId', 'the asking conversation: its THREAD memories become visible', { type: 'string' })
   @ApiQueryParam('projectId', 'its PROJECT memories become visible', { type: 'string' })
   @ApiQueryParam('includeSuperseded', 'default false', { type: 'boolean' })
-  @ApiQueryParam('sort', 'TYPED mode: RECENT (default), IMPORTANCE or MOST_ACCESSED', { type: 'string', enum: RecallSort })
+  @ApiQueryParam('sort', 'TYPED mode: RECENT (default), IMPORTANCE or MOST_ACCESSED', {
+    type: 'string',
+    enum: RecallSort,
+  })
   @ApiQueryParam('sourceTaskId', 'a scheduled task asking: its own TASK memories become visible', { type: 'string' })
   @ApiQueryParam('excludeTaskMemories', 'default true: memories written by tasks stay out', { type: 'boolean' })
-  @ApiQueryParam('referenceTime', 'ISO-8601: what "last week" in the query counts from; default now', { type: 'string' })
+  @ApiQueryParam('referenceTime', 'ISO-8601: what "last week" in the query counts from; default now', {
+    type: 'string',
+  })
   @ApiOkResponse({ type: SearchResultDto })
   @ApiStandardErrors()
   async search(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>): Promise<SearchResultDto> {
@@ -77,7 +96,11 @@ export class MemoriesController {
   @ApiQueryParam('associations', 'how many associations, 1-200, default 20', { type: 'integer' })
   @ApiOkResponse({ type: MemoryDetailsDto })
   @ApiStandardErrors(404)
-  async get(@RestTenant() tenantId: string, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<MemoryDetailsDto> {
+  async get(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<MemoryDetailsDto> {
     const { associations } = parseQuery(memoryDetailsQuery, query);
 
     return toMemoryDetailsDto(await this.inspection.inspect(tenantId, id, associations ?? 20));
@@ -90,7 +113,11 @@ export class MemoriesController {
   @ApiQueryParam('maxNodes', '1-150, default 60', { type: 'integer' })
   @ApiOkResponse({ type: NeighbourhoodDto })
   @ApiStandardErrors(404)
-  async graph(@RestTenant() tenantId: string, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<NeighbourhoodDto> {
+  async graph(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<NeighbourhoodDto> {
     const { hops, maxNodes } = parseQuery(neighbourhoodQuery, query);
 
     return toNeighbourhoodDto(await this.inspection.neighbourhood(tenantId, id, hops ?? 2, maxNodes ?? 60));
@@ -101,7 +128,11 @@ export class MemoriesController {
   @ID
   @ApiOkResponse({ type: DeletedDto })
   @ApiStandardErrors(404)
-  async delete(@RestTenant() tenantId: string, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<DeletedDto> {
+  async delete(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<DeletedDto> {
     parseQuery(noQuery, query);
 
     return { deleted: await this.memories.delete(tenantId, id) };
@@ -113,7 +144,11 @@ export class MemoriesController {
   @ID
   @ApiOkResponse({ type: MemoryDto })
   @ApiStandardErrors(404)
-  async forget(@RestTenant() tenantId: string, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<MemoryDto> {
+  async forget(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<MemoryDto> {
     parseQuery(noQuery, query);
 
     return toMemoryDto(await this.memories.forget(tenantId, id));

@@ -14,7 +14,12 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('1')
     // an API key of ENGRAM_API_KEYS: an opaque string, not a JWT (Nest's default bearerFormat)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'an API key of ENGRAM_API_KEYS, sent as Authorization: Bearer <key>' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'API key',
+      description: 'an API key of ENGRAM_API_KEYS, sent as Authorization: Bearer <key>',
+    })
     .build();
 
   return SwaggerModule.createDocument(app, info);

@@ -20,7 +20,12 @@ const tenants = new WeakMap<Request, string>();
 export class RestAuthGuard implements CanActivate {
   private readonly deps: HttpAuthDependencies;
 
-  constructor(keys: ApiKeyService, limits: RateLimitService, metrics: MetricsService, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    keys: ApiKeyService,
+    limits: RateLimitService,
+    metrics: MetricsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.deps = { keys, limits, metrics, addressOf: clientAddressResolver(config.trustProxy) };
   }
 

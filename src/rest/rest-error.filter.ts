@@ -38,7 +38,9 @@ export class RestErrorFilter implements ExceptionFilter {
       if (exception instanceof UnauthenticatedError) {
         res.set('www-authenticate', 'Bearer');
       }
-      res.status(httpStatusOf(exception.code)).json({ error: { code: exception.code, message: exception.message, ...exception.extensions() } });
+      res
+        .status(httpStatusOf(exception.code))
+        .json({ error: { code: exception.code, message: exception.message, ...exception.extensions() } });
 
       return;
     }

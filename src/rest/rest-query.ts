@@ -76,7 +76,9 @@ export const noQuery = z.strictObject({});
 export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
   const parsed = schema.safeParse(query);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
     throw new BadInputError(`invalid query string: ${problems.join('; ')}`);
   }
 

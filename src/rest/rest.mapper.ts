@@ -1,12 +1,19 @@
 import { roundScore, roundScores } from 'src/common/round';
-import type { MessageRecord } from 'src/domain/conversation.types';
 import type { ChannelView } from 'src/conversation/conversation.service';
-import type { MemoryInspection, Neighbourhood } from 'src/memory/memory-inspection.service';
+import type { MessageRecord } from 'src/domain/conversation.types';
 import type { MemoryRecord } from 'src/domain/memory.types';
+import type { MemoryInspection, Neighbourhood } from 'src/memory/memory-inspection.service';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
 import type { RecallOutput } from 'src/recall/recall.types';
 import type { BulletinDto, ChannelDto } from 'src/rest/dto/conversation.dto';
-import type { AssociationDto, MemoryDetailsDto, MemoryDto, MessageDto, NeighbourhoodDto, SearchResultDto } from 'src/rest/dto/memory.dto';
+import type {
+  AssociationDto,
+  MemoryDetailsDto,
+  MemoryDto,
+  MessageDto,
+  NeighbourhoodDto,
+  SearchResultDto,
+} from 'src/rest/dto/memory.dto';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 
 function iso(date: Date | null): string | null {
@@ -75,12 +82,22 @@ export function toMemoryDetailsDto(inspection: MemoryInspection): MemoryDetailsD
 }
 
 export function toNeighbourhoodDto(graph: Neighbourhood): NeighbourhoodDto {
-  return { centreId: graph.centreId, nodes: graph.nodes.map(toMemoryDto), edges: roundScores(graph.edges), truncated: graph.truncated };
+  return {
+    centreId: graph.centreId,
+    nodes: graph.nodes.map(toMemoryDto),
+    edges: roundScores(graph.edges),
+    truncated: graph.truncated,
+  };
 }
 
 export function toSearchResultDto(output: RecallOutput): SearchResultDto {
   return {
-    hits: output.hits.map((hit) => ({ memory: toMemoryDto(hit.memory), score: roundScore(hit.score), tier: hit.tier, explanation: roundScores(hit.explanation) })),
+    hits: output.hits.map((hit) => ({
+      memory: toMemoryDto(hit.memory),
+      score: roundScore(hit.score),
+      tier: hit.tier,
+      explanation: roundScores(hit.explanation),
+    })),
     tookMs: roundScore(output.tookMs, 1),
     usedVectors: output.usedVectors,
   };
@@ -99,5 +116,10 @@ export function toChannelDto(view: ChannelView): ChannelDto {
 }
 
 export function toBulletinDto(record: BulletinRecord): BulletinDto {
-  return { id: record.id, content: record.content, generatedAt: record.generatedAt.toISOString(), memoryIds: record.memoryIds };
+  return {
+    id: record.id,
+    content: record.content,
+    generatedAt: record.generatedAt.toISOString(),
+    memoryIds: record.memoryIds,
+  };
 }

@@ -125,7 +125,12 @@ export interface ConversationStore {
   /** Full-text hits over content, speaker and the neighbouring messages' text (BM25: higher is better). */
   searchMessageText(tenantId: string, query: string, k: number, scope: MessageSearchScope): Promise<ScoredId[]>;
   /** Vector hits (cosine similarity). */
-  searchMessageVectors(tenantId: string, vector: Float32Array, k: number, scope: MessageSearchScope): Promise<ScoredId[]>;
+  searchMessageVectors(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): Promise<ScoredId[]>;
   /** Up to `span` messages before and after each seed in its channel. */
   messageNeighbours(tenantId: string, seedIds: string[], span: number): Promise<MessageNeighbour[]>;
 
@@ -148,7 +153,12 @@ export interface ConversationStore {
    * Channels of the tenant (null: of every tenant) whose live tokens exceed `share` of their budget (their own, else
    * `defaultBudget`), most tokens first, at most `limit`.
    */
-  listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]>;
+  listChannelsOverBudget(
+    tenantId: string | null,
+    defaultBudget: number,
+    share: number,
+    limit: number,
+  ): Promise<OverBudgetChannel[]>;
 
   /** LLM extraction is done (or not needed) for these messages. */
   markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void>;

@@ -5,17 +5,17 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
-import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import { STORE_CONNECTION } from 'src/store/store-connection';
-import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type { StoreConnection } from 'src/store/store-connection';
 import { openStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
+import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 
 const STORES = Symbol('STORES');
 
@@ -45,7 +45,9 @@ export class StoreModule {
             const stores = openStores(config.store);
             await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
             const where = config.store.kind === 'sqlite' ? config.store.file : config.store.uri;
-            new Logger('Store').log(`${config.store.kind} store at ${where}; embeddings ${embedder.model} (${embedder.dimensions}d)`);
+            new Logger('Store').log(
+              `${config.store.kind} store at ${where}; embeddings ${embedder.model} (${embedder.dimensions}d)`,
+            );
 
             return stores;
           },
@@ -56,11 +58,24 @@ export class StoreModule {
         { provide: MEMORY_GRAPH, inject: [STORES], useFactory: (stores: Stores) => stores.graph },
         { provide: LLM_USAGE_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.llmUsage },
         { provide: CONVERSATION_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.conversations },
-        { provide: EMBEDDING_MIGRATION_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.embeddingMigration },
+        {
+          provide: EMBEDDING_MIGRATION_STORE,
+          inject: [STORES],
+          useFactory: (stores: Stores) => stores.embeddingMigration,
+        },
         { provide: TENANT_DATA_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.tenantData },
         StoreCloser,
       ],
-      exports: [STORE_CONNECTION, MEMORY_STORE, BULLETIN_STORE, MEMORY_GRAPH, LLM_USAGE_STORE, CONVERSATION_STORE, TENANT_DATA_STORE, EMBEDDING_MIGRATION_STORE],
+      exports: [
+        STORE_CONNECTION,
+        MEMORY_STORE,
+        BULLETIN_STORE,
+        MEMORY_GRAPH,
+        LLM_USAGE_STORE,
+        CONVERSATION_STORE,
+        TENANT_DATA_STORE,
+        EMBEDDING_MIGRATION_STORE,
+      ],
     };
   }
 }

@@ -1,31 +1,31 @@
 import type { AppConfig } from 'src/config/config';
+import type { MemoryStore } from 'src/domain/memory-store.port';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
+import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
 import type { IntegrityStore } from 'src/store/integrity-store.port';
 import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';
-import type { ConversationStore } from 'src/store/conversation-store.port';
-import type { MemoryStore } from 'src/domain/memory-store.port';
-import type { TenantDataStore } from 'src/store/tenant-data.port';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
+import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
 import { Neo4jIntegrityStore } from 'src/store/neo4j/neo4j-integrity.store';
 import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
 import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import { SqliteBulletinStore } from 'src/store/sqlite/sqlite-bulletin.store';
-import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
 import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import { SqliteEmbeddingMigrationStore } from 'src/store/sqlite/sqlite-embedding-migration.store';
 import { SqliteIntegrityStore } from 'src/store/sqlite/sqlite-integrity.store';
 import { SqliteLlmUsageStore } from 'src/store/sqlite/sqlite-llm-usage.store';
 import { SqliteMemoryGraphStore } from 'src/store/sqlite/sqlite-memory-graph.store';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { SqliteTenantDataStore } from 'src/store/sqlite/sqlite-tenant-data.store';
 import type { StoreConnection } from 'src/store/store-connection';
-import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
-import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
-import { SqliteEmbeddingMigrationStore } from 'src/store/sqlite/sqlite-embedding-migration.store';
+import type { TenantDataStore } from 'src/store/tenant-data.port';
 
 /** Every store port of a process over one shared connection; a new port adds its adapter here once per backend. */
 export interface Stores {

@@ -1,9 +1,9 @@
 import { BadInputError } from 'src/common/errors';
+import { countTokens } from 'src/common/tokens';
 import { assertPrintable } from 'src/common/validation';
 import { assertTokenBudget, parseMessageRequest } from 'src/conversation/conversation-input';
-import { countTokens } from 'src/common/tokens';
-import { detectInjection } from 'src/memory/guards/injection';
 import { MemoryStatus, SourceRole } from 'src/domain/memory.enums';
+import { detectInjection } from 'src/memory/guards/injection';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { screenWrite } from 'src/memory/write-screen';
 import type { ExportRecord } from 'src/tenant-data/tenant-export.format';
@@ -39,7 +39,11 @@ function assertText(value: string, field: string, maxBytes: number): void {
  * about the user from anyone but the user) and injection (an ACTIVE memory that carries one is QUARANTINED).
  * A user's memory may be terse, as an explicit `remember` from the user may.
  */
-export function screenMemoryLine(record: RecordOf<'memory'>, line: number, options: ImportScreenOptions): RecordOf<'memory'> {
+export function screenMemoryLine(
+  record: RecordOf<'memory'>,
+  line: number,
+  options: ImportScreenOptions,
+): RecordOf<'memory'> {
   return atLine(line, () => {
     const command = parseRememberRequest(
       {
@@ -78,10 +82,20 @@ export function screenMemoryLine(record: RecordOf<'memory'>, line: number, optio
 }
 
 /** A message line as `appendMessage` takes it; its token count is recounted with the real tokenizer. */
-export function screenMessageLine(record: RecordOf<'message'>, line: number, options: ImportScreenOptions): RecordOf<'message'> {
+export function screenMessageLine(
+  record: RecordOf<'message'>,
+  line: number,
+  options: ImportScreenOptions,
+): RecordOf<'message'> {
   return atLine(line, () => {
     const command = parseMessageRequest(
-      { channelId: record.channelId, role: record.role, content: record.content, speaker: record.speaker, trust: record.trust },
+      {
+        channelId: record.channelId,
+        role: record.role,
+        content: record.content,
+        speaker: record.speaker,
+        trust: record.trust,
+      },
       options.maxContentBytes,
     );
 
@@ -90,7 +104,11 @@ export function screenMessageLine(record: RecordOf<'message'>, line: number, opt
 }
 
 /** A summary holds text as a message does: the same characters and size, its token count recounted. */
-export function screenSummaryLine(record: RecordOf<'summary'>, line: number, options: ImportScreenOptions): RecordOf<'summary'> {
+export function screenSummaryLine(
+  record: RecordOf<'summary'>,
+  line: number,
+  options: ImportScreenOptions,
+): RecordOf<'summary'> {
   return atLine(line, () => {
     assertText(record.content, 'content', options.maxContentBytes);
 
@@ -113,7 +131,11 @@ export function screenChannelLine(record: RecordOf<'channel'>, line: number): Re
  * A bulletin is text read into every context as it is: it gets the limits of a memory, and text a memory would be
  * quarantined for (as the system's own words) refuses the file.
  */
-export function screenBulletinLine(record: RecordOf<'bulletin'>, line: number, options: ImportScreenOptions): RecordOf<'bulletin'> {
+export function screenBulletinLine(
+  record: RecordOf<'bulletin'>,
+  line: number,
+  options: ImportScreenOptions,
+): RecordOf<'bulletin'> {
   return atLine(line, () => {
     assertText(record.content, 'content', options.maxContentBytes);
     const injection = detectInjection(record.content, SourceRole.SYSTEM);

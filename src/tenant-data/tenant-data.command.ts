@@ -4,7 +4,6 @@ import { createInterface as createPrompt } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 
 import { withProgress } from 'src/cli/progress';
-
 import { assertKey } from 'src/common/validation';
 import type { AppConfig } from 'src/config/config';
 import { createEmbedder } from 'src/embedding/embedder.factory';
@@ -48,9 +47,12 @@ async function withService<T>(config: AppConfig, work: (service: TenantDataServi
  * misspelt `--tenant` is an error rather than an empty export or a purge of nothing.
  */
 async function assertKnownTenant(config: AppConfig, service: TenantDataService, tenantId: string): Promise<void> {
-  const configured = config.apiKeys.length === 0 ? tenantId === 'default' : config.apiKeys.some((k) => k.tenantId === tenantId);
+  const configured =
+    config.apiKeys.length === 0 ? tenantId === 'default' : config.apiKeys.some((k) => k.tenantId === tenantId);
   if (!configured && !(await service.hasData(tenantId))) {
-    throw new Error(`unknown tenant "${tenantId}": no API key in ENGRAM_API_KEYS names it and the store holds nothing of it`);
+    throw new Error(
+      `unknown tenant "${tenantId}": no API key in ENGRAM_API_KEYS names it and the store holds nothing of it`,
+    );
   }
 }
 
@@ -60,14 +62,18 @@ export async function runExport(config: AppConfig, args: readonly string[], out:
   await withService(config, async (service) => {
     await assertKnownTenant(config, service, tenantId);
     let lines = 0;
-    await withProgress('export', () => `${lines} lines written`, async () => {
-      for await (const line of service.exportLines(tenantId)) {
-        lines++;
-        if (!out.write(`${line}\n`)) {
-          await once(out, 'drain');
+    await withProgress(
+      'export',
+      () => `${lines} lines written`,
+      async () => {
+        for await (const line of service.exportLines(tenantId)) {
+          lines++;
+          if (!out.write(`${line}\n`)) {
+            await once(out, 'drain');
+          }
         }
-      }
-    });
+      },
+    );
   });
 }
 
@@ -109,7 +115,9 @@ async function confirmPurge(tenantId: string, args: readonly string[]): Promise<
   }
   const prompt = createPrompt({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await prompt.question(`Delete everything of tenant "${tenantId}" for good? Type its id to confirm: `);
+    const answer = await prompt.question(
+      `Delete everything of tenant "${tenantId}" for good? Type its id to confirm: `,
+    );
     if (answer.trim() !== tenantId) {
       throw new Error('not confirmed: nothing was deleted');
     }
@@ -126,6 +134,10 @@ export async function runPurge(config: AppConfig, args: readonly string[]): Prom
   return withService(config, async (service) => {
     await assertKnownTenant(config, service, tenantId);
 
-    return withProgress('purge', () => `deleting tenant "${tenantId}"`, () => service.purgeTenant(tenantId));
+    return withProgress(
+      'purge',
+      () => `deleting tenant "${tenantId}"`,
+      () => service.purgeTenant(tenantId),
+    );
   });
 }

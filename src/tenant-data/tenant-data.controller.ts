@@ -1,8 +1,21 @@
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -14,7 +27,13 @@ import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
 import { RestErrorFilter } from 'src/rest/rest-error.filter';
 import { noQuery, parseQuery } from 'src/rest/rest-query';
-import { ChannelDeletion, ImportReportDto, PurgeRequestDto, SkillPurge, TenantPurgeDto } from 'src/tenant-data/tenant-data.dto';
+import {
+  ChannelDeletion,
+  ImportReportDto,
+  PurgeRequestDto,
+  SkillPurge,
+  TenantPurgeDto,
+} from 'src/tenant-data/tenant-data.dto';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
 import type { ImportReport } from 'src/tenant-data/tenant-data.service';
 
@@ -29,7 +48,9 @@ const importQuery = z.strictObject({
     .transform((value) => value === 'true')
     .optional(),
 });
-const purgeBody = z.strictObject({ confirm: z.literal(PURGE_CONFIRMATION, { error: `confirm must be "${PURGE_CONFIRMATION}"` }) });
+const purgeBody = z.strictObject({
+  confirm: z.literal(PURGE_CONFIRMATION, { error: `confirm must be "${PURGE_CONFIRMATION}"` }),
+});
 const channelDeleteQuery = z.strictObject({
   withMemories: z
     .enum(['true', 'false'])
@@ -71,9 +92,15 @@ export class TenantDataController {
   @Get('export')
   @ApiOperation({ summary: 'Everything of your tenant as NDJSON (the format of `node dist/main.js export`)' })
   @ApiProduces('application/x-ndjson')
-  @ApiOkResponse({ description: 'a header line, then channels, summaries, messages, memories (with edges) and bulletins' })
+  @ApiOkResponse({
+    description: 'a header line, then channels, summaries, messages, memories (with edges) and bulletins',
+  })
   @ApiStandardErrors()
-  async export(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async export(
+    @RestTenant() tenantId: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: Response,
+  ): Promise<void> {
     parseQuery(noQuery, query);
     res.status(200).set({
       'content-type': 'application/x-ndjson; charset=utf-8',
@@ -88,9 +115,10 @@ export class TenantDataController {
         if (full) {
           // the listener of the event that did not come goes too (a large export left thousands behind)
           const settled = new AbortController();
-          await Promise.race([once(res, 'drain', { signal: settled.signal }), once(res, 'close', { signal: settled.signal })]).finally(() =>
-            settled.abort(),
-          );
+          await Promise.race([
+            once(res, 'drain', { signal: settled.signal }),
+            once(res, 'close', { signal: settled.signal }),
+          ]).finally(() => settled.abort());
         }
       };
       for await (const line of this.service.exportLines(tenantId)) {
@@ -123,12 +151,18 @@ export class TenantDataController {
       'appendMessage, and every reference must name a record of the file or of your tenant. Vectors are recomputed ' +
       'with this service’s model. `trusted=true` (operator keys only) skips the firewall.',
   })
-  @ApiQueryParam('trusted', 'an operator’s raw import: no firewall (every limit and other guard still applies)', { type: 'boolean' })
+  @ApiQueryParam('trusted', 'an operator’s raw import: no firewall (every limit and other guard still applies)', {
+    type: 'boolean',
+  })
   @ApiConsumes('application/x-ndjson')
   @ApiBody({ schema: { type: 'string', description: 'NDJSON export file' } })
   @ApiOkResponse({ type: ImportReportDto })
   @ApiStandardErrors()
-  import(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>, @Req() req: Request): Promise<ImportReport> {
+  import(
+    @RestTenant() tenantId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ): Promise<ImportReport> {
     const { trusted = false } = parseQuery(importQuery, query);
     if (!req.is('application/x-ndjson')) {
       throw new BadInputError('send the export file with Content-Type: application/x-ndjson');
@@ -137,7 +171,10 @@ export class TenantDataController {
       throw new BadInputError('trusted imports need an operator key (a tenant listed in ENGRAM_OPERATOR_TENANTS)');
     }
 
-    return this.service.importLines(tenantId, bodyLines(req), { trusted, maxContentBytes: this.config.limits.maxContentBytes });
+    return this.service.importLines(tenantId, bodyLines(req), {
+      trusted,
+      maxContentBytes: this.config.limits.maxContentBytes,
+    });
   }
 
   @Post('purge')
@@ -146,7 +183,11 @@ export class TenantDataController {
   @ApiBody({ type: PurgeRequestDto })
   @ApiOkResponse({ type: TenantPurgeDto })
   @ApiStandardErrors()
-  purge(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>, @Body() body: unknown): Promise<TenantPurgeDto> {
+  purge(
+    @RestTenant() tenantId: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+  ): Promise<TenantPurgeDto> {
     parseQuery(noQuery, query);
     if (!purgeBody.safeParse(body).success) {
       throw new BadInputError(`purging needs the body {"confirm": "${PURGE_CONFIRMATION}"}`);
@@ -156,12 +197,18 @@ export class TenantDataController {
   }
 
   @Delete('channels/:id')
-  @ApiOperation({ summary: 'Delete a channel with its messages and summaries (and, asked, the memories learned only there)' })
+  @ApiOperation({
+    summary: 'Delete a channel with its messages and summaries (and, asked, the memories learned only there)',
+  })
   @ApiParam({ name: 'id', description: 'channel id' })
   @ApiQueryParam('withMemories', 'also delete the memories extracted only from this channel', { type: 'boolean' })
   @ApiOkResponse({ type: ChannelDeletion })
   @ApiStandardErrors(404)
-  deleteChannel(@RestTenant() tenantId: string, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<ChannelDeletion> {
+  deleteChannel(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ChannelDeletion> {
     const { withMemories } = parseQuery(channelDeleteQuery, query);
 
     return this.service.deleteChannel(tenantId, id, withMemories ?? false);
@@ -172,7 +219,11 @@ export class TenantDataController {
   @ApiParam({ name: 'skillId', description: 'the skillId its memories carry' })
   @ApiOkResponse({ type: SkillPurge })
   @ApiStandardErrors()
-  purgeSkill(@RestTenant() tenantId: string, @Param('skillId') skillId: string, @Query() query: Record<string, unknown>): Promise<SkillPurge> {
+  purgeSkill(
+    @RestTenant() tenantId: string,
+    @Param('skillId') skillId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<SkillPurge> {
     parseQuery(noQuery, query);
 
     return this.service.purgeSkill(tenantId, skillId);

@@ -1,9 +1,12 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { ApiProperty } from '@nestjs/swagger';
 
 /** Bodies and answers of the export, import and purge endpoints (REST) and the deletion mutations (GraphQL). */
 export class PurgeRequestDto {
-  @ApiProperty({ description: 'must be the word "purge": everything of your tenant is removed for good', example: 'purge' })
+  @ApiProperty({
+    description: 'must be the word "purge": everything of your tenant is removed for good',
+    example: 'purge',
+  })
   confirm!: string;
 }
 
@@ -14,7 +17,9 @@ export class ImportCountsDto {
   @ApiProperty({ description: 'ids your tenant already had: left as they are' })
   existing!: number;
 
-  @ApiProperty({ description: "ids another tenant holds, or a live memory already holds the fingerprint or ACTIVE slot: skipped" })
+  @ApiProperty({
+    description: 'ids another tenant holds, or a live memory already holds the fingerprint or ACTIVE slot: skipped',
+  })
   conflicts!: number;
 }
 

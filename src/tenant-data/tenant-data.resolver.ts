@@ -23,8 +23,13 @@ export class TenantDataResolver {
     return this.service.deleteChannel(tenantId, channelId, deleteMemories);
   }
 
-  @Mutation(() => SkillPurge, { description: 'deletes every memory written while the skill was active (source.skillId), with its edges' })
-  purgeSkill(@Tenant() tenantId: string, @Args('skillId', { type: () => String }) skillId: string): Promise<SkillPurge> {
+  @Mutation(() => SkillPurge, {
+    description: 'deletes every memory written while the skill was active (source.skillId), with its edges',
+  })
+  purgeSkill(
+    @Tenant() tenantId: string,
+    @Args('skillId', { type: () => String }) skillId: string,
+  ): Promise<SkillPurge> {
     return this.service.purgeSkill(tenantId, skillId);
   }
 }

@@ -1,6 +1,6 @@
 import { BadInputError, NotFoundError } from 'src/common/errors';
-import { MessageRole } from 'src/domain/conversation.enums';
 import { ConversationService } from 'src/conversation/conversation.service';
+import { MessageRole } from 'src/domain/conversation.enums';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
@@ -32,8 +32,16 @@ describe(TenantDataService.name, () => {
 
   async function seed(): Promise<void> {
     const conversations = source.get(ConversationService);
-    await conversations.append(tenant, { channelId: 'general', role: MessageRole.USER, content: 'My name is Alice and I live in Lisbon' });
-    await conversations.append(tenant, { channelId: 'garden', role: MessageRole.USER, content: 'The hives need a new coat of paint.' });
+    await conversations.append(tenant, {
+      channelId: 'general',
+      role: MessageRole.USER,
+      content: 'My name is Alice and I live in Lisbon',
+    });
+    await conversations.append(tenant, {
+      channelId: 'garden',
+      role: MessageRole.USER,
+      content: 'The hives need a new coat of paint.',
+    });
     await source.get(MemoryWriteService).remember(tenant, { content: 'The user keeps bees on the roof of the garage' });
   }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-
 import { Inject, Injectable, Optional } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
@@ -7,22 +6,30 @@ import { eventLoopSlicer, yieldToEventLoop } from 'src/common/event-loop';
 import { assertKey } from 'src/common/validation';
 import { DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
 import { assertChannelId } from 'src/conversation/conversation-input';
-import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
-import { embedBatchesForStorage } from 'src/embedding/embed-safely';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { JOB_QUEUE } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { embedBatchesForStorage } from 'src/embedding/embed-safely';
+import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type {
   ChannelPurge,
   ExportedMemory,
-  ImportIdKind,
   ImportCounts,
   ImportedEdges,
+  ImportIdKind,
   TenantDataStore,
   TenantPurge,
 } from 'src/store/tenant-data.port';
+import {
+  screenBulletinLine,
+  screenChannelLine,
+  screenMemoryLine,
+  screenMessageLine,
+  screenSummaryLine,
+} from 'src/tenant-data/import-screen';
+import type { ImportScreenOptions } from 'src/tenant-data/import-screen';
 import {
   bulletinLine,
   channelLine,
@@ -33,14 +40,6 @@ import {
   summaryLine,
 } from 'src/tenant-data/tenant-export.format';
 import type { ExportRecord } from 'src/tenant-data/tenant-export.format';
-import {
-  screenBulletinLine,
-  screenChannelLine,
-  screenMemoryLine,
-  screenMessageLine,
-  screenSummaryLine,
-} from 'src/tenant-data/import-screen';
-import type { ImportScreenOptions } from 'src/tenant-data/import-screen';
 
 // Bulk work runs in small batches with the event loop free between them (SQLite works synchronously): a 10k-memory
 // import, export or purge held /healthz for seconds in batches of 200-5000.
@@ -178,7 +177,10 @@ export class TenantDataService {
     lines: AsyncIterable<string> | Iterable<string>,
     options: Partial<ImportScreenOptions> = {},
   ): Promise<ImportReport> {
-    const screen = { maxContentBytes: options.maxContentBytes ?? DEFAULT_MAX_CONTENT_BYTES, trusted: options.trusted ?? false };
+    const screen = {
+      maxContentBytes: options.maxContentBytes ?? DEFAULT_MAX_CONTENT_BYTES,
+      trusted: options.trusted ?? false,
+    };
     const file = await this.screenAll(await this.parseAll(lines), screen);
     await this.scopeIds(tenantId, file);
     await this.checkReferences(tenantId, file);
@@ -203,19 +205,40 @@ export class TenantDataService {
     await this.store.beginImport(tenantId, file.digest, new Date());
     // summaries first: a channel keeps its current summary only when that summary is the tenant's
     for (const batch of batches(byKind.summary, BATCH)) {
-      add(report.summaries, await this.store.importSummaries(tenantId, batch.map(({ kind: _kind, ...s }) => ({ ...s, tenantId }))));
+      add(
+        report.summaries,
+        await this.store.importSummaries(
+          tenantId,
+          batch.map(({ kind: _kind, ...s }) => ({ ...s, tenantId })),
+        ),
+      );
       await yieldToEventLoop();
     }
     for (const batch of batches(byKind.channel, BATCH)) {
-      add(report.channels, await this.store.importChannels(tenantId, batch.map(({ kind: _kind, ...c }) => ({ ...c, tenantId }))));
+      add(
+        report.channels,
+        await this.store.importChannels(
+          tenantId,
+          batch.map(({ kind: _kind, ...c }) => ({ ...c, tenantId })),
+        ),
+      );
       await yieldToEventLoop();
     }
     for (const batch of batches(byKind.message, BATCH)) {
       // ids the store holds are not written, nor embedded
-      const known = await this.store.existingIds(tenantId, 'message', batch.map((m) => m.id));
-      const { vectors, unembedded } = await this.embedNew(batch, known, (m) => messageEmbeddingText(m.speaker, m.content));
+      const known = await this.store.existingIds(
+        tenantId,
+        'message',
+        batch.map((m) => m.id),
+      );
+      const { vectors, unembedded } = await this.embedNew(batch, known, (m) =>
+        messageEmbeddingText(m.speaker, m.content),
+      );
       report.unembedded += unembedded;
-      const messages = batch.map(({ kind: _kind, ...m }, i) => ({ message: { ...m, tenantId }, vector: vectors[i] ?? null }));
+      const messages = batch.map(({ kind: _kind, ...m }, i) => ({
+        message: { ...m, tenantId },
+        vector: vectors[i] ?? null,
+      }));
       add(report.messages, await this.store.importMessages(tenantId, messages));
       await yieldToEventLoop();
     }
@@ -225,7 +248,11 @@ export class TenantDataService {
     }
     const edges: ImportedEdges = { links: [], extractions: [] };
     for (const batch of batches(byKind.memory, BATCH)) {
-      const known = await this.store.existingIds(tenantId, 'memory', batch.map((m) => m.id));
+      const known = await this.store.existingIds(
+        tenantId,
+        'memory',
+        batch.map((m) => m.id),
+      );
       const { vectors, unembedded } = await this.embedNew(batch, known, (m) => memoryEmbeddingText(m.content));
       report.unembedded += unembedded;
       const memories = batch.map((m, i) => {
@@ -350,16 +377,34 @@ export class TenantDataService {
       return found;
     };
     const remap = {
-      memory: await theirs('memory', file.memory.map((m) => m.record.id)),
-      message: await theirs('message', file.message.map((m) => m.record.id)),
-      summary: await theirs('summary', file.summary.map((s) => s.record.id)),
-      bulletin: await theirs('bulletin', file.bulletin.map((b) => b.record.id)),
+      memory: await theirs(
+        'memory',
+        file.memory.map((m) => m.record.id),
+      ),
+      message: await theirs(
+        'message',
+        file.message.map((m) => m.record.id),
+      ),
+      summary: await theirs(
+        'summary',
+        file.summary.map((s) => s.record.id),
+      ),
+      bulletin: await theirs(
+        'bulletin',
+        file.bulletin.map((b) => b.record.id),
+      ),
     };
     if (Object.values(remap).every((ids) => ids.size === 0)) {
       return;
     }
-    const id = (kind: keyof typeof remap) => (value: string): string => (remap[kind].has(value) ? scopedId(tenantId, value) : value);
-    const optional = (kind: keyof typeof remap) => (value: string | null): string | null => (value === null ? null : id(kind)(value));
+    const id =
+      (kind: keyof typeof remap) =>
+      (value: string): string =>
+        remap[kind].has(value) ? scopedId(tenantId, value) : value;
+    const optional =
+      (kind: keyof typeof remap) =>
+      (value: string | null): string | null =>
+        value === null ? null : id(kind)(value);
     for (const c of file.channel) {
       c.record = { ...c.record, summaryId: optional('summary')(c.record.summaryId) };
     }
@@ -461,7 +506,6 @@ export class TenantDataService {
       unembedded: fresh.filter((item) => byId.get(item.id) === null).length,
     };
   }
-
 
   /** Everything of the tenant, its queued jobs included (before, so none runs on half-purged data, and after). */
   async purgeTenant(tenantId: string): Promise<TenantPurge & { jobs: number }> {

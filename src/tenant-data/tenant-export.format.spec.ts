@@ -60,10 +60,22 @@ describe('export format', () => {
   it.each([
     ['not JSON', '{"kind":', /^line 7: not valid JSON$/],
     ['an unknown kind', '{"kind":"secret"}', /^line 7: /],
-    ['an unknown field', memoryLine(memory).replace('"kind":"memory"', '"kind":"memory","extra":1'), /^line 7: .*extra/],
+    [
+      'an unknown field',
+      memoryLine(memory).replace('"kind":"memory"', '"kind":"memory","extra":1'),
+      /^line 7: .*extra/,
+    ],
     ['a wrong enum value', memoryLine(memory).replace('"FACT"', '"GOSSIP"'), /^line 7: .*\(type\)$/],
-    ['a score above 1', memoryLine(memory).replace('"confidence":0.9', '"confidence":1.5'), /^line 7: .*\(confidence\)$/],
-    ['a date without a zone', memoryLine(memory).replace('"occurredAt":"2024-05-01T10:00:00.000Z"', '"occurredAt":"May 1"'), /\(occurredAt\)$/],
+    [
+      'a score above 1',
+      memoryLine(memory).replace('"confidence":0.9', '"confidence":1.5'),
+      /^line 7: .*\(confidence\)$/,
+    ],
+    [
+      'a date without a zone',
+      memoryLine(memory).replace('"occurredAt":"2024-05-01T10:00:00.000Z"', '"occurredAt":"May 1"'),
+      /\(occurredAt\)$/,
+    ],
   ])('should refuse %s with BAD_USER_INPUT naming the line', (_, line, message) => {
     expect(() => parseExportLine(line, 7)).toThrow(BadInputError);
     expect(() => parseExportLine(line, 7)).toThrow(message);

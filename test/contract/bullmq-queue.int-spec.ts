@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { BullJobQueue, BullJobWorkers } from 'src/jobs/bullmq.queue';
 import { JobName } from 'src/domain/job.types';
 import type { JobHandlerMap, JobPayloads } from 'src/domain/job.types';
+import { BullJobQueue, BullJobWorkers } from 'src/jobs/bullmq.queue';
 import { obliterateQueues, REDIS_URL, requireRedis, waitFor } from 'test/support/redis';
 
 type Payload = JobPayloads[JobName.RecordAccess];
@@ -50,23 +50,38 @@ describe('BullMQ job queue against real Redis', () => {
   }
 
   it('should run each job id exactly once, however often it is enqueued', async () => {
-    if (!available) {return;}
+    if (!available) {
+      return;
+    }
     const seen: Payload[] = [];
     const queue = new BullJobQueue({ redisUrl: REDIS_URL, prefix });
     const workers = new BullJobWorkers({ redisUrl: REDIS_URL, prefix }, handlersRecording(seen));
-    cleanups.push(() => queue.close(), () => workers.close());
+    cleanups.push(
+      () => queue.close(),
+      () => workers.close(),
+    );
     expect(await queue.ping()).toBe(true);
     for (let i = 0; i < 5; i++) {
-      await queue.enqueue(JobName.RecordAccess, { tenantId: 't', ids: ['a'], at: '2026-01-01T00:00:00Z' }, { jobId: 'same' });
+      await queue.enqueue(
+        JobName.RecordAccess,
+        { tenantId: 't', ids: ['a'], at: '2026-01-01T00:00:00Z' },
+        { jobId: 'same' },
+      );
     }
-    await queue.enqueue(JobName.RecordAccess, { tenantId: 't', ids: ['b'], at: '2026-01-01T00:00:00Z' }, { jobId: 'other' });
+    await queue.enqueue(
+      JobName.RecordAccess,
+      { tenantId: 't', ids: ['b'], at: '2026-01-01T00:00:00Z' },
+      { jobId: 'other' },
+    );
     await waitFor(() => seen.length >= 2, 5000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen.map((p) => p.ids[0]).sort()).toEqual(['a', 'b']);
   });
 
   it('should retry a failing job with backoff until it succeeds', async () => {
-    if (!available) {return;}
+    if (!available) {
+      return;
+    }
     const seen: Payload[] = [];
     let attempts = 0;
     const queue = new BullJobQueue({ redisUrl: REDIS_URL, prefix });
@@ -74,14 +89,23 @@ describe('BullMQ job queue against real Redis', () => {
       { redisUrl: REDIS_URL, prefix },
       handlersRecording(seen, () => (++attempts < 3 ? Promise.reject(new Error('transient')) : Promise.resolve())),
     );
-    cleanups.push(() => queue.close(), () => workers.close());
-    await queue.enqueue(JobName.RecordAccess, { tenantId: 't', ids: ['r'], at: '2026-01-01T00:00:00Z' }, { jobId: 'retry' });
+    cleanups.push(
+      () => queue.close(),
+      () => workers.close(),
+    );
+    await queue.enqueue(
+      JobName.RecordAccess,
+      { tenantId: 't', ids: ['r'], at: '2026-01-01T00:00:00Z' },
+      { jobId: 'retry' },
+    );
     await waitFor(() => seen.length === 1, 10_000);
     expect(attempts).toBe(3);
   });
 
   it('should hand a job held by a worker that died to another worker, and run it once', async () => {
-    if (!available) {return;}
+    if (!available) {
+      return;
+    }
     const seen: Payload[] = [];
     let started = 0;
     const hang = new Promise<void>(() => undefined);
@@ -97,7 +121,11 @@ describe('BullMQ job queue against real Redis', () => {
       }),
       tuning,
     );
-    await queue.enqueue(JobName.RecordAccess, { tenantId: 't', ids: ['crash'], at: '2026-01-01T00:00:00Z' }, { jobId: 'crash' });
+    await queue.enqueue(
+      JobName.RecordAccess,
+      { tenantId: 't', ids: ['crash'], at: '2026-01-01T00:00:00Z' },
+      { jobId: 'crash' },
+    );
     await waitFor(() => started === 1, 5000);
     await dying.close(true);
     const survivor = new BullJobWorkers({ redisUrl: REDIS_URL, prefix }, handlersRecording(seen), tuning);

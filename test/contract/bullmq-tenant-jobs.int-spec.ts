@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { JobName } from 'src/domain/job.types';
+import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { obliterateQueues, REDIS_URL, requireRedis } from 'test/support/redis';
 
 describe('BullMQ: removing a tenant’s jobs (purge)', () => {
@@ -29,10 +29,16 @@ describe('BullMQ: removing a tenant’s jobs (purge)', () => {
     }
     await queue.enqueue(JobName.RefreshBulletin, { tenantId: 'alice' });
     await queue.enqueue(JobName.ExtractMessage, { tenantId: 'alice', messageId: 'm1' }, { jobId: 'extract.m1' });
-    await queue.enqueue(JobName.CompactChannel, { tenantId: 'alice', channelId: 'c', throughMessageId: 'm1', forced: true });
+    await queue.enqueue(JobName.CompactChannel, {
+      tenantId: 'alice',
+      channelId: 'c',
+      throughMessageId: 'm1',
+      forced: true,
+    });
     await queue.enqueue(JobName.RefreshBulletin, { tenantId: 'bob' });
     await queue.enqueue(JobName.ExtractMessage, { tenantId: 'bob', messageId: 'm2' });
-    const waiting = async (): Promise<number> => Object.values(await queue.counts()).reduce((sum, c) => sum + (c['waiting'] ?? 0), 0);
+    const waiting = async (): Promise<number> =>
+      Object.values(await queue.counts()).reduce((sum, c) => sum + (c['waiting'] ?? 0), 0);
     expect(await waiting()).toBe(5);
 
     expect(await queue.removeTenantJobs('alice')).toBe(3);

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import type { MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
-import type { ConversationStore, MessageDraft } from 'src/store/conversation-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
+import type { ConversationStore, MessageDraft } from 'src/store/conversation-store.port';
 import type { Stores } from 'src/store/stores';
-import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';
+import { at, embed, remember, SPACE } from 'test/contract/memory-fixtures';
 import { purgeTenant } from 'test/contract/memory-store.contract';
 import type { StoreHarness } from 'test/contract/store-harness';
 
@@ -43,7 +43,12 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
       return id;
     }
 
-    async function say(tenantId: string, channelId: string, content: string, options: Say = {}): Promise<MessageRecord> {
+    async function say(
+      tenantId: string,
+      channelId: string,
+      content: string,
+      options: Say = {},
+    ): Promise<MessageRecord> {
       const draft: MessageDraft = {
         id: randomUUID(),
         tenantId,
@@ -65,7 +70,12 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
       return appended.message;
     }
 
-    function summary(tenantId: string, channelId: string, previousId: string | null, content = 'Earlier: they chose Postgres.'): SummaryRecord {
+    function summary(
+      tenantId: string,
+      channelId: string,
+      previousId: string | null,
+      content = 'Earlier: they chose Postgres.',
+    ): SummaryRecord {
       return {
         id: randomUUID(),
         tenantId,
@@ -119,7 +129,15 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
           projectId: 'proj-b',
         });
 
-        expect(appended.channel).toMatchObject({ id: c, tenantId: t, private: false, projectId: 'proj-a', tokenBudget: null, messageCount: 2, summaryId: null });
+        expect(appended.channel).toMatchObject({
+          id: c,
+          tenantId: t,
+          private: false,
+          projectId: 'proj-a',
+          tokenBudget: null,
+          messageCount: 2,
+          summaryId: null,
+        });
         expect(appended.channel.lastMessageAt).toEqual(at(5));
         expect(appended.liveCount).toBe(2);
         expect(appended.liveTokens).toBe(4);
@@ -132,7 +150,12 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         const c = channel(t);
         const created = await store.configureChannel(t, c, { private: true, projectId: 'p1', tokenBudget: 500 }, at(1));
         await say(t, c, 'a message');
-        const updated = await store.configureChannel(t, c, { private: false, projectId: null, tokenBudget: null }, at(2));
+        const updated = await store.configureChannel(
+          t,
+          c,
+          { private: false, projectId: null, tokenBudget: null },
+          at(2),
+        );
 
         expect(created).toMatchObject({ id: c, private: true, projectId: 'p1', tokenBudget: 500, messageCount: 0 });
         expect(updated).toMatchObject({ id: c, private: false, projectId: null, tokenBudget: null, messageCount: 1 });
@@ -175,7 +198,12 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
       it('should read back every field of a message', async () => {
         const t = tenant();
         const c = channel(t);
-        const m = await say(t, c, 'Deploys go out on Tuesdays', { role: MessageRole.TOOL, speaker: 'ci-bot', trust: Trust.UNKNOWN, createdAt: at(42) });
+        const m = await say(t, c, 'Deploys go out on Tuesdays', {
+          role: MessageRole.TOOL,
+          speaker: 'ci-bot',
+          trust: Trust.UNKNOWN,
+          createdAt: at(42),
+        });
 
         expect(m).toEqual({
           id: m.id,
@@ -207,8 +235,12 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         expect(ids(all)).toEqual(ids([early, tieA, tieB, late]));
         expect(ids(await store.listMessages(t, c, { limit: 2, end: 'newest' }))).toEqual(ids([tieB, late]));
         expect(ids(await store.listMessages(t, c, { limit: 2, end: 'oldest' }))).toEqual(ids([early, tieA]));
-        expect(ids(await store.listMessages(t, c, { limit: 10, end: 'newest', before: tieB }))).toEqual(ids([early, tieA]));
-        expect(ids(await store.listMessages(t, c, { limit: 10, end: 'oldest', through: tieA }))).toEqual(ids([early, tieA]));
+        expect(ids(await store.listMessages(t, c, { limit: 10, end: 'newest', before: tieB }))).toEqual(
+          ids([early, tieA]),
+        );
+        expect(ids(await store.listMessages(t, c, { limit: 10, end: 'oldest', through: tieA }))).toEqual(
+          ids([early, tieA]),
+        );
         await expect(store.listMessages(tenant(), c, { limit: 10, end: 'oldest' })).resolves.toEqual([]);
       });
 
@@ -236,16 +268,20 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         expect(ids(await store.searchMessageText(t, 'postgres', 5, { channelId: c }))[0]).toBe(answer.id);
         expect(ids(await store.searchMessageText(t, 'anders', 5, { channelId: c }))).toContain(question.id);
         // the answer is found by the question it follows
-        expect(ids(await store.searchMessageText(t, 'database billing', 5, { channelId: c }))).toEqual(expect.arrayContaining([question.id, answer.id]));
+        expect(ids(await store.searchMessageText(t, 'database billing', 5, { channelId: c }))).toEqual(
+          expect.arrayContaining([question.id, answer.id]),
+        );
         expect(ids(await store.searchMessageText(t, 'lunch noon', 5, { channelId: c }))[0]).toBe(other.id);
         const vectorHits = await store.searchMessageVectors(t, await embed('Lunch is at noon'), 3, { channelId: c });
         expect(vectorHits[0]?.id).toBe(other.id);
         expect(vectorHits[0]?.score).toBeCloseTo(1, harness.vectorScoreDigits);
         await expect(store.searchMessageText(tenant(), 'postgres', 5, { channelId: c })).resolves.toEqual([]);
-        await expect(store.searchMessageVectors(tenant(), await embed('Lunch is at noon'), 3, { channelId: c })).resolves.toEqual([]);
+        await expect(
+          store.searchMessageVectors(tenant(), await embed('Lunch is at noon'), 3, { channelId: c }),
+        ).resolves.toEqual([]);
       });
 
-      it("should find a message, and the one after it, by words written with apostrophes, decimals, domains and snake_case", async () => {
+      it('should find a message, and the one after it, by words written with apostrophes, decimals, domains and snake_case', async () => {
         const t = tenant();
         const c = channel(t);
         const said = await say(t, c, "O'Brien moved the v3.5 config_file to example.com", { speaker: "O'Brien" });
@@ -262,7 +298,9 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         const m = await say(t, c, 'The walrus tusk measurement');
 
         await Promise.all(
-          Array.from({ length: 8 }, (_, i) => store.configureChannel(t, c, { private: i % 2 === 0, projectId: null, tokenBudget: null }, at(i))),
+          Array.from({ length: 8 }, (_, i) =>
+            store.configureChannel(t, c, { private: i % 2 === 0, projectId: null, tokenBudget: null }, at(i)),
+          ),
         );
 
         const final = await store.getChannel(t, c);
@@ -322,7 +360,9 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         const m = await say(t, c, 'no vector for this one', { vector: false });
 
         expect(ids(await store.searchMessageText(t, 'vector', 5, { channelId: c }))).toEqual([m.id]);
-        await expect(store.searchMessageVectors(t, await embed('no vector for this one'), 5, { channelId: c })).resolves.toEqual([]);
+        await expect(
+          store.searchMessageVectors(t, await embed('no vector for this one'), 5, { channelId: c }),
+        ).resolves.toEqual([]);
       });
     });
 
@@ -384,16 +424,18 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
           { tenantId: t2, messageId: other.id },
           { tenantId: t1, messageId: early.id },
         ]);
-        expect((await store.listOwedExtractions(null, at(30), 10_000)).filter((o) => mine.has(o.messageId)).map((o) => o.messageId)).toEqual([
-          tooNew.id,
-          other.id,
-          early.id,
-        ]);
+        expect(
+          (await store.listOwedExtractions(null, at(30), 10_000))
+            .filter((o) => mine.has(o.messageId))
+            .map((o) => o.messageId),
+        ).toEqual([tooNew.id, other.id, early.id]);
         await expect(store.listOwedExtractions(t1, at(30), 10_000)).resolves.toEqual([
           { tenantId: t1, messageId: tooNew.id },
           { tenantId: t1, messageId: early.id },
         ]);
-        await expect(store.listOwedExtractions(t1, at(30), 1)).resolves.toEqual([{ tenantId: t1, messageId: tooNew.id }]);
+        await expect(store.listOwedExtractions(t1, at(30), 1)).resolves.toEqual([
+          { tenantId: t1, messageId: tooNew.id },
+        ]);
         await expect(store.listOwedExtractions(t1, at(30), 0)).resolves.toEqual([]);
       });
 
@@ -411,34 +453,45 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
           { tenantId: t2, messageId: other.id, speaker: null, content: 'The printer is on floor two' },
           { tenantId: t1, messageId: early.id, speaker: 'Ada', content: 'Lunch is at noon' },
         ]);
-        await expect(store.listOwedVectors(t1, at(30), 1)).resolves.toEqual([expect.objectContaining({ messageId: tooNew.id })]);
+        await expect(store.listOwedVectors(t1, at(30), 1)).resolves.toEqual([
+          expect.objectContaining({ messageId: tooNew.id }),
+        ]);
         await expect(store.listOwedVectors(t1, at(30), 0)).resolves.toEqual([]);
-        await expect(store.searchMessageVectors(t1, await embed('Lunch is at noon'), 3, { channelId: c1 })).resolves.not.toContainEqual(
-          expect.objectContaining({ id: early.id }),
-        );
+        await expect(
+          store.searchMessageVectors(t1, await embed('Lunch is at noon'), 3, { channelId: c1 }),
+        ).resolves.not.toContainEqual(expect.objectContaining({ id: early.id }));
 
         // another tenant's id and a message that already has a vector are not written
-        await expect(store.saveMessageVectors(t2, [{ messageId: early.id, vector: await embed('hijack') }])).resolves.toBe(0);
-        await expect(store.saveMessageVectors(t1, [{ messageId: withVector.id, vector: await embed('overwrite') }])).resolves.toBe(0);
+        await expect(
+          store.saveMessageVectors(t2, [{ messageId: early.id, vector: await embed('hijack') }]),
+        ).resolves.toBe(0);
+        await expect(
+          store.saveMessageVectors(t1, [{ messageId: withVector.id, vector: await embed('overwrite') }]),
+        ).resolves.toBe(0);
         await expect(
           store.saveMessageVectors(t1, [
             { messageId: early.id, vector: await embed('Ada: Lunch is at noon') },
             { messageId: randomUUID(), vector: await embed('gone') },
           ]),
         ).resolves.toBe(1);
-        await expect(store.saveMessageVectors(t1, [{ messageId: early.id, vector: await embed('again') }])).resolves.toBe(0);
+        await expect(
+          store.saveMessageVectors(t1, [{ messageId: early.id, vector: await embed('again') }]),
+        ).resolves.toBe(0);
 
         const hits = await store.searchMessageVectors(t1, await embed('Ada: Lunch is at noon'), 3, { channelId: c1 });
         expect(hits[0]).toEqual({ id: early.id, score: expect.closeTo(1, 5) as number });
         // shared across channels like an appended GUARDIAN message
-        expect(ids(await store.searchMessageVectors(t1, await embed('Ada: Lunch is at noon'), 3, {}))).toContain(early.id);
-        await expect(store.searchMessageVectors(t2, await embed('Ada: Lunch is at noon'), 3, {})).resolves.not.toContainEqual(
-          expect.objectContaining({ id: early.id }),
+        expect(ids(await store.searchMessageVectors(t1, await embed('Ada: Lunch is at noon'), 3, {}))).toContain(
+          early.id,
         );
-        expect((await store.listOwedVectors(null, at(30), 10_000)).filter((o) => mine.has(o.messageId)).map((o) => o.messageId)).toEqual([
-          tooNew.id,
-          other.id,
-        ]);
+        await expect(
+          store.searchMessageVectors(t2, await embed('Ada: Lunch is at noon'), 3, {}),
+        ).resolves.not.toContainEqual(expect.objectContaining({ id: early.id }));
+        expect(
+          (await store.listOwedVectors(null, at(30), 10_000))
+            .filter((o) => mine.has(o.messageId))
+            .map((o) => o.messageId),
+        ).toEqual([tooNew.id, other.id]);
       });
 
       it('should list the channels whose live tokens pass the share of their budget, with their newest live message', async () => {

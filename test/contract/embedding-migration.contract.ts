@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
-import { messageEmbeddingText } from 'src/embedding/embedding-text';
-import { HashEmbedder } from 'src/embedding/hash.embedder';
+import type { Visibility } from 'src/domain/memory-store.port';
 import { MemoryScope, MemoryStatus } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
+import { messageEmbeddingText } from 'src/embedding/embedding-text';
+import { HashEmbedder } from 'src/embedding/hash.embedder';
 import type { ReembedKind } from 'src/store/embedding-migration.port';
-import type { Visibility } from 'src/domain/memory-store.port';
-import type { Stores } from 'src/store/stores';
 import type { EmbeddingSpace } from 'src/store/store-connection';
+import type { Stores } from 'src/store/stores';
+import { command, draft, embed, SPACE } from 'test/contract/memory-fixtures';
 import { purgeTenant } from 'test/contract/memory-store.contract';
-import { SPACE, command, draft, embed } from 'test/contract/memory-fixtures';
 import type { StoreHarness } from 'test/contract/store-harness';
 
 const ACTIVE: Visibility = { statuses: [MemoryStatus.ACTIVE] };
@@ -42,7 +42,9 @@ async function step(stores: Stores, embedder: HashEmbedder, kind: ReembedKind, l
   if (batch.cursor === null) {
     return false;
   }
-  const texts = batch.items.map((item) => (kind === 'memory' ? item.content : messageEmbeddingText(item.speaker, item.content)));
+  const texts = batch.items.map((item) =>
+    kind === 'memory' ? item.content : messageEmbeddingText(item.speaker, item.content),
+  );
   const vectors = await embedder.embed(texts);
   await stores.embeddingMigration.save(
     kind,
@@ -110,7 +112,10 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       harness.dispose();
     });
 
-    async function seed(stores: Stores, t: string): Promise<{ tea: MemoryRecord; ships: MemoryRecord; thread: MemoryRecord }> {
+    async function seed(
+      stores: Stores,
+      t: string,
+    ): Promise<{ tea: MemoryRecord; ships: MemoryRecord; thread: MemoryRecord }> {
       const insert = async (content: string, overrides = {}): Promise<MemoryRecord> => {
         const result = await stores.memories.insertMemory(await command(t, content, { overrides }));
         if (!result.created) {
@@ -171,10 +176,18 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       await expect(after.embeddingMigration.previousSpace()).resolves.toEqual(SPACE);
 
       // the previous model's vectors answer a query embedded with that model, within the tenant and its visibility
-      const previousHits = await after.embeddingMigration.searchPrevious(t, await embed('green tea every morning'), 10, ACTIVE);
+      const previousHits = await after.embeddingMigration.searchPrevious(
+        t,
+        await embed('green tea every morning'),
+        10,
+        ACTIVE,
+      );
       expect(ids(previousHits)).toEqual(ids([tea, ships]));
       expect(previousHits?.[0]?.id).toBe(tea.id);
-      const inThread = await after.embeddingMigration.searchPrevious(t, await embed('green tea'), 10, { ...ACTIVE, channelId: 'c1' });
+      const inThread = await after.embeddingMigration.searchPrevious(t, await embed('green tea'), 10, {
+        ...ACTIVE,
+        channelId: 'c1',
+      });
       expect(ids(inThread)).toEqual(ids([tea, ships, thread]));
       // the current vectors are the new model's: none yet
       await expect(after.memories.searchVectors(t, await vectorOf(NEXT, 'green tea'), 10, ACTIVE)).resolves.toEqual([]);
@@ -192,23 +205,37 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       const done = await after.embeddingMigration.state();
       expect(done?.progress.memory.done).toBe(done?.progress.memory.total);
       expect(done?.progress.message.done).toBe(done?.progress.message.total);
-      const newHits = await after.memories.searchVectors(t, await vectorOf(NEXT, 'green tea every morning'), 10, ACTIVE);
+      const newHits = await after.memories.searchVectors(
+        t,
+        await vectorOf(NEXT, 'green tea every morning'),
+        10,
+        ACTIVE,
+      );
       expect(newHits[0]?.id).toBe(tea.id);
       expect(ids(newHits)).toEqual(ids([tea, ships, fresh.memory]));
-      const messages = await after.conversations.searchMessageVectors(t, await vectorOf(NEXT, 'Ann: I brewed a pot of green tea'), 5, {});
+      const messages = await after.conversations.searchMessageVectors(
+        t,
+        await vectorOf(NEXT, 'Ann: I brewed a pot of green tea'),
+        5,
+        {},
+      );
       expect(messages).toHaveLength(1);
       expect(messages[0]!.score).toBeCloseTo(1, harness.vectorScoreDigits);
 
       await expect(after.embeddingMigration.finish()).resolves.toBe(true);
       await expect(after.embeddingMigration.state()).resolves.toBeNull();
       await expect(after.embeddingMigration.previousSpace()).resolves.toBeNull();
-      await expect(after.embeddingMigration.searchPrevious(t, await embed('green tea'), 10, ACTIVE)).resolves.toBeNull();
+      await expect(
+        after.embeddingMigration.searchPrevious(t, await embed('green tea'), 10, ACTIVE),
+      ).resolves.toBeNull();
       await expect(after.embeddingMigration.finish()).resolves.toBe(false);
 
       // a restart with the new model finds nothing to migrate
       const again = await open(NEXT_SPACE);
       await expect(again.embeddingMigration.state()).resolves.toBeNull();
-      expect((await again.memories.searchVectors(t, await vectorOf(NEXT, 'green tea every morning'), 1, ACTIVE))[0]?.id).toBe(tea.id);
+      expect(
+        (await again.memories.searchVectors(t, await vectorOf(NEXT, 'green tea every morning'), 1, ACTIVE))[0]?.id,
+      ).toBe(tea.id);
     });
 
     it('should not switch while rows are left, and resume after a restart where the cursor stopped', async () => {
@@ -232,11 +259,16 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       const second = await open(NEXT_SPACE);
       const resumed = await second.embeddingMigration.state();
       expect(resumed?.progress.memory.done).toBe(4);
-      await expect(second.embeddingMigration.pending('memory', 100)).resolves.toMatchObject({ items: [expect.anything(), expect.anything()] });
+      await expect(second.embeddingMigration.pending('memory', 100)).resolves.toMatchObject({
+        items: [expect.anything(), expect.anything()],
+      });
       expect(resumed?.from).toEqual(SPACE);
       await migrateAll(second, NEXT);
       const finished = await second.embeddingMigration.state();
-      expect(finished?.progress.memory).toEqual({ done: finished?.progress.memory.total, total: finished?.progress.memory.total });
+      expect(finished?.progress.memory).toEqual({
+        done: finished?.progress.memory.total,
+        total: finished?.progress.memory.total,
+      });
       await expect(second.embeddingMigration.finish()).resolves.toBe(true);
     });
 
@@ -250,7 +282,9 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       const state = await third.embeddingMigration.state();
       expect(state).toMatchObject({ from: SPACE, to: { model: THIRD.model, dimensions: THIRD.dimensions } });
       expect(state?.progress.memory.done).toBe(0);
-      expect((await third.embeddingMigration.searchPrevious(t, await embed('green tea every morning'), 1, ACTIVE))?.[0]?.id).toBe(tea.id);
+      expect(
+        (await third.embeddingMigration.searchPrevious(t, await embed('green tea every morning'), 1, ACTIVE))?.[0]?.id,
+      ).toBe(tea.id);
     });
   });
 }

@@ -5,7 +5,7 @@ import type { MessageRecord } from 'src/domain/conversation.types';
 import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
 import type { IntegrityReport } from 'src/store/integrity-store.port';
 import type { Stores } from 'src/store/stores';
-import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';
+import { at, embed, remember, SPACE } from 'test/contract/memory-fixtures';
 import { purgeTenant } from 'test/contract/memory-store.contract';
 import type { StoreHarness } from 'test/contract/store-harness';
 
@@ -28,7 +28,13 @@ export function describeIntegrityStoreContract(harness: StoreHarness): void {
       return id;
     }
 
-    async function say(tenantId: string, channelId: string, content: string, seq: number, vector = true): Promise<MessageRecord> {
+    async function say(
+      tenantId: string,
+      channelId: string,
+      content: string,
+      seq: number,
+      vector = true,
+    ): Promise<MessageRecord> {
       const appended = await stores.conversations.appendMessage({
         message: {
           id: randomUUID(),
@@ -51,11 +57,22 @@ export function describeIntegrityStoreContract(harness: StoreHarness): void {
 
     /** A tenant using every kind of node and edge: slots, a supersession, an association, provenance, a summary, a bulletin. */
     async function populate(tenantId: string): Promise<void> {
-      const first = await remember(stores.memories, tenantId, "The user's name is John", { overrides: { slot: 'name' } });
-      await remember(stores.memories, tenantId, "The user's name is Peter", { overrides: { slot: 'name', createdAt: at(5) } });
+      const first = await remember(stores.memories, tenantId, "The user's name is John", {
+        overrides: { slot: 'name' },
+      });
+      await remember(stores.memories, tenantId, "The user's name is Peter", {
+        overrides: { slot: 'name', createdAt: at(5) },
+      });
       const tea = await remember(stores.memories, tenantId, 'The user drinks green tea');
       const offline = await remember(stores.memories, tenantId, 'The user lives in Aarhus', { vectorText: null });
-      await stores.memories.upsertAssociation({ tenantId, fromId: tea.id, toId: offline.id, type: RelationType.RELATED_TO, weight: 0.5, createdAt: at(6) });
+      await stores.memories.upsertAssociation({
+        tenantId,
+        fromId: tea.id,
+        toId: offline.id,
+        type: RelationType.RELATED_TO,
+        weight: 0.5,
+        createdAt: at(6),
+      });
       const channelId = `chat-${randomUUID().slice(0, 8)}`;
       channels.push([tenantId, channelId]);
       const m1 = await say(tenantId, channelId, 'I drink green tea every morning', 1);
@@ -64,7 +81,18 @@ export function describeIntegrityStoreContract(harness: StoreHarness): void {
       await stores.conversations.linkExtracted(tenantId, tea.id, m1.id, at(7));
       const summaryId = randomUUID();
       const summary = await stores.conversations.insertSummary({
-        summary: { id: summaryId, tenantId, channelId, content: 'Tea talk.', tokenCount: 3, previousId: null, messageCount: 2, fromAt: at(1), toAt: at(2), createdAt: at(8) },
+        summary: {
+          id: summaryId,
+          tenantId,
+          channelId,
+          content: 'Tea talk.',
+          tokenCount: 3,
+          previousId: null,
+          messageCount: 2,
+          fromAt: at(1),
+          toAt: at(2),
+          createdAt: at(8),
+        },
         messageIds: [m1.id, m2.id],
       });
       expect(summary?.id).toBe(summaryId);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { HashEmbedder } from 'src/embedding/hash.embedder';
-import { fingerprint } from 'src/memory/fingerprint';
+import type { InsertMemoryCommand, LinkDraft, MemoryDraft, MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryScope, MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
-import type { InsertMemoryCommand, LinkDraft, MemoryDraft, MemoryStore } from 'src/domain/memory-store.port';
+import { HashEmbedder } from 'src/embedding/hash.embedder';
+import { fingerprint } from 'src/memory/fingerprint';
 
 export const SPACE = { model: 'hash-v1-64', dimensions: 64 } as const;
 export const embedder = new HashEmbedder(SPACE.dimensions);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
-import type { MemoryRecord } from 'src/domain/memory.types';
 import type { AssociationOf, MemoryDraft, MemoryStore, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { TaskBudgetExceededError } from 'src/domain/memory-store.port';
-import { SPACE, at, command, embed, remember } from 'test/contract/memory-fixtures';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import type { Stores } from 'src/store/stores';
+import { at, command, embed, remember, SPACE } from 'test/contract/memory-fixtures';
 import type { StoreHarness } from 'test/contract/store-harness';
 
 const ALL_STATUSES = Object.values(MemoryStatus);
@@ -32,7 +32,13 @@ function everyField(tag: string): Partial<MemoryDraft> {
     baseImportance: 0.7,
     centrality: 0.1,
     confidence: 0.9,
-    source: { role: SourceRole.USER, channelId: `chan-${tag}`, messageId: `msg-${tag}`, taskId: `task-${tag}`, skillId: `skill-${tag}` },
+    source: {
+      role: SourceRole.USER,
+      channelId: `chan-${tag}`,
+      messageId: `msg-${tag}`,
+      taskId: `task-${tag}`,
+      skillId: `skill-${tag}`,
+    },
     occurredAt: at(4),
     createdAt: at(10),
     updatedAt: at(11),
@@ -150,7 +156,14 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(result.created).toBe(true);
         expect(result).toEqual({
           created: true,
-          memory: { ...cmd.memory, lastAccessedAt: null, accessCount: 0, supersededBy: null, fading: false, expiredAt: null },
+          memory: {
+            ...cmd.memory,
+            lastAccessedAt: null,
+            accessCount: 0,
+            supersededBy: null,
+            fading: false,
+            expiredAt: null,
+          },
           superseded: [],
         });
         await expect(store.getMemory(t, cmd.memory.id)).resolves.toEqual(result.memory);
@@ -212,7 +225,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         await expect(store.findByFingerprint(t, expected.fingerprint)).resolves.toEqual(expected);
         await expect(store.findActiveBySlot(t, 'location')).resolves.toEqual([expected]);
         expect((await store.listMemories(t, { statuses: [MemoryStatus.ACTIVE] }, 10, null)).items).toEqual([expected]);
-        expect((await store.listMemories(t, { statuses: [MemoryStatus.ACTIVE], tags: ['city'] }, 10, null)).items).toEqual([expected]);
+        expect(
+          (await store.listMemories(t, { statuses: [MemoryStatus.ACTIVE], tags: ['city'] }, 10, null)).items,
+        ).toEqual([expected]);
         await expect(store.queryByMetadata(t, visible, 'recent', 10)).resolves.toEqual([expected]);
         await expect(store.queryByMetadata(t, visible, 'importance', 10)).resolves.toEqual([expected]);
         expect((await store.insertMemory(cmd)).memory).toEqual(expected);
@@ -222,14 +237,33 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const reinforced = await store.reinforceMemory(t, expected.id, { confidence: 0.95, seenAt: at(20) });
         expect(reinforced).toEqual({ ...expected, confidence: 0.95, lastSeenAt: at(20), updatedAt: at(20) });
         await store.recordAccess(t, [expected.id], at(21));
-        const accessed = { ...expected, confidence: 0.95, lastSeenAt: at(20), updatedAt: at(20), accessCount: 1, lastAccessedAt: at(21) };
+        const accessed = {
+          ...expected,
+          confidence: 0.95,
+          lastSeenAt: at(20),
+          updatedAt: at(20),
+          accessCount: 1,
+          lastAccessedAt: at(21),
+        };
         await expect(store.getMemory(t, expected.id)).resolves.toEqual(accessed);
 
         const next = await command(t, 'The user lives in Porto by the sea', {
-          overrides: { type: MemoryType.IDENTITY, slot: 'location', createdAt: at(30), updatedAt: at(30), lastSeenAt: at(30), occurredAt: at(30) },
+          overrides: {
+            type: MemoryType.IDENTITY,
+            slot: 'location',
+            createdAt: at(30),
+            updatedAt: at(30),
+            lastSeenAt: at(30),
+            occurredAt: at(30),
+          },
         });
         const moved = await store.insertMemory(next);
-        const retired = { ...accessed, status: MemoryStatus.SUPERSEDED, supersededBy: next.memory.id, updatedAt: at(30) };
+        const retired = {
+          ...accessed,
+          status: MemoryStatus.SUPERSEDED,
+          supersededBy: next.memory.id,
+          updatedAt: at(30),
+        };
         expect(moved).toMatchObject({ created: true, superseded: [retired] });
         await expect(store.getMemory(t, expected.id)).resolves.toEqual(retired);
         const forgotten = await store.setStatus(t, expected.id, MemoryStatus.FORGOTTEN, at(40));
@@ -273,7 +307,10 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const b = await command(t, 'The user repaired the shed roof', {
           links: [{ toId: a.memory.id, type: RelationType.RELATED_TO, weight: 0.5 }],
         });
-        const bad = { ...(await command(t, 'The user keeps bees behind the orchard')), vector: new Float32Array(SPACE.dimensions + 3) };
+        const bad = {
+          ...(await command(t, 'The user keeps bees behind the orchard')),
+          vector: new Float32Array(SPACE.dimensions + 3),
+        };
         const c = await command(t, 'The user grafted two pear varieties');
         const dangling = await command(t, 'The user sharpens the shears on Sundays', {
           links: [{ toId: randomUUID(), type: RelationType.RELATED_TO, weight: 1 }],
@@ -285,7 +322,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect((await store.listMemories(t, { statuses: ALL_STATUSES }, 10, null)).total).toBe(0);
         await expect(store.listAssociations(t, a.memory.id, { limit: 10 })).resolves.toEqual([]);
         await expect(store.searchText(t, 'tomatoes', 5, ACTIVE)).resolves.toEqual([]);
-        await expect(store.searchVectors(t, await embed('The user planted tomatoes along the fence'), 5, ACTIVE)).resolves.toEqual([]);
+        await expect(
+          store.searchVectors(t, await embed('The user planted tomatoes along the fence'), 5, ACTIVE),
+        ).resolves.toEqual([]);
       });
     });
 
@@ -295,21 +334,25 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const task = { role: SourceRole.TASK, channelId: null, messageId: null, taskId: 'digest', skillId: null };
         const write = (content: string) => command(t, content, { overrides: { source: task } });
         for (const content of ['Digest one: backups ran', 'Digest two: certificates renewed']) {
-          await expect(store.insertMemory({ ...(await write(content)), taskBudget: 3 })).resolves.toMatchObject({ created: true });
+          await expect(store.insertMemory({ ...(await write(content)), taskBudget: 3 })).resolves.toMatchObject({
+            created: true,
+          });
         }
         const repeat = await store.insertMemory({ ...(await write('Digest one: backups ran')), taskBudget: 2 });
         expect(repeat.created).toBe(false); // a duplicate writes nothing, so it spends nothing
 
-        await expect(store.insertMemory({ ...(await write('Digest three: disk usage high')), taskBudget: 2 })).rejects.toBeInstanceOf(
-          TaskBudgetExceededError,
-        );
+        await expect(
+          store.insertMemory({ ...(await write('Digest three: disk usage high')), taskBudget: 2 }),
+        ).rejects.toBeInstanceOf(TaskBudgetExceededError);
         const batch = [await write('Digest four: search slow'), await write('Digest five: mail bounced')];
-        await expect(store.insertMemories({ items: batch.map((item) => ({ ...item, taskBudget: 3 })) })).rejects.toThrow(
-          /^items\[1\]: task digest has used its write budget of 3/,
-        );
+        await expect(
+          store.insertMemories({ items: batch.map((item) => ({ ...item, taskBudget: 3 })) }),
+        ).rejects.toThrow(/^items\[1\]: task digest has used its write budget of 3/);
 
         await expect(store.countByTask(t, 'digest')).resolves.toBe(2);
-        await expect(store.insertMemories({ items: [{ ...batch[0]!, taskBudget: 3 }] })).resolves.toMatchObject([{ created: true }]);
+        await expect(store.insertMemories({ items: [{ ...batch[0]!, taskBudget: 3 }] })).resolves.toMatchObject([
+          { created: true },
+        ]);
       });
     });
 
@@ -383,7 +426,9 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         const second = await remember(store, t, 'The user is vegetarian', { overrides: { slot: 'diet' } });
         await store.setStatus(t, second.id, MemoryStatus.FORGOTTEN, at(6));
 
-        const both = await Promise.all([first, second].map((m) => store.setStatus(t, m.id, MemoryStatus.ACTIVE, at(7))));
+        const both = await Promise.all(
+          [first, second].map((m) => store.setStatus(t, m.id, MemoryStatus.ACTIVE, at(7))),
+        );
 
         expect(both.map((m) => m?.status)).toEqual([MemoryStatus.ACTIVE, MemoryStatus.ACTIVE]);
         // at most one holds the fingerprint (Neo4j gives it back to one when free; SQLite never gives it back)
@@ -404,9 +449,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
 
       it('should create exactly one memory for 50 identical concurrent inserts', async () => {
         const t = tenant();
-        const commands = await Promise.all(
-          Array.from({ length: 50 }, () => command(t, 'The user was born in Porto')),
-        );
+        const commands = await Promise.all(Array.from({ length: 50 }, () => command(t, 'The user was born in Porto')));
 
         const results = await Promise.all(commands.map((cmd) => store.insertMemory(cmd)));
 
@@ -992,7 +1035,8 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         await link(t, d, a, RelationType.CONTRADICTS, 0.7);
         await link(t, b, c, RelationType.RELATED_TO, 0.4);
         const foreign = await remember(store, tenant(), 'Batched association foreign memory');
-        const edges = (rows: AssociationOf[]) => rows.map((v) => `${v.ofId}>${v.direction}:${v.type}:${v.memoryId}:${v.weight}`);
+        const edges = (rows: AssociationOf[]) =>
+          rows.map((v) => `${v.ofId}>${v.direction}:${v.type}:${v.memoryId}:${v.weight}`);
 
         const all = await store.listAssociationsOf(t, [a.id, b.id, e.id, a.id, foreign.id], { limit: 10 });
 
@@ -1011,9 +1055,13 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
           expect(all.filter((row) => row.ofId === memory.id).map(({ ofId: _ofId, ...view }) => view)).toEqual(single);
         }
         const limited = await store.listAssociationsOf(t, [a.id, b.id], { limit: 1, direction: Direction.OUT });
-        expect(edges(limited).sort()).toEqual([`${a.id}>OUT:UPDATES:${b.id}:0.9`, `${b.id}>OUT:RELATED_TO:${c.id}:0.4`].sort());
+        expect(edges(limited).sort()).toEqual(
+          [`${a.id}>OUT:UPDATES:${b.id}:0.9`, `${b.id}>OUT:RELATED_TO:${c.id}:0.4`].sort(),
+        );
         const typed = await store.listAssociationsOf(t, [a.id, b.id], { limit: 10, types: [RelationType.RELATED_TO] });
-        expect(edges(typed).sort()).toEqual([`${a.id}>OUT:RELATED_TO:${c.id}:0.5`, `${b.id}>OUT:RELATED_TO:${c.id}:0.4`].sort());
+        expect(edges(typed).sort()).toEqual(
+          [`${a.id}>OUT:RELATED_TO:${c.id}:0.5`, `${b.id}>OUT:RELATED_TO:${c.id}:0.4`].sort(),
+        );
         await expect(store.listAssociationsOf(tenant(), [a.id, b.id], { limit: 10 })).resolves.toEqual([]);
         await expect(store.listAssociationsOf(t, [], { limit: 10 })).resolves.toEqual([]);
       });

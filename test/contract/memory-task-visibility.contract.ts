@@ -1,8 +1,8 @@
+import type { MemoryDraft, MemoryStore, Visibility } from 'src/domain/memory-store.port';
 import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
-import type { MemoryDraft, MemoryStore, Visibility } from 'src/domain/memory-store.port';
-import { useContractStores } from 'test/contract/memory-store.contract';
 import { at, embed, remember } from 'test/contract/memory-fixtures';
+import { useContractStores } from 'test/contract/memory-store.contract';
 import type { StoreHarness } from 'test/contract/store-harness';
 
 const ACTIVE = [MemoryStatus.ACTIVE];
@@ -92,7 +92,10 @@ export function describeTaskVisibilityContract(harness: StoreHarness): void {
       for (let i = 0; i < 3; i++) {
         shared.push(await remember(store, t, `Shared note ${i} on the quarterly budget review`));
       }
-      const hits = await store.searchVectors(t, await embed('quarterly budget'), 3, { statuses: ACTIVE, task: { taskId: null } });
+      const hits = await store.searchVectors(t, await embed('quarterly budget'), 3, {
+        statuses: ACTIVE,
+        task: { taskId: null },
+      });
 
       expect(ids(hits).sort()).toEqual(ids(shared).sort());
     });
@@ -103,7 +106,9 @@ export function describeTaskVisibilityContract(harness: StoreHarness): void {
       const never = await remember(store, t, 'Accessed never, newest', { overrides: when(9) });
       const once = await remember(store, t, 'Accessed once, long ago', { overrides: when(1) });
       const onceLater = await remember(store, t, 'Accessed once, recently', { overrides: when(2) });
-      const thrice = await remember(store, t, 'Accessed three times', { overrides: { ...when(3), type: MemoryType.GOAL } });
+      const thrice = await remember(store, t, 'Accessed three times', {
+        overrides: { ...when(3), type: MemoryType.GOAL },
+      });
       await store.recordAccess(t, [once.id], at(100));
       await store.recordAccess(t, [onceLater.id], at(200));
       await store.recordAccess(t, [thrice.id], at(101));
@@ -111,7 +116,9 @@ export function describeTaskVisibilityContract(harness: StoreHarness): void {
       await store.recordAccess(t, [thrice.id], at(103));
       const visible: Visibility = { statuses: ACTIVE, task: { taskId: null } };
 
-      expect(ids(await store.queryByMetadata(t, visible, 'accessed', 10))).toEqual(ids([thrice, onceLater, once, never]));
+      expect(ids(await store.queryByMetadata(t, visible, 'accessed', 10))).toEqual(
+        ids([thrice, onceLater, once, never]),
+      );
       expect(ids(await store.queryByMetadata(t, { ...visible, types: [MemoryType.FACT] }, 'accessed', 2))).toEqual(
         ids([onceLater, once]),
       );

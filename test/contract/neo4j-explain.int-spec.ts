@@ -1,6 +1,6 @@
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
-import { NEO4J_QUERIES } from 'src/store/neo4j/neo4j-queries';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import { NEO4J_QUERIES } from 'src/store/neo4j/neo4j-queries';
 import { SPACE } from 'test/contract/memory-fixtures';
 import { assertOneSuiteAtATime } from 'test/contract/store-harness';
 import { explainable, sampleParameters } from 'test/support/neo4j-sample-params';
@@ -42,7 +42,10 @@ const statements = NEO4J_QUERIES.flatMap((name) =>
     const explain = statement.replace(/^(\s*CYPHER 25\s+)/, '$1EXPLAIN ');
 
     // a write transaction: some servers refuse a writing statement in read access mode even to plan it
-    const plan = await connection.write('explain', async (tx) => (await tx.run(explain, sampleParameters(name, statement))).summary.plan);
+    const plan = await connection.write(
+      'explain',
+      async (tx) => (await tx.run(explain, sampleParameters(name, statement))).summary.plan,
+    );
 
     expect(plan).toBeTruthy();
   });

@@ -92,7 +92,9 @@ describe(RedisPubSub.name, () => {
 
     beforeAll(async () => {
       if (!redisServerInstalled()) {
-        throw new Error('redis-server is not installed (apt-get install redis-server): this suite needs its own Redis to stop');
+        throw new Error(
+          'redis-server is not installed (apt-get install redis-server): this suite needs its own Redis to stop',
+        );
       }
       redis = await startPrivateRedis();
     });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-
 import { Redis } from 'ioredis';
 
 import { ErrorCode, RateLimitedError } from 'src/common/errors';
@@ -11,7 +10,10 @@ import { deleteRedisKeys, TEST_REDIS_URL } from 'test/support/redis';
 const REDIS_URL = TEST_REDIS_URL;
 
 function service(env: Record<string, string>): RateLimitService {
-  return new RateLimitService(loadConfig({ ENGRAM_DATA_DIR: '/tmp/engram-rate-limit-spec', EMBEDDINGS: 'hash', ...env }), new MetricsService());
+  return new RateLimitService(
+    loadConfig({ ENGRAM_DATA_DIR: '/tmp/engram-rate-limit-spec', EMBEDDINGS: 'hash', ...env }),
+    new MetricsService(),
+  );
 }
 
 async function refusal(attempt: Promise<void>): Promise<RateLimitedError> {

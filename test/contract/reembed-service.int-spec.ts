@@ -4,16 +4,16 @@ import { join } from 'node:path';
 
 import type { Embedder } from 'src/domain/embedding.port';
 import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
+import { LocalEmbedder } from 'src/embedding/local.embedder';
 import { previousEmbedder } from 'src/embedding/migration/previous-embedder';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
-import { LocalEmbedder } from 'src/embedding/local.embedder';
-import { MemoryStatus } from 'src/domain/memory.enums';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
-import { SPACE, remember } from 'test/contract/memory-fixtures';
+import { remember, SPACE } from 'test/contract/memory-fixtures';
 
 /** The new model; fails every call after `failAfter` calls, and counts the texts it embedded. */
 class FlakyEmbedder implements Embedder {
@@ -77,9 +77,13 @@ describe(ReembedService.name, () => {
 
     embedder.heal();
     // a new process (the job retried elsewhere) picks up the persisted cursor
-    const again = new ReembedService((await open({ model: embedder.model, dimensions: embedder.dimensions })).embeddingMigration, embedder, {
-      reembedBatch: 5,
-    });
+    const again = new ReembedService(
+      (await open({ model: embedder.model, dimensions: embedder.dimensions })).embeddingMigration,
+      embedder,
+      {
+        reembedBatch: 5,
+      },
+    );
     await expect(again.run()).resolves.toMatchObject({ outcome: 'switched', embedded: { memory: 13, message: 0 } });
     expect(embedder.texts).toHaveLength(23);
     expect(new Set(embedder.texts).size).toBe(23);
@@ -94,14 +98,22 @@ describe(ReembedService.name, () => {
     const stores = await open({ model: 'flaky-48', dimensions: 48 });
     const database = stores.connection as SqliteDatabase;
     const previousRows = (): number[] =>
-      database.db.prepare<[], { rowid: number }>(`SELECT rowid FROM ${PREVIOUS_VECTOR_TABLE}`).all().map((r) => r.rowid);
+      database.db
+        .prepare<[], { rowid: number }>(`SELECT rowid FROM ${PREVIOUS_VECTOR_TABLE}`)
+        .all()
+        .map((r) => r.rowid);
     expect(previousRows()).toHaveLength(2);
 
     await expect(stores.memories.deleteMemory('t1', deleted.id)).resolves.toBe(true);
     expect(previousRows()).toHaveLength(1);
-    const hits = await stores.embeddingMigration.searchPrevious('t1', (await new HashEmbedder(SPACE.dimensions).embed(['bees']))[0]!, 5, {
-      statuses: [MemoryStatus.ACTIVE],
-    });
+    const hits = await stores.embeddingMigration.searchPrevious(
+      't1',
+      (await new HashEmbedder(SPACE.dimensions).embed(['bees']))[0]!,
+      5,
+      {
+        statuses: [MemoryStatus.ACTIVE],
+      },
+    );
     expect(hits?.map((h) => h.id)).toEqual([kept.id]);
   });
 

@@ -36,7 +36,14 @@ describe('SqliteMemoryStore full text with and without the tenant token', () => 
     database = new SqliteDatabase({ file: join(dir, 'engram.sqlite') });
     await database.init(SPACE);
     store = new SqliteMemoryStore(database);
-    for (const content of ['a walrus on the ice', 'the walrus has one tusk', 'penguin facts', 'seal facts', 'gull facts', 'tern facts']) {
+    for (const content of [
+      'a walrus on the ice',
+      'the walrus has one tusk',
+      'penguin facts',
+      'seal facts',
+      'gull facts',
+      'tern facts',
+    ]) {
       await insert(BIG, content);
     }
     for (const content of ['walrus walrus tusk tusk', 'walrus tusk walrus']) {
@@ -59,6 +66,8 @@ describe('SqliteMemoryStore full text with and without the tenant token', () => 
   it("finds the small tenant's own matches only", async () => {
     const hits = await store.searchText(SMALL, 'walrus tusk ice', 10, ACTIVE);
 
-    expect(new Set(hits.map((hit) => hit.id))).toEqual(new Set([ids.get('walrus walrus tusk tusk'), ids.get('walrus tusk walrus')]));
+    expect(new Set(hits.map((hit) => hit.id))).toEqual(
+      new Set([ids.get('walrus walrus tusk tusk'), ids.get('walrus tusk walrus')]),
+    );
   });
 });

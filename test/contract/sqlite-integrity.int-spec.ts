@@ -11,7 +11,7 @@ import type { IntegrityProblem } from 'src/store/integrity-store.port';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
-import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';
+import { at, embed, remember, SPACE } from 'test/contract/memory-fixtures';
 import { runIntegrityCheck } from 'test/support/integrity';
 
 jest.setTimeout(120_000);
@@ -28,13 +28,15 @@ describe('SQLite integrity check on a corrupted store', () => {
 
   async function seed(): Promise<{ john: MemoryRecord; peter: MemoryRecord; tea: MemoryRecord }> {
     const john = await remember(stores.memories, tenant, "The user's name is John", { overrides: { slot: 'name' } });
-    const peter = await remember(stores.memories, tenant, "The user's name is Peter", { overrides: { slot: 'name', createdAt: at(5) } });
+    const peter = await remember(stores.memories, tenant, "The user's name is Peter", {
+      overrides: { slot: 'name', createdAt: at(5) },
+    });
     const tea = await remember(stores.memories, tenant, 'The user drinks green tea');
 
     return { john, peter, tea };
   }
 
-  const rowid = (id: string): number => (db.prepare('SELECT rowid FROM memories WHERE id = ?').pluck().get(id) as number);
+  const rowid = (id: string): number => db.prepare('SELECT rowid FROM memories WHERE id = ?').pluck().get(id) as number;
 
   async function problems(): Promise<Pick<IntegrityProblem, 'kind' | 'tenantId' | 'subject' | 'id'>[]> {
     const report = await stores.integrity.checkIntegrity();
@@ -75,7 +77,12 @@ describe('SQLite integrity check on a corrupted store', () => {
     const { tea, peter } = await seed();
     const teaRow = rowid(tea.id);
     db.prepare('DELETE FROM memory_fts WHERE rowid = ?').run(BigInt(teaRow));
-    db.prepare('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(BigInt(9999), 'ghost', '', 'x');
+    db.prepare('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
+      BigInt(9999),
+      'ghost',
+      '',
+      'x',
+    );
     db.prepare("UPDATE memory_fts SET content = 'something else' WHERE rowid = ?").run(BigInt(rowid(peter.id)));
 
     expect(await problems()).toEqual(
@@ -91,14 +98,36 @@ describe('SQLite integrity check on a corrupted store', () => {
   it('should report edges to missing nodes: an association, provenance, a citation and a summary', async () => {
     const { tea, peter } = await seed();
     const appended = await stores.conversations.appendMessage({
-      message: { id: randomUUID(), tenantId: tenant, channelId: 'chat', role: MessageRole.USER, speaker: null, trust: Trust.GUARDIAN, content: 'I like tea', tokenCount: 3, createdAt: at(1), extractedAt: null },
+      message: {
+        id: randomUUID(),
+        tenantId: tenant,
+        channelId: 'chat',
+        role: MessageRole.USER,
+        speaker: null,
+        trust: Trust.GUARDIAN,
+        content: 'I like tea',
+        tokenCount: 3,
+        createdAt: at(1),
+        extractedAt: null,
+      },
       vector: await embed('I like tea'),
       projectId: null,
     });
     await stores.conversations.linkExtracted(tenant, tea.id, appended.message.id, at(2));
-    await stores.bulletins.saveBulletin({ id: 'b1', tenantId: tenant, content: 'tea', generatedAt: at(3), memoryIds: [peter.id], marker: 'm', digest: 'd', source: 'template' });
+    await stores.bulletins.saveBulletin({
+      id: 'b1',
+      tenantId: tenant,
+      content: 'tea',
+      generatedAt: at(3),
+      memoryIds: [peter.id],
+      marker: 'm',
+      digest: 'd',
+      source: 'template',
+    });
     db.pragma('foreign_keys = OFF');
-    db.prepare("INSERT INTO associations (tenant_id, from_id, to_id, type, weight, created_at) VALUES (?, ?, 'ghost', 'RELATED_TO', 1, 0)").run(tenant, tea.id);
+    db.prepare(
+      "INSERT INTO associations (tenant_id, from_id, to_id, type, weight, created_at) VALUES (?, ?, 'ghost', 'RELATED_TO', 1, 0)",
+    ).run(tenant, tea.id);
     // the memory goes without its edges (no cascade with foreign keys off)
     db.prepare('DELETE FROM memory_fts WHERE rowid = ?').run(BigInt(rowid(peter.id)));
     db.prepare('DELETE FROM memory_vectors WHERE rowid = ?').run(BigInt(rowid(peter.id)));
@@ -108,7 +137,12 @@ describe('SQLite integrity check on a corrupted store', () => {
 
     const found = await problems();
 
-    expect(found.filter((p) => p.kind === IntegrityProblemKind.DANGLING_EDGE).map((p) => p.subject).sort()).toEqual([
+    expect(
+      found
+        .filter((p) => p.kind === IntegrityProblemKind.DANGLING_EDGE)
+        .map((p) => p.subject)
+        .sort(),
+    ).toEqual([
       'CITES',
       'SUMMARIZES',
       'association',
@@ -125,12 +159,34 @@ describe('SQLite integrity check on a corrupted store', () => {
   it('should report an EXTRACTED_FROM edge whose message is gone, and a message without its vector', async () => {
     const { tea } = await seed();
     const appended = await stores.conversations.appendMessage({
-      message: { id: randomUUID(), tenantId: tenant, channelId: 'chat', role: MessageRole.USER, speaker: null, trust: Trust.GUARDIAN, content: 'I like tea', tokenCount: 3, createdAt: at(1), extractedAt: null },
+      message: {
+        id: randomUUID(),
+        tenantId: tenant,
+        channelId: 'chat',
+        role: MessageRole.USER,
+        speaker: null,
+        trust: Trust.GUARDIAN,
+        content: 'I like tea',
+        tokenCount: 3,
+        createdAt: at(1),
+        extractedAt: null,
+      },
       vector: await embed('I like tea'),
       projectId: null,
     });
     const second = await stores.conversations.appendMessage({
-      message: { id: randomUUID(), tenantId: tenant, channelId: 'chat', role: MessageRole.USER, speaker: null, trust: Trust.GUARDIAN, content: 'Green, mostly', tokenCount: 2, createdAt: at(2), extractedAt: null },
+      message: {
+        id: randomUUID(),
+        tenantId: tenant,
+        channelId: 'chat',
+        role: MessageRole.USER,
+        speaker: null,
+        trust: Trust.GUARDIAN,
+        content: 'Green, mostly',
+        tokenCount: 2,
+        createdAt: at(2),
+        extractedAt: null,
+      },
       vector: await embed('Green, mostly'),
       projectId: null,
     });
@@ -146,7 +202,12 @@ describe('SQLite integrity check on a corrupted store', () => {
 
     expect(await problems()).toEqual([
       { kind: IntegrityProblemKind.MISSING_VECTOR, tenantId: tenant, subject: 'message', id: second.message.id },
-      { kind: IntegrityProblemKind.DANGLING_EDGE, tenantId: tenant, subject: 'EXTRACTED_FROM', id: `${tea.id} -> ${appended.message.id}` },
+      {
+        kind: IntegrityProblemKind.DANGLING_EDGE,
+        tenantId: tenant,
+        subject: 'EXTRACTED_FROM',
+        id: `${tea.id} -> ${appended.message.id}`,
+      },
     ]);
   });
 
@@ -166,17 +227,26 @@ describe('SQLite integrity check on a corrupted store', () => {
       { kind: IntegrityProblemKind.DUPLICATE_ACTIVE_SLOT, tenantId: tenant, subject: 'slot', id: 'name' },
     ]);
     expect(found.filter((p) => p.kind === IntegrityProblemKind.DUPLICATE_ACTIVE_FINGERPRINT)).toEqual([
-      { kind: IntegrityProblemKind.DUPLICATE_ACTIVE_FINGERPRINT, tenantId: tenant, subject: 'fingerprint', id: tea.fingerprint },
+      {
+        kind: IntegrityProblemKind.DUPLICATE_ACTIVE_FINGERPRINT,
+        tenantId: tenant,
+        subject: 'fingerprint',
+        id: tea.fingerprint,
+      },
     ]);
     const report = await stores.integrity.checkIntegrity();
-    expect(report.problems.find((p) => p.kind === IntegrityProblemKind.DUPLICATE_ACTIVE_SLOT)?.detail).toContain(john.id);
+    expect(report.problems.find((p) => p.kind === IntegrityProblemKind.DUPLICATE_ACTIVE_SLOT)?.detail).toContain(
+      john.id,
+    );
   });
 
   it('should report a retired memory that still holds its live fingerprint', async () => {
     const { john } = await seed();
     db.prepare('UPDATE memories SET live_fingerprint = fingerprint WHERE id = ?').run(john.id);
 
-    expect(await problems()).toEqual([{ kind: IntegrityProblemKind.UNGUARDED_MEMORY, tenantId: tenant, subject: 'memory', id: john.id }]);
+    expect(await problems()).toEqual([
+      { kind: IntegrityProblemKind.UNGUARDED_MEMORY, tenantId: tenant, subject: 'memory', id: john.id },
+    ]);
     expect((await stores.memories.getMemory(tenant, john.id))?.status).toBe(MemoryStatus.SUPERSEDED);
   });
 

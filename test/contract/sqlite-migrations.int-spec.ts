@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import BetterSqlite3 from 'better-sqlite3';
 
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
@@ -31,16 +30,20 @@ describe('SQLite migrations', () => {
     const file = join(dir, 'legacy.sqlite');
     const legacy = new BetterSqlite3(file);
     legacy.exec(MIGRATIONS[0]!.sql);
-    legacy.prepare(
-      `INSERT INTO memories (id, tenant_id, type, content, status, scope, importance, base_importance, confidence,
+    legacy
+      .prepare(
+        `INSERT INTO memories (id, tenant_id, type, content, status, scope, importance, base_importance, confidence,
         fingerprint, source_role, created_at, updated_at, last_seen_at) VALUES
         ('m1', 't', 'FACT', 'old fact', 'ACTIVE', 'GLOBAL', 0.5, 0.5, 0.7, 'f', 'USER', 1000, 1000, 1000)`,
-    ).run();
+      )
+      .run();
     legacy.pragma('user_version = 1');
     legacy.close();
 
     const database = new SqliteDatabase({ file });
-    const row = database.db.prepare<[], { occurred_at: number }>("SELECT occurred_at FROM memories WHERE id = 'm1'").get();
+    const row = database.db
+      .prepare<[], { occurred_at: number }>("SELECT occurred_at FROM memories WHERE id = 'm1'")
+      .get();
     const version = database.db.pragma('user_version', { simple: true });
     await database.close();
 

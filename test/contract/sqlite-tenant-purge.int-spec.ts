@@ -6,7 +6,7 @@ import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
-import { SPACE, remember } from 'test/contract/memory-fixtures';
+import { remember, SPACE } from 'test/contract/memory-fixtures';
 
 describe('SQLite purge during an embedding-model migration', () => {
   let dir: string;
@@ -31,9 +31,13 @@ describe('SQLite purge during an embedding-model migration', () => {
     // what a migration does at boot: a copy of memory_vectors under the previous table's name
     db.exec(`CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE} USING vec0 (tenant TEXT PARTITION KEY, status TEXT, visibility TEXT, type TEXT,
       embedding FLOAT[${SPACE.dimensions}] distance_metric=cosine)`);
-    db.exec(`INSERT INTO ${PREVIOUS_VECTOR_TABLE} SELECT rowid, tenant, status, visibility, type, embedding FROM memory_vectors`);
+    db.exec(
+      `INSERT INTO ${PREVIOUS_VECTOR_TABLE} SELECT rowid, tenant, status, visibility, type, embedding FROM memory_vectors`,
+    );
     const count = (tenant: string): number =>
-      db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM ${PREVIOUS_VECTOR_TABLE} WHERE tenant = ?`).get(tenant)?.n ?? -1;
+      db
+        .prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM ${PREVIOUS_VECTOR_TABLE} WHERE tenant = ?`)
+        .get(tenant)?.n ?? -1;
     expect([count('gone'), count('kept')]).toEqual([2, 1]);
 
     const purged = await stores.tenantData.purgeTenant('gone');

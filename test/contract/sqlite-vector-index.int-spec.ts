@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/domain/memory.enums';
 import type { MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
+import { MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/domain/memory.enums';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
@@ -30,7 +30,13 @@ function vector(): Float32Array {
   return center.map((x) => x + gaussian() * 0.9);
 }
 
-const STATUSES = [MemoryStatus.ACTIVE, MemoryStatus.ACTIVE, MemoryStatus.ACTIVE, MemoryStatus.QUARANTINED, MemoryStatus.FORGOTTEN];
+const STATUSES = [
+  MemoryStatus.ACTIVE,
+  MemoryStatus.ACTIVE,
+  MemoryStatus.ACTIVE,
+  MemoryStatus.QUARANTINED,
+  MemoryStatus.FORGOTTEN,
+];
 const TYPES = [MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.EVENT];
 
 function scoped(i: number): Partial<MemoryDraft> {
@@ -160,7 +166,10 @@ describe('SqliteMemoryStore vector index', () => {
       types: [MemoryType.EVENT],
     });
     expect(hits.length).toBeGreaterThan(0);
-    const memories = await indexed.getMemories(BIG, hits.map((hit) => hit.id));
+    const memories = await indexed.getMemories(
+      BIG,
+      hits.map((hit) => hit.id),
+    );
     expect(memories).toHaveLength(hits.length);
     for (const memory of memories) {
       expect(memory.status).toBe(MemoryStatus.QUARANTINED);
@@ -170,12 +179,21 @@ describe('SqliteMemoryStore vector index', () => {
     }
   });
 
-  it('never returns another tenant\'s vectors, even identical ones', async () => {
+  it("never returns another tenant's vectors, even identical ones", async () => {
     const query = vector();
     const foreign = await insert(indexed, OTHER, query);
     const own = await indexed.searchVectors(BIG, query, 20, VISIBILITIES[0]!);
     expect(own.map((hit) => hit.id)).not.toContain(foreign);
-    expect(new Set((await indexed.getMemories(BIG, own.map((hit) => hit.id))).map((m) => m.tenantId))).toEqual(new Set([BIG]));
+    expect(
+      new Set(
+        (
+          await indexed.getMemories(
+            BIG,
+            own.map((hit) => hit.id),
+          )
+        ).map((m) => m.tenantId),
+      ),
+    ).toEqual(new Set([BIG]));
     const [theirs] = await indexed.searchVectors(OTHER, query, 5, VISIBILITIES[0]!);
     expect(theirs?.id).toBe(foreign);
     expect(theirs?.score).toBeCloseTo(1, 5);
@@ -222,7 +240,7 @@ describe('SqliteMemoryStore vector index', () => {
     expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
   });
 
-  it('follows this store\'s own inserts, status changes, supersessions and deletions', async () => {
+  it("follows this store's own inserts, status changes, supersessions and deletions", async () => {
     const query = vector();
     await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
     const id = await insert(indexed, BIG, query);
@@ -233,7 +251,13 @@ describe('SqliteMemoryStore vector index', () => {
     expect((await indexed.searchVectors(BIG, query, 1, { statuses: [MemoryStatus.FORGOTTEN] }))[0]?.id).toBe(id);
     await indexed.setStatus(BIG, id, MemoryStatus.ACTIVE, new Date());
 
-    const next = await insert(indexed, BIG, query.map((x) => x * 2), {}, [id]);
+    const next = await insert(
+      indexed,
+      BIG,
+      query.map((x) => x * 2),
+      {},
+      [id],
+    );
     const active = await indexed.searchVectors(BIG, query, 5, VISIBILITIES[0]!);
     expect(active[0]?.id).toBe(next);
     expect(active.map((hit) => hit.id)).not.toContain(id);
@@ -277,12 +301,22 @@ describe('SqliteMemoryStore vector index', () => {
 
     // a foreign write followed by one of ours: ours finds a token it does not know
     await worker.setStatus(BIG, id, MemoryStatus.FORGOTTEN, new Date());
-    await indexed.insertMemory({ memory: draft(BIG, `local ${counter++}`), vector: vector(), links: [], supersede: [] });
+    await indexed.insertMemory({
+      memory: draft(BIG, `local ${counter++}`),
+      vector: vector(),
+      links: [],
+      supersede: [],
+    });
     expect((await indexed.searchVectors(BIG, query, 5, VISIBILITIES[0]!)).map((hit) => hit.id)).not.toContain(id);
 
     await worker.setStatus(BIG, id, MemoryStatus.ACTIVE, new Date());
     expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
-    await indexed.insertMemory({ memory: draft(BIG, `local ${counter++}`), vector: vector(), links: [], supersede: [] });
+    await indexed.insertMemory({
+      memory: draft(BIG, `local ${counter++}`),
+      vector: vector(),
+      links: [],
+      supersede: [],
+    });
     expect(await worker.deleteMemory(BIG, id)).toBe(true);
     const hits = await indexed.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
     expect(hits.map((hit) => hit.id)).not.toContain(id);

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { MemoryStatus } from 'src/domain/memory.enums';
+import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
@@ -102,12 +102,19 @@ describe('TenantDataService on SQLite: vectors on import', () => {
     const service = new TenantDataService(target.tenantData, after);
     const report = await service.importLines('t', lines);
 
-    expect(report).toMatchObject({ embeddingModel: 'model-b', unembedded: 0, memories: { created: 1 }, messages: { created: 1 } });
+    expect(report).toMatchObject({
+      embeddingModel: 'model-b',
+      unembedded: 0,
+      memories: { created: 1 },
+      messages: { created: 1 },
+    });
     expect(after.texts).toBe(2);
     const [memory] = await target.tenantData.exportMemories('t', null, 10);
     expect(memory?.embeddingModel).toBe('model-b');
     const [query] = await after.embed(['The user sails on Sundays']);
-    const hits = await target.memories.searchVectors('t', query ?? new Float32Array(64), 1, { statuses: [MemoryStatus.ACTIVE] });
+    const hits = await target.memories.searchVectors('t', query ?? new Float32Array(64), 1, {
+      statuses: [MemoryStatus.ACTIVE],
+    });
     expect(hits.map((h) => h.id)).toEqual([memory?.id]);
 
     after.texts = 0;
@@ -119,7 +126,12 @@ describe('TenantDataService on SQLite: vectors on import', () => {
   it('should store without vectors, found by full text, when the embedder is down', async () => {
     const before = new CountingEmbedder('model-a');
     const source = await open('source-2', before);
-    await source.memories.insertMemory({ memory: draft('u', 'The user keeps bees'), vector: null, links: [], supersede: [] });
+    await source.memories.insertMemory({
+      memory: draft('u', 'The user keeps bees'),
+      vector: null,
+      links: [],
+      supersede: [],
+    });
     const lines = await exportOf(new TenantDataService(source.tenantData, before), 'u');
 
     const down = new CountingEmbedder('model-b');
@@ -140,7 +152,18 @@ describe('TenantDataService on SQLite: vectors on import', () => {
       await source.memories.insertMemory({ memory: draft('v', content), vector: null, links: [], supersede: [] });
     }
     await source.conversations.appendMessage({
-      message: { id: randomUUID(), tenantId: 'v', channelId: 'c', role: MessageRole.USER, speaker: null, trust: Trust.GUARDIAN, content: 'The bees swarmed today', tokenCount: 5, createdAt: new Date(), extractedAt: null },
+      message: {
+        id: randomUUID(),
+        tenantId: 'v',
+        channelId: 'c',
+        role: MessageRole.USER,
+        speaker: null,
+        trust: Trust.GUARDIAN,
+        content: 'The bees swarmed today',
+        tokenCount: 5,
+        createdAt: new Date(),
+        extractedAt: null,
+      },
       vector: null,
       projectId: null,
     });

@@ -4,7 +4,7 @@ import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { MemoryStatus, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { Stores } from 'src/store/stores';
 import type { ExportedMemory, ImportedEdges, TenantDataStore } from 'src/store/tenant-data.port';
-import { SPACE, at, embed, remember } from 'test/contract/memory-fixtures';
+import { at, embed, remember, SPACE } from 'test/contract/memory-fixtures';
 import type { StoreHarness } from 'test/contract/store-harness';
 
 interface Seeded {
@@ -83,14 +83,19 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
       const onlyHere = await remember(stores.memories, tenantId, 'The user lives in Aarhus', {
         overrides: { createdAt: at(20), tags: ['home'], slot: 'location' },
       });
-      const shared = await remember(stores.memories, tenantId, 'The user has a sister called Mette', { overrides: { createdAt: at(21) } });
+      const shared = await remember(stores.memories, tenantId, 'The user has a sister called Mette', {
+        overrides: { createdAt: at(21) },
+      });
       const skillMemory = await remember(stores.memories, tenantId, 'The shop runs on Postgres', {
         overrides: {
           createdAt: at(22),
           source: { role: SourceRole.TOOL, channelId, messageId: null, taskId: null, skillId: 'db-skill' },
         },
       });
-      const plain = await remember(stores.memories, tenantId, 'The user prefers green tea', { overrides: { createdAt: at(23) }, vectorText: null });
+      const plain = await remember(stores.memories, tenantId, 'The user prefers green tea', {
+        overrides: { createdAt: at(23) },
+        vectorText: null,
+      });
       await stores.memories.upsertAssociation({
         tenantId,
         fromId: shared.id,
@@ -185,14 +190,29 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const data = await exportAll(s.tenantId);
 
         expect(data.channels.map((c) => c.id).sort()).toEqual([s.channelId, s.otherChannelId].sort());
-        expect(data.channels.find((c) => c.id === s.channelId)).toMatchObject({ messageCount: 3, lastMessageAt: at(3) });
+        expect(data.channels.find((c) => c.id === s.channelId)).toMatchObject({
+          messageCount: 3,
+          lastMessageAt: at(3),
+        });
         expect(data.summaries).toHaveLength(1);
         expect(data.messages.map((m) => m.id).sort()).toEqual([...s.messageIds].sort());
         expect(data.messages.find((m) => m.id === s.messageIds[0])?.summaryId).toBe(data.summaries[0]?.id);
         const byId = new Map(data.memories.map((m): [string, ExportedMemory] => [m.id, m]));
-        expect(byId.get(s.shared)?.links).toEqual([{ toId: s.onlyHere, type: RelationType.RELATED_TO, weight: 0.8, createdAt: at(30) }]);
-        expect(byId.get(s.shared)?.extractedFrom.map((e) => e.messageId).sort()).toEqual([s.messageIds[1], s.messageIds[3]].sort());
-        expect(byId.get(s.onlyHere)).toMatchObject({ slot: 'location', tags: ['home'], createdAt: at(20), decayScore: null });
+        expect(byId.get(s.shared)?.links).toEqual([
+          { toId: s.onlyHere, type: RelationType.RELATED_TO, weight: 0.8, createdAt: at(30) },
+        ]);
+        expect(
+          byId
+            .get(s.shared)
+            ?.extractedFrom.map((e) => e.messageId)
+            .sort(),
+        ).toEqual([s.messageIds[1], s.messageIds[3]].sort());
+        expect(byId.get(s.onlyHere)).toMatchObject({
+          slot: 'location',
+          tags: ['home'],
+          createdAt: at(20),
+          decayScore: null,
+        });
         expect(byId.get(s.skillMemory)?.source.skillId).toBe('db-skill');
         expect(byId.get(s.plain)?.embeddingModel).toBeNull();
         expect(data.bulletins).toHaveLength(1);
@@ -211,7 +231,13 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const before = await exportAll(s.tenantId);
         const data = await exportAll(s.tenantId);
         await store.purgeTenant(s.tenantId);
-        expect(await exportAll(s.tenantId)).toEqual({ channels: [], summaries: [], messages: [], memories: [], bulletins: [] });
+        expect(await exportAll(s.tenantId)).toEqual({
+          channels: [],
+          summaries: [],
+          messages: [],
+          memories: [],
+          bulletins: [],
+        });
 
         await reimport(s.tenantId, data);
 
@@ -221,7 +247,11 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
           data.memories.map((memory) => ({ memory, vector: null })),
         );
         expect(again).toEqual({ created: 0, existing: data.memories.length, conflicts: 0 });
-        expect(await store.importChannels(s.tenantId, data.channels)).toEqual({ created: 0, existing: 2, conflicts: 0 });
+        expect(await store.importChannels(s.tenantId, data.channels)).toEqual({
+          created: 0,
+          existing: 2,
+          conflicts: 0,
+        });
         await reimport(s.tenantId, data);
         expect(await exportAll(s.tenantId)).toEqual(before);
       });
@@ -234,8 +264,15 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const visibility = { statuses: [MemoryStatus.ACTIVE] };
 
         const byText = await stores.memories.searchText(s.tenantId, 'Aarhus', 5, visibility);
-        const byVector = await stores.memories.searchVectors(s.tenantId, await embed('The user lives in Aarhus'), 1, visibility);
-        const messages = await stores.conversations.searchMessageText(s.tenantId, 'Mette', 5, { channelId: s.channelId });
+        const byVector = await stores.memories.searchVectors(
+          s.tenantId,
+          await embed('The user lives in Aarhus'),
+          1,
+          visibility,
+        );
+        const messages = await stores.conversations.searchMessageText(s.tenantId, 'Mette', 5, {
+          channelId: s.channelId,
+        });
 
         expect(byText.map((h) => h.id)).toContain(s.onlyHere);
         expect(byVector.map((h) => h.id)).toEqual([s.onlyHere]);
@@ -247,12 +284,20 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const data = await exportAll(s.tenantId);
         const other = tenant();
 
-        const memories = await store.importMemories(other, data.memories.map((memory) => ({ memory, vector: null })));
-        const messages = await store.importMessages(other, data.messages.map((message) => ({ message, vector: null })));
+        const memories = await store.importMemories(
+          other,
+          data.memories.map((memory) => ({ memory, vector: null })),
+        );
+        const messages = await store.importMessages(
+          other,
+          data.messages.map((message) => ({ message, vector: null })),
+        );
 
         const known = await store.existingIds(other, 'memory', [s.shared, s.plain, 'no-such-memory']);
         expect([...known].sort()).toEqual([s.shared, s.plain].sort());
-        expect([...(await store.existingIds(other, 'message', [s.messageIds[0] ?? '', 'nope']))]).toEqual([s.messageIds[0]]);
+        expect([...(await store.existingIds(other, 'message', [s.messageIds[0] ?? '', 'nope']))]).toEqual([
+          s.messageIds[0],
+        ]);
         const channels = await store.importChannels(other, data.channels);
         expect(channels).toEqual({ created: 2, existing: 0, conflicts: 0 });
         expect((await store.exportChannels(other, null, 10)).map((c) => c.summaryId)).toEqual([null, null]);
@@ -269,9 +314,14 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
           throw new Error('seeded memory missing');
         }
 
-        const copy = await store.importMemories(s.tenantId, [{ memory: { ...onlyHere, id: randomUUID() }, vector: null }]);
+        const copy = await store.importMemories(s.tenantId, [
+          { memory: { ...onlyHere, id: randomUUID() }, vector: null },
+        ]);
         const slot = await store.importMemories(s.tenantId, [
-          { memory: { ...onlyHere, id: randomUUID(), content: 'The user lives in Odense', fingerprint: 'odense' }, vector: null },
+          {
+            memory: { ...onlyHere, id: randomUUID(), content: 'The user lives in Odense', fingerprint: 'odense' },
+            vector: null,
+          },
         ]);
 
         expect(copy).toEqual({ created: 0, existing: 0, conflicts: 1 });
@@ -290,21 +340,40 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const twice = <T>(items: T[]): T[] => [...items, ...items];
 
         await store.importSummaries(s.tenantId, twice(data.summaries));
-        expect(await store.importChannels(s.tenantId, twice(data.channels))).toEqual({ created: 2, existing: 2, conflicts: 0 });
-        const messages = await store.importMessages(s.tenantId, twice(data.messages).map((message) => ({ message, vector: null })));
+        expect(await store.importChannels(s.tenantId, twice(data.channels))).toEqual({
+          created: 2,
+          existing: 2,
+          conflicts: 0,
+        });
+        const messages = await store.importMessages(
+          s.tenantId,
+          twice(data.messages).map((message) => ({ message, vector: null })),
+        );
         expect(messages).toEqual({ created: data.messages.length, existing: data.messages.length, conflicts: 0 });
         const memories = await store.importMemories(s.tenantId, [
           { memory: onlyHere, vector: null },
           // the same id again, then the same fingerprint and the same ACTIVE slot under new ids
           { memory: onlyHere, vector: null },
           { memory: { ...onlyHere, id: randomUUID(), slot: null }, vector: null },
-          { memory: { ...onlyHere, id: randomUUID(), content: 'The user lives in Odense', fingerprint: 'odense' }, vector: null },
+          {
+            memory: { ...onlyHere, id: randomUUID(), content: 'The user lives in Odense', fingerprint: 'odense' },
+            vector: null,
+          },
           { memory: plain, vector: null },
         ]);
         expect(memories).toEqual({ created: 2, existing: 1, conflicts: 2 });
-        const link = { toId: onlyHere.id, type: RelationType.RELATED_TO, weight: 0.4, createdAt: at(50), fromId: plain.id };
+        const link = {
+          toId: onlyHere.id,
+          type: RelationType.RELATED_TO,
+          weight: 0.4,
+          createdAt: at(50),
+          fromId: plain.id,
+        };
         const extraction = { memoryId: onlyHere.id, messageId: s.messageIds[0] ?? '', createdAt: at(51) };
-        const edges = await store.importEdges(s.tenantId, { links: [link, link], extractions: [extraction, extraction] });
+        const edges = await store.importEdges(s.tenantId, {
+          links: [link, link],
+          extractions: [extraction, extraction],
+        });
         expect(edges).toEqual({ created: 2, existing: 2, conflicts: 0 });
         const bulletins = await store.importBulletins(s.tenantId, twice(data.bulletins));
         expect(bulletins).toEqual({ created: 1, existing: 1, conflicts: 0 });
@@ -314,7 +383,9 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         expect(after.memories.find((m) => m.id === plain.id)?.links).toEqual([
           { toId: onlyHere.id, type: RelationType.RELATED_TO, weight: 0.4, createdAt: at(50) },
         ]);
-        expect(after.memories.find((m) => m.id === onlyHere.id)?.extractedFrom).toEqual([{ messageId: s.messageIds[0], createdAt: at(51) }]);
+        expect(after.memories.find((m) => m.id === onlyHere.id)?.extractedFrom).toEqual([
+          { messageId: s.messageIds[0], createdAt: at(51) },
+        ]);
         expect(after.messages).toHaveLength(data.messages.length);
         expect(after.summaries).toHaveLength(data.summaries.length);
         expect(after.bulletins).toHaveLength(1);
@@ -330,7 +401,12 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         expect(purged).toEqual({ channels: 1, messages: 3, summaries: 1, memories: 0 });
         expect(await stores.conversations.getMessages(s.tenantId, s.messageIds)).toHaveLength(1);
         expect(await stores.memories.getMemory(s.tenantId, s.onlyHere)).not.toBeNull();
-        expect(await store.purgeChannel(s.tenantId, s.channelId, false)).toEqual({ channels: 0, messages: 0, summaries: 0, memories: 0 });
+        expect(await store.purgeChannel(s.tenantId, s.channelId, false)).toEqual({
+          channels: 0,
+          messages: 0,
+          summaries: 0,
+          memories: 0,
+        });
       });
 
       it('should delete the memories extracted only from the channel, and the bulletins citing them', async () => {
@@ -343,7 +419,9 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         expect(await stores.memories.getMemory(s.tenantId, s.shared)).not.toBeNull();
         expect(await store.exportBulletins(s.tenantId)).toEqual([]);
         expect((await store.exportMemories(s.tenantId, null, 100)).find((m) => m.id === s.shared)?.links).toEqual([]);
-        expect(await stores.memories.searchText(s.tenantId, 'Aarhus', 5, { statuses: [MemoryStatus.ACTIVE] })).toEqual([]);
+        expect(await stores.memories.searchText(s.tenantId, 'Aarhus', 5, { statuses: [MemoryStatus.ACTIVE] })).toEqual(
+          [],
+        );
       });
 
       it("should purge a skill's memories with their edges, and nothing else", async () => {
@@ -381,9 +459,19 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
           citations: 2,
           jobStates: 1,
         });
-        expect(await exportAll(s.tenantId)).toEqual({ channels: [], summaries: [], messages: [], memories: [], bulletins: [] });
+        expect(await exportAll(s.tenantId)).toEqual({
+          channels: [],
+          summaries: [],
+          messages: [],
+          memories: [],
+          bulletins: [],
+        });
         expect(await stores.graph.readJobState(s.tenantId, 'importance')).toBeNull();
-        expect(await stores.memories.searchVectors(s.tenantId, await embed('The user lives in Aarhus'), 5, { statuses: [MemoryStatus.ACTIVE] })).toEqual([]);
+        expect(
+          await stores.memories.searchVectors(s.tenantId, await embed('The user lives in Aarhus'), 5, {
+            statuses: [MemoryStatus.ACTIVE],
+          }),
+        ).toEqual([]);
         expect(await exportAll(other.tenantId)).toEqual(otherBefore);
       });
     });

@@ -1,5 +1,4 @@
 import { request } from 'node:http';
-
 import WebSocket from 'ws';
 
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
@@ -27,7 +26,9 @@ function raw(t: TestApp, method: string, path: string, headers: Record<string, s
 }
 
 const GQL = JSON.stringify({ query: '{ memories(limit: 5) { items { content } } }' });
-const REMEMBER_BODY = JSON.stringify({ query: 'mutation { remember(input: { content: "The spare key is under the blue flowerpot" }) { outcome } }' });
+const REMEMBER_BODY = JSON.stringify({
+  query: 'mutation { remember(input: { content: "The spare key is under the blue flowerpot" }) { outcome } }',
+});
 const json = { 'content-type': 'application/json' };
 
 /** The upgrade's HTTP status (101 when the socket opened), with these headers. */
@@ -51,7 +52,9 @@ describe('browser access (e2e)', () => {
     beforeAll(async () => {
       t = await startTestApp({ ENGRAM_API_KEYS: '', ENGRAM_ALLOWED_ORIGINS: 'https://notes.example.com' });
       port = new URL(t.url).port;
-      expect((await raw(t, 'POST', '/graphql', { ...json, host: `localhost:${port}` }, REMEMBER_BODY)).status).toBe(200);
+      expect((await raw(t, 'POST', '/graphql', { ...json, host: `localhost:${port}` }, REMEMBER_BODY)).status).toBe(
+        200,
+      );
     });
 
     afterAll(() => t.close());
@@ -69,7 +72,13 @@ describe('browser access (e2e)', () => {
         await raw(t, 'POST', '/api/purge', { ...json, ...evil }, JSON.stringify({ confirm: 'purge' })),
         await raw(t, 'POST', '/api/import', { 'content-type': 'application/x-ndjson', ...evil }, '{}'),
         await raw(t, 'GET', '/viewer/', evil),
-        await raw(t, 'POST', '/mcp', { ...json, accept: 'application/json, text/event-stream', ...evil }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })),
+        await raw(
+          t,
+          'POST',
+          '/mcp',
+          { ...json, accept: 'application/json, text/event-stream', ...evil },
+          JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        ),
         await raw(t, 'POST', '/graphql', { ...json, host: '127.0.0.1.evil.example' }, GQL),
       ];
       expect(refused.map((r) => r.status)).toEqual(refused.map(() => 403));
@@ -81,7 +90,8 @@ describe('browser access (e2e)', () => {
 
     it('should refuse browser requests from other origins, and allow its own and ENGRAM_ALLOWED_ORIGINS', async () => {
       const host = `127.0.0.1:${port}`;
-      const status = async (headers: Record<string, string>): Promise<number> => (await raw(t, 'POST', '/graphql', { ...json, host, ...headers }, GQL)).status;
+      const status = async (headers: Record<string, string>): Promise<number> =>
+        (await raw(t, 'POST', '/graphql', { ...json, host, ...headers }, GQL)).status;
       expect(await status({ origin: 'https://evil.example' })).toBe(403);
       expect(await status({ origin: 'null' })).toBe(403);
       expect(await status({ origin: 'http://localhost:3000' })).toBe(403);
@@ -101,7 +111,10 @@ describe('browser access (e2e)', () => {
       // a client that is not a browser sends no Origin
       const client = wsClient(t.url, null);
       try {
-        const read = await wsRun<{ memories: { items: unknown[] } }>(client, '{ memories(limit: 5) { items { content } } }');
+        const read = await wsRun<{ memories: { items: unknown[] } }>(
+          client,
+          '{ memories(limit: 5) { items { content } } }',
+        );
         expect(read.results[0]?.data?.memories.items).toHaveLength(1);
       } finally {
         await client.dispose();
@@ -118,7 +131,13 @@ describe('browser access (e2e)', () => {
         expect(await upgradeStatus(t, {})).toBe(101);
         // HTTP needs a key, which a browser does not attach by itself: any Host still answers
         const port = new URL(t.url).port;
-        const keyed = await raw(t, 'POST', '/graphql', { ...json, host: `engram.example.com:${port}`, authorization: `Bearer ${KEYS.alice}` }, GQL);
+        const keyed = await raw(
+          t,
+          'POST',
+          '/graphql',
+          { ...json, host: `engram.example.com:${port}`, authorization: `Bearer ${KEYS.alice}` },
+          GQL,
+        );
         expect(keyed.status).toBe(200);
       } finally {
         await t.close();
@@ -126,7 +145,9 @@ describe('browser access (e2e)', () => {
     });
 
     it('should refuse an ENGRAM_ALLOWED_ORIGINS entry that is not an origin', async () => {
-      await expect(startTestApp({ ENGRAM_ALLOWED_ORIGINS: 'https://ok.example.com,notes.example.com/path' })).rejects.toThrow(/ENGRAM_ALLOWED_ORIGINS/);
+      await expect(
+        startTestApp({ ENGRAM_ALLOWED_ORIGINS: 'https://ok.example.com,notes.example.com/path' }),
+      ).rejects.toThrow(/ENGRAM_ALLOWED_ORIGINS/);
     });
   });
 });

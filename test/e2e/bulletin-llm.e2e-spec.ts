@@ -1,14 +1,14 @@
 import { lineRef } from 'src/cortex/bulletin/bulletin.render';
 import { utcDay } from 'src/cortex/llm-budget.service';
-import { JobHandlersService } from 'src/jobs/job-handlers.service';
-import type { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { InProcessQueue } from 'src/jobs/in-process.queue';
+import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
-import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
-import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
+import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
 
 const REFRESH = 'mutation { refreshBulletin { id content memoryIds } }';
 const BULLETIN = 'query { bulletin { id content memoryIds } }';
@@ -30,7 +30,10 @@ function templateOf(request: ChatRequest): string {
 function rewrite(template: string, dropFirst = false): string {
   const refs = template.split('\n').flatMap((line) => lineRef(line) ?? []);
 
-  return `The user, in brief: ${refs.slice(dropFirst ? 1 : 0).map((ref, i) => `fact ${i + 1} [${ref}]`).join('; ')}.`;
+  return `The user, in brief: ${refs
+    .slice(dropFirst ? 1 : 0)
+    .map((ref, i) => `fact ${i + 1} [${ref}]`)
+    .join('; ')}.`;
 }
 
 describe('LLM bulletin rewrite: optional, capped per tenant and day, counted', () => {
@@ -88,7 +91,14 @@ describe('LLM bulletin rewrite: optional, capped per tenant and day, counted', (
     expect(rewritten.memoryIds).toEqual(template.memoryIds);
     const usage = t.app.get<LlmUsageStore>(LLM_USAGE_STORE);
     await expect(usage.listUsage(utcDay(new Date()))).resolves.toEqual([
-      { tenantId: 'alice', job: JobName.RewriteBulletin, day: utcDay(new Date()), calls: 1, promptTokens: 10, completionTokens: 10 },
+      {
+        tenantId: 'alice',
+        job: JobName.RewriteBulletin,
+        day: utcDay(new Date()),
+        calls: 1,
+        promptTokens: 10,
+        completionTokens: 10,
+      },
     ]);
 
     await remember('Decided to use Bernoulli numbers as the example', 'DECISION');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { KEYS } from 'test/e2e/support/test-app';
-import type { TestApp } from 'test/e2e/support/test-app';
 import { eventually, subscribeBulletins } from 'test/e2e/support/bulletin-subscription';
 import type { BulletinSubscription } from 'test/e2e/support/bulletin-subscription';
+import { KEYS } from 'test/e2e/support/test-app';
+import type { TestApp } from 'test/e2e/support/test-app';
 import { startApiAndWorker } from 'test/e2e/support/worker-process';
 import type { WorkerProcess } from 'test/e2e/support/worker-process';
 import { startPrivateRedis } from 'test/support/private-redis';
@@ -42,9 +42,13 @@ describe('Bulletins while Redis goes away and comes back', () => {
     const remembered = await t.gql<{ remember: { outcome: string } }>(REMEMBER, {
       input: { content: 'I prefer green tea in the morning', type: 'PREFERENCE' },
     });
-    const recalled = await t.gql<{ recall: { hits: unknown[] } }>('query { recall(input: { query: "tea" }) { hits { score } } }');
+    const recalled = await t.gql<{ recall: { hits: unknown[] } }>(
+      'query { recall(input: { query: "tea" }) { hits { score } } }',
+    );
     const latest = await t.gql<{ bulletin: { id: string } }>('query { bulletin { id } }');
-    const refreshed = await t.gql<{ refreshBulletin: { id: string; content: string } }>('mutation { refreshBulletin { id content } }');
+    const refreshed = await t.gql<{ refreshBulletin: { id: string; content: string } }>(
+      'mutation { refreshBulletin { id content } }',
+    );
 
     expect(remembered.data?.remember.outcome).toBe('CREATED');
     expect(recalled.data?.recall.hits.length).toBeGreaterThan(0);

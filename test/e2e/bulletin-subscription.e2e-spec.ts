@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { KEYS } from 'test/e2e/support/test-app';
-import type { TestApp } from 'test/e2e/support/test-app';
 import { eventually, subscribeBulletins } from 'test/e2e/support/bulletin-subscription';
 import type { BulletinSubscription } from 'test/e2e/support/bulletin-subscription';
+import { KEYS } from 'test/e2e/support/test-app';
+import type { TestApp } from 'test/e2e/support/test-app';
 import { startApiAndWorker } from 'test/e2e/support/worker-process';
 import type { WorkerProcess } from 'test/e2e/support/worker-process';
 

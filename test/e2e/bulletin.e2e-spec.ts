@@ -1,6 +1,6 @@
-import { JobHandlersService } from 'src/jobs/job-handlers.service';
-import type { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { InProcessQueue } from 'src/jobs/in-process.queue';
+import { JobHandlersService } from 'src/jobs/job-handlers.service';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
@@ -62,8 +62,18 @@ describe('Bulletin over GraphQL (embedded mode)', () => {
     const name = await remember(t, { content: 'My name is Ada Lovelace', type: 'IDENTITY' });
     const tea = await remember(t, { content: 'I prefer green tea in the morning', type: 'PREFERENCE' });
     const goal = await remember(t, { content: 'Finish the engine notes by June', type: 'GOAL' });
-    const secret = await remember(t, { content: 'Private diagnosis discussed with the doctor', type: 'FACT', scope: 'THREAD', channelId: 'dm-doctor' });
-    const project = await remember(t, { content: 'Project deadline is Friday', type: 'FACT', scope: 'PROJECT', projectId: 'engine' });
+    const secret = await remember(t, {
+      content: 'Private diagnosis discussed with the doctor',
+      type: 'FACT',
+      scope: 'THREAD',
+      channelId: 'dm-doctor',
+    });
+    const project = await remember(t, {
+      content: 'Project deadline is Friday',
+      type: 'FACT',
+      scope: 'PROJECT',
+      projectId: 'engine',
+    });
     const forgotten = await remember(t, { content: 'I used to live in Paris', type: 'FACT' });
     await t.gql(`mutation($id: ID!) { forget(id: $id) { id } }`, { id: forgotten });
     await remember(t, { content: 'My name is Bob Builder', type: 'IDENTITY' }, KEYS.bob);

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { COMMAND_HELP } from 'src/cli/help';
 import { environmentVariables } from 'src/config/config';
 import { headerLine, memoryLine } from 'src/tenant-data/tenant-export.format';
-import { COMMAND_HELP } from 'src/cli/help';
-import { runCli } from 'test/e2e/support/cli-process';
 import { draft } from 'test/contract/memory-fixtures';
+import { runCli } from 'test/e2e/support/cli-process';
 
 /** The CLI as a newcomer meets it: `--help`, a purge that asks first, a misspelt tenant refused. Real processes. */
 jest.setTimeout(120_000);
@@ -48,7 +48,20 @@ describe('CLI (e2e)', () => {
   });
 
   it('should refuse a purge without --yes when not on a terminal, and purge with it', async () => {
-    const file = [headerLine('alice', new Date(), null), memoryLine({ ...draft('alice', 'Ann likes green tea'), fading: false, expiredAt: null, lastAccessedAt: null, accessCount: 0, supersededBy: null, decayScore: null, links: [], extractedFrom: [] })].join('\n');
+    const file = [
+      headerLine('alice', new Date(), null),
+      memoryLine({
+        ...draft('alice', 'Ann likes green tea'),
+        fading: false,
+        expiredAt: null,
+        lastAccessedAt: null,
+        accessCount: 0,
+        supersededBy: null,
+        decayScore: null,
+        links: [],
+        extractedFrom: [],
+      }),
+    ].join('\n');
     const imported = await runCli(['import', '--tenant', 'alice'], env(), file);
     expect(imported.code).toBe(0);
 
@@ -64,7 +77,10 @@ describe('CLI (e2e)', () => {
   });
 
   it('should call a tenant with no key and no data unknown, for export and purge, and write nothing to stdout', async () => {
-    for (const args of [['export', '--tenant', 'alcie'], ['purge', '--tenant', 'alcie', '--yes']]) {
+    for (const args of [
+      ['export', '--tenant', 'alcie'],
+      ['purge', '--tenant', 'alcie', '--yes'],
+    ]) {
       const result = await runCli(args, env());
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');

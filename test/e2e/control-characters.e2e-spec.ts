@@ -36,37 +36,52 @@ describe('control characters in stored text (issue 10, defect 4)', () => {
     return expectData(res, 'messages').messages;
   }
 
-  it.each(hostile)('refuses %s in remember content and context, importMemories and appendMessage', async (_name, text) => {
-    const rejected = [
-      [await t.gql(REMEMBER, { input: { content: text } }), /content contains a control character \(U\+00[0-9A-F]{2}\)/],
-      [
-        await t.gql(REMEMBER, { input: { content: 'The user keeps the spare key under the pot', context: text } }),
-        /context contains a control character/,
-      ],
-      [
-        await t.gql(IMPORT, {
-          items: [{ content: 'The user likes green tea in the morning' }, { content: text }, { content: 'The user walks to work' }],
-        }),
-        /items\[1\]: content contains a control character/,
-      ],
-      [await t.gql(APPEND, { input: { channelId: CHANNEL, role: 'USER', content: text } }), /content contains a control character/],
-    ] as const;
+  it.each(hostile)(
+    'refuses %s in remember content and context, importMemories and appendMessage',
+    async (_name, text) => {
+      const rejected = [
+        [
+          await t.gql(REMEMBER, { input: { content: text } }),
+          /content contains a control character \(U\+00[0-9A-F]{2}\)/,
+        ],
+        [
+          await t.gql(REMEMBER, { input: { content: 'The user keeps the spare key under the pot', context: text } }),
+          /context contains a control character/,
+        ],
+        [
+          await t.gql(IMPORT, {
+            items: [
+              { content: 'The user likes green tea in the morning' },
+              { content: text },
+              { content: 'The user walks to work' },
+            ],
+          }),
+          /items\[1\]: content contains a control character/,
+        ],
+        [
+          await t.gql(APPEND, { input: { channelId: CHANNEL, role: 'USER', content: text } }),
+          /content contains a control character/,
+        ],
+      ] as const;
 
-    for (const [res, message] of rejected) {
-      expect(codes(res)).toEqual(['BAD_USER_INPUT']);
-      expect(res.errors?.[0]?.message).toMatch(message);
-      expect(res.errors?.[0]?.message).toMatch(/only tab, line feed and carriage return/);
-    }
-    expect(await api.list(ALL_STATUSES)).toEqual([]);
-    expect(await messages()).toEqual([]);
-  });
+      for (const [res, message] of rejected) {
+        expect(codes(res)).toEqual(['BAD_USER_INPUT']);
+        expect(res.errors?.[0]?.message).toMatch(message);
+        expect(res.errors?.[0]?.message).toMatch(/only tab, line feed and carriage return/);
+      }
+      expect(await api.list(ALL_STATUSES)).toEqual([]);
+      expect(await messages()).toEqual([]);
+    },
+  );
 
   it('keeps tab, line feed and carriage return', async () => {
     const content = 'Packing list for the trip:\r\n\t- passport\n\t- charger';
     const result = await api.remember({ content, explicit: true });
     expect(result.outcome).toBe('CREATED');
     expect((await api.get(result.memory!.id)).content).toBe(content);
-    const appended = await t.gql(APPEND, { input: { channelId: CHANNEL, role: 'USER', content: 'line one\n\tline two' } });
+    const appended = await t.gql(APPEND, {
+      input: { channelId: CHANNEL, role: 'USER', content: 'line one\n\tline two' },
+    });
     expect(appended.errors).toBeUndefined();
   });
 });

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { countTokens } from 'src/common/tokens';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
-import type { ChatRequest, FakeOpenAiServer, FakeReply } from 'test/support/fake-openai-server';
-import { projectRoot } from 'test/support/paths';
 import { ConversationApi } from 'test/e2e/support/conversation-api';
 import { MemoryApi } from 'test/e2e/support/memory-api';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
+import type { ChatRequest, FakeOpenAiServer, FakeReply } from 'test/support/fake-openai-server';
+import { projectRoot } from 'test/support/paths';
 
 jest.setTimeout(60_000);
 
@@ -56,7 +56,12 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
           ? reply.json({ candidates: [] })
           : reply.status(500);
     });
-    t = await startTestApp({ LLM: 'openai', OPENAI_BASE_URL: fake.url, LLM_TIMEOUT_MS: '1500', LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'error' });
+    t = await startTestApp({
+      LLM: 'openai',
+      OPENAI_BASE_URL: fake.url,
+      LLM_TIMEOUT_MS: '1500',
+      LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'error',
+    });
     api = new ConversationApi(t);
     memories = new MemoryApi(t);
     store = t.app.get<ConversationStore>(CONVERSATION_STORE);
@@ -75,12 +80,25 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
   it('should extract in a job after the turn, gate every candidate, and write what passes with provenance', async () => {
     const c = channel('llm');
     replies['memory_candidates'] = [reply.json(good.content)];
-    await api.append({ channelId: c, role: 'ASSISTANT', content: 'How was your week? Anything coming up?', createdAt: '2024-04-29T10:14:00Z' });
-    const turn = await api.append({ channelId: c, content: good.turn ?? '', createdAt: good.turnAt, speaker: 'Anders' });
+    await api.append({
+      channelId: c,
+      role: 'ASSISTANT',
+      content: 'How was your week? Anything coming up?',
+      createdAt: '2024-04-29T10:14:00Z',
+    });
+    const turn = await api.append({
+      channelId: c,
+      content: good.turn ?? '',
+      createdAt: good.turnAt,
+      speaker: 'Anders',
+    });
     await api.drain();
 
     const [request] = chats('memory_candidates');
-    const payload = JSON.parse(request?.messages[1]?.content ?? '{}') as { turns: { text: string }[]; context: { text: string }[] };
+    const payload = JSON.parse(request?.messages[1]?.content ?? '{}') as {
+      turns: { text: string }[];
+      context: { text: string }[];
+    };
     expect(payload.turns.map((x) => x.text)).toEqual([good.turn]);
     expect(payload.context.map((x) => x.text)).toEqual(['How was your week? Anything coming up?']);
 
@@ -111,26 +129,47 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
 
   it.each([
     ['a refusal', [reply.text(refusal), reply.text(refusal), reply.text(refusal)]],
-    ['the wrong JSON shape', [reply.json(wrongShape.content), reply.json(wrongShape.content), reply.json(wrongShape.content)]],
+    [
+      'the wrong JSON shape',
+      [reply.json(wrongShape.content), reply.json(wrongShape.content), reply.json(wrongShape.content)],
+    ],
     ['server errors', Array.from({ length: 6 }, () => reply.status(503))],
-    ['a cut-off answer', [reply.text('{"candidates": [{"turn": 0, "ty', 'length'), reply.text('{"cand', 'length'), reply.text('{', 'length')]],
-  ])('should leave the conversation intact and the message owed when the LLM answers %s every time', async (_what, answers) => {
-    const c = channel('broken');
-    replies['memory_candidates'] = answers;
-    const turn = await api.append({ channelId: c, content: 'I switched teams: I now work on the payments platform.' });
-    const before = (await memories.all()).length;
-    await api.drain();
+    [
+      'a cut-off answer',
+      [
+        reply.text('{"candidates": [{"turn": 0, "ty', 'length'),
+        reply.text('{"cand', 'length'),
+        reply.text('{', 'length'),
+      ],
+    ],
+  ])(
+    'should leave the conversation intact and the message owed when the LLM answers %s every time',
+    async (_what, answers) => {
+      const c = channel('broken');
+      replies['memory_candidates'] = answers;
+      const turn = await api.append({
+        channelId: c,
+        content: 'I switched teams: I now work on the payments platform.',
+      });
+      const before = (await memories.all()).length;
+      await api.drain();
 
-    expect(chats('memory_candidates').length).toBeGreaterThanOrEqual(3);
-    expect((await memories.all()).length).toBe(before);
-    const [message] = await store.getMessages('alice', [turn.message.id]);
-    expect(message?.extractedAt).toBeNull();
-    expect((await api.messages(c)).map((m) => m.id)).toEqual([turn.message.id]);
-  });
+      expect(chats('memory_candidates').length).toBeGreaterThanOrEqual(3);
+      expect((await memories.all()).length).toBe(before);
+      const [message] = await store.getMessages('alice', [turn.message.id]);
+      expect(message?.extractedAt).toBeNull();
+      expect((await api.messages(c)).map((m) => m.id)).toEqual([turn.message.id]);
+    },
+  );
 
   it('should retry with backoff through errors and a slow LLM, and then extract once', async () => {
     const c = channel('flaky');
-    replies['memory_candidates'] = [reply.status(500), reply.status(502), reply.delay(5000, reply.json({ candidates: [] })), reply.json(good.content)];
+    replies['memory_candidates'] = [
+      reply.status(500),
+      reply.status(502),
+      reply.delay(5000, reply.json({ candidates: [] })),
+      reply.json(good.content),
+    ];
     const turn = await api.append({ channelId: c, content: good.turn ?? '', createdAt: good.turnAt });
     await api.drain();
 
@@ -158,10 +197,14 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
 
     const view = await api.channel(c);
     // the summary is held to a fifth of the channel's budget (64 tokens at least): the fixture is cut to fit
-    expect(view?.summary).toMatch(/^- The team chose Postgres for the ledger service[\s\S]*Open question: keep the old/);
+    expect(view?.summary).toMatch(
+      /^- The team chose Postgres for the ledger service[\s\S]*Open question: keep the old/,
+    );
     expect(countTokens(view?.summary ?? '')).toBeLessThanOrEqual(64);
     const current = await store.getSummary('alice', (await store.getChannel('alice', c))!.summaryId!);
-    const compacted = (await store.listMessages('alice', c, { limit: 10, end: 'oldest' })).filter((m) => m.summaryId !== null);
+    const compacted = (await store.listMessages('alice', c, { limit: 10, end: 'oldest' })).filter(
+      (m) => m.summaryId !== null,
+    );
     expect(compacted.length).toBeGreaterThan(0);
     expect(compacted.every((m) => m.extractedAt !== null && m.extractedAt <= current!.createdAt)).toBe(true);
     expect(chats('memory_candidates').length).toBeGreaterThanOrEqual(compacted.length);

@@ -3,26 +3,27 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
 import { Queue } from 'bullmq';
 
-import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { JobName, QueueName } from 'src/domain/job.types';
+import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
-import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
-import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
-import { projectRoot } from 'test/support/paths';
-import { obliterateQueues, REDIS_URL, requireRedis, waitFor } from 'test/support/redis';
 import { ConversationApi } from 'test/e2e/support/conversation-api';
 import { MemoryApi } from 'test/e2e/support/memory-api';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
+import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
+import { projectRoot } from 'test/support/paths';
+import { obliterateQueues, REDIS_URL, requireRedis, waitFor } from 'test/support/redis';
 
 // Each worker is a real `node src/main.ts worker` process (ts-node), which takes a while to start on a busy machine.
 jest.setTimeout(180_000);
 
-const good = JSON.parse(readFileSync(join(projectRoot(), 'test', 'fixtures', 'llm', 'extraction-good.json'), 'utf8')) as {
+const good = JSON.parse(
+  readFileSync(join(projectRoot(), 'test', 'fixtures', 'llm', 'extraction-good.json'), 'utf8'),
+) as {
   turn: string;
   content: unknown;
 };
@@ -52,11 +53,15 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
       .filter((body) => body.response_format?.json_schema?.name === 'memory_candidates');
 
   function startWorker(): Worker {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'worker'], {
-      cwd: projectRoot(),
-      env: { ...process.env, ...env, TS_NODE_PROJECT: join(projectRoot(), 'tsconfig.json') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'worker'],
+      {
+        cwd: projectRoot(),
+        env: { ...process.env, ...env, TS_NODE_PROJECT: join(projectRoot(), 'tsconfig.json') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const output: string[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -68,7 +73,11 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
   }
 
   async function ready(worker: Worker): Promise<void> {
-    await waitFor(() => worker.output.join('').includes('consuming queues') || worker.child.exitCode !== null, 120_000, 'worker start');
+    await waitFor(
+      () => worker.output.join('').includes('consuming queues') || worker.child.exitCode !== null,
+      120_000,
+      'worker start',
+    );
     if (worker.child.exitCode !== null) {
       throw new Error(`worker exited: ${worker.output.join('')}`);
     }
@@ -162,7 +171,10 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
     const linked = await store.extractedFrom('alice', turn.message.id);
     expect(linked).toHaveLength(3);
     const all = await memories.all();
-    for (const content of ['The user is allergic to peanuts.', 'The user has a dentist appointment on 2024-05-03 at 09:00.']) {
+    for (const content of [
+      'The user is allergic to peanuts.',
+      'The user has a dentist appointment on 2024-05-03 at 09:00.',
+    ]) {
       expect(all.filter((m) => m.content === content)).toHaveLength(1);
     }
   });
@@ -173,7 +185,10 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
     }
     llm = 'good';
     await ready(startWorker());
-    const turn = await api.append({ channelId: 'once-test', content: 'I switched to the night shift at the hospital in March.' });
+    const turn = await api.append({
+      channelId: 'once-test',
+      content: 'I switched to the night shift at the hospital in March.',
+    });
     await waitFor(() => extracted(turn.message.id), 60_000, 'extraction');
     const before = extractionRequests().length;
 
@@ -184,7 +199,11 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
     // another id for the same message: the handler sees it was extracted and does nothing
     await producer.enqueue(JobName.ExtractMessage, payload, { jobId: `extract-again.${turn.message.id}` });
     const queue = new Queue(QueueName.Extraction, { connection: { url: REDIS_URL }, prefix });
-    await waitFor(async () => (await queue.getJobState(`extract-again.${turn.message.id}`)) === 'completed', 30_000, 'the extra job');
+    await waitFor(
+      async () => (await queue.getJobState(`extract-again.${turn.message.id}`)) === 'completed',
+      30_000,
+      'the extra job',
+    );
     await producer.close();
     await queue.close();
 
@@ -200,19 +219,32 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
     await api.configure({ channelId: 'compact-test', tokenBudget: 60 });
     let last = '';
     for (let i = 0; i < 6; i++) {
-      last = (await api.append({ channelId: 'compact-test', content: `Decision ${i}: we ship module ${i} on 2024-06-1${i}.` })).message.id;
+      last = (
+        await api.append({ channelId: 'compact-test', content: `Decision ${i}: we ship module ${i} on 2024-06-1${i}.` })
+      ).message.id;
     }
     await waitFor(async () => (await api.channel('compact-test'))?.summary !== null, 60_000, 'a summary');
     const queue = new Queue(QueueName.Compaction, { connection: { url: REDIS_URL }, prefix });
     const pending = async (): Promise<number> =>
-      Object.values(await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized', 'paused')).reduce((a, b) => a + b, 0);
+      Object.values(await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized', 'paused')).reduce(
+        (a, b) => a + b,
+        0,
+      );
     await waitFor(async () => (await pending()) === 0, 60_000, 'compactions done');
     const channel = await store.getChannel('alice', 'compact-test');
     const live = await store.liveStats('alice', 'compact-test');
 
     const producer = new BullJobQueue({ redisUrl: REDIS_URL, prefix });
-    await producer.enqueue(JobName.CompactChannel, { tenantId: 'alice', channelId: 'compact-test', throughMessageId: last, forced: false }, { jobId: `again.${last}` });
-    await waitFor(async () => (await queue.getJobState(`again.${last}`)) === 'completed', 30_000, 'the repeated compaction');
+    await producer.enqueue(
+      JobName.CompactChannel,
+      { tenantId: 'alice', channelId: 'compact-test', throughMessageId: last, forced: false },
+      { jobId: `again.${last}` },
+    );
+    await waitFor(
+      async () => (await queue.getJobState(`again.${last}`)) === 'completed',
+      30_000,
+      'the repeated compaction',
+    );
     await producer.close();
     await queue.close();
 
@@ -228,7 +260,10 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
     const worker = startWorker();
     await ready(worker);
     const before = extractionRequests().length;
-    const turn = await api.append({ channelId: 'term-test', content: 'We moved the office to Aarhus harbour in February.' });
+    const turn = await api.append({
+      channelId: 'term-test',
+      content: 'We moved the office to Aarhus harbour in February.',
+    });
     await waitFor(() => extractionRequests().length > before, 60_000, 'the worker calling the LLM');
 
     worker.child.kill('SIGTERM');

@@ -33,7 +33,12 @@ describe('conversations (e2e)', () => {
       const c = channel('chat');
       const content = 'Deploys to staging happen at 10:00 CET — ask Ørsted before merging 🚀';
       const late = await api.append({ channelId: c, content, speaker: 'Anders' });
-      const early = await api.append({ channelId: c, content: 'imported from last year', role: 'ASSISTANT', createdAt: '2025-01-02T03:04:05Z' });
+      const early = await api.append({
+        channelId: c,
+        content: 'imported from last year',
+        role: 'ASSISTANT',
+        createdAt: '2025-01-02T03:04:05Z',
+      });
 
       expect(late.message).toMatchObject({ channelId: c, role: 'USER', speaker: 'Anders', trust: 'GUARDIAN', content });
       expect(late.message.tokenCount).toBe(countTokens(content));
@@ -41,7 +46,13 @@ describe('conversations (e2e)', () => {
       expect(early.message.createdAt).toBe('2025-01-02T03:04:05.000Z');
       expect((await api.messages(c)).map((m) => m.id)).toEqual([early.message.id, late.message.id]);
       expect((await api.messages(c, 1)).map((m) => m.id)).toEqual([late.message.id]);
-      await expect(api.channel(c)).resolves.toMatchObject({ id: c, private: false, messageCount: 2, tokenBudget: 8000, summary: null });
+      await expect(api.channel(c)).resolves.toMatchObject({
+        id: c,
+        private: false,
+        messageCount: 2,
+        tokenBudget: 8000,
+        summary: null,
+      });
     });
 
     it('should keep every tenant to its own channels, even under the same channel id', async () => {
@@ -112,13 +123,22 @@ describe('conversations (e2e)', () => {
 
     it('should store "remember that" as an explicit memory, and "forget" the best match, answering which', async () => {
       const c = channel('remember');
-      const remembered = await api.append({ channelId: c, content: 'Please remember that my daughter Alma is allergic to peanuts.' });
+      const remembered = await api.append({
+        channelId: c,
+        content: 'Please remember that my daughter Alma is allergic to peanuts.',
+      });
       const memory = remembered.extracted[0]?.memory;
       expect(memory).toMatchObject({ content: 'My daughter Alma is allergic to peanuts.', status: 'ACTIVE' });
       expect(memory?.confidence).toBeGreaterThanOrEqual(0.95);
-      const other = await api.append({ channelId: c, content: 'Remember that the wifi password at the cabin is fjord2024.' });
+      const other = await api.append({
+        channelId: c,
+        content: 'Remember that the wifi password at the cabin is fjord2024.',
+      });
 
-      const forgetting = await api.append({ channelId: c, content: 'Actually, forget that Alma is allergic to peanuts.' });
+      const forgetting = await api.append({
+        channelId: c,
+        content: 'Actually, forget that Alma is allergic to peanuts.',
+      });
 
       expect(forgetting.extracted).toEqual([]);
       expect(forgetting.forgotten).toEqual([{ id: memory!.id, content: memory!.content, status: 'FORGOTTEN' }]);
@@ -138,7 +158,10 @@ describe('conversations (e2e)', () => {
     });
 
     it('should forget nothing when nothing matches', async () => {
-      const res = await api.append({ channelId: channel('forget-none'), content: 'Forget about the zeppelin maintenance schedule' });
+      const res = await api.append({
+        channelId: channel('forget-none'),
+        content: 'Forget about the zeppelin maintenance schedule',
+      });
 
       expect(res.forgotten).toEqual([]);
     });
@@ -150,9 +173,14 @@ describe('conversations (e2e)', () => {
       const open = channel('open');
       await api.configure({ channelId: secret, private: true });
       await api.append({ channelId: open, content: 'My favourite band is Radiohead' });
-      const learned = await api.append({ channelId: secret, content: 'I love late night horror films. My name is Zed.' });
+      const learned = await api.append({
+        channelId: secret,
+        content: 'I love late night horror films. My name is Zed.',
+      });
 
-      expect(learned.extracted.map((e) => [e.memory?.content, e.memory?.scope, e.memory?.channelId, e.memory?.slot])).toEqual([
+      expect(
+        learned.extracted.map((e) => [e.memory?.content, e.memory?.scope, e.memory?.channelId, e.memory?.slot]),
+      ).toEqual([
         ['I love late night horror films.', 'THREAD', secret, null],
         ['My name is Zed.', 'THREAD', secret, null],
       ]);
@@ -161,7 +189,9 @@ describe('conversations (e2e)', () => {
       const elsewhere = await api.context({ channelId: open, query: 'horror films and favourite band' });
       expect(elsewhere.text).not.toContain('horror');
       expect(elsewhere.text).toContain('Radiohead');
-      expect((await memories.recall('horror films')).map((m) => m.content)).not.toContain('I love late night horror films.');
+      expect((await memories.recall('horror films')).map((m) => m.content)).not.toContain(
+        'I love late night horror films.',
+      );
 
       const inside = await api.context({ channelId: secret, query: 'horror films and favourite band' });
       expect(inside.text).toContain('horror');
@@ -177,18 +207,39 @@ describe('conversations (e2e)', () => {
       const group = channel('group');
       const hidden = channel('hidden');
       await api.configure({ channelId: hidden, private: true });
-      const monday = await api.append({ channelId: standup, speaker: 'Priya', content: 'The invoice exporter crashes on empty carts', createdAt: '2024-05-06T09:00:00Z' });
-      const tuesday = await api.append({ channelId: standup, speaker: 'Jonas', content: 'I fixed the invoice exporter crash', createdAt: '2024-05-07T09:00:00Z' });
-      const stranger = await api.append({ channelId: group, speaker: 'Visitor', trust: 'UNKNOWN', content: 'the invoice exporter is great' });
+      const monday = await api.append({
+        channelId: standup,
+        speaker: 'Priya',
+        content: 'The invoice exporter crashes on empty carts',
+        createdAt: '2024-05-06T09:00:00Z',
+      });
+      const tuesday = await api.append({
+        channelId: standup,
+        speaker: 'Jonas',
+        content: 'I fixed the invoice exporter crash',
+        createdAt: '2024-05-07T09:00:00Z',
+      });
+      const stranger = await api.append({
+        channelId: group,
+        speaker: 'Visitor',
+        trust: 'UNKNOWN',
+        content: 'the invoice exporter is great',
+      });
       const secret = await api.append({ channelId: hidden, content: 'secret invoice exporter notes' });
 
       const everywhere = (await api.search({ query: 'invoice exporter' })).map((h) => h.message.id);
       expect(everywhere.slice(0, 2).sort()).toEqual([monday.message.id, tuesday.message.id].sort());
       expect(everywhere).not.toContain(stranger.message.id);
       expect(everywhere).not.toContain(secret.message.id);
-      expect((await api.search({ query: 'invoice exporter', channelId: group })).map((h) => h.message.id)).toEqual([stranger.message.id]);
+      expect((await api.search({ query: 'invoice exporter', channelId: group })).map((h) => h.message.id)).toEqual([
+        stranger.message.id,
+      ]);
       expect((await api.search({ query: 'Priya exporter' }))[0]?.message.id).toBe(monday.message.id);
-      const later = await api.search({ query: 'invoice exporter', after: '2024-05-06T12:00:00Z', before: '2024-05-08T00:00:00Z' });
+      const later = await api.search({
+        query: 'invoice exporter',
+        after: '2024-05-06T12:00:00Z',
+        before: '2024-05-08T00:00:00Z',
+      });
       expect(later.map((h) => h.message.id)).toEqual([tuesday.message.id]);
       const hit = (await api.search({ query: 'exporter crash', channelId: standup }))[0];
       expect(hit?.score).toBeGreaterThan(0);
@@ -200,7 +251,10 @@ describe('conversations (e2e)', () => {
     it('should assemble constraints, memories, other conversations and recent messages within the budget', async () => {
       const c = channel('ctx');
       await memories.remember({ content: 'Never commit secrets to the repository', tags: ['constraint'] });
-      await api.append({ channelId: channel('earlier'), content: 'The payment gateway timeout is 30 seconds in production' });
+      await api.append({
+        channelId: channel('earlier'),
+        content: 'The payment gateway timeout is 30 seconds in production',
+      });
       await api.append({ channelId: c, content: 'I prefer short answers with code examples' });
       await api.append({ channelId: c, role: 'ASSISTANT', content: 'Understood, short answers with code.' });
       const last = await api.append({ channelId: c, content: 'How should we handle the payment gateway timeout?' });
@@ -209,7 +263,9 @@ describe('conversations (e2e)', () => {
 
       expect(context.constraints.map((m) => m.content)).toContain('Never commit secrets to the repository');
       expect(context.text.indexOf('Never commit secrets')).toBeLessThan(context.text.indexOf('Recent messages'));
-      expect(context.earlierMessages.map((h) => h.message.content)).toContain('The payment gateway timeout is 30 seconds in production');
+      expect(context.earlierMessages.map((h) => h.message.content)).toContain(
+        'The payment gateway timeout is 30 seconds in production',
+      );
       expect(context.messages[context.messages.length - 1]?.id).toBe(last.message.id);
       expect(context.bulletin).toBeNull();
       expect(context.tokenCount).toBe(countTokens(context.text));
@@ -223,26 +279,48 @@ describe('conversations (e2e)', () => {
 
     it('should bring back an earlier turn of the same channel, compacted out of the recent window, marked as earlier with its date', async () => {
       const c = channel('earlier-turn');
-      const locker = await api.append({ channelId: c, speaker: 'Mette', content: 'The locker code for the bike shed is 4711.', createdAt: '2024-03-01T09:00:00Z' });
+      const locker = await api.append({
+        channelId: c,
+        speaker: 'Mette',
+        content: 'The locker code for the bike shed is 4711.',
+        createdAt: '2024-03-01T09:00:00Z',
+      });
       for (let i = 0; i < 12; i++) {
-        await api.append({ channelId: c, speaker: 'Anders', content: `Planning note ${i}: the garden project needs more soil and a new fence.`, createdAt: `2024-03-02T09:${String(10 + i)}:00Z` });
+        await api.append({
+          channelId: c,
+          speaker: 'Anders',
+          content: `Planning note ${i}: the garden project needs more soil and a new fence.`,
+          createdAt: `2024-03-02T09:${String(10 + i)}:00Z`,
+        });
       }
       await expect(api.compact(c)).resolves.toBe(true);
       await api.drain();
       const live = await store.listMessages('alice', c, { limit: 20, end: 'oldest', live: true });
       expect(live.map((m) => m.id)).not.toContain(locker.message.id);
 
-      const context = await api.context({ channelId: c, query: 'What is the locker code for the bike shed?', tokenBudget: 1000 });
+      const context = await api.context({
+        channelId: c,
+        query: 'What is the locker code for the bike shed?',
+        tokenBudget: 1000,
+      });
 
       expect(context.text).toContain('## Earlier turns of this conversation');
-      expect(context.text).toContain('[earlier, 2024-03-01 09:00] Mette (user): The locker code for the bike shed is 4711.');
+      expect(context.text).toContain(
+        '[earlier, 2024-03-01 09:00] Mette (user): The locker code for the bike shed is 4711.',
+      );
       expect(context.messages.map((m) => m.id)).not.toContain(locker.message.id);
       expect(context.tokenCount).toBeLessThanOrEqual(1000);
     });
 
-    it('should include the tenant\'s latest bulletin, and only that tenant\'s', async () => {
-      await memories.as(KEYS.bob).remember({ content: 'The user is training for the Copenhagen half marathon', type: 'GOAL' });
-      const refreshed = await t.gql<{ refreshBulletin: { content: string } }>('mutation { refreshBulletin { content } }', {}, KEYS.bob);
+    it("should include the tenant's latest bulletin, and only that tenant's", async () => {
+      await memories
+        .as(KEYS.bob)
+        .remember({ content: 'The user is training for the Copenhagen half marathon', type: 'GOAL' });
+      const refreshed = await t.gql<{ refreshBulletin: { content: string } }>(
+        'mutation { refreshBulletin { content } }',
+        {},
+        KEYS.bob,
+      );
       expect(refreshed.errors).toBeUndefined();
       const bulletin = refreshed.data!.refreshBulletin.content;
       expect(bulletin).toContain('Copenhagen half marathon');
@@ -289,7 +367,13 @@ describe('conversations (e2e)', () => {
       ];
       let queued = false;
       for (const content of lines) {
-        queued = (await api.append({ channelId: c, content: `${content} ${'Filler words keep this message long enough to count. '.repeat(3)}` })).compactionQueued || queued;
+        queued =
+          (
+            await api.append({
+              channelId: c,
+              content: `${content} ${'Filler words keep this message long enough to count. '.repeat(3)}`,
+            })
+          ).compactionQueued || queued;
       }
       await api.drain();
 
@@ -306,7 +390,10 @@ describe('conversations (e2e)', () => {
     it('should compact on compactChannel, once: a second request is a no-op', async () => {
       const c = channel('manual');
       for (let i = 0; i < 4; i++) {
-        await api.append({ channelId: c, content: `Decision ${i}: we agreed to ship feature ${i} on 2024-06-0${i + 1}.` });
+        await api.append({
+          channelId: c,
+          content: `Decision ${i}: we agreed to ship feature ${i} on 2024-06-0${i + 1}.`,
+        });
       }
 
       await expect(api.compact(c)).resolves.toBe(true);

@@ -2,16 +2,16 @@ import { ConsolidationService } from 'src/cortex/consolidation/consolidation.ser
 import { MaintenanceService } from 'src/cortex/maintenance/maintenance.service';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
-import type { MemoryRecord } from 'src/domain/memory.types';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryDraft, MemoryStore } from 'src/domain/memory-store.port';
-import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
-import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
-import { rng } from 'test/support/seeded-random';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryRecord } from 'src/domain/memory.types';
 import { draft } from 'test/contract/memory-fixtures';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
+import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
+import { rng } from 'test/support/seeded-random';
 
 const DAY = 86_400_000;
 const TENANT = 'alice';
@@ -45,7 +45,12 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
         ? reply.json({ promote: true, type: 'IDENTITY', content: 'The user lives in the Lisbon time zone' })
         : reply.status(503),
     );
-    t = await startTestApp({ LLM: 'openai', OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'sk-test', CORTEX_SWEEP_MS: '3600000' });
+    t = await startTestApp({
+      LLM: 'openai',
+      OPENAI_BASE_URL: llm.url,
+      OPENAI_API_KEY: 'sk-test',
+      CORTEX_SWEEP_MS: '3600000',
+    });
     store = t.app.get<MemoryStore>(MEMORY_STORE);
     dimensions = t.app.get<Embedder>(EMBEDDER).dimensions;
   });
@@ -54,9 +59,18 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
     await llm.close();
   });
 
-  async function insert(content: string, overrides: Partial<MemoryDraft> = {}, vector: Float32Array | null = null): Promise<MemoryRecord> {
+  async function insert(
+    content: string,
+    overrides: Partial<MemoryDraft> = {},
+    vector: Float32Array | null = null,
+  ): Promise<MemoryRecord> {
     const embeddingModel = vector ? t.app.get<Embedder>(EMBEDDER).model : null;
-    const result = await store.insertMemory({ memory: draft(TENANT, content, { embeddingModel, ...overrides }), vector, links: [], supersede: [] });
+    const result = await store.insertMemory({
+      memory: draft(TENANT, content, { embeddingModel, ...overrides }),
+      vector,
+      links: [],
+      supersede: [],
+    });
     if (!result.created) {
       throw new Error('not created');
     }
@@ -74,7 +88,9 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
     const report = await maintenance.maintain(TENANT);
     const rerun = await maintenance.maintain(TENANT);
     const [a, b, c] = await store.getMemories(TENANT, [fresh.id, unused.id, oldEvent.id]);
-    const bulletin = await t.gql<{ refreshBulletin: { memoryIds: string[] } }>('mutation { refreshBulletin { memoryIds } }');
+    const bulletin = await t.gql<{ refreshBulletin: { memoryIds: string[] } }>(
+      'mutation { refreshBulletin { memoryIds } }',
+    );
 
     expect(report).toMatchObject({ scored: 3, written: 3, fading: 2, expired: 1 });
     expect(rerun.written).toBe(0);
@@ -98,7 +114,11 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
     }
     const [privateTwin] = cluster(random, dimensions, 1);
     const shared = await insert('shared statement', {}, privateTwin ?? null);
-    const secret = await insert('private statement', { scope: MemoryScope.THREAD, channelId: 'dm' }, privateTwin ?? null);
+    const secret = await insert(
+      'private statement',
+      { scope: MemoryScope.THREAD, channelId: 'dm' },
+      privateTwin ?? null,
+    );
     const consolidation = t.app.get(ConsolidationService);
 
     const first = await consolidation.consolidate(TENANT);
@@ -108,7 +128,10 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
     expect(first.merged).toBe(expectedMerges);
     expect(second.merged).toBe(0);
     for (const members of clusters) {
-      const now = await store.getMemories(TENANT, members.map((m) => m.id));
+      const now = await store.getMemories(
+        TENANT,
+        members.map((m) => m.id),
+      );
       const active = now.filter((m) => m.status === MemoryStatus.ACTIVE);
       const strongest = [...members].sort((x, y) => y.confidence - x.confidence)[0];
       expect(active.map((m) => m.id)).toEqual([strongest?.id]);
@@ -116,7 +139,11 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
         expect(retired).toMatchObject({ status: MemoryStatus.SUPERSEDED, supersededBy: strongest?.id });
       }
       if (members.length > 1) {
-        const edges = await store.listAssociations(TENANT, strongest?.id ?? '', { types: [RelationType.UPDATES], direction: Direction.OUT, limit: 10 });
+        const edges = await store.listAssociations(TENANT, strongest?.id ?? '', {
+          types: [RelationType.UPDATES],
+          direction: Direction.OUT,
+          limit: 10,
+        });
         expect(edges).toHaveLength(members.length - 1);
         expect(active[0]?.confidence).toBeGreaterThan(strongest?.confidence ?? 1);
       }
@@ -133,13 +160,18 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
       episodes.push(
         await insert(
           `It is late evening for the user in Lisbon (${i})`,
-          { type: MemoryType.OBSERVATION, source: { role: SourceRole.USER, channelId: `channel-${i}`, messageId: null, taskId: null, skillId: null } },
+          {
+            type: MemoryType.OBSERVATION,
+            source: { role: SourceRole.USER, channelId: `channel-${i}`, messageId: null, taskId: null, skillId: null },
+          },
           vector,
         ),
       );
     }
     const promotions = (): number =>
-      llm.requests.filter((r) => (r.body as ChatRequest | undefined)?.response_format?.json_schema?.name === 'promotion').length;
+      llm.requests.filter(
+        (r) => (r.body as ChatRequest | undefined)?.response_format?.json_schema?.name === 'promotion',
+      ).length;
     const consolidation = t.app.get(ConsolidationService);
 
     const first = await consolidation.consolidate(TENANT);
@@ -154,7 +186,11 @@ describe('Cortex maintenance on the booted app (decay, lifetimes, consolidation)
     const [identity] = semantic.data?.memories.items ?? [];
     expect(identity).toMatchObject({ type: 'IDENTITY', content: 'The user lives in the Lisbon time zone' });
     for (const episode of episodes) {
-      const parts = await store.listAssociations(TENANT, episode.id, { types: [RelationType.PART_OF], direction: Direction.OUT, limit: 5 });
+      const parts = await store.listAssociations(TENANT, episode.id, {
+        types: [RelationType.PART_OF],
+        direction: Direction.OUT,
+        limit: 5,
+      });
       expect(parts.map((p) => p.memoryId)).toEqual([identity?.id]);
     }
   });

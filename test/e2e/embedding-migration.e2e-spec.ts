@@ -7,14 +7,14 @@ import { loadConfig } from 'src/config/config';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { formatReembedReport, runReembed } from 'src/embedding/migration/reembed.command';
 import { RecallService } from 'src/recall/recall.service';
+import { runCli } from 'test/e2e/support/cli-process';
+import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
+import type { TestApp } from 'test/e2e/support/test-app';
+import { startWorkerProcess } from 'test/e2e/support/worker-process';
+import type { WorkerProcess } from 'test/e2e/support/worker-process';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { EmbeddingRequest, FakeOpenAiServer, FakeReply } from 'test/support/fake-openai-server';
 import { obliterateQueues, REDIS_URL, requireRedis } from 'test/support/redis';
-import { runCli } from 'test/e2e/support/cli-process';
-import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
-import { startWorkerProcess } from 'test/e2e/support/worker-process';
-import type { WorkerProcess } from 'test/e2e/support/worker-process';
-import type { TestApp } from 'test/e2e/support/test-app';
 
 // the worker and CLI tests start real processes through ts-node, which takes a while on a busy machine
 jest.setTimeout(180_000);
@@ -63,10 +63,15 @@ async function health(t: TestApp): Promise<Health> {
 }
 
 async function recall(t: TestApp, query: string): Promise<Hit[]> {
-  return expectData(await t.gql<{ recall: { hits: Hit[] } }>(RECALL, { input: { query, limit: 5 } }), 'recall').recall.hits;
+  return expectData(await t.gql<{ recall: { hits: Hit[] } }>(RECALL, { input: { query, limit: 5 } }), 'recall').recall
+    .hits;
 }
 
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  ms = 30_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -92,7 +97,12 @@ async function writeWithHash(dataDir: string): Promise<void> {
       expect(expectData(res, 'remember').remember.outcome).toBe('CREATED');
     }
     for (const topic of TOPICS) {
-      expectData(await t.gql(APPEND, { input: { channelId: 'chat', role: 'ASSISTANT', content: `We discussed ${topic} today`, speaker: 'Bot' } }), 'append');
+      expectData(
+        await t.gql(APPEND, {
+          input: { channelId: 'chat', role: 'ASSISTANT', content: `We discussed ${topic} today`, speaker: 'Bot' },
+        }),
+        'append',
+      );
     }
     expect((await health(t)).embeddings.model).toBe('hash-v1-256');
   } finally {
@@ -178,7 +188,11 @@ describe('embedding-model migration (e2e)', () => {
       const context = await t.gql<{ context: { memories: { memory: { content: string } }[] } }>(CONTEXT, {
         input: { channelId: 'elsewhere', query: 'sourdough bread' },
       });
-      expect(expectData(context, 'context').context.memories.map((m) => m.memory.content).join(' ')).toContain('sourdough bread');
+      expect(
+        expectData(context, 'context')
+          .context.memories.map((m) => m.memory.content)
+          .join(' '),
+      ).toContain('sourdough bread');
       expect(recallSpy.mock.calls[0]?.[2]).toMatchObject({ model: 'hash-v1-256', previous: true });
       recallSpy.mockRestore();
       expect(embeddedTexts()).toContain('sourdough bread');
@@ -208,7 +222,9 @@ describe('embedding-model migration (e2e)', () => {
       expect(new Set(texts.filter((text) => text.startsWith('Fact '))).size).toBe(25);
       expect(new Set(texts.filter((text) => text.startsWith('Bot: We discussed'))).size).toBe(5);
       const messages = expectData(
-        await t.gql<{ searchMessages: { message: { content: string } }[] }>(SEARCH_MESSAGES, { input: { query: 'jazz piano' } }),
+        await t.gql<{ searchMessages: { message: { content: string } }[] }>(SEARCH_MESSAGES, {
+          input: { query: 'jazz piano' },
+        }),
         'searchMessages',
       ).searchMessages;
       expect(messages[0]?.message.content).toBe('We discussed jazz piano today');
@@ -229,7 +245,11 @@ describe('embedding-model migration (e2e)', () => {
     try {
       expect((await health(t)).embeddingMigration?.to).toBe(MODEL);
       worker = await startWorkerProcess({ ...env, ENGRAM_API_KEYS: `alice:${KEYS.alice}` });
-      await eventually('the switch', async () => ((await health(t)).embeddingMigration === undefined ? true : null), 60_000);
+      await eventually(
+        'the switch',
+        async () => ((await health(t)).embeddingMigration === undefined ? true : null),
+        60_000,
+      );
       expect(worker.output()).toMatch(/re-embedding done/);
       const hits = await recall(t, 'jazz piano');
       expect(hits[0]!.memory.content).toContain('jazz piano');
@@ -245,7 +265,9 @@ describe('embedding-model migration (e2e)', () => {
     const first = await runCli(['reembed'], { ...openAiEnv(), LOG_LEVEL: 'error' });
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/re-embedded 25 memories and 5 messages with nomic-embed-text in [\d.]+ s; the store now uses nomic-embed-text/);
+    expect(first.stdout).toMatch(
+      /re-embedded 25 memories and 5 messages with nomic-embed-text in [\d.]+ s; the store now uses nomic-embed-text/,
+    );
     const second = await runCli(['reembed'], { ...openAiEnv(), LOG_LEVEL: 'error' });
     expect(second.stdout).toMatch(/already nomic-embed-text's: nothing to re-embed/);
   });

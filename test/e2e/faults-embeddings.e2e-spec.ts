@@ -29,7 +29,10 @@ describe('writes while the embeddings provider fails', () => {
 
   async function remember(content: string): Promise<{ id: string; ms: number }> {
     const started = Date.now();
-    const data = expectData(await t.gql<{ remember: { outcome: string; memory: { id: string } } }>(REMEMBER, { input: { content } }), 'remember');
+    const data = expectData(
+      await t.gql<{ remember: { outcome: string; memory: { id: string } } }>(REMEMBER, { input: { content } }),
+      'remember',
+    );
     expect(data.remember.outcome).toBe('CREATED');
 
     return { id: data.remember.memory.id, ms: Date.now() - started };
@@ -72,11 +75,15 @@ describe('writes while the embeddings provider fails', () => {
     fake.setEmbeddingHandler(() => reply.status(500));
     const failed = await remember('The VPN config lives in the ops vault');
     const imported = expectData(
-      await t.gql<{ importMemories: { created: number } }>(IMPORT, { items: [{ content: 'Backups run nightly at 02:00' }, { content: 'The on-call phone is in the red drawer' }] }),
+      await t.gql<{ importMemories: { created: number } }>(IMPORT, {
+        items: [{ content: 'Backups run nightly at 02:00' }, { content: 'The on-call phone is in the red drawer' }],
+      }),
       'importMemories',
     );
     expect(imported.importMemories.created).toBe(2);
-    const appended = await t.gql(APPEND, { input: { channelId: 'ops', role: 'ASSISTANT', content: 'The release train leaves on Thursdays' } });
+    const appended = await t.gql(APPEND, {
+      input: { channelId: 'ops', role: 'ASSISTANT', content: 'The release train leaves on Thursdays' },
+    });
     expect(appended.errors).toBeUndefined();
 
     fake.setEmbeddingHandler(() => reply.delay(5000));
@@ -90,7 +97,10 @@ describe('writes while the embeddings provider fails', () => {
     // found by text, never by vector: no job embeds the text-only memories later
     expect((await hitFor('where is the VPN config', failed.id))?.explanation.vector).toBeNull();
     expect((await hitFor('office plants watered', recovered.id))?.explanation.vector).toEqual(expect.any(Number));
-    const search = expectData(await t.gql<{ searchMessages: { message: { content: string } }[] }>(SEARCH, { q: 'release train' }), 'searchMessages');
+    const search = expectData(
+      await t.gql<{ searchMessages: { message: { content: string } }[] }>(SEARCH, { q: 'release train' }),
+      'searchMessages',
+    );
     expect(search.searchMessages.map((h) => h.message.content)).toContain('The release train leaves on Thursdays');
 
     // the store is clean: text-only memories are counted, not problems

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { countTokens } from 'src/common/tokens';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import { eventually } from 'test/e2e/support/bulletin-subscription';
@@ -77,7 +77,8 @@ describe('owed work across a Redis outage', () => {
     fake.requests
       .filter((r) => r.path === '/v1/chat/completions')
       .map((r) => r.body as ChatRequest)
-      .filter((body) => schemaOf(body) === 'memory_candidates' && body.messages.some((m) => m.content.includes(text))).length;
+      .filter((body) => schemaOf(body) === 'memory_candidates' && body.messages.some((m) => m.content.includes(text)))
+      .length;
 
   async function summaries(tenantId: string): Promise<number> {
     return (await sqliteIntegrity(t.config)).tenants.find((c) => c.tenantId === tenantId)?.summaries ?? 0;
@@ -96,7 +97,11 @@ describe('owed work across a Redis outage', () => {
     await t.gql(CONFIGURE, { input: { channelId, tokenBudget: 100 } });
     for (const week of [1, 2, 3]) {
       const res = await t.gql<Appended>(APPEND, {
-        input: { channelId, role: 'ASSISTANT', content: `Rota for week ${week}: team ${week} is on call, and the pager rotates on Monday.` },
+        input: {
+          channelId,
+          role: 'ASSISTANT',
+          content: `Rota for week ${week}: team ${week} is on call, and the pager rotates on Monday.`,
+        },
       });
       expect(res.errors).toBeUndefined();
       expect(res.data?.appendMessage.compactionQueued).toBe(false);
@@ -159,10 +164,21 @@ describe('owed work across a Redis outage', () => {
     // written by the store alone, as appendMessage does before it queues jobs: no job exists for either
     const { message } = await store.appendMessage(draft('stranded-turn', MessageRole.USER, turn, now - 5000, true));
     const busy = 'stranded-budget';
-    await store.configureChannel(tenantId, busy, { private: false, projectId: null, tokenBudget: 40 }, new Date(now - 5000));
+    await store.configureChannel(
+      tenantId,
+      busy,
+      { private: false, projectId: null, tokenBudget: 40 },
+      new Date(now - 5000),
+    );
     for (const i of [1, 2, 3]) {
       await store.appendMessage(
-        draft(busy, MessageRole.ASSISTANT, `Deployment note ${i}: the canary in region ${i} is healthy and traffic moves at noon.`, now - 5000 + i, false),
+        draft(
+          busy,
+          MessageRole.ASSISTANT,
+          `Deployment note ${i}: the canary in region ${i} is healthy and traffic moves at noon.`,
+          now - 5000 + i,
+          false,
+        ),
       );
     }
     expect((await store.liveStats(tenantId, busy)).tokens).toBeGreaterThan(32);

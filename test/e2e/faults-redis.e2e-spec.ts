@@ -6,8 +6,8 @@ import { APPEND, CHANNEL, CONFIGURE } from 'test/e2e/support/conversation-api';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { startApiAndWorker } from 'test/e2e/support/worker-process';
 import type { WorkerProcess } from 'test/e2e/support/worker-process';
-import { startPrivateRedis } from 'test/support/private-redis';
 import { sqliteIntegrity } from 'test/support/integrity';
+import { startPrivateRedis } from 'test/support/private-redis';
 import type { PrivateRedis } from 'test/support/private-redis';
 
 jest.setTimeout(120_000);
@@ -78,12 +78,15 @@ describe('Redis stopped and started under load', () => {
         });
         await timed('recall', () => t.gql(RECALL, { q: `who is on call in week ${i}` }));
         await timed('appendMessage', () =>
-          t.gql(APPEND, { input: { channelId, role: 'ASSISTANT', content: `Noted: week ${i} belongs to team ${i % 7}, as planned.` } }),
+          t.gql(APPEND, {
+            input: { channelId, role: 'ASSISTANT', content: `Noted: week ${i} belongs to team ${i % 7}, as planned.` },
+          }),
         );
       }
     };
     const load = Array.from({ length: CLIENTS }, () => client());
-    const summaryCount = async (): Promise<number> => (await integrity()).tenants.find((c) => c.tenantId === 'alice')?.summaries ?? 0;
+    const summaryCount = async (): Promise<number> =>
+      (await integrity()).tenants.find((c) => c.tenantId === 'alice')?.summaries ?? 0;
 
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await redis.stop();
@@ -97,14 +100,23 @@ describe('Redis stopped and started under load', () => {
 
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     expect(outcomes.length).toBeGreaterThan(stoppedAt);
-    const slowest = Object.fromEntries(['remember', 'recall', 'appendMessage'].map((op) => [op, Math.max(...outcomes.filter((o) => o.op === op).map((o) => o.ms))]));
-    process.stderr.write(`redis outage: ${outcomes.length} requests, ${stoppedAt} before the stop, slowest (ms) ${JSON.stringify(slowest)}\n`);
+    const slowest = Object.fromEntries(
+      ['remember', 'recall', 'appendMessage'].map((op) => [
+        op,
+        Math.max(...outcomes.filter((o) => o.op === op).map((o) => o.ms)),
+      ]),
+    );
+    process.stderr.write(
+      `redis outage: ${outcomes.length} requests, ${stoppedAt} before the stop, slowest (ms) ${JSON.stringify(slowest)}\n`,
+    );
 
     // jobs resume: the busy channel is compacted again after Redis came back (empty, so by jobs queued since)
     let extra = 0;
     await eventually(
       async () => {
-        await t.gql(APPEND, { input: { channelId, role: 'ASSISTANT', content: `After the outage, note ${extra++} for the busy channel.` } });
+        await t.gql(APPEND, {
+          input: { channelId, role: 'ASSISTANT', content: `After the outage, note ${extra++} for the busy channel.` },
+        });
 
         return (await summaryCount()) > atRestart;
       },

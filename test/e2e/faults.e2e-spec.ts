@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { runIntegrityCheck } from 'test/support/integrity';
 import { startServerProcess } from 'test/e2e/support/server-process';
 import type { ServerProcess } from 'test/e2e/support/server-process';
+import { runIntegrityCheck } from 'test/support/integrity';
 
 /*
  * Crash faults over the real server process: SIGKILL in the middle of writes, restart on the same files, then the
@@ -23,7 +23,8 @@ interface RememberData {
 }
 
 const topics = ['sailing', 'chess', 'gardening', 'astronomy', 'pottery', 'cycling', 'baking', 'climbing'];
-const fact = (i: number): string => `Fault check ${i}: the user spent evening ${i} on ${topics[i % topics.length]} with friend number ${i * 7}.`;
+const fact = (i: number): string =>
+  `Fault check ${i}: the user spent evening ${i} on ${topics[i % topics.length]} with friend number ${i * 7}.`;
 
 async function activeCount(server: ServerProcess): Promise<number> {
   const res = await server.gql<{ memories: { total: number } }>(COUNT, { filter: { statuses: ['ACTIVE'] } });
@@ -77,7 +78,9 @@ describe('crash faults (SIGKILL, restart, integrity)', () => {
 
     // the client retries everything: acknowledged ones are recognised, the rest are created once
     const retried = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => server!.gql<RememberData>(REMEMBER, { input: { content: fact(i), type: 'EVENT' } })),
+      Array.from({ length: 200 }, (_, i) =>
+        server!.gql<RememberData>(REMEMBER, { input: { content: fact(i), type: 'EVENT' } }),
+      ),
     );
     retried.forEach((res, i) => {
       const result = res.data?.remember;
@@ -117,14 +120,18 @@ describe('crash faults (SIGKILL, restart, integrity)', () => {
 
     server = await startServerProcess(dataDir);
     const afterCrash = await activeCount(server);
-    process.stderr.write(`import killed after ${Date.now() - started} ms (answered: ${answer !== null}); after restart: ${afterCrash}\n`);
+    process.stderr.write(
+      `import killed after ${Date.now() - started} ms (answered: ${answer !== null}); after restart: ${afterCrash}\n`,
+    );
     // all or nothing, and all whenever the client was told it worked
     expect(answer === null ? [0, 5000] : [5000]).toContain(afterCrash);
     const check = await runIntegrityCheck(dataDir);
     expect(check.output).toMatch(/^clean$/m);
     expect(check.ok).toBe(true);
 
-    const again = await server.gql<{ importMemories: { created: number; duplicates: number } }>(IMPORT_COUNTS, { items });
+    const again = await server.gql<{ importMemories: { created: number; duplicates: number } }>(IMPORT_COUNTS, {
+      items,
+    });
     expect(again.errors).toBeUndefined();
     expect(again.data?.importMemories).toEqual({ created: 5000 - afterCrash, duplicates: afterCrash });
     expect(await activeCount(server)).toBe(5000);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 
-import { MemoryStatus } from 'src/domain/memory.enums';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { MEMORY_FIELDS, REMEMBER } from 'test/e2e/support/memory-api';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
@@ -56,7 +56,11 @@ const EDGE_STRINGS = [
   'x'.repeat(100_001),
 ];
 
-const weirdString = fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 40 }));
+const weirdString = fc.oneof(
+  fc.constantFrom(...EDGE_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.string({ maxLength: 40 }),
+);
 
 /** Any JSON value, shallow or absurdly nested, including wrong types for every input field. */
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -83,9 +87,15 @@ const rememberInput = fc.record(
     importance: weirdValue,
     confidence: weirdValue,
     tags: weirdValue,
-    source: fc.oneof(weirdValue, fc.record({ role: enumOr(['USER', 'TOOL', 'TASK']), taskId: weirdValue }, { requiredKeys: [] })),
+    source: fc.oneof(
+      weirdValue,
+      fc.record({ role: enumOr(['USER', 'TOOL', 'TASK']), taskId: weirdValue }, { requiredKeys: [] }),
+    ),
     explicit: weirdValue,
-    occurredAt: fc.oneof(fc.constantFrom('2024-02-30T00:00:00Z', '2020-01-01T00:00:00+14:00', 'yesterday', '0000-00-00'), weirdValue),
+    occurredAt: fc.oneof(
+      fc.constantFrom('2024-02-30T00:00:00Z', '2020-01-01T00:00:00+14:00', 'yesterday', '0000-00-00'),
+      weirdValue,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -96,7 +106,13 @@ const OPERATIONS: readonly { query: string; variables: fc.Arbitrary<Record<strin
     query: `query($filter: MemoryFilter, $limit: Int, $cursor: String) { memories(filter: $filter, limit: $limit, cursor: $cursor) { total items { ${MEMORY_FIELDS} } } }`,
     variables: fc.record(
       {
-        filter: fc.oneof(weirdValue, fc.record({ tags: weirdValue, types: weirdValue, statuses: weirdValue, channelId: weirdValue }, { requiredKeys: [] })),
+        filter: fc.oneof(
+          weirdValue,
+          fc.record(
+            { tags: weirdValue, types: weirdValue, statuses: weirdValue, channelId: weirdValue },
+            { requiredKeys: [] },
+          ),
+        ),
         limit: weirdValue,
         cursor: weirdValue,
       },
@@ -106,55 +122,111 @@ const OPERATIONS: readonly { query: string; variables: fc.Arbitrary<Record<strin
   {
     query: 'query($input: RecallInput!) { recall(input: $input) { hits { memory { id content } } } }',
     variables: fc.record(
-      { input: fc.oneof(weirdValue, fc.record({ query: weirdValue, mode: enumOr(['HYBRID', 'RECENT', 'TYPED']), limit: weirdValue, types: weirdValue }, { requiredKeys: [] })) },
+      {
+        input: fc.oneof(
+          weirdValue,
+          fc.record(
+            { query: weirdValue, mode: enumOr(['HYBRID', 'RECENT', 'TYPED']), limit: weirdValue, types: weirdValue },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
       { requiredKeys: [] },
     ),
   },
-  { query: 'query($id: ID!) { memory(id: $id) { id associations(limit: 5) { memory { id } } } }', variables: fc.record({ id: weirdValue }, { requiredKeys: [] }) },
-  { query: 'mutation($id: ID!) { forget(id: $id) { id } }', variables: fc.record({ id: weirdValue }, { requiredKeys: [] }) },
-  { query: 'mutation($id: ID!) { deleteMemory(id: $id) }', variables: fc.record({ id: weirdValue }, { requiredKeys: [] }) },
+  {
+    query: 'query($id: ID!) { memory(id: $id) { id associations(limit: 5) { memory { id } } } }',
+    variables: fc.record({ id: weirdValue }, { requiredKeys: [] }),
+  },
+  {
+    query: 'mutation($id: ID!) { forget(id: $id) { id } }',
+    variables: fc.record({ id: weirdValue }, { requiredKeys: [] }),
+  },
+  {
+    query: 'mutation($id: ID!) { deleteMemory(id: $id) }',
+    variables: fc.record({ id: weirdValue }, { requiredKeys: [] }),
+  },
   {
     query: 'mutation($input: LinkInput!) { link(input: $input) { type } }',
-    variables: fc.record({ input: fc.oneof(weirdValue, fc.record({ fromId: weirdValue, toId: weirdValue, type: enumOr(['RELATED_TO']), weight: weirdValue })) }, { requiredKeys: [] }),
+    variables: fc.record(
+      {
+        input: fc.oneof(
+          weirdValue,
+          fc.record({ fromId: weirdValue, toId: weirdValue, type: enumOr(['RELATED_TO']), weight: weirdValue }),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
   },
   {
     query: 'mutation($items: [ImportMemoryInput!]!) { importMemories(items: $items) { created } }',
-    variables: fc.record({ items: fc.oneof(weirdValue, fc.array(rememberInput, { maxLength: 20 })) }, { requiredKeys: [] }),
+    variables: fc.record(
+      { items: fc.oneof(weirdValue, fc.array(rememberInput, { maxLength: 20 })) },
+      { requiredKeys: [] },
+    ),
   },
 ];
 
 const key = fc.constantFrom<string | null>(KEYS.alice, KEYS.alice, KEYS.alice, null, 'wrong-key-123');
 
 /** A valid operation with hostile variables. */
-const hostileVariables = fc
-  .tuple(fc.integer({ min: 0, max: OPERATIONS.length - 1 }), key)
-  .chain(([index, k]) =>
-    OPERATIONS[index]!.variables.map((variables): FuzzCase => ({
-      label: `variables for operation ${index}`,
-      body: JSON.stringify({ query: OPERATIONS[index]!.query, variables }),
-      key: k,
-    })),
-  );
+const hostileVariables = fc.tuple(fc.integer({ min: 0, max: OPERATIONS.length - 1 }), key).chain(([index, k]) =>
+  OPERATIONS[index]!.variables.map((variables): FuzzCase => ({
+    label: `variables for operation ${index}`,
+    body: JSON.stringify({ query: OPERATIONS[index]!.query, variables }),
+    key: k,
+  })),
+);
 
 /** A hostile document kind at a random size. */
-const hostileDocuments = fc
-  .tuple(fc.constantFrom(...HOSTILE_KINDS), key)
-  .chain(([kind, k]) =>
-    fc.integer({ min: 1, max: MAX_SIZE[kind] }).map((size): FuzzCase => {
-      const doc = hostileDocument(kind, size);
+const hostileDocuments = fc.tuple(fc.constantFrom(...HOSTILE_KINDS), key).chain(([kind, k]) =>
+  fc.integer({ min: 1, max: MAX_SIZE[kind] }).map((size): FuzzCase => {
+    const doc = hostileDocument(kind, size);
 
-      return { label: `${kind} ${size}`, body: JSON.stringify({ query: doc.query, variables: doc.variables, operationName: doc.operationName }), key: k };
-    }),
-  );
+    return {
+      label: `${kind} ${size}`,
+      body: JSON.stringify({ query: doc.query, variables: doc.variables, operationName: doc.operationName }),
+      key: k,
+    };
+  }),
+);
 
 /** A valid document cut, spliced and sprinkled with GraphQL punctuation and odd characters. */
 const mangledDocuments = fc
   .tuple(
     fc.integer({ min: 0, max: OPERATIONS.length - 1 }),
-    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.oneof(fc.constantFrom('{', '}', '(', ')', '[', ']', '$', '@', '!', '...', '"', '"""', '#', ':', '\\', 'fragment', 'query'), weirdString)), {
-      minLength: 1,
-      maxLength: 6,
-    }),
+    fc.array(
+      fc.tuple(
+        fc.nat(),
+        fc.nat({ max: 20 }),
+        fc.oneof(
+          fc.constantFrom(
+            '{',
+            '}',
+            '(',
+            ')',
+            '[',
+            ']',
+            '$',
+            '@',
+            '!',
+            '...',
+            '"',
+            '"""',
+            '#',
+            ':',
+            '\\',
+            'fragment',
+            'query',
+          ),
+          weirdString,
+        ),
+      ),
+      {
+        minLength: 1,
+        maxLength: 6,
+      },
+    ),
     key,
   )
   .map(([index, edits, k]): FuzzCase => {
@@ -168,17 +240,39 @@ const mangledDocuments = fc
   });
 
 /** Bodies that are not a GraphQL request at all: broken JSON, invalid UTF-8, wrong shapes. */
-const rawBodies = fc.oneof(
-  fc.constantFrom('', '{', 'null', '[]', '[{"query":"{ __typename }"}]', '{"query":5}', '{"query":"{ __typename }","variables":"x"}', '{"query":"{ __typename }","operationName":7}'),
-  // variables nested deeper than JSON.stringify (and graphql-js's recursive coercion) could walk
-  fc.integer({ min: 1_000, max: 200_000 }).map(
-    (depth) => `{"query":"query($f: MemoryFilter) { memories(filter: $f) { total } }","variables":{"f":{"tags":${'['.repeat(depth)}${']'.repeat(depth)}}}}`,
-  ),
-  fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) =>
-    Buffer.concat([Buffer.from(`{"query":"mutation($i: RememberInput!) { remember(input: $i) { outcome } }","variables":{"i":{"content":"Fuzz `), Buffer.from(bytes), Buffer.from(' bytes are a fact"}}}')]),
-  ),
-  fc.string({ unit: 'binary', maxLength: 300 }),
-).map((body): FuzzCase => ({ label: 'raw body', body, key: KEYS.alice }));
+const rawBodies = fc
+  .oneof(
+    fc.constantFrom(
+      '',
+      '{',
+      'null',
+      '[]',
+      '[{"query":"{ __typename }"}]',
+      '{"query":5}',
+      '{"query":"{ __typename }","variables":"x"}',
+      '{"query":"{ __typename }","operationName":7}',
+    ),
+    // variables nested deeper than JSON.stringify (and graphql-js's recursive coercion) could walk
+    fc
+      .integer({ min: 1_000, max: 200_000 })
+      .map(
+        (depth) =>
+          `{"query":"query($f: MemoryFilter) { memories(filter: $f) { total } }","variables":{"f":{"tags":${'['.repeat(depth)}${']'.repeat(depth)}}}}`,
+      ),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 64 })
+      .map((bytes) =>
+        Buffer.concat([
+          Buffer.from(
+            `{"query":"mutation($i: RememberInput!) { remember(input: $i) { outcome } }","variables":{"i":{"content":"Fuzz `,
+          ),
+          Buffer.from(bytes),
+          Buffer.from(' bytes are a fact"}}}'),
+        ]),
+      ),
+    fc.string({ unit: 'binary', maxLength: 300 }),
+  )
+  .map((body): FuzzCase => ({ label: 'raw body', body, key: KEYS.alice }));
 
 const cases = fc.oneof(hostileVariables, hostileVariables, hostileDocuments, mangledDocuments, rawBodies);
 
@@ -207,11 +301,17 @@ describe('GraphQL fuzz (e2e)', () => {
         const before = await memoryCount();
         const response = await fetch(t.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(fuzz.key === null ? {} : { authorization: `Bearer ${fuzz.key}` }) },
+          headers: {
+            'content-type': 'application/json',
+            ...(fuzz.key === null ? {} : { authorization: `Bearer ${fuzz.key}` }),
+          },
           body: fuzz.body,
         });
         const text = await response.text();
-        const json = JSON.parse(text) as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
+        const json = JSON.parse(text) as {
+          data?: Record<string, unknown> | null;
+          errors?: { extensions?: { code?: string } }[];
+        };
         expect(response.status).toBeLessThan(500);
         expect(json.data !== undefined || json.errors !== undefined).toBe(true);
         for (const error of json.errors ?? []) {

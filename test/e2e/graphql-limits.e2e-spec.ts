@@ -1,9 +1,16 @@
 import { getIntrospectionQuery } from 'graphql';
 
+import { GRAPHQL_LIMITS } from 'src/graphql/limits';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
-import { GRAPHQL_LIMITS } from 'src/graphql/limits';
-import { aliasFlood, deepNesting, directiveFlood, FAN_OUT_QUERY, fragmentBomb, FRIENDLY_QUERY } from 'test/support/hostile-documents';
+import {
+  aliasFlood,
+  deepNesting,
+  directiveFlood,
+  FAN_OUT_QUERY,
+  fragmentBomb,
+  FRIENDLY_QUERY,
+} from 'test/support/hostile-documents';
 
 describe('GraphQL limits (e2e)', () => {
   let t: TestApp;
@@ -43,7 +50,10 @@ describe('GraphQL limits (e2e)', () => {
   });
 
   it('should refuse a document over the token limit', async () => {
-    await expectTooComplex({ query: `{ ${'__typename '.repeat(GRAPHQL_LIMITS.maxTokens)}}` }, /more than 2000 tokens, the limit/);
+    await expectTooComplex(
+      { query: `{ ${'__typename '.repeat(GRAPHQL_LIMITS.maxTokens)}}` },
+      /more than 2000 tokens, the limit/,
+    );
   });
 
   it('should refuse a query deeper than the depth limit', async () => {
@@ -51,7 +61,10 @@ describe('GraphQL limits (e2e)', () => {
   });
 
   it('should refuse more aliases than the alias limit', async () => {
-    await expectTooComplex({ query: aliasFlood(GRAPHQL_LIMITS.maxAliases + 1) }, /Aliases limit of 30 exceeded, found 31/);
+    await expectTooComplex(
+      { query: aliasFlood(GRAPHQL_LIMITS.maxAliases + 1) },
+      /Aliases limit of 30 exceeded, found 31/,
+    );
   });
 
   it('should refuse more directives than the directive limit', async () => {
@@ -62,9 +75,14 @@ describe('GraphQL limits (e2e)', () => {
   });
 
   it('should count limit arguments given as literals and as variables in the fan-out cost', async () => {
-    const literal = FAN_OUT_QUERY.replace(/\$outer/g, '500').replace(/\$inner/g, '200').replace(/^query\([^)]*\)/, 'query');
+    const literal = FAN_OUT_QUERY.replace(/\$outer/g, '500')
+      .replace(/\$inner/g, '200')
+      .replace(/^query\([^)]*\)/, 'query');
     await expectTooComplex({ query: literal }, /query cost \d+ exceeds the limit of 100000/);
-    await expectTooComplex({ query: FAN_OUT_QUERY, variables: { outer: 500, inner: 200 } }, /query cost 40[0-9]{6} exceeds/);
+    await expectTooComplex(
+      { query: FAN_OUT_QUERY, variables: { outer: 500, inner: 200 } },
+      /query cost 40[0-9]{6} exceeds/,
+    );
     // the defaults (50 memories, 20 edges each) fit
     const res = await t.post({ query: FAN_OUT_QUERY, variables: {} });
     expect(res.status).toBe(200);
@@ -79,7 +97,9 @@ describe('GraphQL limits (e2e)', () => {
 
   it('should answer the standard introspection query where the sandbox is on', async () => {
     expect(t.config.sandbox).toBe(true);
-    const res = await t.post<{ __schema: { queryType: { name: string }; types: unknown[] } }>({ query: getIntrospectionQuery() });
+    const res = await t.post<{ __schema: { queryType: { name: string }; types: unknown[] } }>({
+      query: getIntrospectionQuery(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data!.__schema.queryType.name).toBe('Query');

@@ -2,13 +2,13 @@ import { getIntrospectionQuery } from 'graphql';
 import type { Client } from 'graphql-ws';
 import WebSocket from 'ws';
 
+import { WS_MAX_PAYLOAD_BYTES } from 'src/graphql/graphql-ws.server';
+import { GRAPHQL_LIMITS } from 'src/graphql/limits';
+import { WS_UNAUTHORIZED } from 'src/graphql/ws-auth';
+import { REMEMBER } from 'test/e2e/support/memory-api';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { wsClient, wsRun } from 'test/e2e/support/ws-client';
-import { REMEMBER } from 'test/e2e/support/memory-api';
-import { GRAPHQL_LIMITS } from 'src/graphql/limits';
-import { WS_MAX_PAYLOAD_BYTES } from 'src/graphql/graphql-ws.server';
-import { WS_UNAUTHORIZED } from 'src/graphql/ws-auth';
 import { deepNesting, FAN_OUT_QUERY, fragmentBomb } from 'test/support/hostile-documents';
 
 describe('graphql-ws (e2e)', () => {
@@ -31,12 +31,18 @@ describe('graphql-ws (e2e)', () => {
     });
     expect(written.errors).toBeUndefined();
     expect(written.results[0]!.data!.remember.outcome).toBe('CREATED');
-    const read = await wsRun<{ memory: { content: string } }>(alice, 'query($id: ID!) { memory(id: $id) { content } }', {
-      id: written.results[0]!.data!.remember.memory.id,
-    });
+    const read = await wsRun<{ memory: { content: string } }>(
+      alice,
+      'query($id: ID!) { memory(id: $id) { content } }',
+      {
+        id: written.results[0]!.data!.remember.memory.id,
+      },
+    );
     expect(read.results[0]!.data!.memory.content).toBe('Alice keeps her bicycle in the hallway');
     const bob = wsClient(t.url, KEYS.bob);
-    const other = await wsRun(bob, 'query($id: ID!) { memory(id: $id) { content } }', { id: written.results[0]!.data!.remember.memory.id });
+    const other = await wsRun(bob, 'query($id: ID!) { memory(id: $id) { content } }', {
+      id: written.results[0]!.data!.remember.memory.id,
+    });
     expect(other.results[0]!.errors!.map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
     await bob.dispose();
   });
@@ -52,7 +58,12 @@ describe('graphql-ws (e2e)', () => {
     ['the 40-fragment bomb', fragmentBomb(40), {}, /query cost \d+ exceeds/],
     ['a too-deep query', deepNesting(5), {}, /depth limit of 10 exceeded/],
     ['too many tokens', `{ ${'__typename '.repeat(GRAPHQL_LIMITS.maxTokens)}}`, {}, /more than 2000 tokens/],
-    ['a fan-out through variables', FAN_OUT_QUERY, { outer: 500, inner: 200 }, /query cost \d+ exceeds the limit of 100000/],
+    [
+      'a fan-out through variables',
+      FAN_OUT_QUERY,
+      { outer: 500, inner: 200 },
+      /query cost \d+ exceeds the limit of 100000/,
+    ],
   ])('should refuse %s with QUERY_TOO_COMPLEX', async (_name, query, variables, message) => {
     const res = await wsRun(alice, query, variables);
     expect(res.errors!.map((e) => e.extensions?.code)).toEqual(['QUERY_TOO_COMPLEX']);

@@ -1,5 +1,4 @@
 import { request } from 'node:http';
-
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 import { projectRoot } from 'src/common/project-root';
 import { origin } from 'test/e2e/support/rest-client';
-import { KEYS, expectData, startTestApp } from 'test/e2e/support/test-app';
+import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 // the stdio server is the real CLI entry in a child process (ts-node)
@@ -24,7 +23,9 @@ function httpClient(t: TestApp, key: string | null): { client: Client; transport
 }
 
 function stdioTransport(t: TestApp, key: string, logLevel: string | null = 'error'): StdioClientTransport {
-  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'LOG_LEVEL'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && e[0] !== 'LOG_LEVEL'),
+  );
 
   return new StdioClientTransport({
     command: process.execPath,
@@ -100,7 +101,11 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   for (const name of ['recall', 'get_context', 'search_messages']) {
     expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true });
   }
-  expect(byName.get('forget')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+  expect(byName.get('forget')?.annotations).toMatchObject({
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+  });
   expect(byName.get('remember')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
 
   const remembered = await ok<{ outcome: string; memory: MemoryOut }>(client, 'remember', {
@@ -108,10 +113,14 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
     tags: [tag],
   });
   expect(remembered.outcome).toBe('CREATED');
-  const again = await ok<{ outcome: string; memory: MemoryOut }>(client, 'remember', { content: `The user keeps bees at the ${tag} allotment` });
+  const again = await ok<{ outcome: string; memory: MemoryOut }>(client, 'remember', {
+    content: `The user keeps bees at the ${tag} allotment`,
+  });
   expect(again).toMatchObject({ outcome: 'REINFORCED', memory: { id: remembered.memory.id } });
   expect(await refusal(client, 'remember', { content: '   ' })).toMatch(/^BAD_USER_INPUT: content must not be empty/);
-  expect(await refusal(client, 'remember', { content: 'A thread memory', scope: 'THREAD' })).toMatch(/^BAD_USER_INPUT: .*channelId/);
+  expect(await refusal(client, 'remember', { content: 'A thread memory', scope: 'THREAD' })).toMatch(
+    /^BAD_USER_INPUT: .*channelId/,
+  );
   expect(await refusal(client, 'remember', { content: 'x', type: 'GOSSIP' })).toMatch(/type|GOSSIP|invalid/i);
 
   // compact by default: no nulls, no defaults, a rounded score; the full record and the breakdown with full: true
@@ -120,13 +129,26 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   });
   const hit = recalled.hits[0];
   expect(hit?.id).toBe(remembered.memory.id);
-  expect(Object.keys(hit ?? {}).sort()).toEqual(['content', 'id', 'importance', 'occurredAt', 'score', 'tags', 'tier', 'type']);
+  expect(Object.keys(hit ?? {}).sort()).toEqual([
+    'content',
+    'id',
+    'importance',
+    'occurredAt',
+    'score',
+    'tags',
+    'tier',
+    'type',
+  ]);
   expect(Object.values(hit ?? {})).not.toContain(null);
   expect(String(hit?.score)).toMatch(/^\d(\.\d{1,3})?$/);
-  const fully = await ok<{ hits: { memory: MemoryOut & { accessCount: number }; explanation: { rrf: number } }[] }>(client, 'recall', {
-    query: `bees at the ${tag} allotment`,
-    full: true,
-  });
+  const fully = await ok<{ hits: { memory: MemoryOut & { accessCount: number }; explanation: { rrf: number } }[] }>(
+    client,
+    'recall',
+    {
+      query: `bees at the ${tag} allotment`,
+      full: true,
+    },
+  );
   expect(fully.hits[0]?.memory.id).toBe(remembered.memory.id);
   expect(fully.hits[0]?.explanation.rrf).toBeGreaterThan(0);
   expect(fully.hits[0]?.memory).toHaveProperty('accessCount');
@@ -134,7 +156,11 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   expect(await refusal(client, 'recall', { query: 'bees', limit: 101 })).toMatch(/limit/);
 
   const channelId = `mcp-${tag}`;
-  const appended = await ok<{ message: { id: string; channelId: string }; learned: { memory: MemoryOut }[]; superseded: MemoryOut[] }>(client, 'append_message', {
+  const appended = await ok<{
+    message: { id: string; channelId: string };
+    learned: { memory: MemoryOut }[];
+    superseded: MemoryOut[];
+  }>(client, 'append_message', {
     channelId,
     role: 'USER',
     content: `I live in ${tag === 'http' ? 'Odense' : 'Aalborg'}`,
@@ -142,22 +168,35 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   expect(appended.message.channelId).toBe(channelId);
   expect(appended.learned.map((l) => l.memory.type)).toEqual(['IDENTITY']);
   await ok(client, 'append_message', { channelId, role: 'ASSISTANT', content: 'Noted, and the hives are doing well.' });
-  expect(await refusal(client, 'append_message', { channelId: '', role: 'USER', content: 'hi' })).toMatch(/^BAD_USER_INPUT: channelId/);
+  expect(await refusal(client, 'append_message', { channelId: '', role: 'USER', content: 'hi' })).toMatch(
+    /^BAD_USER_INPUT: channelId/,
+  );
 
-  const found = await ok<{ message: { id: string } }[]>(client, 'search_messages', { query: 'hives doing well', channelId });
+  const found = await ok<{ message: { id: string } }[]>(client, 'search_messages', {
+    query: 'hives doing well',
+    channelId,
+  });
   expect(found.length).toBeGreaterThan(0);
   expect(await refusal(client, 'search_messages', { query: 'x', limit: 100_000 })).toMatch(/limit/);
 
-  const context = (await client.callTool({ name: 'get_context', arguments: { channelId, query: 'bees' } })) as CallToolResult;
+  const context = (await client.callTool({
+    name: 'get_context',
+    arguments: { channelId, query: 'bees' },
+  })) as CallToolResult;
   expect(context.isError).toBeFalsy();
   expect(text(context)).toContain(`${tag} allotment`);
   expect(text(context)).toContain('hives are doing well');
 
-  const refreshed = expectData(await t.gql<{ refreshBulletin: { content: string } }>('mutation { refreshBulletin { content } }', {}, KEYS.alice), 'refreshBulletin');
+  const refreshed = expectData(
+    await t.gql<{ refreshBulletin: { content: string } }>('mutation { refreshBulletin { content } }', {}, KEYS.alice),
+    'refreshBulletin',
+  );
   const resources = await client.listResources();
   expect(resources.resources.map((r) => r.uri)).toContain('engram://bulletin');
   const bulletin = await client.readResource({ uri: 'engram://bulletin' });
-  expect(bulletin.contents).toEqual([{ uri: 'engram://bulletin', mimeType: 'text/markdown', text: refreshed.refreshBulletin.content }]);
+  expect(bulletin.contents).toEqual([
+    { uri: 'engram://bulletin', mimeType: 'text/markdown', text: refreshed.refreshBulletin.content },
+  ]);
   expect(refreshed.refreshBulletin.content).toContain(tag === 'http' ? 'Odense' : 'Aalborg');
 
   const forgotten = await ok<MemoryOut>(client, 'forget', { id: remembered.memory.id });
@@ -167,7 +206,11 @@ async function exerciseEveryTool(t: TestApp, client: Client, tag: string): Promi
   expect(after.hits.map((h) => h.id)).not.toContain(remembered.memory.id);
 
   // a move: the new location is learned and the old one is reported as replaced
-  const moved = await ok<{ learned: { memory: MemoryOut }[]; superseded: MemoryOut[] }>(client, 'append_message', { channelId, role: 'USER', content: 'I live in Vejle' });
+  const moved = await ok<{ learned: { memory: MemoryOut }[]; superseded: MemoryOut[] }>(client, 'append_message', {
+    channelId,
+    role: 'USER',
+    content: 'I live in Vejle',
+  });
   expect(moved.learned.map((l) => l.memory.content)).toEqual([expect.stringContaining('Vejle')]);
   expect(moved.superseded.map((m) => m.id)).toEqual([appended.learned[0]?.memory.id]);
 }
@@ -200,7 +243,9 @@ describe('MCP server', () => {
       await alice.client.connect(alice.transport);
       await bob.client.connect(bob.transport);
       try {
-        const { memory } = await ok<{ memory: MemoryOut }>(alice.client, 'remember', { content: 'The user’s locker code is 4417' });
+        const { memory } = await ok<{ memory: MemoryOut }>(alice.client, 'remember', {
+          content: 'The user’s locker code is 4417',
+        });
 
         const recalled = await ok<{ hits: { memory: MemoryOut }[] }>(bob.client, 'recall', { query: 'locker code' });
         expect(recalled.hits.map((h) => h.memory.id)).not.toContain(memory.id);
@@ -218,13 +263,19 @@ describe('MCP server', () => {
       }
       const response = await fetch(`${origin(t)}/mcp`, {
         method: 'POST',
-        headers: { authorization: 'Bearer wrong', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          authorization: 'Bearer wrong',
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
       expect(await response.json()).toMatchObject({ error: { data: { code: 'UNAUTHENTICATED' } } });
-      expect((await fetch(`${origin(t)}/mcp`, { headers: { authorization: `Bearer ${KEYS.alice}` } })).status).toBe(405);
+      expect((await fetch(`${origin(t)}/mcp`, { headers: { authorization: `Bearer ${KEYS.alice}` } })).status).toBe(
+        405,
+      );
     });
   });
 
@@ -240,10 +291,19 @@ describe('MCP server', () => {
 
         const status = await new Promise<number>((resolve, reject) => {
           const url = new URL(`${origin(open)}/mcp`);
-          const req = request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...headers, host: `evil.example:${url.port}` } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
+          const req = request(
+            {
+              host: url.hostname,
+              port: url.port,
+              path: '/mcp',
+              method: 'POST',
+              headers: { ...headers, host: `evil.example:${url.port}` },
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
           req.on('error', reject);
           req.end(body);
         });

@@ -7,7 +7,11 @@ import type { TestApp } from 'test/e2e/support/test-app';
 interface Item {
   id: string;
   supersededBy: { id: string; content: string } | null;
-  associations: { type: string; direction: string; memory: { id: string; associations: { memory: { id: string } }[] } }[];
+  associations: {
+    type: string;
+    direction: string;
+    memory: { id: string; associations: { memory: { id: string } }[] };
+  }[];
 }
 
 const PAGE = `query($limit: Int) {
@@ -38,7 +42,13 @@ describe('Memory field resolvers batched per request (e2e)', () => {
     const api = new MemoryApi(t);
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      ids.push((await api.remember({ content: `Batch test memory ${i}: the ${['red', 'green', 'blue'][i % 3]} kite number ${i}` })).memory!.id);
+      ids.push(
+        (
+          await api.remember({
+            content: `Batch test memory ${i}: the ${['red', 'green', 'blue'][i % 3]} kite number ${i}`,
+          })
+        ).memory!.id,
+      );
     }
     for (let i = 0; i + 1 < ids.length; i++) {
       const res = await t.gql(`mutation($input: LinkInput!) { link(input: $input) { type } }`, {

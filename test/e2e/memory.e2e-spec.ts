@@ -65,9 +65,17 @@ describe('memory GraphQL API (e2e)', () => {
   }
 
   it('should keep occurredAt apart from createdAt, and the skill that wrote a memory', async () => {
-    const res = await t.gql<{ remember: { memory: { occurredAt: string; createdAt: string; source: { skillId: string } } } }>(
+    const res = await t.gql<{
+      remember: { memory: { occurredAt: string; createdAt: string; source: { skillId: string } } };
+    }>(
       `mutation($input: RememberInput!) { remember(input: $input) { memory { occurredAt createdAt source { skillId } } } }`,
-      { input: { content: 'The user ran the Berlin marathon', occurredAt: '2023-05-07T09:00:00Z', source: { skillId: 'fitness' } } },
+      {
+        input: {
+          content: 'The user ran the Berlin marathon',
+          occurredAt: '2023-05-07T09:00:00Z',
+          source: { skillId: 'fitness' },
+        },
+      },
     );
     expect(res.errors).toBeUndefined();
     const memory = res.data!.remember.memory;
@@ -85,7 +93,9 @@ describe('memory GraphQL API (e2e)', () => {
 
   it('should refuse an occurredAt that is not a date, writing nothing', async () => {
     const before = await t.gql<PageView>(PAGE, { limit: 1 });
-    const res = await t.gql(REMEMBER, { input: { content: 'The user visited Porto in spring', occurredAt: 'last spring' } });
+    const res = await t.gql(REMEMBER, {
+      input: { content: 'The user visited Porto in spring', occurredAt: 'last spring' },
+    });
     expect(codes(res)).toEqual(['BAD_USER_INPUT']);
     const after = await t.gql<PageView>(PAGE, { limit: 1 });
     expect(after.data!.memories.total).toBe(before.data!.memories.total);
@@ -131,10 +141,11 @@ describe('memory GraphQL API (e2e)', () => {
     expect(edge).toBeDefined();
     expect(['RELATED_TO', 'UPDATES']).toContain(edge!.type);
     expect(edge!.direction).toBe('OUT');
-    const incoming = await t.gql<{ memory: { associations: { type: string; direction: string; memory: { id: string } }[] } }>(
-      `query($id: ID!) { memory(id: $id) { associations(direction: IN) { type direction memory { id } } } }`,
-      { id: a.memory!.id },
-    );
+    const incoming = await t.gql<{
+      memory: { associations: { type: string; direction: string; memory: { id: string } }[] };
+    }>(`query($id: ID!) { memory(id: $id) { associations(direction: IN) { type direction memory { id } } } }`, {
+      id: a.memory!.id,
+    });
     expect(incoming.data!.memory.associations).toEqual([
       expect.objectContaining({ direction: 'IN', memory: { id: b.memory!.id } }),
     ]);
@@ -158,13 +169,18 @@ describe('memory GraphQL API (e2e)', () => {
     const audit = await t.gql<PageView>(PAGE, { filter: { statuses: ['FORGOTTEN'] }, limit: 500 });
     expect(audit.data!.memories.items.map((m) => m.id)).toContain(b.memory!.id);
 
-    const deleted = await t.gql<{ deleteMemory: boolean }>(`mutation($id: ID!) { deleteMemory(id: $id) }`, { id: b.memory!.id });
+    const deleted = await t.gql<{ deleteMemory: boolean }>(`mutation($id: ID!) { deleteMemory(id: $id) }`, {
+      id: b.memory!.id,
+    });
     expect(deleted.data!.deleteMemory).toBe(true);
     const gone = await t.gql(`query($id: ID!) { memory(id: $id) { id } }`, { id: b.memory!.id });
     expect(codes(gone)).toEqual(['NOT_FOUND']);
-    const edges = await t.gql<{ memory: { associations: unknown[] } }>(`query($id: ID!) { memory(id: $id) { associations { type } } }`, {
-      id: a.memory!.id,
-    });
+    const edges = await t.gql<{ memory: { associations: unknown[] } }>(
+      `query($id: ID!) { memory(id: $id) { associations { type } } }`,
+      {
+        id: a.memory!.id,
+      },
+    );
     expect(edges.data!.memory.associations).toEqual([]);
   });
 
@@ -176,7 +192,11 @@ describe('memory GraphQL API (e2e)', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: { data?: PageView | null } = await t.gql<PageView>(PAGE, { filter: { tags: ['paging'] }, limit: 3, cursor });
+      const res: { data?: PageView | null } = await t.gql<PageView>(PAGE, {
+        filter: { tags: ['paging'] },
+        limit: 3,
+        cursor,
+      });
       const page: PageView['memories'] = res.data!.memories;
       expect(page.total).toBe(7);
       seen.push(...page.items.map((m) => m.id));
@@ -189,7 +209,11 @@ describe('memory GraphQL API (e2e)', () => {
 
   it('should keep tenants apart: another tenant id is NOT_FOUND, lists never mix', async () => {
     const secret = await remember({ content: 'Alice keeps her spare key under the blue flowerpot' });
-    const asBob = await t.gql(`query($id: ID!) { memory(id: $id) { id content } }`, { id: secret.memory!.id }, KEYS.bob);
+    const asBob = await t.gql(
+      `query($id: ID!) { memory(id: $id) { id content } }`,
+      { id: secret.memory!.id },
+      KEYS.bob,
+    );
     expect(codes(asBob)).toEqual(['NOT_FOUND']);
     expect(asBob.data?.['memory' as never]).toBeFalsy();
     for (const mutation of ['forget(id: $id) { id }', 'deleteMemory(id: $id)']) {
@@ -205,7 +229,9 @@ describe('memory GraphQL API (e2e)', () => {
     expect(codes(link)).toEqual(['NOT_FOUND']);
     const bobList = await t.gql<PageView>(PAGE, { limit: 500 }, KEYS.bob);
     expect(bobList.data!.memories.items.map((m) => m.content)).toEqual(['Bob waters the plants on Sundays']);
-    const still = await t.gql<{ memory: { status: string } }>(`query($id: ID!) { memory(id: $id) { status } }`, { id: secret.memory!.id });
+    const still = await t.gql<{ memory: { status: string } }>(`query($id: ID!) { memory(id: $id) { status } }`, {
+      id: secret.memory!.id,
+    });
     expect(still.data!.memory.status).toBe('ACTIVE');
   });
 
@@ -222,12 +248,32 @@ describe('memory GraphQL API (e2e)', () => {
       ['empty content', REMEMBER, { input: { content: '   ' } }, /content must not be empty/],
       ['100 KB content', REMEMBER, { input: { content: 'x'.repeat(100_001) } }, /content is \d+ bytes/],
       ['unknown enum', REMEMBER, { input: { content: 'The office is in Leeds', type: 'GOSSIP' } }, /GOSSIP/],
-      ['THREAD without channelId', REMEMBER, { input: { content: 'Use tabs in this repo', scope: 'THREAD' } }, /channelId is required/],
-      ['importance out of range', REMEMBER, { input: { content: 'Use tabs in this repo', importance: 3 } }, /importance must be between 0 and 1/],
+      [
+        'THREAD without channelId',
+        REMEMBER,
+        { input: { content: 'Use tabs in this repo', scope: 'THREAD' } },
+        /channelId is required/,
+      ],
+      [
+        'importance out of range',
+        REMEMBER,
+        { input: { content: 'Use tabs in this repo', importance: 3 } },
+        /importance must be between 0 and 1/,
+      ],
       ['negative limit', PAGE, { limit: -1 }, /limit must be an integer/],
       ['malformed cursor', PAGE, { limit: 5, cursor: 'not-a-cursor!' }, /cursor is malformed/],
-      ['garbage id', `query($id: ID!) { memory(id: $id) { id } }`, { id: "'; DROP TABLE memories; --" }, /must be a memory id/],
-      ['garbage link ids', `mutation($input: LinkInput!) { link(input: $input) { type } }`, { input: { fromId: 'x', toId: 'y', type: 'RELATED_TO' } }, /fromId must be a memory id/],
+      [
+        'garbage id',
+        `query($id: ID!) { memory(id: $id) { id } }`,
+        { id: "'; DROP TABLE memories; --" },
+        /must be a memory id/,
+      ],
+      [
+        'garbage link ids',
+        `mutation($input: LinkInput!) { link(input: $input) { type } }`,
+        { input: { fromId: 'x', toId: 'y', type: 'RELATED_TO' } },
+        /fromId must be a memory id/,
+      ],
     ];
 
     it.each(cases)('%s', async (_name, query, variables, message) => {

@@ -21,19 +21,33 @@ type Gql = <T>(query: string, variables?: Record<string, unknown>) => Promise<Gq
 
 async function append(gql: Gql, channelId: string, content: string): Promise<{ id: string; ms: number }> {
   const started = Date.now();
-  const data = expectData(await gql<{ appendMessage: { message: { id: string } } }>(APPEND, { input: { channelId, role: 'ASSISTANT', content } }), 'appendMessage');
+  const data = expectData(
+    await gql<{ appendMessage: { message: { id: string } } }>(APPEND, {
+      input: { channelId, role: 'ASSISTANT', content },
+    }),
+    'appendMessage',
+  );
 
   return { id: data.appendMessage.message.id, ms: Date.now() - started };
 }
 
 async function hitFor(gql: Gql, channelId: string, query: string, id: string): Promise<Hit | undefined> {
-  const data = expectData(await gql<{ searchMessages: Hit[] }>(SEARCH, { input: { query, channelId } }), 'searchMessages');
+  const data = expectData(
+    await gql<{ searchMessages: Hit[] }>(SEARCH, { input: { query, channelId } }),
+    'searchMessages',
+  );
 
   return data.searchMessages.find((h) => h.message.id === id);
 }
 
 /** Milliseconds until the message is a vector hit of the query, polling every 20 ms up to `withinMs`; null if never. */
-async function msUntilVectorHit(gql: Gql, channelId: string, query: string, id: string, withinMs: number): Promise<number | null> {
+async function msUntilVectorHit(
+  gql: Gql,
+  channelId: string,
+  query: string,
+  id: string,
+  withinMs: number,
+): Promise<number | null> {
   const started = Date.now();
   while (Date.now() - started < withinMs) {
     if ((await hitFor(gql, channelId, query, id))?.explanation.vector != null) {

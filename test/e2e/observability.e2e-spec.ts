@@ -60,9 +60,15 @@ describe('metrics (e2e)', () => {
 
     const text = await scrape();
 
-    expect(sample(text, 'engram_graphql_request_duration_seconds_count{operation="mutation remember",outcome="ok"}')).toBe(2);
-    expect(sample(text, 'engram_graphql_request_duration_seconds_count{operation="query recall",outcome="ok"}')).toBe(1);
-    expect(sample(text, 'engram_graphql_request_duration_seconds_count{operation="invalid",outcome="BAD_USER_INPUT"}')).toBe(1);
+    expect(
+      sample(text, 'engram_graphql_request_duration_seconds_count{operation="mutation remember",outcome="ok"}'),
+    ).toBe(2);
+    expect(sample(text, 'engram_graphql_request_duration_seconds_count{operation="query recall",outcome="ok"}')).toBe(
+      1,
+    );
+    expect(
+      sample(text, 'engram_graphql_request_duration_seconds_count{operation="invalid",outcome="BAD_USER_INPUT"}'),
+    ).toBe(1);
     expect(sample(text, 'engram_recall_duration_seconds_count{mode="HYBRID"}')).toBe(1);
     expect(sample(text, 'engram_memory_writes_total{path="remember",outcome="CREATED"}')).toBe(1);
     expect(sample(text, 'engram_memory_writes_total{path="remember",outcome="REINFORCED"}')).toBe(1);
@@ -117,11 +123,15 @@ describe('logs (e2e)', () => {
         .split('\n')
         .filter((l) => l.trim().length > 0)
         .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const boot = lines().find((l) => typeof l['msg'] === 'string' && (l['msg']).includes('GraphQL on http'));
+    const boot = lines().find((l) => typeof l['msg'] === 'string' && l['msg'].includes('GraphQL on http'));
     const port = /:(\d+)\/graphql/.exec(String(boot?.['msg']))?.[1];
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.alice}`, 'x-request-id': 'trace-abc-123' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${KEYS.alice}`,
+        'x-request-id': 'trace-abc-123',
+      },
       body: JSON.stringify({ query: '{ memories { total } }' }),
     });
     expect(res.headers.get('x-request-id')).toBe('trace-abc-123');
@@ -134,7 +144,11 @@ describe('logs (e2e)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const requestLine = lines().find((l) => (l['req'] as { id?: string } | undefined)?.id === 'trace-abc-123');
-    expect(requestLine).toMatchObject({ level: 30, req: { method: 'POST', url: '/graphql' }, res: { statusCode: 200 } });
+    expect(requestLine).toMatchObject({
+      level: 30,
+      req: { method: 'POST', url: '/graphql' },
+      res: { statusCode: 200 },
+    });
     expect(output).not.toContain(KEYS.alice);
   });
 
@@ -143,7 +157,9 @@ describe('logs (e2e)', () => {
     const port = /:(\d+)\/graphql/.exec(String(boot))?.[1];
     const headers = { authorization: `Bearer ${KEYS.alice}`, 'x-request-id': 'trace-query-1' };
     await fetch(`http://127.0.0.1:${port}/api/memories?q=my%20secret%20diagnosis&limit=5`, { headers });
-    await fetch(`http://127.0.0.1:${port}/graphql?query=%7Bmemories%7Btotal%7D%7D%23hidden-illness`, { headers: { ...headers, 'x-request-id': 'trace-query-2' } });
+    await fetch(`http://127.0.0.1:${port}/graphql?query=%7Bmemories%7Btotal%7D%7D%23hidden-illness`, {
+      headers: { ...headers, 'x-request-id': 'trace-query-2' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     expect(output).toContain('"url":"/api/memories?q&limit"');

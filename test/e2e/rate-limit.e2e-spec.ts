@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-
 import WebSocket from 'ws';
 
+import { WS_RATE_LIMITED } from 'src/graphql/graphql-ws';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { HttpGqlResponse, TestApp } from 'test/e2e/support/test-app';
 import { wsClient, wsRun } from 'test/e2e/support/ws-client';
-import { WS_RATE_LIMITED } from 'src/graphql/graphql-ws';
 import { deleteRedisKeys, TEST_REDIS_URL } from 'test/support/redis';
 
 const QUERY = '{ memories { total } }';

@@ -16,10 +16,12 @@ describe('recall: task isolation and TYPED sorting (e2e)', () => {
 
   async function remember(input: Record<string, unknown>): Promise<string> {
     const data = expectData(
-      await t.gql<{ remember: { outcome: string; memory: { id: string; source: { role: string; taskId: string | null; skillId: string | null } } } }>(
-        REMEMBER,
-        { input },
-      ),
+      await t.gql<{
+        remember: {
+          outcome: string;
+          memory: { id: string; source: { role: string; taskId: string | null; skillId: string | null } };
+        };
+      }>(REMEMBER, { input }),
       'remember',
     );
     expect(data.remember.outcome).toBe('CREATED');
@@ -33,7 +35,11 @@ describe('recall: task isolation and TYPED sorting (e2e)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ids.shared = await remember({ content: 'The user follows the Oslo weather forecast closely', type: 'FACT', importance: 0.3 });
+    ids.shared = await remember({
+      content: 'The user follows the Oslo weather forecast closely',
+      type: 'FACT',
+      importance: 0.3,
+    });
     ids.taskA = await remember({
       content: 'Weather digest: heavy rain expected in Oslo on Friday',
       type: 'FACT',
@@ -71,9 +77,13 @@ describe('recall: task isolation and TYPED sorting (e2e)', () => {
   });
 
   it("should show a task its own memories and the shared ones, never another task's", async () => {
-    expect((await recall({ query: 'Oslo weather', sourceTaskId: 'weather-digest' })).sort()).toEqual([ids.shared, ids.taskA].sort());
+    expect((await recall({ query: 'Oslo weather', sourceTaskId: 'weather-digest' })).sort()).toEqual(
+      [ids.shared, ids.taskA].sort(),
+    );
     expect(await recall({ mode: 'IMPORTANT', sourceTaskId: 'weather-digest' })).toEqual([ids.taskA, ids.shared]);
-    expect((await recall({ query: 'Oslo weather', sourceTaskId: 'commute-check' })).sort()).toEqual([ids.shared, ids.taskB].sort());
+    expect((await recall({ query: 'Oslo weather', sourceTaskId: 'commute-check' })).sort()).toEqual(
+      [ids.shared, ids.taskB].sort(),
+    );
     // asking as a task wins over excludeTaskMemories: still never another task's
     expect(
       (await recall({ query: 'Oslo weather', sourceTaskId: 'commute-check', excludeTaskMemories: false })).sort(),
@@ -94,8 +104,12 @@ describe('recall: task isolation and TYPED sorting (e2e)', () => {
 
     // the access bookkeeping of recall runs after the answer: wait until the shared memory's count shows it
     const accessCount = async (): Promise<number> =>
-      expectData(await t.gql<{ memory: { accessCount: number } }>(`query($id: ID!) { memory(id: $id) { accessCount } }`, { id: ids.shared }), 'memory')
-        .memory.accessCount;
+      expectData(
+        await t.gql<{ memory: { accessCount: number } }>(`query($id: ID!) { memory(id: $id) { accessCount } }`, {
+          id: ids.shared,
+        }),
+        'memory',
+      ).memory.accessCount;
     const before = await accessCount();
     await recall({ query: 'follows the forecast closely', limit: 1 });
     for (let i = 0; i < 100 && (await accessCount()) === before; i++) {
@@ -107,7 +121,9 @@ describe('recall: task isolation and TYPED sorting (e2e)', () => {
 
   it('should refuse sort outside TYPED, and a malformed sourceTaskId, with BAD_USER_INPUT', async () => {
     expect(codes(await t.gql(RECALL, { input: { query: 'Oslo', sort: 'RECENT' } }))).toEqual(['BAD_USER_INPUT']);
-    expect(codes(await t.gql(RECALL, { input: { query: 'Oslo', sourceTaskId: 'has spaces in it' } }))).toEqual(['BAD_USER_INPUT']);
+    expect(codes(await t.gql(RECALL, { input: { query: 'Oslo', sourceTaskId: 'has spaces in it' } }))).toEqual([
+      'BAD_USER_INPUT',
+    ]);
     expect(codes(await t.gql(RECALL, { input: { mode: 'TYPED', types: ['FACT'], sort: 'LOUDEST' } }))).toEqual([
       'BAD_USER_INPUT',
     ]);

@@ -45,14 +45,20 @@ describe('recall: time expressions and speakers (e2e)', () => {
     ids.may = await remember('We went hiking up the mountain trail near the lake', '2023-05-10T10:00:00Z');
     ids.july = await remember('We went hiking through the forest near the old mill', '2023-07-20T10:00:00Z');
     ids.caroline = await remember('Caroline: I painted the old barn at sunset, Melanie', '2023-06-01T10:00:00Z');
-    ids.melanie = await remember('Melanie: I painted a sunrise over the sea for Caroline and Caroline loved the painting', '2023-06-01T10:05:00Z');
+    ids.melanie = await remember(
+      'Melanie: I painted a sunrise over the sea for Caroline and Caroline loved the painting',
+      '2023-06-01T10:05:00Z',
+    );
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('should rank the memory inside the date window first, relative to the reference time', async () => {
-    const lastWeek = await recall({ query: 'Where did we go hiking last week?', referenceTime: '2023-05-16T09:00:00Z' });
+    const lastWeek = await recall({
+      query: 'Where did we go hiking last week?',
+      referenceTime: '2023-05-16T09:00:00Z',
+    });
     expect(lastWeek[0]!.memory.id).toBe(ids.may);
 
     const march = await recall({ query: 'Where did we go hiking in March 2023?' });
@@ -85,7 +91,10 @@ describe('recall: time expressions and speakers (e2e)', () => {
 
       return memory!.id;
     };
-    const jonas = await said('Jonas', 'Remember that my marathon training plan has long marathon runs every Sunday and marathon intervals on Wednesdays.');
+    const jonas = await said(
+      'Jonas',
+      'Remember that my marathon training plan has long marathon runs every Sunday and marathon intervals on Wednesdays.',
+    );
     const priya = await said('Priya', 'Remember that my marathon training plan starts in March.');
 
     // Jonas's memory matches "marathon training plan" more often; only the author makes Priya's her own

@@ -1,7 +1,7 @@
-import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
-import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
+import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
 
 const RECALL = `query($input: RecallInput!) {
   recall(input: $input) {
@@ -17,7 +17,15 @@ const RECALL = `query($input: RecallInput!) {
 interface Hit {
   score: number;
   tier: string;
-  memory: { id: string; content: string; type: string; scope: string; status: string; accessCount: number; lastAccessedAt: string | null };
+  memory: {
+    id: string;
+    content: string;
+    type: string;
+    scope: string;
+    status: string;
+    accessCount: number;
+    lastAccessedAt: string | null;
+  };
   explanation: Record<string, number | null>;
 }
 interface RecallView {
@@ -47,12 +55,27 @@ describe('recall (e2e)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ids.coffee = await remember(t, { content: 'I drink my coffee black with no sugar', type: 'PREFERENCE', importance: 0.9 });
+    ids.coffee = await remember(t, {
+      content: 'I drink my coffee black with no sugar',
+      type: 'PREFERENCE',
+      importance: 0.9,
+    });
     ids.tea = await remember(t, { content: 'Green tea in the afternoon helps me focus', type: 'PREFERENCE' });
     ids.rust = await remember(t, { content: 'The billing service is written in Rust', type: 'FACT' });
-    ids.deploy = await remember(t, { content: 'We decided to deploy the billing service on Fridays', type: 'DECISION' });
-    ids.thread = await remember(t, { content: 'In this chat we call the billing service Ledger', scope: 'THREAD', channelId: 'chat-1' });
-    ids.project = await remember(t, { content: 'Project Apollo uses the billing service for invoices', scope: 'PROJECT', projectId: 'apollo' });
+    ids.deploy = await remember(t, {
+      content: 'We decided to deploy the billing service on Fridays',
+      type: 'DECISION',
+    });
+    ids.thread = await remember(t, {
+      content: 'In this chat we call the billing service Ledger',
+      scope: 'THREAD',
+      channelId: 'chat-1',
+    });
+    ids.project = await remember(t, {
+      content: 'Project Apollo uses the billing service for invoices',
+      scope: 'PROJECT',
+      projectId: 'apollo',
+    });
     ids.todo = await remember(t, { content: 'Renew the billing service TLS certificate before March', type: 'TODO' });
     ids.forgotten = await remember(t, { content: 'The billing service used to run on PHP' });
     await t.gql(`mutation($id: ID!) { forget(id: $id) { id } }`, { id: ids.forgotten });
@@ -83,17 +106,23 @@ describe('recall (e2e)', () => {
     expect(plain).toEqual(expect.arrayContaining([ids.rust, ids.deploy, ids.todo]));
     expect(plain).not.toContain(ids.thread);
     expect(plain).not.toContain(ids.project);
-    const inChat = (await recall(t, { query: 'billing service', limit: 20, channelId: 'chat-1' })).map((h) => h.memory.id);
+    const inChat = (await recall(t, { query: 'billing service', limit: 20, channelId: 'chat-1' })).map(
+      (h) => h.memory.id,
+    );
     expect(inChat).toContain(ids.thread);
     expect(inChat).not.toContain(ids.project);
-    const otherChat = (await recall(t, { query: 'billing service', limit: 20, channelId: 'chat-2' })).map((h) => h.memory.id);
+    const otherChat = (await recall(t, { query: 'billing service', limit: 20, channelId: 'chat-2' })).map(
+      (h) => h.memory.id,
+    );
     expect(otherChat).not.toContain(ids.thread);
-    const inProject = (await recall(t, { query: 'billing service', limit: 20, projectId: 'apollo' })).map((h) => h.memory.id);
+    const inProject = (await recall(t, { query: 'billing service', limit: 20, projectId: 'apollo' })).map(
+      (h) => h.memory.id,
+    );
     expect(inProject).toContain(ids.project);
     expect(inProject).not.toContain(ids.thread);
   });
 
-  it('should never return forgotten memories or another tenant\'s', async () => {
+  it("should never return forgotten memories or another tenant's", async () => {
     const hits = await recall(t, { query: 'billing service PHP slow Mondays', limit: 50 });
     const contents = hits.map((h) => h.memory.content);
     expect(contents).not.toContain('The billing service used to run on PHP');
@@ -119,10 +148,11 @@ describe('recall (e2e)', () => {
 
   it('should return superseded memories only with includeSuperseded, and let the correction win', async () => {
     const oldCity = await remember(t, { content: 'I live in Lisbon' });
-    const newCity = await t.gql<{ remember: { outcome: string; memory: { id: string }; superseded: { id: string }[] } }>(
-      `mutation($input: RememberInput!) { remember(input: $input) { outcome memory { id } superseded { id } } }`,
-      { input: { content: 'I live in Porto' } },
-    );
+    const newCity = await t.gql<{
+      remember: { outcome: string; memory: { id: string }; superseded: { id: string }[] };
+    }>(`mutation($input: RememberInput!) { remember(input: $input) { outcome memory { id } superseded { id } } }`, {
+      input: { content: 'I live in Porto' },
+    });
     expect(newCity.data!.remember.superseded.map((m) => m.id)).toEqual([oldCity]);
     const hits = await recall(t, { query: 'where do I live?' });
     expect(hits[0]!.memory.id).toBe(newCity.data!.remember.memory.id);

@@ -33,7 +33,13 @@ interface Details {
   supersededBy: MemoryDto | null;
   supersedes: MemoryDto[];
   associations: { type: string; direction: string; weight: number; memory: MemoryDto }[];
-  provenance: { role: string; channelId: string | null; messageId: string | null; taskId: string | null; message: { id: string; content: string } | null };
+  provenance: {
+    role: string;
+    channelId: string | null;
+    messageId: string | null;
+    taskId: string | null;
+    message: { id: string; content: string } | null;
+  };
 }
 
 interface SearchResult {
@@ -98,14 +104,17 @@ describe('REST memory API (e2e)', () => {
       ['GET', '/api/channels/general/messages'],
     ];
 
-    it.each(endpoints)('should answer %s %s with 401 UNAUTHENTICATED without a key or with a wrong one', async (method, path) => {
-      for (const key of [null, 'not-a-key']) {
-        const res = await rest(t, path, { method: method as 'GET', key });
+    it.each(endpoints)(
+      'should answer %s %s with 401 UNAUTHENTICATED without a key or with a wrong one',
+      async (method, path) => {
+        for (const key of [null, 'not-a-key']) {
+          const res = await rest(t, path, { method: method as 'GET', key });
 
-        expectError(res, 401, 'UNAUTHENTICATED');
-        expect(res.headers.get('www-authenticate')).toBe('Bearer');
-      }
-    });
+          expectError(res, 401, 'UNAUTHENTICATED');
+          expect(res.headers.get('www-authenticate')).toBe('Bearer');
+        }
+      },
+    );
 
     it('should answer 429 RATE_LIMITED with Retry-After once the tenant is over its limit, other tenants unaffected', async () => {
       const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
@@ -212,7 +221,12 @@ describe('REST memory API (e2e)', () => {
       expect(result.hits[0]?.memory.id).toBe(id);
       expect(result.hits[0]?.tier).toMatch(/HIGH|MEDIUM|LOW/);
       expect(result.hits[0]?.explanation).toEqual(
-        expect.objectContaining({ rrf: expect.any(Number), relevance: expect.any(Number), recency: expect.any(Number), scope: 1 }),
+        expect.objectContaining({
+          rrf: expect.any(Number),
+          relevance: expect.any(Number),
+          recency: expect.any(Number),
+          scope: 1,
+        }),
       );
       expect(result.hits[0]?.explanation['text']).toBeGreaterThan(0);
       expect(result.usedVectors).toBe(true);
@@ -220,9 +234,16 @@ describe('REST memory API (e2e)', () => {
     });
 
     it('should filter by type and see a channel’s THREAD memories only when asked from it', async () => {
-      await remember('The release train leaves every Thursday', { type: 'FACT', scope: 'THREAD', channelId: 'release-room' });
+      await remember('The release train leaves every Thursday', {
+        type: 'FACT',
+        scope: 'THREAD',
+        channelId: 'release-room',
+      });
       const outside = await ok<SearchResult>(t, '/api/memories/search?q=release%20train');
-      const inside = await ok<SearchResult>(t, '/api/memories/search?q=release%20train&channelId=release-room&types=FACT');
+      const inside = await ok<SearchResult>(
+        t,
+        '/api/memories/search?q=release%20train&channelId=release-room&types=FACT',
+      );
 
       expect(outside.hits.map((h) => h.memory.content)).not.toContain('The release train leaves every Thursday');
       expect(inside.hits.map((h) => h.memory.content)).toContain('The release train leaves every Thursday');
@@ -230,7 +251,10 @@ describe('REST memory API (e2e)', () => {
     });
 
     it('should pass the other recall options through: TYPED with a sort, a reference time', async () => {
-      const typed = await ok<SearchResult>(t, '/api/memories/search?mode=TYPED&types=PREFERENCE&sort=IMPORTANCE&limit=3');
+      const typed = await ok<SearchResult>(
+        t,
+        '/api/memories/search?mode=TYPED&types=PREFERENCE&sort=IMPORTANCE&limit=3',
+      );
       const dated = await ok<SearchResult>(t, '/api/memories/search?q=mountain&referenceTime=2030-01-01T00:00:00Z');
 
       expect(typed.hits.length).toBeGreaterThan(0);
@@ -265,7 +289,10 @@ describe('REST memory API (e2e)', () => {
 
       expect(details.memory).toMatchObject({ id: memory.id, type: 'IDENTITY' });
       expect(details.provenance).toMatchObject({ role: 'USER', channelId, messageId: appended.message.id });
-      expect(details.provenance.message).toMatchObject({ id: appended.message.id, content: 'My name is Henrietta Lacks' });
+      expect(details.provenance.message).toMatchObject({
+        id: appended.message.id,
+        content: 'My name is Henrietta Lacks',
+      });
     });
 
     it('should say what a memory superseded and what superseded it', async () => {
@@ -337,7 +364,11 @@ describe('REST memory API (e2e)', () => {
       expect(one.nodes.map((n) => n.id).sort()).toEqual([centre, near].sort());
       expect(small.nodes).toHaveLength(2);
       expect(small.truncated).toBe(true);
-      expect(small.edges.every((e) => small.nodes.some((n) => n.id === e.fromId) && small.nodes.some((n) => n.id === e.toId))).toBe(true);
+      expect(
+        small.edges.every(
+          (e) => small.nodes.some((n) => n.id === e.fromId) && small.nodes.some((n) => n.id === e.toId),
+        ),
+      ).toBe(true);
       expectError(await rest(t, `/api/memories/${centre}/graph?hops=3`), 400, 'BAD_USER_INPUT');
       expectError(await rest(t, `/api/memories/${centre}/graph?maxNodes=151`), 400, 'BAD_USER_INPUT');
     });
@@ -400,14 +431,17 @@ describe('REST memory API (e2e)', () => {
       expect((await ok<Details>(t, `/api/memories/${id}`)).memory.status).toBe('ACTIVE');
     });
 
-    it("should keep channels, messages and bulletins to their tenant", async () => {
+    it('should keep channels, messages and bulletins to their tenant', async () => {
       const channelId = `alice-only-${randomUUID().slice(0, 8)}`;
       await chat.append({ channelId, content: 'a message for alice only' });
       const bobChannels = await ok<Page<{ id: string }>>(t, '/api/channels?limit=500', { key: KEYS.bob });
 
       expect(bobChannels.items.map((c) => c.id)).not.toContain(channelId);
       expectError(await rest(t, `/api/channels/${channelId}/messages`, { key: KEYS.bob }), 404, 'NOT_FOUND');
-      const bobBulletin = await ok<{ content: string; memoryIds: string[] }>(t, '/api/bulletin/refresh', { method: 'POST', key: KEYS.bob });
+      const bobBulletin = await ok<{ content: string; memoryIds: string[] }>(t, '/api/bulletin/refresh', {
+        method: 'POST',
+        key: KEYS.bob,
+      });
       expect(bobBulletin.content).not.toContain('passport');
       expect(bobBulletin.memoryIds).toEqual([]);
     });
@@ -418,10 +452,15 @@ describe('REST memory API (e2e)', () => {
       const fresh = await startTestApp();
       try {
         expect(await ok(fresh, '/api/bulletin')).toEqual({ bulletin: null });
-        const id = (await new MemoryApi(fresh).remember({ content: 'I am allergic to peanuts', type: 'IDENTITY' })).memory?.id;
-        const refreshed = await ok<{ id: string; content: string; memoryIds: string[]; generatedAt: string }>(fresh, '/api/bulletin/refresh', {
-          method: 'POST',
-        });
+        const id = (await new MemoryApi(fresh).remember({ content: 'I am allergic to peanuts', type: 'IDENTITY' }))
+          .memory?.id;
+        const refreshed = await ok<{ id: string; content: string; memoryIds: string[]; generatedAt: string }>(
+          fresh,
+          '/api/bulletin/refresh',
+          {
+            method: 'POST',
+          },
+        );
         const latest = await ok<{ bulletin: { id: string } }>(fresh, '/api/bulletin');
 
         expect(refreshed.content).toContain('allergic to peanuts');
@@ -459,12 +498,21 @@ describe('REST memory API (e2e)', () => {
       expect([...listed].sort()).toEqual(listed);
 
       const newest = await ok<Page<{ content: string }>>(t, `/api/channels/${names[0]}/messages?limit=2`);
-      const older = await ok<Page<{ content: string }>>(t, `/api/channels/${names[0]}/messages?limit=2&cursor=${newest.nextCursor}`);
-      const oldest = await ok<Page<{ content: string }>>(t, `/api/channels/${names[0]}/messages?limit=2&cursor=${older.nextCursor}`);
+      const older = await ok<Page<{ content: string }>>(
+        t,
+        `/api/channels/${names[0]}/messages?limit=2&cursor=${newest.nextCursor}`,
+      );
+      const oldest = await ok<Page<{ content: string }>>(
+        t,
+        `/api/channels/${names[0]}/messages?limit=2&cursor=${older.nextCursor}`,
+      );
 
       expect(newest.items.map((m) => m.content)).toEqual(['message number 3', 'message number 4']);
       expect(older.items.map((m) => m.content)).toEqual(['message number 1', 'message number 2']);
-      expect(oldest).toEqual({ items: [expect.objectContaining({ content: `hello from ${names[0]}`, role: 'ASSISTANT' })], nextCursor: null });
+      expect(oldest).toEqual({
+        items: [expect.objectContaining({ content: `hello from ${names[0]}`, role: 'ASSISTANT' })],
+        nextCursor: null,
+      });
     });
 
     it('should refuse bad paging input and unknown channels', async () => {

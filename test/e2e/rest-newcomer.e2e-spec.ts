@@ -51,7 +51,9 @@ describe('REST for a newcomer (e2e)', () => {
   });
 
   it('should describe the key as an opaque bearer key, not a JWT', async () => {
-    const doc = (await (await fetch(`${origin(t)}/api/docs/openapi.json`)).json()) as { components: { securitySchemes: Record<string, Record<string, string>> } };
+    const doc = (await (await fetch(`${origin(t)}/api/docs/openapi.json`)).json()) as {
+      components: { securitySchemes: Record<string, Record<string, string>> };
+    };
     const scheme = doc.components.securitySchemes['bearer'];
     expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'API key' });
     expect(JSON.stringify(doc.components.securitySchemes)).not.toContain('JWT');
@@ -59,7 +61,11 @@ describe('REST for a newcomer (e2e)', () => {
 
   it('should round scores, weights and explanations at the edge', async () => {
     const memories = new MemoryApi(t, KEYS.alice);
-    for (const content of ['I drink green tea every morning', 'Green tea with jasmine is my favourite', 'My sister drinks black tea']) {
+    for (const content of [
+      'I drink green tea every morning',
+      'Green tea with jasmine is my favourite',
+      'My sister drinks black tea',
+    ]) {
       await memories.remember({ content, importance: 0.7 + 0.14 });
     }
     const result = await ok<{ hits: unknown[] }>(t, '/api/memories/search?q=green%20tea');

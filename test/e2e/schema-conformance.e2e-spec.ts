@@ -1,24 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType } from 'graphql';
 import type { GraphQLField, GraphQLInputField, GraphQLNamedType, GraphQLSchema } from 'graphql';
 
-import { sharedDir } from 'test/support/paths';
-import { describeWithSharedData } from 'test/support/shared-data';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { sharedDir } from 'test/support/paths';
+import { describeWithSharedData } from 'test/support/shared-data';
 
 /** Contract names that later issues implement (conversations, context, bulletin). Shrink this list as they land. */
 const PENDING = new Set<string>([]);
 
 function kindOf(type: GraphQLNamedType): string {
-  if (isObjectType(type)) {return 'type';}
-  if (isInputObjectType(type)) {return 'input';}
-  if (isEnumType(type)) {return 'enum';}
-  if (isScalarType(type)) {return 'scalar';}
-  if (isInterfaceType(type)) {return 'interface';}
+  if (isObjectType(type)) {
+    return 'type';
+  }
+  if (isInputObjectType(type)) {
+    return 'input';
+  }
+  if (isEnumType(type)) {
+    return 'enum';
+  }
+  if (isScalarType(type)) {
+    return 'scalar';
+  }
+  if (isInterfaceType(type)) {
+    return 'interface';
+  }
 
   return 'union';
 }
@@ -27,7 +36,9 @@ function kindOf(type: GraphQLNamedType): string {
 function missingFromSchema(contract: GraphQLSchema, actual: GraphQLSchema): string[] {
   const missing: string[] = [];
   for (const type of Object.values(contract.getTypeMap())) {
-    if (type.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) {continue;}
+    if (type.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) {
+      continue;
+    }
     const label = `${kindOf(type)} ${type.name}`;
     const other = actual.getType(type.name);
     if (!other || kindOf(other) !== kindOf(type)) {
@@ -36,7 +47,9 @@ function missingFromSchema(contract: GraphQLSchema, actual: GraphQLSchema): stri
     }
     if (isEnumType(type) && isEnumType(other)) {
       for (const value of type.getValues()) {
-        if (!other.getValue(value.name)) {missing.push(`${type.name}.${value.name}`);}
+        if (!other.getValue(value.name)) {
+          missing.push(`${type.name}.${value.name}`);
+        }
       }
     }
     if ((isObjectType(type) && isObjectType(other)) || (isInputObjectType(type) && isInputObjectType(other))) {
@@ -80,8 +93,12 @@ describeWithSharedData('api.graphql', 'GraphQL schema conformance with ../shared
     const contract = buildSchema(readFileSync(join(sharedDir(), 'api.graphql'), 'utf8'));
     const generated = t.app.get(GraphQLSchemaHost).schema;
     const missing = missingFromSchema(contract, generated);
-    console.log(`contract names missing from the generated schema (${missing.length}):\n  ${missing.join('\n  ') || 'none'}`);
-    const unexpected = missing.filter((name) => !PENDING.has(name) && ![...PENDING].some((p) => name.startsWith(`${p.split(' ')[1]}.`)));
+    console.log(
+      `contract names missing from the generated schema (${missing.length}):\n  ${missing.join('\n  ') || 'none'}`,
+    );
+    const unexpected = missing.filter(
+      (name) => !PENDING.has(name) && ![...PENDING].some((p) => name.startsWith(`${p.split(' ')[1]}.`)),
+    );
     expect(unexpected).toEqual([]);
   });
 

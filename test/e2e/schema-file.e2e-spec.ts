@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
 import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql';
 import type { IntrospectionQuery } from 'graphql';
 

@@ -8,7 +8,11 @@ import { timedStart } from 'test/support/timed-start';
 const SURFACES = ['/graphql', '/viewer/', '/api/docs', '/mcp', '/healthz', '/metrics'];
 
 function buildScript(flag: string): { status: number | null; stderr: string } {
-  const result = spawnSync(process.execPath, ['scripts/build.mjs', flag], { cwd: projectRoot(), encoding: 'utf8', timeout: 240_000 });
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', flag], {
+    cwd: projectRoot(),
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
 
   return { status: result.status, stderr: result.stderr };
 }
@@ -22,7 +26,9 @@ describe('npm start (e2e)', () => {
 
   it('should be healthy without building when dist/ is current, log every surface and link them all from /', async () => {
     const { healthyMs, frontPage, output } = await timedStart('npm', ['start']);
-    process.stdout.write(`npm start: healthy after ${Math.round(healthyMs)} ms (npm run bench -- start for the median)\n`);
+    process.stdout.write(
+      `npm start: healthy after ${Math.round(healthyMs)} ms (npm run bench -- start for the median)\n`,
+    );
 
     expect(output).not.toContain('[build]');
     for (const path of SURFACES) {

@@ -14,7 +14,14 @@ function start(env: Record<string, string>): { status: number | null; stderr: st
       ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'serve'],
       {
         cwd: projectRoot(),
-        env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', ENGRAM_DATA_DIR: dataDir, EMBEDDINGS: 'hash', PORT: '0', ...env },
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          NODE_ENV: 'production',
+          ENGRAM_DATA_DIR: dataDir,
+          EMBEDDINGS: 'hash',
+          PORT: '0',
+          ...env,
+        },
         encoding: 'utf8',
         timeout: 60_000,
       },
@@ -30,6 +37,8 @@ describe('startup (e2e)', () => {
   it('should refuse to bind beyond loopback without API keys, with a clear message and exit code 1', () => {
     const { status, stderr } = start({ HOST: '0.0.0.0' });
     expect(status).toBe(1);
-    expect(stderr).toMatch(/HOST=0\.0\.0\.0 without ENGRAM_API_KEYS would serve the open "default" tenant to the network/);
+    expect(stderr).toMatch(
+      /HOST=0\.0\.0\.0 without ENGRAM_API_KEYS would serve the open "default" tenant to the network/,
+    );
   });
 });

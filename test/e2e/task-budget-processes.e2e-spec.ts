@@ -17,7 +17,18 @@ import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
  */
 
 const BUDGET = 4;
-const topics = ['invoices', 'backups', 'certificates', 'latency', 'storage', 'billing', 'search', 'mobile', 'signups', 'exports'];
+const topics = [
+  'invoices',
+  'backups',
+  'certificates',
+  'latency',
+  'storage',
+  'billing',
+  'search',
+  'mobile',
+  'signups',
+  'exports',
+];
 const fact = (i: number, topic: string): string =>
   `Nightly digest ${i}: the ${topic} dashboard showed ${i * 13 + 7} warnings for region number ${i + 1}`;
 
@@ -54,22 +65,27 @@ describe('task write budget across two apps on one SQLite file (issue 10, defect
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.each([1, 2, 3])('round %d: 20 concurrent writes of one task through both apps store exactly the budget', async (round) => {
-    const taskId = `digest-${round}`;
-    const apis = [new MemoryApi(first), new MemoryApi(second)];
-    const results: RememberView[] = await Promise.all(
-      topics.flatMap((topic, i) =>
-        apis.map((api, a) => api.remember({ content: fact(i * 2 + a, `${topic} ${round}`), source: { role: 'TASK', taskId } })),
-      ),
-    );
+  it.each([1, 2, 3])(
+    'round %d: 20 concurrent writes of one task through both apps store exactly the budget',
+    async (round) => {
+      const taskId = `digest-${round}`;
+      const apis = [new MemoryApi(first), new MemoryApi(second)];
+      const results: RememberView[] = await Promise.all(
+        topics.flatMap((topic, i) =>
+          apis.map((api, a) =>
+            api.remember({ content: fact(i * 2 + a, `${topic} ${round}`), source: { role: 'TASK', taskId } }),
+          ),
+        ),
+      );
 
-    expect(results.filter((r) => r.outcome === 'CREATED')).toHaveLength(BUDGET);
-    const rejected = results.filter((r) => r.outcome === 'REJECTED');
-    expect(rejected).toHaveLength(results.length - BUDGET);
-    for (const r of rejected) {
-      expect(r.reason).toMatch(new RegExp(`task ${taskId} has used its write budget of ${BUDGET}`));
-    }
-    const stored = (await apis[0]!.list(ALL_STATUSES)).filter((m) => m.source.taskId === taskId);
-    expect(stored).toHaveLength(BUDGET);
-  });
+      expect(results.filter((r) => r.outcome === 'CREATED')).toHaveLength(BUDGET);
+      const rejected = results.filter((r) => r.outcome === 'REJECTED');
+      expect(rejected).toHaveLength(results.length - BUDGET);
+      for (const r of rejected) {
+        expect(r.reason).toMatch(new RegExp(`task ${taskId} has used its write budget of ${BUDGET}`));
+      }
+      const stored = (await apis[0]!.list(ALL_STATUSES)).filter((m) => m.source.taskId === taskId);
+      expect(stored).toHaveLength(BUDGET);
+    },
+  );
 });

@@ -9,7 +9,7 @@ import { ConversationApi } from 'test/e2e/support/conversation-api';
 import { MemoryApi } from 'test/e2e/support/memory-api';
 import { origin, rest } from 'test/e2e/support/rest-client';
 import type { RestError } from 'test/e2e/support/rest-client';
-import { KEYS, codes, expectData, startTestApp } from 'test/e2e/support/test-app';
+import { codes, expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { sqliteIntegrity } from 'test/support/integrity';
 
@@ -53,7 +53,12 @@ async function exportRest(t: TestApp, key: string): Promise<string> {
   return response.text();
 }
 
-async function importRest(t: TestApp, key: string, body: string, contentType = 'application/x-ndjson'): Promise<{ status: number; body: unknown }> {
+async function importRest(
+  t: TestApp,
+  key: string,
+  body: string,
+  contentType = 'application/x-ndjson',
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${origin(t)}/api/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
@@ -70,24 +75,38 @@ function tenantRows(file: string, tenantId: string): Record<string, number> {
     const db = database.db;
     const out: Record<string, number> = {};
     const tables = db
-      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'",
+      )
       .all();
     for (const { name } of tables) {
       const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${name}')`).all();
       if (columns.some((c) => c.name === 'tenant_id')) {
-        out[name] = db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM "${name}" WHERE tenant_id = ?`).get(tenantId)?.n ?? -1;
+        out[name] =
+          db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM "${name}" WHERE tenant_id = ?`).get(tenantId)
+            ?.n ?? -1;
       }
     }
     const token = tenantSearchToken(tenantId);
-    out['memory_fts'] = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM memory_fts WHERE tenant = ?').get(token)?.n ?? -1;
-    out['message_fts'] = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM message_fts WHERE tenant = ?').get(token)?.n ?? -1;
-    out['memory_vectors'] = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM memory_vectors WHERE tenant = ?').get(tenantId)?.n ?? -1;
-    out['message_vectors'] = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM message_vectors WHERE tenant = ?').get(tenantId)?.n ?? -1;
+    out['memory_fts'] =
+      db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM memory_fts WHERE tenant = ?').get(token)?.n ?? -1;
+    out['message_fts'] =
+      db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM message_fts WHERE tenant = ?').get(token)?.n ?? -1;
+    out['memory_vectors'] =
+      db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM memory_vectors WHERE tenant = ?').get(tenantId)
+        ?.n ?? -1;
+    out['message_vectors'] =
+      db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM message_vectors WHERE tenant = ?').get(tenantId)
+        ?.n ?? -1;
     out['bulletin_citations'] =
       db
-        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM bulletin_citations c JOIN memories m ON m.id = c.memory_id WHERE m.tenant_id = ?')
+        .prepare<[string], { n: number }>(
+          'SELECT COUNT(*) AS n FROM bulletin_citations c JOIN memories m ON m.id = c.memory_id WHERE m.tenant_id = ?',
+        )
         .get(tenantId)?.n ?? -1;
-    out['meta'] = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM meta WHERE key LIKE ?').get(`%:${tenantId}`)?.n ?? -1;
+    out['meta'] =
+      db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM meta WHERE key LIKE ?').get(`%:${tenantId}`)?.n ??
+      -1;
 
     return out;
   } finally {
@@ -111,8 +130,14 @@ async function seed(t: TestApp, key: string, prefix: string): Promise<void> {
     await chats.append({ channelId: `${prefix}-chat`, content, speaker: 'Ann' });
   }
   await chats.append({ channelId: `${prefix}-side`, content: 'I prefer green tea in the morning' });
-  const skill = await memories.remember({ content: 'The deploy script lives in ops/deploy.sh', source: { role: 'TOOL', skillId: 'ops-skill' } });
-  const other = await memories.remember({ content: 'Backups run nightly at two', source: { role: 'TOOL', skillId: 'ops-skill' } });
+  const skill = await memories.remember({
+    content: 'The deploy script lives in ops/deploy.sh',
+    source: { role: 'TOOL', skillId: 'ops-skill' },
+  });
+  const other = await memories.remember({
+    content: 'Backups run nightly at two',
+    source: { role: 'TOOL', skillId: 'ops-skill' },
+  });
   const link = await t.gql(
     'mutation($input: LinkInput!) { link(input: $input) { type } }',
     { input: { fromId: skill.memory?.id, toId: other.memory?.id, type: 'RELATED_TO', weight: 0.6 } },
@@ -150,7 +175,13 @@ describe('export, import and purge', () => {
     expect(first).toMatchObject({ code: 0, stderr: '' });
     const exported = split(first.stdout);
     expect(exported.header).toMatchObject({ kind: 'header', tenantId: 'alice' });
-    expect(kinds(exported.records)).toEqual({ channel: 2, summary: 1, message: 6, memory: expect.any(Number) as number, bulletin: 1 });
+    expect(kinds(exported.records)).toEqual({
+      channel: 2,
+      summary: 1,
+      message: 6,
+      memory: expect.any(Number) as number,
+      bulletin: 1,
+    });
     const memories = exported.records.filter((r) => r['kind'] === 'memory');
     expect(memories.some((m) => (m['extractedFrom'] as unknown[]).length > 0)).toBe(true);
     expect(memories.some((m) => (m['links'] as unknown[]).length > 0)).toBe(true);
@@ -159,7 +190,10 @@ describe('export, import and purge', () => {
     const fresh = join(scratch, 'fresh');
     const imported = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
     expect(imported.code).toBe(0);
-    const report = JSON.parse(imported.stdout) as Record<string, { created: number; existing: number; conflicts: number }>;
+    const report = JSON.parse(imported.stdout) as Record<
+      string,
+      { created: number; existing: number; conflicts: number }
+    >;
     expect(report['memories']).toEqual({ created: memories.length, existing: 0, conflicts: 0 });
     expect(report['messages']).toEqual({ created: 6, existing: 0, conflicts: 0 });
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -171,7 +205,10 @@ describe('export, import and purge', () => {
     expect(again.header.exportedAt).not.toBe(exported.header.exportedAt);
 
     const twice = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
-    const report2 = JSON.parse(twice.stdout) as Record<string, { created: number; existing: number; conflicts: number }>;
+    const report2 = JSON.parse(twice.stdout) as Record<
+      string,
+      { created: number; existing: number; conflicts: number }
+    >;
     expect(report2['memories']).toEqual({ created: 0, existing: memories.length, conflicts: 0 });
     expect(report2['channels']).toEqual({ created: 0, existing: 2, conflicts: 0 });
     const third = await runCli(['export', '--tenant', 'alice'], env(fresh));
@@ -193,11 +230,19 @@ describe('export, import and purge', () => {
     expect((badLine.body as RestError).error.message).toMatch(/^line 2: /);
     const noConfirm = await rest<RestError>(t, '/api/purge', { method: 'POST', key: KEYS.bob, body: '{}' });
     expect(noConfirm.status).toBe(400);
-    const wrongConfirm = await rest<RestError>(t, '/api/purge', { method: 'POST', key: KEYS.bob, body: '{"confirm":"yes"}' });
+    const wrongConfirm = await rest<RestError>(t, '/api/purge', {
+      method: 'POST',
+      key: KEYS.bob,
+      body: '{"confirm":"yes"}',
+    });
     expect(wrongConfirm.status).toBe(400);
     expect(split(await exportRest(t, KEYS.bob)).records).toEqual(before.records);
 
-    const purged = await rest<Record<string, number>>(t, '/api/purge', { method: 'POST', key: KEYS.bob, body: '{"confirm":"purge"}' });
+    const purged = await rest<Record<string, number>>(t, '/api/purge', {
+      method: 'POST',
+      key: KEYS.bob,
+      body: '{"confirm":"purge"}',
+    });
     expect(purged.status).toBe(200);
     expect(purged.body).toMatchObject({ channels: 2, messages: 6, summaries: 1, bulletins: 1 });
     expect(purged.body['memories']).toBe(before.records.filter((r) => r['kind'] === 'memory').length);
@@ -217,17 +262,29 @@ describe('export, import and purge', () => {
     const crossed = await importRest(t, KEYS.bob, aliceFile);
     expect(crossed.status).toBe(200);
     const counts = crossed.body as Record<string, { created: number; existing: number; conflicts: number }>;
-    for (const [kind, records] of [['summary', 'summaries'], ['message', 'messages'], ['bulletin', 'bulletins']] as const) {
-      expect(counts[records]).toEqual({ created: alice.records.filter((r) => r['kind'] === kind).length, existing: 0, conflicts: 0 });
+    for (const [kind, records] of [
+      ['summary', 'summaries'],
+      ['message', 'messages'],
+      ['bulletin', 'bulletins'],
+    ] as const) {
+      expect(counts[records]).toEqual({
+        created: alice.records.filter((r) => r['kind'] === kind).length,
+        existing: 0,
+        conflicts: 0,
+      });
     }
     const aliceIds = new Set(alice.records.filter((r) => r['kind'] !== 'channel').map((r) => r['id']));
     const bobAfter = split(await exportRest(t, KEYS.bob)).records;
     expect(bobAfter.filter((r) => aliceIds.has(r['id']))).toEqual([]);
     expect(split(await exportRest(t, KEYS.alice)).records).toEqual(alice.records);
     // her channel names are bob's own keys: they arrive with her messages under ids of bob's
-    expect(bobAfter.filter((r) => r['kind'] === 'channel' && String(r['id']).startsWith('a-')).map((r) => r['id'])).toEqual(['a-chat', 'a-side']);
+    expect(
+      bobAfter.filter((r) => r['kind'] === 'channel' && String(r['id']).startsWith('a-')).map((r) => r['id']),
+    ).toEqual(['a-chat', 'a-side']);
     const again = (await importRest(t, KEYS.bob, aliceFile)).body as Record<string, { created: number }>;
-    expect(['summaries', 'messages', 'memories', 'bulletins'].map((kind) => again[kind]?.created)).toEqual([0, 0, 0, 0]);
+    expect(['summaries', 'messages', 'memories', 'bulletins'].map((kind) => again[kind]?.created)).toEqual([
+      0, 0, 0, 0,
+    ]);
     expect((await sqliteIntegrity(t.config)).problems).toEqual([]);
   });
 
@@ -237,10 +294,15 @@ describe('export, import and purge', () => {
     const memories = new MemoryApi(t, KEYS.alice);
     expect((await memories.active()).some((m) => /teal/.test(m.content))).toBe(true);
 
-    const foreign = await rest<RestError>(t, '/api/channels/a-temp?withMemories=true', { method: 'DELETE', key: KEYS.bob });
+    const foreign = await rest<RestError>(t, '/api/channels/a-temp?withMemories=true', {
+      method: 'DELETE',
+      key: KEYS.bob,
+    });
     expect(foreign.status).toBe(404);
     expect((await rest(t, '/api/channels/a-temp?withMemories=maybe', { method: 'DELETE' })).status).toBe(400);
-    const deleted = await rest<Record<string, number>>(t, '/api/channels/a-temp?withMemories=true', { method: 'DELETE' });
+    const deleted = await rest<Record<string, number>>(t, '/api/channels/a-temp?withMemories=true', {
+      method: 'DELETE',
+    });
     expect(deleted).toMatchObject({ status: 200, body: { channels: 1, messages: 1, summaries: 0 } });
     expect(deleted.body['memories']).toBeGreaterThanOrEqual(1);
     expect((await memories.active()).some((m) => /teal/.test(m.content))).toBe(false);
@@ -254,12 +316,19 @@ describe('export, import and purge', () => {
     expect(codes(await t.gql('mutation { deleteChannel(channelId: "a-side") { messages } }'))).toEqual(['NOT_FOUND']);
 
     const bobBefore = (await new MemoryApi(t, KEYS.bob).active()).length;
-    const skill = await t.gql<{ purgeSkill: { memories: number } }>('mutation { purgeSkill(skillId: "ops-skill") { memories bulletins } }');
+    const skill = await t.gql<{ purgeSkill: { memories: number } }>(
+      'mutation { purgeSkill(skillId: "ops-skill") { memories bulletins } }',
+    );
     expect(expectData(skill, 'purgeSkill').purgeSkill.memories).toBe(2);
     expect((await memories.active()).some((m) => /deploy\.sh|Backups/.test(m.content))).toBe(false);
     expect((await new MemoryApi(t, KEYS.bob).active()).length).toBe(bobBefore);
-    expect((await rest(t, '/api/skills/ops-skill', { method: 'DELETE', key: KEYS.bob })).body).toEqual({ memories: 2, bulletins: expect.any(Number) as number });
-    expect(codes(await t.gql('mutation { purgeSkill(skillId: "bad skill!") { memories } }'))).toEqual(['BAD_USER_INPUT']);
+    expect((await rest(t, '/api/skills/ops-skill', { method: 'DELETE', key: KEYS.bob })).body).toEqual({
+      memories: 2,
+      bulletins: expect.any(Number) as number,
+    });
+    expect(codes(await t.gql('mutation { purgeSkill(skillId: "bad skill!") { memories } }'))).toEqual([
+      'BAD_USER_INPUT',
+    ]);
   });
 
   it('should purge a tenant from the CLI: nothing of it left in any table, the other tenant untouched, the check clean', async () => {
@@ -290,7 +359,18 @@ describe('export, import and purge', () => {
     });
     const left = tenantRows(file, 'alice');
     expect(Object.entries(left).filter(([, n]) => n !== 0)).toEqual([]);
-    expect(Object.keys(left)).toEqual(expect.arrayContaining(['memories', 'associations', 'messages', 'channels', 'summaries', 'bulletins', 'memory_tags', 'job_state']));
+    expect(Object.keys(left)).toEqual(
+      expect.arrayContaining([
+        'memories',
+        'associations',
+        'messages',
+        'channels',
+        'summaries',
+        'bulletins',
+        'memory_tags',
+        'job_state',
+      ]),
+    );
     expect(tenantRows(file, 'bob')).toEqual(bobBefore);
     expect(await new MemoryApi(t, KEYS.alice).all()).toEqual([]);
     const check = await runCli(['check'], env(t.config.dataDir));

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -51,7 +50,9 @@ const GRAPH_DRAWN = `[...document.querySelectorAll('#graph canvas')].some((canva
 // Without Debian's chromium the suite is skipped on a workstation, but fails under CI (.ci/run installs it).
 const available = existsSync(CHROMIUM);
 if (!available && process.env['CI'] === 'true') {
-  throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium); .ci/run does`);
+  throw new Error(
+    `${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium); .ci/run does`,
+  );
 }
 const describeBrowser = available ? describe : describe.skip;
 
@@ -109,7 +110,11 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     const chat = new ConversationApi(t);
     const intro = await chat.append({ channelId: 'onboarding', content: 'My name is Ada Lovelace', speaker: 'Ada' });
     ids['name'] = intro.extracted.find((e) => e.memory)?.memory?.id ?? '';
-    await chat.append({ channelId: 'onboarding', content: 'Nice to meet you, Ada. How can I help?', role: 'ASSISTANT' });
+    await chat.append({
+      channelId: 'onboarding',
+      content: 'Nice to meet you, Ada. How can I help?',
+      role: 'ASSISTANT',
+    });
     await chat.append({ channelId: 'falcon-standup', content: 'Falcon deploys are green today', role: 'ASSISTANT' });
     await new MemoryApi(t, KEYS.bob).remember({ content: 'Bob keeps his passport in the drawer', type: 'FACT' });
 
@@ -335,7 +340,9 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('detail');
     await page.keyboard.press('Escape');
     await page.locator('#detail').waitFor({ state: 'hidden' });
-    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Falcon is written in Go');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe(
+      'Falcon is written in Go',
+    );
   });
 
   it('should forget the key on disconnect', async () => {

@@ -1,9 +1,9 @@
 import { ModulesContainer } from '@nestjs/core';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
-import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
@@ -26,11 +26,15 @@ describe('module wiring (e2e)', () => {
 
   it('should provide ApiKeyService and RateLimitService once each, for GraphQL, REST and MCP alike', () => {
     expect(modules.filter((m) => m.providers.includes(ApiKeyService)).map((m) => m.name)).toEqual(['AuthModule']);
-    expect(modules.filter((m) => m.providers.includes(RateLimitService)).map((m) => m.name)).toEqual(['RateLimitModule']);
+    expect(modules.filter((m) => m.providers.includes(RateLimitService)).map((m) => m.name)).toEqual([
+      'RateLimitModule',
+    ]);
   });
 
   it('should make global only configuration, the store ports and the job queue among its own modules', () => {
-    const ours = modules.filter((m) => m.global && /^(Core|Store|Jobs|PubSub|RateLimit|BulletinReader|EmbeddingMigration)Module$/.test(m.name));
+    const ours = modules.filter(
+      (m) => m.global && /^(Core|Store|Jobs|PubSub|RateLimit|BulletinReader|EmbeddingMigration)Module$/.test(m.name),
+    );
 
     expect(ours.map((m) => m.name).sort()).toEqual(['CoreModule', 'JobsModule', 'StoreModule']);
   });

@@ -33,7 +33,9 @@ describe('worker health check (e2e)', () => {
         await worker.stop();
       }
       // a worker that stopped beating turns unhealthy once the file is older than the limit
-      expect(heartbeatProblem(env.WORKER_HEARTBEAT_FILE, Date.now() + WORKER_HEARTBEAT_STALE_MS + 1000)).toMatch(/s old/);
+      expect(heartbeatProblem(env.WORKER_HEARTBEAT_FILE, Date.now() + WORKER_HEARTBEAT_STALE_MS + 1000)).toMatch(
+        /s old/,
+      );
     } finally {
       await obliterateQueues(prefix);
       rmSync(dir, { recursive: true, force: true });

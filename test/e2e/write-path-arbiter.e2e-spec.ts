@@ -242,14 +242,19 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
   it("a non-user source judged to contradict never retires the user's memory, only flags it (issue 10, defect 6)", async () => {
     answer = () => reply.status(500);
     const userContent = 'The family dentist appointment is on the second Tuesday of March at the clinic on Elm Street';
-    const toolContent = 'The office printer service appointment is on the second Tuesday of March at the shop on Elm Street';
+    const toolContent =
+      'The office printer service appointment is on the second Tuesday of March at the shop on Elm Street';
     const fromUser = await api.remember({ content: userContent });
     const fromTool = await api.remember({ content: toolContent, source: { role: 'TOOL' } });
     expect([fromUser.outcome, fromTool.outcome]).toEqual(['CREATED', 'CREATED']);
     const compatible = reply.json({ verdict: 'compatible', reason: '-' });
     answer = (pair) => (pair.older === userContent ? contradicts : compatible);
 
-    const moves = { TOOL: 'third Thursday of March', ASSISTANT: 'first Monday of April', TASK: 'last Wednesday of May' };
+    const moves = {
+      TOOL: 'third Thursday of March',
+      ASSISTANT: 'first Monday of April',
+      TASK: 'last Wednesday of May',
+    };
     for (const role of ['TOOL', 'ASSISTANT', 'TASK'] as const) {
       const content = `The family dentist appointment moved to the ${moves[role]} at the clinic on Elm Street`;
       const source = role === 'TASK' ? { role, taskId: 'calendar-sync' } : { role };
@@ -258,7 +263,12 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
       expect(chatRequestsAbout(content).map((r) => judged(r).older)).toContain(userContent);
       expect(newer.superseded.map((m) => m.id)).not.toContain(fromUser.memory!.id);
       expect(newer.associations).toEqual(
-        expect.arrayContaining([expect.objectContaining({ type: 'CONTRADICTS', memory: expect.objectContaining({ id: fromUser.memory!.id }) })]),
+        expect.arrayContaining([
+          expect.objectContaining({
+            type: 'CONTRADICTS',
+            memory: expect.objectContaining({ id: fromUser.memory!.id }),
+          }),
+        ]),
       );
       expect(await api.get(fromUser.memory!.id)).toMatchObject({ status: 'ACTIVE', supersededBy: null });
     }

@@ -53,7 +53,10 @@ describe('write path: corrections reach slotless memories (issue 10, defect 3)',
     const items = Array.from({ length: 60 }, (_, i) => ({
       content: `Ingrid Svensson reviewed the ${topics[i % topics.length]} document number ${i} on day ${i + 1}`,
     }));
-    const imported = expectData(await t.gql<{ importMemories: { created: number; ids: string[] } }>(IMPORT, { items }), 'import');
+    const imported = expectData(
+      await t.gql<{ importMemories: { created: number; ids: string[] } }>(IMPORT, { items }),
+      'import',
+    );
     expect(imported.importMemories.created).toBe(60);
 
     const second = await api.remember({ content: 'My name is Ingrid Larsson' });

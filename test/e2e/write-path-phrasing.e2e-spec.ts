@@ -18,7 +18,10 @@ describe('remembering correctly (issue 16)', () => {
   afterEach(() => t.close());
 
   const say = async (content: string, extra: Record<string, unknown> = {}) =>
-    expectData(await t.gql(APPEND, { input: { channelId: 'phrasing', role: 'USER', content, ...extra } }), 'appendMessage');
+    expectData(
+      await t.gql(APPEND, { input: { channelId: 'phrasing', role: 'USER', content, ...extra } }),
+      'appendMessage',
+    );
 
   it("a third-person note holds the slot: the user's own later words retire it", async () => {
     const note = await api.remember({ content: 'The user lives in Vienna.' });
@@ -72,6 +75,9 @@ describe('remembering correctly (issue 16)', () => {
     await say('Mit navn er Karen.');
     await say('Faktisk er mit navn Karin.');
 
-    expect((await api.active()).map((m) => m.content).sort()).toEqual(['Jeg arbejder hos Vestas.', 'Mit navn er Karin.']);
+    expect((await api.active()).map((m) => m.content).sort()).toEqual([
+      'Jeg arbejder hos Vestas.',
+      'Mit navn er Karin.',
+    ]);
   });
 });

@@ -263,11 +263,12 @@ describe('write path: corrections win (slots)', () => {
     expect(back.memory!.id).not.toBe(a.memory!.id);
     expect(back.superseded.map((m) => m.id)).toEqual([bId]);
     expect((await api.activeBySlot('name')).map((m) => m.id)).toEqual([back.memory!.id]);
-    expect((await api.all()).filter((m) => m.slot === 'name').map((m) => m.status).sort()).toEqual([
-      'ACTIVE',
-      'SUPERSEDED',
-      'SUPERSEDED',
-    ]);
+    expect(
+      (await api.all())
+        .filter((m) => m.slot === 'name')
+        .map((m) => m.status)
+        .sort(),
+    ).toEqual(['ACTIVE', 'SUPERSEDED', 'SUPERSEDED']);
   });
 
   // [slot, first value, corrected value, the corrected value said another way, a slotless mention of the first]

@@ -107,14 +107,19 @@ const BY_NAME: Params = {
 
 /** Where one statement needs another shape of a shared name. */
 const BY_STATEMENT: Partial<Record<Neo4jQueryName, Params>> = {
-  'tenant/import-memories': { items: [{ label: 'Fact', props: { id: 'id-1', liveFingerprint: 'fp', activeSlot: null, createdAt: AT } }] },
+  'tenant/import-memories': {
+    items: [{ label: 'Fact', props: { id: 'id-1', liveFingerprint: 'fp', activeSlot: null, createdAt: AT } }],
+  },
   'tenant/import-bulletins': { items: [{ memoryIds: ['id-1'], props: { id: 'b-1', generatedAt: AT } }] },
   'meta/save-memory-words': { rows: [{ id: 'id-1', contentWords: 'tea', contextWords: null }] },
-  'meta/save-message-words': { rows: [{ id: 'msg-1', contentWords: 'tea', speakerWords: 'ann', prevContent: null, nextContent: null }] },
+  'meta/save-message-words': {
+    rows: [{ id: 'msg-1', contentWords: 'tea', speakerWords: 'ann', prevContent: null, nextContent: null }],
+  },
 };
 
 /** Schema and administration commands: EXPLAIN plans queries, not these. */
-const NOT_EXPLAINABLE = /^\s*CYPHER 25\s+(CREATE (CONSTRAINT|INDEX|FULLTEXT INDEX|VECTOR INDEX)|DROP (INDEX|CONSTRAINT)|SHOW )/i;
+const NOT_EXPLAINABLE =
+  /^\s*CYPHER 25\s+(CREATE (CONSTRAINT|INDEX|FULLTEXT INDEX|VECTOR INDEX)|DROP (INDEX|CONSTRAINT)|SHOW )/i;
 
 export function explainable(statement: string): boolean {
   return !NOT_EXPLAINABLE.test(statement);
@@ -131,7 +136,9 @@ export function declaredParameters(statement: string): string[] {
 export function sampleParameters(name: Neo4jQueryName, statement: string): Params {
   const overrides = BY_STATEMENT[name] ?? {};
 
-  return Object.fromEntries(declaredParameters(statement).map((param) => [param, param in overrides ? overrides[param] : BY_NAME[param]]));
+  return Object.fromEntries(
+    declaredParameters(statement).map((param) => [param, param in overrides ? overrides[param] : BY_NAME[param]]),
+  );
 }
 
 /** Names a statement declares that no sample covers. */

@@ -18,7 +18,11 @@ export function redisServerInstalled(): boolean {
 async function waitUntilUp(port: number, timeoutMs = 5000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() === 'PONG') {
+    if (
+      spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        .stdout?.toString()
+        .trim() === 'PONG'
+    ) {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -29,7 +33,9 @@ async function waitUntilUp(port: number, timeoutMs = 5000): Promise<void> {
 /** Fails, naming the package to install, where redis-server is missing: a suite that needs its own Redis must not skip. */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   if (!redisServerInstalled()) {
-    throw new Error('redis-server is not installed (apt-get install redis-server): this suite needs its own Redis to stop');
+    throw new Error(
+      'redis-server is not installed (apt-get install redis-server): this suite needs its own Redis to stop',
+    );
   }
   const port = await freePort();
   let child: ChildProcess | null = null;

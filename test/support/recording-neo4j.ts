@@ -29,7 +29,9 @@ export class RecordingNeo4jConnection extends Neo4jConnection {
     private readonly attempts = 1,
     private readonly fakeSpace: EmbeddingSpace | null = { model: 'hash-v1-64', dimensions: 64 },
   ) {
-    super({ uri: 'bolt://127.0.0.1:1', user: 'neo4j', password: 'unused' }, undefined, (line) => this.logged.push(line));
+    super({ uri: 'bolt://127.0.0.1:1', user: 'neo4j', password: 'unused' }, undefined, (line) =>
+      this.logged.push(line),
+    );
   }
 
   override get space(): EmbeddingSpace | null {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -24,13 +23,18 @@ export async function deleteRedisKeys(prefix: string, url = TEST_REDIS_URL): Pro
 /** The same URL under the name the queue tests use. */
 export const REDIS_URL = TEST_REDIS_URL;
 
-
 /** Whether the shared Redis answers; tests that need it say so and pass vacuously when it does not. */
 export async function redisReachable(): Promise<boolean> {
-  const probe = new Queue('probe', { connection: { url: REDIS_URL, maxRetriesPerRequest: 1, retryStrategy: () => null }, prefix: `engram-probe-${randomUUID()}` });
+  const probe = new Queue('probe', {
+    connection: { url: REDIS_URL, maxRetriesPerRequest: 1, retryStrategy: () => null },
+    prefix: `engram-probe-${randomUUID()}`,
+  });
   probe.on('error', () => undefined);
   try {
-    await Promise.race([probe.getJobCounts(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500))]);
+    await Promise.race([
+      probe.getJobCounts(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500)),
+    ]);
 
     return true;
   } catch {
@@ -65,7 +69,11 @@ export async function obliterateQueues(prefix: string): Promise<void> {
   }
 }
 
-export function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs: number, what = 'condition'): Promise<void> {
+export function waitFor(
+  predicate: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what = 'condition',
+): Promise<void> {
   const started = Date.now();
 
   return new Promise((resolve, reject) => {

@@ -1,20 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import { Module } from '@nestjs/common';
 import type { INestApplicationContext, Provider, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
 import { APP_CONFIG, loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
-import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
+import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
+import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
 import { EMBEDDER, EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
+import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import type { JobHandlerMap, JobPayloads } from 'src/domain/job.types';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { QueryVectors } from 'src/embedding/migration/query-vectors';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
@@ -22,13 +24,11 @@ import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
 import { MessageVectors } from 'src/extraction/message-vectors.service';
 import { SameTurnExtractor } from 'src/extraction/same-turn-extractor';
 import { InProcessQueue } from 'src/jobs/in-process.queue';
-import { JOB_QUEUE, JobName } from 'src/domain/job.types';
-import type { JobHandlerMap, JobPayloads } from 'src/domain/job.types';
 import { LLM } from 'src/llm/llm.port';
 import type { LlmClient } from 'src/llm/llm.port';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
-import { MemoryService } from 'src/memory/memory.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
+import { MemoryService } from 'src/memory/memory.service';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { RecallService } from 'src/recall/recall.service';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
@@ -36,7 +36,6 @@ import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import { STORE_CONNECTION } from 'src/store/store-connection';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
@@ -151,14 +150,19 @@ export async function openServiceKit(options: ServiceKitOptions = {}): Promise<S
     { provide: CONVERSATION_STORE, useValue: stores.conversations },
     { provide: TENANT_DATA_STORE, useValue: stores.tenantData },
     { provide: EMBEDDING_MIGRATION_STORE, useValue: stores.embeddingMigration },
-    { provide: BULLETIN_READER, useValue: { latest: (tenantId) => stores.bulletins.latestBulletin(tenantId) } satisfies BulletinReader },
+    {
+      provide: BULLETIN_READER,
+      useValue: { latest: (tenantId) => stores.bulletins.latestBulletin(tenantId) } satisfies BulletinReader,
+    },
     ...SERVICES,
   ];
 
   @Module({ providers, exports: SERVICES })
   class ServiceKitModule {}
 
-  const context: INestApplicationContext = await NestFactory.createApplicationContext(ServiceKitModule, { logger: false });
+  const context: INestApplicationContext = await NestFactory.createApplicationContext(ServiceKitModule, {
+    logger: false,
+  });
 
   return {
     stores,

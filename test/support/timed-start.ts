@@ -20,13 +20,26 @@ export interface TimedStart {
  * Runs `command args` (`npm start`, `node dist/main.js`) in the project with its own port and data directory, waits
  * for /healthz to answer 200, reads `/`, then ends the whole process group it started.
  */
-export async function timedStart(command: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<TimedStart> {
+export async function timedStart(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<TimedStart> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-start-'));
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: projectRoot(),
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), ENGRAM_DATA_DIR: dataDir, ENGRAM_API_KEYS: '', LOG_LEVEL: 'log', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      ENGRAM_DATA_DIR: dataDir,
+      ENGRAM_API_KEYS: '',
+      LOG_LEVEL: 'log',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -41,7 +54,10 @@ export async function timedStart(command: string, args: string[], env: Record<st
       if (performance.now() - started > timeoutMs) {
         throw new Error(`${command} ${args.join(' ')} not healthy after ${timeoutMs} ms:\n${output}`);
       }
-      const status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+      const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) {
         break;
       }

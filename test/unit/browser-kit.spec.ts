@@ -22,14 +22,19 @@ describe('Neo4j Browser kit', () => {
   });
 
   it('should give every memory type a different colour', () => {
-    const colours = Object.values(MEMORY_TYPE_LABEL).map((label) => /\n\s+color: (#[0-9A-F]{6})/.exec(block(`node.${label}`) ?? '')?.[1]);
+    const colours = Object.values(MEMORY_TYPE_LABEL).map(
+      (label) => /\n\s+color: (#[0-9A-F]{6})/.exec(block(`node.${label}`) ?? '')?.[1],
+    );
 
     expect(new Set(colours).size).toBe(colours.length);
   });
 
-  it.each([...Object.values(RelationType), 'CITES', 'EXTRACTED_FROM', 'HAS_MESSAGE', 'SUMMARIZES'])('should style %s edges', (type) => {
-    expect(block(`relationship.${type}`)).not.toBeNull();
-  });
+  it.each([...Object.values(RelationType), 'CITES', 'EXTRACTED_FROM', 'HAS_MESSAGE', 'SUMMARIZES'])(
+    'should style %s edges',
+    (type) => {
+      expect(block(`relationship.${type}`)).not.toBeNull();
+    },
+  );
 
   it('should caption bulletins by when they were generated and messages by what they say', () => {
     expect(block('node.Bulletin')).toContain('caption: "{generatedAt}"');
@@ -37,7 +42,9 @@ describe('Neo4j Browser kit', () => {
   });
 
   it('should hold the saved exploration queries the README describes', () => {
-    const names = CypherRegistry.load().names().filter((name) => name.startsWith('browser/'));
+    const names = CypherRegistry.load()
+      .names()
+      .filter((name) => name.startsWith('browser/'));
 
     expect(names).toEqual(
       expect.arrayContaining([

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
 import { lintCypherQuery, testData } from '@neo4j-cypher/language-support';
 import type { DbSchema } from '@neo4j-cypher/language-support';
 
-import { MEMORY_TYPE_LABEL, RelationType } from 'src/domain/memory.enums';
 import { projectRoot } from 'src/common/project-root';
+import { MEMORY_TYPE_LABEL, RelationType } from 'src/domain/memory.enums';
 import { CypherRegistry, splitStatements } from 'src/store/neo4j/cypher-registry';
 import { luceneQuery, searchWords } from 'src/store/neo4j/lucene-query';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
@@ -286,7 +285,8 @@ function lint(path: string): string[] {
   const { diagnostics } = lintCypherQuery(text, SCHEMA, { consoleCommandsEnabled: false });
 
   return diagnostics.map(
-    (d) => `${relative(ROOT, path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${typeof d.message === 'string' ? d.message : d.message.value}`,
+    (d) =>
+      `${relative(ROOT, path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${typeof d.message === 'string' ? d.message : d.message.value}`,
   );
 }
 
@@ -382,7 +382,7 @@ describe(CypherRegistry.name, () => {
   });
 
   it('should split statements on a trailing semicolon and drop full-line comments', () => {
-    expect(splitStatements('// note\nCYPHER 25\nMATCH (n) RETURN n;\n\nCYPHER 25 RETURN \';\' AS s')).toEqual([
+    expect(splitStatements("// note\nCYPHER 25\nMATCH (n) RETURN n;\n\nCYPHER 25 RETURN ';' AS s")).toEqual([
       'CYPHER 25\nMATCH (n) RETURN n',
       "CYPHER 25 RETURN ';' AS s",
     ]);
@@ -408,9 +408,13 @@ describe('Neo4j full-text query', () => {
   });
 
   it('should index the words a query is made of, so the analyzer splits both alike', () => {
-    expect(searchWords("John's car: v3.5 on example.com, see foo_bar")).toBe('john s car v3 5 on example com see foo bar');
+    expect(searchWords("John's car: v3.5 on example.com, see foo_bar")).toBe(
+      'john s car v3 5 on example com see foo bar',
+    );
     expect(searchWords(null)).toBeNull();
-    expect(luceneQuery('acme', "John's")).toBe(`tenantKey:${tenantKey('acme')}^0 AND (contentWords:(john s) OR contextWords:(john s)^0.5)`);
+    expect(luceneQuery('acme', "John's")).toBe(
+      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(john s) OR contextWords:(john s)^0.5)`,
+    );
   });
 
   it('should return null without a word', () => {

@@ -1,10 +1,10 @@
 import { isDateTime, isInt } from 'neo4j-driver';
 
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import type { MemoryDraft } from 'src/domain/memory-store.port';
+import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { fingerprint } from 'src/memory/fingerprint';
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
-import type { MemoryDraft } from 'src/domain/memory-store.port';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
@@ -12,8 +12,8 @@ import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-mi
 import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
-import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
+import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import type { Params } from 'src/store/neo4j/neo4j-values';
 import { declaredParameters } from 'test/support/neo4j-sample-params';
 import { RecordingNeo4jConnection } from 'test/support/recording-neo4j';
@@ -82,14 +82,23 @@ async function recordAdapterCalls(connection: RecordingNeo4jConnection): Promise
     () => memories.findByFingerprint(T, 'fp'),
     () => memories.findActiveBySlot(T, 'bike'),
     () => memories.countByTask(T, 'task-1'),
-    () => memories.listMemories(T, { statuses: [MemoryStatus.ACTIVE], types: [MemoryType.FACT], tags: ['t'] }, 10, null),
+    () =>
+      memories.listMemories(T, { statuses: [MemoryStatus.ACTIVE], types: [MemoryType.FACT], tags: ['t'] }, 10, null),
     () => memories.queryByMetadata(T, visibility, 'recent', 5),
     () => memories.queryByMetadata(T, visibility, 'importance', 5),
     () => memories.queryByMetadata(T, visibility, 'accessed', 5),
     async () => memories.searchVectors(T, await vector('bike'), 5, visibility),
     () => memories.searchText(T, "John's bike", 5, visibility),
     () => memories.findMentions(T, 'example.com', [MemoryStatus.ACTIVE], 5),
-    () => memories.upsertAssociation({ tenantId: T, fromId: 'm-1', toId: 'm-2', type: RelationType.CAUSED_BY, weight: 0.4, createdAt: AT }),
+    () =>
+      memories.upsertAssociation({
+        tenantId: T,
+        fromId: 'm-1',
+        toId: 'm-2',
+        type: RelationType.CAUSED_BY,
+        weight: 0.4,
+        createdAt: AT,
+      }),
     () => memories.listAssociations(T, 'm-1', { types: [RelationType.RELATED_TO], direction: Direction.OUT, limit: 5 }),
     () => memories.neighbours(T, ['m-1'], 3),
     () => memories.recordAccess(T, ['m-1'], AT),
@@ -136,7 +145,15 @@ async function recordAdapterCalls(connection: RecordingNeo4jConnection): Promise
     () => graph.readConsolidationCandidates(T, AT, 50),
     () => graph.readJobState(T, 'importance'),
     () => graph.writeJobState(T, 'importance', '{"at":1}'),
-    () => usage.addUsage({ tenantId: T, job: 'rewrite-bulletin', day: '2026-01-02', calls: 1, promptTokens: 100, completionTokens: 20 }),
+    () =>
+      usage.addUsage({
+        tenantId: T,
+        job: 'rewrite-bulletin',
+        day: '2026-01-02',
+        calls: 1,
+        promptTokens: 100,
+        completionTokens: 20,
+      }),
     () => usage.callsOn(T, 'rewrite-bulletin', '2026-01-02'),
     () => usage.listUsage('2026-01-01'),
     () => migration.state(),
@@ -156,7 +173,9 @@ async function recordAdapterCalls(connection: RecordingNeo4jConnection): Promise
 /** Driver values as plain text (DateTime, Integer), so the snapshot reads as what the server receives. */
 function plain(value: unknown): unknown {
   if (Array.isArray(value)) {
-    return value.length > 8 && value.every((item) => typeof item === 'number') ? `[${value.length} numbers]` : value.map(plain);
+    return value.length > 8 && value.every((item) => typeof item === 'number')
+      ? `[${value.length} numbers]`
+      : value.map(plain);
   }
   if (value !== null && typeof value === 'object') {
     if (isDateTime(value) || isInt(value)) {
@@ -164,7 +183,9 @@ function plain(value: unknown): unknown {
     }
 
     // the nonce is random and `now` the wall clock: their presence is what the snapshot pins
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'nonce' || key === 'now' ? `<${key}>` : plain(item)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === 'nonce' || key === 'now' ? `<${key}>` : plain(item)]),
+    );
   }
 
   return value;

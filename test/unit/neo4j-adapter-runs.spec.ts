@@ -6,8 +6,8 @@ import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
-import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import { backfillSearchWords } from 'src/store/neo4j/neo4j-search-words';
+import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import { toDateTime } from 'src/store/neo4j/neo4j-values';
 import type { ExportedMemory } from 'src/store/tenant-data.port';
 import { draft } from 'test/contract/memory-fixtures';
@@ -19,11 +19,22 @@ const AT = new Date('2026-01-02T03:04:05.000Z');
 describe('Neo4j adapters, statement by statement', () => {
   it('should make the bulletin nonce once, so a transaction function run again after a lost commit answer still sees its own bulletin', async () => {
     const bulletinRow = {
-      bulletin: { id: 'b1', tenantId: 't', content: 'x', generatedAt: toDateTime(AT), marker: 'm', digest: 'd', source: 'template' },
+      bulletin: {
+        id: 'b1',
+        tenantId: 't',
+        content: 'x',
+        generatedAt: toDateTime(AT),
+        marker: 'm',
+        digest: 'd',
+        source: 'template',
+      },
       memoryIds: [],
     };
     const connection = new RecordingNeo4jConnection(
-      (run) => (run.name === 'cortex/save-bulletin' ? [{ ours: true, created: run.params['nonce'] === nonces[0] }] : [bulletinRow]),
+      (run) =>
+        run.name === 'cortex/save-bulletin'
+          ? [{ ours: true, created: run.params['nonce'] === nonces[0] }]
+          : [bulletinRow],
       2,
     );
     const nonces: unknown[] = [];
@@ -85,7 +96,9 @@ describe('Neo4j adapters, statement by statement', () => {
 
   it('should purge a tenant label by label with static-label statements, looping while a batch comes back full', async () => {
     const connection = new RecordingNeo4jConnection((run, call) =>
-      run.name === 'tenant/purge-tenant-memories' && call === 3 ? [{ deleted: 5000, vectors: 10 }] : [{ deleted: 0, vectors: 0 }],
+      run.name === 'tenant/purge-tenant-memories' && call === 3
+        ? [{ deleted: 5000, vectors: 10 }]
+        : [{ deleted: 0, vectors: 0 }],
     );
 
     const purged = await new Neo4jTenantDataStore(connection).purgeTenant('t');
@@ -109,7 +122,12 @@ describe('Neo4j adapters, statement by statement', () => {
 
   it('should import a batch holding duplicates in conflict-free rounds, one statement each', async () => {
     const connection = new RecordingNeo4jConnection((run) =>
-      (run.params['items'] as { props: { id: string } }[]).map((item) => ({ id: item.props.id, owner: null, taken: false, made: 1 })),
+      (run.params['items'] as { props: { id: string } }[]).map((item) => ({
+        id: item.props.id,
+        owner: null,
+        taken: false,
+        made: 1,
+      })),
     );
     const exported = (content: string, slot: string | null = null): ExportedMemory => ({
       ...draft('t', content, { slot }),
@@ -127,9 +145,14 @@ describe('Neo4j adapters, statement by statement', () => {
     const sameFingerprint = { ...first, id: randomUUID(), slot: null };
     const other = exported('The user likes tea');
 
-    await new Neo4jTenantDataStore(connection).importMemories('t', [first, sameId, sameFingerprint, other].map((memory) => ({ memory, vector: null })));
+    await new Neo4jTenantDataStore(connection).importMemories(
+      't',
+      [first, sameId, sameFingerprint, other].map((memory) => ({ memory, vector: null })),
+    );
 
-    const rounds = connection.runs.map((run) => (run.params['items'] as { props: { id: string } }[]).map((item) => item.props.id));
+    const rounds = connection.runs.map((run) =>
+      (run.params['items'] as { props: { id: string } }[]).map((item) => item.props.id),
+    );
     // the repeated row carries the fingerprint too, so the third row waits for it: each sees the rows before it
     expect(connection.runs.every((run) => run.name === 'tenant/import-memories')).toBe(true);
     expect(rounds).toEqual([[first.id, other.id], [sameId.id], [sameFingerprint.id]]);
@@ -175,7 +198,9 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
     const drops = connection.schemaRuns.filter((run) => /^CYPHER 25\s+DROP INDEX \$name/.test(run.statement));
     expect(drops.map((run) => run.params['name'])).toEqual(['memory_content']);
     const dropAt = connection.schemaRuns.indexOf(drops[0]!);
-    expect(connection.schemaRuns.slice(dropAt).some((run) => run.statement.includes('CREATE FULLTEXT INDEX memory_content'))).toBe(true);
+    expect(
+      connection.schemaRuns.slice(dropAt).some((run) => run.statement.includes('CREATE FULLTEXT INDEX memory_content')),
+    ).toBe(true);
     expect(connection.logged[0]).toBe(
       'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]',
     );
@@ -214,7 +239,9 @@ describe('Neo4j boot: search words of nodes written before the index held them',
         return memoryBatches++ === 0 ? [{ id: 'm1', content: "John's bike", context: null }] : [];
       }
       if (run.name === 'meta/pending-message-words') {
-        return messageBatches++ === 0 ? [{ id: 'x1', content: 'v3.5 is out', speaker: "O'Brien", prevContent: 'example.com', nextContent: null }] : [];
+        return messageBatches++ === 0
+          ? [{ id: 'x1', content: 'v3.5 is out', speaker: "O'Brien", prevContent: 'example.com', nextContent: null }]
+          : [];
       }
 
       return [];
@@ -226,9 +253,19 @@ describe('Neo4j boot: search words of nodes written before the index held them',
     const saves = connection.runs.filter((run) => run.name.startsWith('meta/save-'));
     expect(saves.map((run) => run.params['rows'])).toEqual([
       [{ id: 'm1', contentWords: 'john s bike', contextWords: null }],
-      [{ id: 'x1', contentWords: 'v3 5 is out', speakerWords: 'o brien', prevContent: 'example com', nextContent: null }],
+      [
+        {
+          id: 'x1',
+          contentWords: 'v3 5 is out',
+          speakerWords: 'o brien',
+          prevContent: 'example com',
+          nextContent: null,
+        },
+      ],
     ]);
-    expect(connection.runs.filter((run) => run.name === 'meta/pending-memory-words').map((run) => run.params['afterId'])).toEqual(['', 'm1']);
+    expect(
+      connection.runs.filter((run) => run.name === 'meta/pending-memory-words').map((run) => run.params['afterId']),
+    ).toEqual(['', 'm1']);
     expect(logged).toHaveLength(2);
     await connection.close();
   });

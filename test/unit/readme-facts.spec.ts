@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { projectRoot } from 'src/common/project-root';
 import { WS_RATE_LIMITED } from 'src/graphql/graphql-ws';
 import { WS_UNAUTHORIZED } from 'src/graphql/ws-auth';
-import { projectRoot } from 'src/common/project-root';
 
 describe('README facts', () => {
   const readme = readFileSync(join(projectRoot(__dirname), 'README.md'), 'utf8');

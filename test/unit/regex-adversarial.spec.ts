@@ -1,17 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
 import fc from 'fast-check';
 import ts from 'typescript';
 
 import { checkBrowserAccess } from 'src/auth/browser-access';
-import { assertPrintable } from 'src/common/validation';
 import { textWords } from 'src/common/text-words';
+import { countTokens, truncateToTokens } from 'src/common/tokens';
+import { assertPrintable } from 'src/common/validation';
 import { oneLine } from 'src/conversation/context-budget';
 import { assertQuery, parseMessageRequest } from 'src/conversation/conversation-input';
-import { countTokens, truncateToTokens } from 'src/common/tokens';
-import { acceptableRewrite } from 'src/cortex/bulletin/bulletin.service';
 import { bulletinLine, lineRef } from 'src/cortex/bulletin/bulletin.render';
+import { acceptableRewrite } from 'src/cortex/bulletin/bulletin.service';
+import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import { clauses, extractDeterministic, LANGUAGE_TABLES, sentences } from 'src/extraction/deterministic-extractor';
 import { extractionScope } from 'src/extraction/extraction-scope';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
@@ -25,12 +25,19 @@ import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
 import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
-import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 import { screenWrite } from 'src/memory/write-screen';
 import { querySignals } from 'src/recall/hybrid-ranking';
-import { asksWhen, carriesTime, nameCandidates, namedSubjects, subjectsOf, timeWindow, vectorQueryText } from 'src/recall/query-signals';
+import {
+  asksWhen,
+  carriesTime,
+  nameCandidates,
+  namedSubjects,
+  subjectsOf,
+  timeWindow,
+  vectorQueryText,
+} from 'src/recall/query-signals';
 
 /**
  * Issue 16 item 9 / issue 17 item 1: no regular expression that sees user text may cost more than linear time.
@@ -59,7 +66,8 @@ const PROBES: Record<string, Record<string, Probe>> = {
   // read before the API key: the Host and Origin headers are the attacker's
   'src/auth/browser-access.ts': {
     hostHeader: (t) => checkBrowserAccess({ open: true, allowedOrigins: [] }, { host: t, origin: t }, false),
-    upgrade: (t) => checkBrowserAccess({ open: false, allowedOrigins: ['http://localhost:4000'] }, { host: t, origin: t }, true),
+    upgrade: (t) =>
+      checkBrowserAccess({ open: false, allowedOrigins: ['http://localhost:4000'] }, { host: t, origin: t }, true),
   },
   'src/extraction/patterns/en.ts': {},
   'src/extraction/patterns/da.ts': {},
@@ -72,7 +80,11 @@ const PROBES: Record<string, Record<string, Probe>> = {
   },
   'src/extraction/extractive-summary.ts': {
     extractiveSummary: (t) =>
-      extractiveSummary({ previous: t, messages: [{ role: 'USER', speaker: null, content: t, createdAt: reference }], maxTokens: 200 }),
+      extractiveSummary({
+        previous: t,
+        messages: [{ role: 'USER', speaker: null, content: t, createdAt: reference }],
+        maxTokens: 200,
+      }),
   },
   'src/extraction/steel-gate.ts': {
     steelGate: (t) =>
@@ -87,10 +99,17 @@ const PROBES: Record<string, Record<string, Probe>> = {
     detectUserClaim,
     containsValue: (t) => containsValue(t, 'Oslo Norway'),
     containsValueOfText: (t) => containsValue('I live in Oslo', t.slice(0, 300)),
-    ...Object.fromEntries(SLOTS.map((slot) => [`normalizeSlotValue ${slot}`, (t: string) => normalizeSlotValue(t, slot)])),
+    ...Object.fromEntries(
+      SLOTS.map((slot) => [`normalizeSlotValue ${slot}`, (t: string) => normalizeSlotValue(t, slot)]),
+    ),
     ...Object.fromEntries(SLOTS.map((slot) => [`slotValueIn ${slot}`, (t: string) => slotValueIn(t, slot)])),
   },
-  'src/memory/guards/firewall.ts': { guardFact, looksLikeQuestion, looksLikeNoise, guardFactShort: (t) => guardFact(t, { allowShort: true }) },
+  'src/memory/guards/firewall.ts': {
+    guardFact,
+    looksLikeQuestion,
+    looksLikeNoise,
+    guardFactShort: (t) => guardFact(t, { allowShort: true }),
+  },
   'src/memory/guards/injection.ts': {
     normalizeForScan,
     countHiddenCharacters,
@@ -99,7 +118,10 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/memory/classify.ts': { classifyMemoryType },
   'src/memory/fingerprint.ts': { fingerprint },
   'src/memory/write-screen.ts': Object.fromEntries(
-    roles.map((role) => [`screenWrite ${role}`, (t: string) => screenWrite(remember(t, role), {}, { firewall: true, detectSlots: true })]),
+    roles.map((role) => [
+      `screenWrite ${role}`,
+      (t: string) => screenWrite(remember(t, role), {}, { firewall: true, detectSlots: true }),
+    ]),
   ),
   'src/memory/write-rules.ts': { detectRetraction, isStandingRule, ruleType, isShortImperative },
   'src/memory/remember-input.ts': { parseRememberRequest: (t) => remember(t, SourceRole.USER) },
@@ -117,14 +139,26 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/common/text-words.ts': { textWords },
   'src/common/validation.ts': { assertPrintable: (t) => attempt(() => assertPrintable(t, 'content')) },
   'src/conversation/conversation-input.ts': {
-    parseMessageRequest: (t) => attempt(() => parseMessageRequest({ channelId: 'c', role: 'USER', content: t, speaker: t.slice(0, 90) } as never, 1_000_000)),
+    parseMessageRequest: (t) =>
+      attempt(() =>
+        parseMessageRequest({ channelId: 'c', role: 'USER', content: t, speaker: t.slice(0, 90) } as never, 1_000_000),
+      ),
     assertQuery: (t) => attempt(() => assertQuery(t.slice(0, 4000))),
   },
   'src/conversation/context-budget.ts': { oneLine },
   'src/common/tokens.ts': { countTokens, truncateToTokens: (t) => truncateToTokens(t, 20) },
   'src/cortex/bulletin/bulletin.render.ts': {
     bulletinLine: (t) =>
-      bulletinLine({ id: 'abcdef0123', type: MemoryType.FACT, content: t, importance: 0.5, confidence: 0.5, tags: [], occurredAt: reference, createdAt: reference }),
+      bulletinLine({
+        id: 'abcdef0123',
+        type: MemoryType.FACT,
+        content: t,
+        importance: 0.5,
+        confidence: 0.5,
+        tags: [],
+        occurredAt: reference,
+        createdAt: reference,
+      }),
     lineRef,
   },
   'src/cortex/bulletin/bulletin.service.ts': { acceptableRewrite: (t) => acceptableRewrite(t, t, 500) },
@@ -143,8 +177,10 @@ for (const table of LANGUAGE_TABLES) {
 const NO_USER_TEXT: Record<string, string> = {
   'src/front-door/front-door.ts': 'the configured host and surfaces (escapeHtml: one character class)',
   'src/store/neo4j/index-definitions.ts': 'our own schema.cypher and what SHOW INDEXES reports of it',
-  'src/viewer/app/bulletin-text.ts': "runs in the user's browser, over the bulletin's lines (anchored, one class each: linear)",
-  'src/auth/api-key.service.ts': 'the Authorization header (anchored, one \\S+ group: linear; Node caps headers at 16 KB)',
+  'src/viewer/app/bulletin-text.ts':
+    "runs in the user's browser, over the bulletin's lines (anchored, one class each: linear)",
+  'src/auth/api-key.service.ts':
+    'the Authorization header (anchored, one \\S+ group: linear; Node caps headers at 16 KB)',
   'src/metrics/metrics.controller.ts': 'the Authorization header and socket address (anchored, linear)',
   'src/config/config.ts': 'environment variables of the operator',
   'src/conversation/conversation-cursor.ts': 'cursors: length-checked to 400 [A-Za-z0-9_-] before any other expression',
@@ -176,16 +212,114 @@ function toTen(unit: string, suffix = ''): string {
 }
 
 const LEAD_WORDS = [
-  'oh and', 'oh', 'and', 'also', 'please', 'pls', 'hey', 'now', 'actually', 'ok', 'okay', 'so', 'well', 'btw', 'sorry',
-  'but', 'honestly', 'really', 'hi', 'hello', 'no wait', 'correction:', 'og', 'men', 'så', 'hej', 'hejsa', 'altså', 'faktisk',
-  'nå', 'nu', 'og så', 'i', 'my', 'jeg', 'mit', 'min', "i'm", 'the user', "user's", 'brugeren', 'remember', 'forget',
-  'husk', 'glem', 'not', 'no longer', 'ikke', 'always', 'never', 'aldrig', 'altid', 'ignore previous', 'system:',
+  'oh and',
+  'oh',
+  'and',
+  'also',
+  'please',
+  'pls',
+  'hey',
+  'now',
+  'actually',
+  'ok',
+  'okay',
+  'so',
+  'well',
+  'btw',
+  'sorry',
+  'but',
+  'honestly',
+  'really',
+  'hi',
+  'hello',
+  'no wait',
+  'correction:',
+  'og',
+  'men',
+  'så',
+  'hej',
+  'hejsa',
+  'altså',
+  'faktisk',
+  'nå',
+  'nu',
+  'og så',
+  'i',
+  'my',
+  'jeg',
+  'mit',
+  'min',
+  "i'm",
+  'the user',
+  "user's",
+  'brugeren',
+  'remember',
+  'forget',
+  'husk',
+  'glem',
+  'not',
+  'no longer',
+  'ikke',
+  'always',
+  'never',
+  'aldrig',
+  'altid',
+  'ignore previous',
+  'system:',
 ];
 const TAILS = ['x', ' my name is', '?'];
 const RUNS = [
-  ' ', '\t', '\n', ' \n', '\r\n', '.', ',', ';', ':', '!', '?', '"', "'", '’', '-', '=', '/', '(', ')', '[', ']', '<', '>',
-  '*', '_', '#', '@', '&', '+', '…', '😀', '\u200b', '\u0301', 'a', 'A', '1', 'é', 'hm', 'ha', 'ah', 'm', 'lo', '.a',
-  ', a', 'a ', '.-', 'i ', ':)', '<engram-context>', 'http://', 'ø',
+  ' ',
+  '\t',
+  '\n',
+  ' \n',
+  '\r\n',
+  '.',
+  ',',
+  ';',
+  ':',
+  '!',
+  '?',
+  '"',
+  "'",
+  '’',
+  '-',
+  '=',
+  '/',
+  '(',
+  ')',
+  '[',
+  ']',
+  '<',
+  '>',
+  '*',
+  '_',
+  '#',
+  '@',
+  '&',
+  '+',
+  '…',
+  '😀',
+  '\u200b',
+  '\u0301',
+  'a',
+  'A',
+  '1',
+  'é',
+  'hm',
+  'ha',
+  'ah',
+  'm',
+  'lo',
+  '.a',
+  ', a',
+  'a ',
+  '.-',
+  'i ',
+  ':)',
+  '<engram-context>',
+  'http://',
+  'ø',
 ];
 
 function hostileInputs(): string[] {
@@ -227,7 +361,8 @@ function hostileInputs(): string[] {
 
 /** Whole write screens run a dozen modules' expressions in a row: three times the bound of one module. */
 const COMPOSITE_BOUND_MS = 3 * BOUND_MS;
-const boundOf = (name: string): number => (/^(screenWrite|extractDeterministic|steelGate|extractiveSummary)/u.test(name) ? COMPOSITE_BOUND_MS : BOUND_MS);
+const boundOf = (name: string): number =>
+  /^(screenWrite|extractDeterministic|steelGate|extractiveSummary)/u.test(name) ? COMPOSITE_BOUND_MS : BOUND_MS;
 
 /** Milliseconds of one call; a slow call is measured twice more and the fastest kept (GC pauses are not stalls). */
 function cost(probe: Probe, text: string): number {
@@ -241,7 +376,9 @@ function cost(probe: Probe, text: string): number {
   return best;
 }
 
-const probeCases = Object.entries(PROBES).flatMap(([file, probes]) => Object.entries(probes).map(([name, probe]) => [file, name, probe] as const));
+const probeCases = Object.entries(PROBES).flatMap(([file, probes]) =>
+  Object.entries(probes).map(([name, probe]) => [file, name, probe] as const),
+);
 
 describe('every regular expression that sees user text runs in linear time', () => {
   const inputs = hostileInputs();
@@ -265,9 +402,23 @@ describe('every regular expression that sees user text runs in linear time', () 
     expect(slow).toEqual([]);
   });
 
-  const token = fc.constantFrom(...LEAD_WORDS, ...RUNS, 'Oslo', 'Maria', 'live in', 'name is', '34', 'years old', 'who', 'what');
+  const token = fc.constantFrom(
+    ...LEAD_WORDS,
+    ...RUNS,
+    'Oslo',
+    'Maria',
+    'live in',
+    'name is',
+    '34',
+    'years old',
+    'who',
+    'what',
+  );
   const generated = fc
-    .tuple(fc.array(token, { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(' ', '', ', ', '. ', '\n'), { minLength: 1, maxLength: 3 }))
+    .tuple(
+      fc.array(token, { minLength: 1, maxLength: 6 }),
+      fc.array(fc.constantFrom(' ', '', ', ', '. ', '\n'), { minLength: 1, maxLength: 3 }),
+    )
     .map(([words, separators]) => {
       const unit = words.map((w, i) => `${w}${separators[i % separators.length]}`).join('');
 
@@ -297,7 +448,10 @@ function containsRegex(file: string): boolean {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   let found = false;
   const visit = (node: ts.Node): void => {
-    if (ts.isRegularExpressionLiteral(node) || (ts.isNewExpression(node) && node.expression.getText(source) === 'RegExp')) {
+    if (
+      ts.isRegularExpressionLiteral(node) ||
+      (ts.isNewExpression(node) && node.expression.getText(source) === 'RegExp')
+    ) {
       found = true;
     }
     if (!found) {

@@ -30,13 +30,20 @@ function contrast(a: string, b: string): number {
 }
 
 describe('viewer colours', () => {
-  it.each(Object.values(MemoryType))('should colour %s memories as the Neo4j Browser style sheet does, with readable captions', (type) => {
-    const swatch = MEMORY_COLOURS[type];
-    const label = MEMORY_TYPE_LABEL[type];
+  it.each(Object.values(MemoryType))(
+    'should colour %s memories as the Neo4j Browser style sheet does, with readable captions',
+    (type) => {
+      const swatch = MEMORY_COLOURS[type];
+      const label = MEMORY_TYPE_LABEL[type];
 
-    expect(swatch).toMatchObject({ fill: property(`node.${label}`, 'color'), border: property(`node.${label}`, 'border-color'), label });
-    expect(contrast(swatch?.text ?? '#FFFFFF', swatch?.fill ?? '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
-  });
+      expect(swatch).toMatchObject({
+        fill: property(`node.${label}`, 'color'),
+        border: property(`node.${label}`, 'border-color'),
+        label,
+      });
+      expect(contrast(swatch?.text ?? '#FFFFFF', swatch?.fill ?? '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it.each(Object.values(RelationType))('should draw %s edges in the style sheet colour and width', (type) => {
     expect(RELATION_COLOURS[type]).toEqual({

@@ -19,7 +19,11 @@ export class MessageInput {
   })
   speaker?: string | null;
 
-  @Field(() => Trust, { nullable: true, defaultValue: Trust.GUARDIAN, description: 'only GUARDIAN messages may create or change memories' })
+  @Field(() => Trust, {
+    nullable: true,
+    defaultValue: Trust.GUARDIAN,
+    description: 'only GUARDIAN messages may create or change memories',
+  })
   trust?: Trust | null;
 
   @Field(() => String, { nullable: true })
@@ -59,7 +63,10 @@ export class ChannelInput {
   @Field(() => String, { nullable: true, description: 'omitted: unchanged; null: none' })
   projectId?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'history budget of the channel; compaction starts at 80% of it. Omitted: unchanged; null: the default' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'history budget of the channel; compaction starts at 80% of it. Omitted: unchanged; null: the default',
+  })
   tokenBudget?: number | null;
 }
 

@@ -1,8 +1,14 @@
-import type { MessageRecord } from 'src/domain/conversation.types';
 import type { AgentContextData } from 'src/conversation/context.service';
 import type { AppendOutcome, ChannelView } from 'src/conversation/conversation.service';
+import {
+  AgentContext,
+  AppendMessageResult,
+  Channel,
+  Message,
+  MessageHit,
+} from 'src/conversation/dto/conversation.model';
 import type { MessageHitData } from 'src/conversation/message-search.service';
-import { AgentContext, AppendMessageResult, Channel, Message, MessageHit } from 'src/conversation/dto/conversation.model';
+import type { MessageRecord } from 'src/domain/conversation.types';
 import { toMemory, toRememberResult } from 'src/memory/dto/memory.mapper';
 
 export function toMessage(record: MessageRecord): Message {

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OnModuleDestroy } from '@nestjs/common';
 
-import { PushIterator } from 'src/pubsub/push-iterator';
 import { PUBSUB } from 'src/pubsub/pubsub.port';
 import type { PubSub, Unsubscribe } from 'src/pubsub/pubsub.port';
+import { PushIterator } from 'src/pubsub/push-iterator';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import type { BulletinRecord, BulletinStore } from 'src/store/bulletin-store.port';
 
@@ -16,7 +16,10 @@ interface Envelope {
 }
 
 function encode(bulletin: BulletinRecord): string {
-  const envelope: Envelope = { tenantId: bulletin.tenantId, bulletin: { ...bulletin, generatedAt: bulletin.generatedAt.toISOString() } };
+  const envelope: Envelope = {
+    tenantId: bulletin.tenantId,
+    bulletin: { ...bulletin, generatedAt: bulletin.generatedAt.toISOString() },
+  };
 
   return JSON.stringify(envelope);
 }
@@ -59,7 +62,9 @@ export class BulletinEvents implements OnModuleDestroy {
 
       return true;
     } catch (error) {
-      this.logger.warn(`bulletin ${bulletin.id} of ${bulletin.tenantId} stored but not announced: ${(error as Error).message}`);
+      this.logger.warn(
+        `bulletin ${bulletin.id} of ${bulletin.tenantId} stored but not announced: ${(error as Error).message}`,
+      );
 
       return false;
     }
@@ -121,6 +126,8 @@ export class BulletinEvents implements OnModuleDestroy {
     const subscription = this.subscription;
     this.subscription = null;
     this.listeners.clear();
-    await (await subscription?.catch(() => null))?.();
+    await (
+      await subscription?.catch(() => null)
+    )?.();
   }
 }

@@ -7,7 +7,9 @@ export class Bulletin {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => String, { description: 'headings with one line per memory; each line ends with the first characters of its id' })
+  @Field(() => String, {
+    description: 'headings with one line per memory; each line ends with the first characters of its id',
+  })
   content!: string;
 
   @Field(() => Date)

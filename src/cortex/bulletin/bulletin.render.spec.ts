@@ -1,8 +1,8 @@
-import { MemoryType } from 'src/domain/memory.enums';
 import { bulletinLine, lineRef, MAX_LINE_WORDS, renderBulletin } from 'src/cortex/bulletin/bulletin.render';
 import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
 import { bulletinDue, markerKey } from 'src/domain/change-marker';
 import type { ChangeMarker } from 'src/domain/change-marker';
+import { MemoryType } from 'src/domain/memory.enums';
 
 const DAY = 86_400_000;
 const base = new Date('2026-05-01T00:00:00Z').getTime();
@@ -88,7 +88,9 @@ describe(renderBulletin.name, () => {
 
   it('should stay within the word budget and share it across headings before any heading gets a second line', () => {
     const many = [
-      ...Array.from({ length: 30 }, (_, i) => candidate(MemoryType.IDENTITY, `identity number ${i} with some extra words`)),
+      ...Array.from({ length: 30 }, (_, i) =>
+        candidate(MemoryType.IDENTITY, `identity number ${i} with some extra words`),
+      ),
       ...Array.from({ length: 30 }, (_, i) => candidate(MemoryType.FACT, `fact number ${i} with some extra words`)),
     ];
     for (const maxWords of [20, 50, 120, 500]) {
@@ -102,7 +104,9 @@ describe(renderBulletin.name, () => {
   });
 
   it('should cap each heading and rank by importance', () => {
-    const identities = Array.from({ length: 20 }, (_, i) => candidate(MemoryType.IDENTITY, `fact ${i}`, { importance: i / 20 }));
+    const identities = Array.from({ length: 20 }, (_, i) =>
+      candidate(MemoryType.IDENTITY, `fact ${i}`, { importance: i / 20 }),
+    );
     const { memoryIds } = renderBulletin(identities);
 
     expect(memoryIds).toHaveLength(12);
@@ -122,7 +126,12 @@ describe(renderBulletin.name, () => {
 describe(bulletinDue.name, () => {
   const now = new Date('2026-06-01T12:00:00Z');
   const settings = { debounceMs: 30_000, maxDelayMs: 600_000 };
-  const marker = (lastChangeAgoMs: number): ChangeMarker => ({ tenantId: 't', count: 3, lastChangeAt: now.getTime() - lastChangeAgoMs, createdSum: 42 });
+  const marker = (lastChangeAgoMs: number): ChangeMarker => ({
+    tenantId: 't',
+    count: 3,
+    lastChangeAt: now.getTime() - lastChangeAgoMs,
+    createdSum: 42,
+  });
 
   it.each([
     ['unchanged marker', 1_000, 'same', 0, 'fresh'],
@@ -134,7 +143,9 @@ describe(bulletinDue.name, () => {
   ] as const)('should answer %s: %s', (_, lastChangeAgo, latest, generatedAgo, expected) => {
     const m = marker(lastChangeAgo);
     const state =
-      latest === null ? null : { marker: latest === 'same' ? markerKey(m) : 'x', generatedAt: new Date(now.getTime() - generatedAgo) };
+      latest === null
+        ? null
+        : { marker: latest === 'same' ? markerKey(m) : 'x', generatedAt: new Date(now.getTime() - generatedAgo) };
 
     expect(bulletinDue(m, state, now, settings)).toBe(expected);
   });

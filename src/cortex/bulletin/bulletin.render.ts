@@ -1,5 +1,5 @@
-import { MemoryType } from 'src/domain/memory.enums';
 import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
+import { MemoryType } from 'src/domain/memory.enums';
 
 export interface BulletinSection {
   heading: string;
@@ -26,7 +26,9 @@ export const SECTIONS: readonly BulletinSection[] = [
   {
     heading: 'Preferences and constraints',
     limit: 10,
-    accepts: (m) => m.type === MemoryType.PREFERENCE || (m.type !== MemoryType.IDENTITY && m.type !== MemoryType.OBSERVATION && m.tags.includes(CONSTRAINT_TAG)),
+    accepts: (m) =>
+      m.type === MemoryType.PREFERENCE ||
+      (m.type !== MemoryType.IDENTITY && m.type !== MemoryType.OBSERVATION && m.tags.includes(CONSTRAINT_TAG)),
     order: 'importance',
   },
   { heading: 'Key facts', limit: 8, accepts: isType(MemoryType.FACT), order: 'importance' },
@@ -53,7 +55,10 @@ function byId(a: BulletinCandidate, b: BulletinCandidate): number {
 
 const COMPARE: Record<BulletinSection['order'], (a: BulletinCandidate, b: BulletinCandidate) => number> = {
   importance: (a, b) =>
-    b.importance - a.importance || b.confidence - a.confidence || b.occurredAt.getTime() - a.occurredAt.getTime() || byId(a, b),
+    b.importance - a.importance ||
+    b.confidence - a.confidence ||
+    b.occurredAt.getTime() - a.occurredAt.getTime() ||
+    byId(a, b),
   recent: (a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.importance - a.importance || byId(a, b),
 };
 
@@ -83,10 +88,16 @@ export function lineRef(line: string): string | null {
  * prompt-cache it). Sections are filled round-robin by rank, so every heading gets its best lines before any gets
  * its tenth, until the word budget is spent; a heading without lines is left out, and no candidates give ''.
  */
-export function renderBulletin(candidates: readonly BulletinCandidate[], maxWords = DEFAULT_MAX_WORDS): RenderedBulletin {
+export function renderBulletin(
+  candidates: readonly BulletinCandidate[],
+  maxWords = DEFAULT_MAX_WORDS,
+): RenderedBulletin {
   // sections accept disjoint sets of memories, so no memory is stated twice
   const ranked = SECTIONS.map((section) => {
-    const items = candidates.filter((m) => section.accepts(m)).sort(COMPARE[section.order]).slice(0, section.limit);
+    const items = candidates
+      .filter((m) => section.accepts(m))
+      .sort(COMPARE[section.order])
+      .slice(0, section.limit);
 
     return { section, items, chosen: [] as BulletinCandidate[], open: true };
   });
@@ -98,7 +109,9 @@ export function renderBulletin(candidates: readonly BulletinCandidate[], maxWord
         entry.open = false;
         continue;
       }
-      const cost = words(bulletinLine(memory)).length + (entry.chosen.length === 0 ? words(`## ${entry.section.heading}`).length : 0);
+      const cost =
+        words(bulletinLine(memory)).length +
+        (entry.chosen.length === 0 ? words(`## ${entry.section.heading}`).length : 0);
       if (used + cost > maxWords) {
         entry.open = false;
         continue;

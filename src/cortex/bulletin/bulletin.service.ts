@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 
@@ -7,8 +6,8 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { BulletinEvents } from 'src/cortex/bulletin/bulletin-events';
 import { lineRef, MAX_SECTION_LINES, renderBulletin } from 'src/cortex/bulletin/bulletin.render';
-import { markerKey } from 'src/domain/change-marker';
 import { LlmBudget } from 'src/cortex/llm-budget.service';
+import { markerKey } from 'src/domain/change-marker';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
 import { loadPrompt } from 'src/llm/prompts';
@@ -38,7 +37,12 @@ function sha256(text: string): string {
  * bulletin at the same time store it once and announce it once, while the same text coming back after another
  * version gets a new id.
  */
-export function bulletinId(tenantId: string, previousId: string | null, source: BulletinSource, content: string): string {
+export function bulletinId(
+  tenantId: string,
+  previousId: string | null,
+  source: BulletinSource,
+  content: string,
+): string {
   const hex = sha256(`${tenantId}\n${previousId ?? ''}\n${source}\n${content}`);
 
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
@@ -79,7 +83,10 @@ export class BulletinService {
     if (trigger === 'change' && latest?.marker === marker) {
       return { status: 'skipped', reason: 'no change since the latest bulletin', bulletin: latest };
     }
-    const rendered = renderBulletin(await this.store.bulletinCandidates(tenantId, MAX_SECTION_LINES), this.config.cortex.bulletin.maxWords);
+    const rendered = renderBulletin(
+      await this.store.bulletinCandidates(tenantId, MAX_SECTION_LINES),
+      this.config.cortex.bulletin.maxWords,
+    );
     const digest = sha256(rendered.content);
     if (latest?.digest === digest) {
       if (latest.marker !== marker) {
@@ -107,7 +114,9 @@ export class BulletinService {
       // not awaited: a refresh answers even while Redis is away (the sweep offers the rewrite again later)
       this.queue
         .enqueue(JobName.RewriteBulletin, { tenantId, bulletinId: bulletin.id }, { jobId: `rewrite-${bulletin.id}` })
-        .catch((error: unknown) => this.logger.warn(`could not queue the bulletin rewrite: ${(error as Error).message}`));
+        .catch((error: unknown) =>
+          this.logger.warn(`could not queue the bulletin rewrite: ${(error as Error).message}`),
+        );
     }
 
     return { status: 'generated', bulletin };
@@ -146,13 +155,17 @@ export class BulletinService {
         now,
       ));
     } catch (error) {
-      this.logger.warn(`bulletin rewrite for ${tenantId} failed, keeping the deterministic text: ${(error as Error).message}`);
+      this.logger.warn(
+        `bulletin rewrite for ${tenantId} failed, keeping the deterministic text: ${(error as Error).message}`,
+      );
 
       return { status: 'skipped', reason: 'LLM unavailable', bulletin: latest };
     }
     content = content.trim();
     if (!acceptableRewrite(latest.content, content, settings.maxWords)) {
-      this.logger.warn(`bulletin rewrite for ${tenantId} dropped a memory or broke the word cap: keeping the deterministic text`);
+      this.logger.warn(
+        `bulletin rewrite for ${tenantId} dropped a memory or broke the word cap: keeping the deterministic text`,
+      );
 
       return { status: 'skipped', reason: 'rewrite rejected', bulletin: latest };
     }

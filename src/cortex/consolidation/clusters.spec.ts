@@ -25,7 +25,11 @@ describe('consolidation clusters', () => {
   describe(clusterNearDuplicates.name, () => {
     it('should merge a cluster into its strongest member', () => {
       const members = [member('a'), member('b', { confidence: 0.9 }), member('c')];
-      const clusters = clusterNearDuplicates(members, [pair('a', 'b', 0.93), pair('b', 'c', 0.9), pair('a', 'c', 0.95)]);
+      const clusters = clusterNearDuplicates(members, [
+        pair('a', 'b', 0.93),
+        pair('b', 'c', 0.9),
+        pair('a', 'c', 0.95),
+      ]);
 
       expect(clusters).toEqual([{ survivorId: 'b', mergedIds: ['a', 'c'] }]);
     });
@@ -93,11 +97,18 @@ describe('consolidation clusters', () => {
       expect([...survivorsPerCluster.values()].every((n) => n === 1)).toBe(true);
       expect(survivorsPerCluster.size).toBe(40);
       for (const cluster of clusters) {
-        const group = [cluster.survivorId, ...cluster.mergedIds].map((id) => members.find((m) => m.id === id) ?? member(id));
+        const group = [cluster.survivorId, ...cluster.mergedIds].map(
+          (id) => members.find((m) => m.id === id) ?? member(id),
+        );
         expect([...group].sort(byStrength)[0]?.id).toBe(cluster.survivorId);
       }
       // a second pass over what is left finds nothing to merge: consolidation is idempotent
-      expect(clusterNearDuplicates(members.filter((m) => !retired.has(m.id)), pairs)).toEqual([]);
+      expect(
+        clusterNearDuplicates(
+          members.filter((m) => !retired.has(m.id)),
+          pairs,
+        ),
+      ).toEqual([]);
     });
   });
 

@@ -47,7 +47,11 @@ function compatible(a: ClusterMember, b: ClusterMember): boolean {
   return a.type === b.type && a.scopeKey === b.scopeKey && a.slot === b.slot;
 }
 
-function adjacency(members: ReadonlyMap<string, ClusterMember>, pairs: readonly SimilarPair[], threshold: number): Map<string, Set<string>> {
+function adjacency(
+  members: ReadonlyMap<string, ClusterMember>,
+  pairs: readonly SimilarPair[],
+  threshold: number,
+): Map<string, Set<string>> {
   const near = new Map<string, Set<string>>();
   for (const pair of pairs) {
     const a = members.get(pair.a);
@@ -118,7 +122,10 @@ export function promotionGroups(
     if (assigned.has(member.id)) {
       continue;
     }
-    const group = [member, ...[...(near.get(member.id) ?? [])].filter((id) => !assigned.has(id)).flatMap((id) => byId.get(id) ?? [])];
+    const group = [
+      member,
+      ...[...(near.get(member.id) ?? [])].filter((id) => !assigned.has(id)).flatMap((id) => byId.get(id) ?? []),
+    ];
     const channels = new Set(group.map((m) => m.channelId).filter((c): c is string => c !== null));
     if (channels.size >= minChannels) {
       group.forEach((m) => assigned.add(m.id));

@@ -7,14 +7,14 @@ import { clusterNearDuplicates, promotionGroups } from 'src/cortex/consolidation
 import type { ClusterMember, SimilarPair } from 'src/cortex/consolidation/clusters';
 import { LlmBudget } from 'src/cortex/llm-budget.service';
 import { JobName } from 'src/domain/job.types';
-import { loadPrompt } from 'src/llm/prompts';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore, Visibility } from 'src/domain/memory-store.port';
 import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
+import { loadPrompt } from 'src/llm/prompts';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import type { ConsolidationRow, MemoryGraphStore } from 'src/store/memory-graph.port';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore, Visibility } from 'src/domain/memory-store.port';
 
 const STATE = 'consolidation';
 /** Memories looked at per run (the ones changed since the last run, oldest change first). */
@@ -39,7 +39,11 @@ export interface ConsolidationReport {
 }
 
 function scopeKey(m: { scope: MemoryScope; channelId: string | null; projectId: string | null }): string {
-  return m.scope === MemoryScope.THREAD ? `T:${m.channelId ?? ''}` : m.scope === MemoryScope.PROJECT ? `P:${m.projectId ?? ''}` : 'G';
+  return m.scope === MemoryScope.THREAD
+    ? `T:${m.channelId ?? ''}`
+    : m.scope === MemoryScope.PROJECT
+      ? `P:${m.projectId ?? ''}`
+      : 'G';
 }
 
 function member(m: ConsolidationRow | MemoryRecord): ClusterMember {
@@ -118,9 +122,17 @@ export class ConsolidationService {
     return { members, pairs };
   }
 
-  private async mergeNearDuplicates(tenantId: string, candidates: readonly ConsolidationRow[], now: Date): Promise<number> {
+  private async mergeNearDuplicates(
+    tenantId: string,
+    candidates: readonly ConsolidationRow[],
+    now: Date,
+  ): Promise<number> {
     const { members, pairs } = await this.neighbourhood(tenantId, candidates, (row) => [row.type]);
-    const clusters = clusterNearDuplicates([...members.values()], pairs, this.config.cortex.maintenance.consolidationThreshold);
+    const clusters = clusterNearDuplicates(
+      [...members.values()],
+      pairs,
+      this.config.cortex.maintenance.consolidationThreshold,
+    );
     let merged = 0;
     for (const cluster of clusters) {
       const confidences = [cluster.survivorId, ...cluster.mergedIds].map((id) => members.get(id)?.confidence ?? 0);
@@ -135,7 +147,11 @@ export class ConsolidationService {
     return merged;
   }
 
-  private async promoteRepeatedObservations(tenantId: string, candidates: readonly ConsolidationRow[], now: Date): Promise<number> {
+  private async promoteRepeatedObservations(
+    tenantId: string,
+    candidates: readonly ConsolidationRow[],
+    now: Date,
+  ): Promise<number> {
     const perDay = this.config.cortex.maintenance.llmPromotionsPerDay;
     let budget = await this.llm.remaining(tenantId, JobName.ConsolidateMemories, perDay, now);
     // GLOBAL user observations only: what was said in a private channel stays there
@@ -164,7 +180,11 @@ export class ConsolidationService {
 
   private async alreadyPromoted(tenantId: string, group: readonly ClusterMember[]): Promise<boolean> {
     for (const episode of group) {
-      const parts = await this.store.listAssociations(tenantId, episode.id, { types: [RelationType.PART_OF], direction: Direction.OUT, limit: 1 });
+      const parts = await this.store.listAssociations(tenantId, episode.id, {
+        types: [RelationType.PART_OF],
+        direction: Direction.OUT,
+        limit: 1,
+      });
       if (parts.length === 0) {
         return false;
       }
@@ -174,7 +194,10 @@ export class ConsolidationService {
   }
 
   private async promote(tenantId: string, group: readonly ClusterMember[], now: Date): Promise<boolean> {
-    const episodes = await this.store.getMemories(tenantId, group.map((m) => m.id));
+    const episodes = await this.store.getMemories(
+      tenantId,
+      group.map((m) => m.id),
+    );
     let answer: z.infer<typeof promotionSchema>;
     try {
       answer = await this.llm.complete(
@@ -212,7 +235,14 @@ export class ConsolidationService {
       return false;
     }
     for (const episode of episodes) {
-      await this.store.upsertAssociation({ tenantId, fromId: episode.id, toId: semantic.id, type: RelationType.PART_OF, weight: 1, createdAt: now });
+      await this.store.upsertAssociation({
+        tenantId,
+        fromId: episode.id,
+        toId: semantic.id,
+        type: RelationType.PART_OF,
+        weight: 1,
+        createdAt: now,
+      });
     }
 
     return true;

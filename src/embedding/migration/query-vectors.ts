@@ -3,14 +3,14 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { embedQuery } from 'src/embedding/embed-safely';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { MemoryStore, ScoredId, Visibility } from 'src/domain/memory-store.port';
+import { embedQuery } from 'src/embedding/embed-safely';
 import { previousEmbedder } from 'src/embedding/migration/previous-embedder';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
-import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 
 /** A query's vector and the model that made it: the configured one, or a migration's previous one. */

@@ -19,7 +19,11 @@ export async function runReembed(config: AppConfig): Promise<ReembedReport> {
 
     const service = new ReembedService(stores.embeddingMigration, embedder, config);
 
-    return await withProgress('reembed', async () => describe(await service.status()), () => service.run());
+    return await withProgress(
+      'reembed',
+      async () => describe(await service.status()),
+      () => service.run(),
+    );
   } finally {
     await stores.connection.close();
     await embedder.close?.();

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 
@@ -7,11 +6,16 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
-import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { EMBEDDING_MIGRATION_STORE, REEMBED_KINDS } from 'src/store/embedding-migration.port';
-import type { EmbeddingMigrationStore, ReembedItem, ReembedKind, ReembedProgress } from 'src/store/embedding-migration.port';
+import type {
+  EmbeddingMigrationStore,
+  ReembedItem,
+  ReembedKind,
+  ReembedProgress,
+} from 'src/store/embedding-migration.port';
 
 /** Texts per embedder call. */
 const EMBED_CHUNK = 64;
@@ -76,7 +80,9 @@ export class ReembedService implements OnApplicationBootstrap, OnApplicationShut
   onApplicationBootstrap(): void {
     const queue = (): void => {
       void this.queueIfPending().catch((error: unknown) =>
-        this.logger.warn(`could not queue the re-embedding job: ${error instanceof Error ? error.message : String(error)}`),
+        this.logger.warn(
+          `could not queue the re-embedding job: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     };
     queue();

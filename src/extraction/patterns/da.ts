@@ -1,11 +1,35 @@
-import type { SlotName } from 'src/memory/guards/slots';
 import { leadWords, regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
 import type { LanguageTable, PatternExample } from 'src/extraction/patterns/pattern-table';
+import type { SlotName } from 'src/memory/guards/slots';
 
 /** Words that end the value: "Jeg bor i Aarhus og arbejder hos Lego" keeps "Aarhus". */
 const CLAUSE_WORDS = [
-  'og', 'men', 'fordi', 'siden', 'da', 'når', 'hvor', 'som', 'der', 'så', 'selvom', 'med', 'fra', 'til', 'nu', 'lige',
-  'også', 'igen', 'endnu', 'stadig', 'i', 'på', 'hos', 'for', 'haha', 'lol',
+  'og',
+  'men',
+  'fordi',
+  'siden',
+  'da',
+  'når',
+  'hvor',
+  'som',
+  'der',
+  'så',
+  'selvom',
+  'med',
+  'fra',
+  'til',
+  'nu',
+  'lige',
+  'også',
+  'igen',
+  'endnu',
+  'stadig',
+  'i',
+  'på',
+  'hos',
+  'for',
+  'haha',
+  'lol',
 ];
 const NOT_A_VALUE = new Set(
   'en et den det de dem dig du mig jer os ham hende ikke også her der hjemme noget nogen alt intet at til hvad hvordan når som'.split(
@@ -14,7 +38,11 @@ const NOT_A_VALUE = new Set(
 );
 const cleanName = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 4 });
 // a place may be "Den Haag" or "New York": only the first word must name something
-const cleanPlace = valueCleaner({ clauseWords: CLAUSE_WORDS.filter((w) => w !== 'i'), notAValue: NOT_A_VALUE, maxWords: 4 });
+const cleanPlace = valueCleaner({
+  clauseWords: CLAUSE_WORDS.filter((w) => w !== 'i'),
+  notAValue: NOT_A_VALUE,
+  maxWords: 4,
+});
 const cleanPreference = valueCleaner({
   clauseWords: ['men', 'fordi', 'siden', 'selvom', 'haha', 'lol'],
   notAValue: NOT_A_VALUE,
@@ -36,14 +64,20 @@ const TIMEZONE =
 // Adverbs that may stand after the verb ("jeg arbejder nu hos", "jeg hedder faktisk") or first, before it (V2).
 const ADVERBS = ['nu', 'faktisk', 'egentlig', 'stadig', 'nemlig', 'for tiden', 'i dag', 'efterhånden', 'heller'];
 const ADV = `(?:(?:${ADVERBS.join('|')}) )?`;
-const V2 = new RegExp(String.raw`^((?:(?:og|men|så|altså)[,]? )?)(${ADVERBS.join('|')}) (bor|arbejder|hedder|er|lever) (jeg|mit navn|min alder|min arbejdsgiver)(?![\p{L}])`, 'u');
+const V2 = new RegExp(
+  String.raw`^((?:(?:og|men|så|altså)[,]? )?)(${ADVERBS.join('|')}) (bor|arbejder|hedder|er|lever) (jeg|mit navn|min alder|min arbejdsgiver)(?![\p{L}])`,
+  'u',
+);
 
 /**
  * Verb-second word order after an adverb, "nu bor jeg i X" / "faktisk er mit navn X", rewritten to the subject-first
  * order the patterns read, "jeg bor nu i X" / "mit navn er faktisk X": the same words, so every offset holds.
  */
 export function subjectFirst(lower: string): string {
-  return lower.replace(V2, (_all, lead: string, adverb: string, verb: string, subject: string) => `${lead}${subject} ${verb} ${adverb}`);
+  return lower.replace(
+    V2,
+    (_all, lead: string, adverb: string, verb: string, subject: string) => `${lead}${subject} ${verb} ${adverb}`,
+  );
 }
 
 function slotExamples(slot: SlotName, examples: [string, string | null][]): PatternExample[] {
@@ -89,7 +123,10 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.name',
       kind: 'slot',
       slot: 'name',
-      pattern: new RegExp(String.raw`(?:${JEG} hedder|${LEAD}mit (?:fulde |rigtige |nye )?navn er) ${ADV}(?<v>.+)$`, 'u'),
+      pattern: new RegExp(
+        String.raw`(?:${JEG} hedder|${LEAD}mit (?:fulde |rigtige |nye )?navn er) ${ADV}(?<v>.+)$`,
+        'u',
+      ),
       prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('name', [
@@ -106,7 +143,10 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.age',
       kind: 'slot',
       slot: 'age',
-      pattern: new RegExp(String.raw`(?:${JEG} er (?:lige fyldt |nu |snart )?|${JEG} (?:er )?fyldt |${LEAD}min alder er )(?<v>\d{1,3})(?: år(?: gammel)?)?(?=\s*(?:$|[.,!;]|i dag|og\b))`, 'u'),
+      pattern: new RegExp(
+        String.raw`(?:${JEG} er (?:lige fyldt |nu |snart )?|${JEG} (?:er )?fyldt |${LEAD}min alder er )(?<v>\d{1,3})(?: år(?: gammel)?)?(?=\s*(?:$|[.,!;]|i dag|og\b))`,
+        'u',
+      ),
       clean: (value) => (Number(value) > 0 && Number(value) <= 130 ? value : null),
       examples: slotExamples('age', [
         ['Jeg er 34 år gammel', '34'],
@@ -120,7 +160,10 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.location',
       kind: 'slot',
       slot: 'location',
-      pattern: new RegExp(String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${JEG} (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`, 'u'),
+      pattern: new RegExp(
+        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${JEG} (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
+        'u',
+      ),
       prepare: subjectFirst,
       clean: cleanPlace,
       examples: slotExamples('location', [
@@ -136,8 +179,14 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.timezone',
       kind: 'slot',
       slot: 'timezone',
-      pattern: new RegExp(String.raw`(?:${LEAD}min tidszone er|${JEG} er i) (?<v>${TIMEZONE})(?:[- ]?tidszonen)?(?=$|[\s.,!;])`, 'u'),
-      clean: (value) => trimValue(value).toUpperCase().replace(/^([A-Z]+\/)/u, (prefix) => prefix.charAt(0) + prefix.slice(1).toLowerCase()),
+      pattern: new RegExp(
+        String.raw`(?:${LEAD}min tidszone er|${JEG} er i) (?<v>${TIMEZONE})(?:[- ]?tidszonen)?(?=$|[\s.,!;])`,
+        'u',
+      ),
+      clean: (value) =>
+        trimValue(value)
+          .toUpperCase()
+          .replace(/^([A-Z]+\/)/u, (prefix) => prefix.charAt(0) + prefix.slice(1).toLowerCase()),
       examples: slotExamples('timezone', [
         ['Min tidszone er CET', 'CET'],
         ['Jeg er i UTC+2', 'UTC+2'],
@@ -148,7 +197,10 @@ export const DANISH: LanguageTable = {
       id: 'da.slot.employer',
       kind: 'slot',
       slot: 'employer',
-      pattern: new RegExp(String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`, 'u'),
+      pattern: new RegExp(
+        String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`,
+        'u',
+      ),
       prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('employer', [
@@ -197,7 +249,8 @@ export const DANISH: LanguageTable = {
     regexPattern({
       id: 'da.preference.favourite',
       kind: 'preference',
-      pattern: /^(?:og |btw )?(?<verb>min yndlings[\p{L}-]+|mit yndlings[\p{L}-]+|mine yndlings[\p{L}-]+) (?:er) (?<v>.+)$/u,
+      pattern:
+        /^(?:og |btw )?(?<verb>min yndlings[\p{L}-]+|mit yndlings[\p{L}-]+|mine yndlings[\p{L}-]+) (?:er) (?<v>.+)$/u,
       clean: cleanPreference,
       examples: [
         { text: 'Min yndlingsret er frikadeller', value: 'frikadeller' },
@@ -207,7 +260,8 @@ export const DANISH: LanguageTable = {
     }),
   ],
   slotSentence: (slot, value) => DANISH_SLOT_SENTENCES[slot](value),
-  preferenceSentence: (verb, value) => (/yndlings/u.test(verb) ? `${capitalise(verb)} er ${value}.` : `Jeg ${verb} ${value}.`),
+  preferenceSentence: (verb, value) =>
+    /yndlings/u.test(verb) ? `${capitalise(verb)} er ${value}.` : `Jeg ${verb} ${value}.`,
   slotMentions: {
     name: /\bmit (?:fulde )?navn\b|\bhvad jeg hedder\b/u,
     age: /\bmin alder\b|\bhvor gammel jeg er\b/u,
@@ -217,9 +271,34 @@ export const DANISH: LanguageTable = {
     occupation: /\bmit (?:job|erhverv|arbejde)\b/u,
   },
   acknowledgements: [
-    'ok', 'okay', 'tak', 'mange tak', 'tusind tak', 'tak skal du have', 'fint', 'super', 'godt', 'forstået', 'javel',
-    'ja', 'nej', 'nej tak', 'ja tak', 'det lyder godt', 'perfekt', 'klart', 'selvfølgelig', 'hej', 'hej hej', 'farvel',
-    'god nat', 'fedt', 'cool', 'nice', 'den er god', 'okay tak',
+    'ok',
+    'okay',
+    'tak',
+    'mange tak',
+    'tusind tak',
+    'tak skal du have',
+    'fint',
+    'super',
+    'godt',
+    'forstået',
+    'javel',
+    'ja',
+    'nej',
+    'nej tak',
+    'ja tak',
+    'det lyder godt',
+    'perfekt',
+    'klart',
+    'selvfølgelig',
+    'hej',
+    'hej hej',
+    'farvel',
+    'god nat',
+    'fedt',
+    'cool',
+    'nice',
+    'den er god',
+    'okay tak',
   ],
 };
 

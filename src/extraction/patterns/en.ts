@@ -1,7 +1,7 @@
-import { detectSlot } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
 import { leadWords, regexPattern, valueCleaner, withArticle } from 'src/extraction/patterns/pattern-table';
 import type { ExtractionPattern, LanguageTable } from 'src/extraction/patterns/pattern-table';
+import { detectSlot } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/memory/guards/slots';
 
 const CLAUSE_WORDS = ['but', 'because', 'since', 'although', 'though', 'except', 'unless', 'so that', 'lol', 'haha'];
 /** Objects that point back at the conversation instead of naming something the user likes. */
@@ -13,7 +13,22 @@ const NOT_A_VALUE = new Set(
 const cleanPreference = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 10 });
 
 /** Words that may open a request: "Actually, please forget ...". */
-const FILLER = leadWords(['please', 'pls', 'and', 'also', 'oh', 'hey', 'now', 'actually', 'ok', 'okay', 'so', 'well', 'btw', 'sorry']);
+const FILLER = leadWords([
+  'please',
+  'pls',
+  'and',
+  'also',
+  'oh',
+  'hey',
+  'now',
+  'actually',
+  'ok',
+  'okay',
+  'so',
+  'well',
+  'btw',
+  'sorry',
+]);
 
 // "I" at a clause start (the extractor splits sentences into clauses), after an optional adverb.
 const I = `^${leadWords(['and', 'but', 'so', 'also', 'oh', 'well', 'honestly', 'actually', 'btw', 'really'])}i`;
@@ -72,7 +87,8 @@ const preference = regexPattern({
 const favourite = regexPattern({
   id: 'en.preference.favourite',
   kind: 'preference',
-  pattern: /^(?:and |also |btw )?my (?<verb>(?:all-time |absolute )?favou?rite [\p{L}\p{N} -]{2,30}?) (?:is|are) (?<v>.+)$/u,
+  pattern:
+    /^(?:and |also |btw )?my (?<verb>(?:all-time |absolute )?favou?rite [\p{L}\p{N} -]{2,30}?) (?:is|are) (?<v>.+)$/u,
   clean: cleanPreference,
   examples: [
     { text: 'My favourite band is Radiohead', value: 'Radiohead' },
@@ -149,8 +165,40 @@ export const ENGLISH: LanguageTable = {
     birthday: /\bmy (?:birthday|date of birth)\b/u,
   },
   acknowledgements: [
-    'ok', 'okay', 'thanks', 'thank you', 'thx', 'ty', 'got it', 'cool', 'great', 'nice', 'sure', 'yes', 'no', 'yep',
-    'nope', 'fine', 'perfect', 'sounds good', 'will do', 'noted', 'understood', 'makes sense', 'alright', 'done',
-    'ok thanks', 'great thanks', 'thanks a lot', 'awesome', 'lol', 'haha', 'hi', 'hello', 'hey', 'bye', 'good night',
+    'ok',
+    'okay',
+    'thanks',
+    'thank you',
+    'thx',
+    'ty',
+    'got it',
+    'cool',
+    'great',
+    'nice',
+    'sure',
+    'yes',
+    'no',
+    'yep',
+    'nope',
+    'fine',
+    'perfect',
+    'sounds good',
+    'will do',
+    'noted',
+    'understood',
+    'makes sense',
+    'alright',
+    'done',
+    'ok thanks',
+    'great thanks',
+    'thanks a lot',
+    'awesome',
+    'lol',
+    'haha',
+    'hi',
+    'hello',
+    'hey',
+    'bye',
+    'good night',
   ],
 };

@@ -1,11 +1,13 @@
-import { detectSlot, normalizeSlotValue } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
 import { LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
 import { ENGLISH } from 'src/extraction/patterns/en';
+import { detectSlot, normalizeSlotValue } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/memory/guards/slots';
 
 const cases = LANGUAGE_TABLES.flatMap((table) =>
   table.patterns.flatMap((pattern) =>
-    pattern.examples.map((example) => [pattern.id, example.text, example.value, example.slot ?? null, pattern] as const),
+    pattern.examples.map(
+      (example) => [pattern.id, example.text, example.value, example.slot ?? null, pattern] as const,
+    ),
   ),
 );
 
@@ -44,10 +46,13 @@ describe('extraction pattern tables', () => {
     ['language', 'Danish'],
   ];
 
-  it.each(slots)('should write English %s sentences the write path reads back as the same slot and value', (slot, value) => {
-    const detected = detectSlot(ENGLISH.slotSentence(slot, value));
+  it.each(slots)(
+    'should write English %s sentences the write path reads back as the same slot and value',
+    (slot, value) => {
+      const detected = detectSlot(ENGLISH.slotSentence(slot, value));
 
-    expect(detected?.slot).toBe(slot);
-    expect(normalizeSlotValue(detected?.value ?? '', slot)).toBe(normalizeSlotValue(value, slot));
-  });
+      expect(detected?.slot).toBe(slot);
+      expect(normalizeSlotValue(detected?.value ?? '', slot)).toBe(normalizeSlotValue(value, slot));
+    },
+  );
 });

@@ -16,7 +16,10 @@ export class SourceInput {
   @Field(() => String, { nullable: true })
   taskId?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'the skill that was active; purging a skill purges what it wrote' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'the skill that was active; purging a skill purges what it wrote',
+  })
   skillId?: string | null;
 }
 
@@ -27,7 +30,8 @@ export class RememberInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'text around the source, e.g. the message before it: helps search find the memory, never recalled as content',
+    description:
+      'text around the source, e.g. the message before it: helps search find the memory, never recalled as content',
   })
   context?: string | null;
 
@@ -119,7 +123,9 @@ export class ImportLinkInput {
   weight?: number | null;
 }
 
-@InputType({ description: 'A memory to import: its createdAt is kept; the guards of remember apply, slots only when given' })
+@InputType({
+  description: 'A memory to import: its createdAt is kept; the guards of remember apply, slots only when given',
+})
 export class ImportMemoryInput extends RememberInput {
   @Field(() => String, { nullable: true, description: 'the caller key of this item, for links within the import' })
   ref?: string | null;

@@ -1,5 +1,5 @@
-import { Association, Memory, RememberResult } from 'src/memory/dto/memory.model';
 import type { MemoryRecord } from 'src/domain/memory.types';
+import { Association, Memory, RememberResult } from 'src/memory/dto/memory.model';
 import type { LinkedMemory, RememberOutcome } from 'src/memory/memory-write.service';
 
 export function toMemory(record: MemoryRecord): Memory {

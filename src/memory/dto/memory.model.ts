@@ -1,6 +1,14 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 
-import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole, WriteOutcome } from 'src/domain/memory.enums';
+import {
+  Direction,
+  MemoryScope,
+  MemoryStatus,
+  MemoryType,
+  RelationType,
+  SourceRole,
+  WriteOutcome,
+} from 'src/domain/memory.enums';
 
 @ObjectType()
 export class MemorySource {

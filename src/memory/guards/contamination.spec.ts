@@ -1,6 +1,6 @@
+import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import { guardContamination } from 'src/memory/guards/contamination';
 import type { ContaminationInput } from 'src/memory/guards/contamination';
-import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 
 describe(guardContamination.name, () => {
   const { USER, ASSISTANT, TOOL, TASK, SYSTEM } = SourceRole;

@@ -19,7 +19,6 @@ const QUESTION_START = new RegExp(
   'u',
 );
 
-
 const NOISE_WORDS = new Set(
   (
     'ok okay okey k kk okie alright aight fine sure yes yeah yep yup ya yea no nope nah hi hii hey hello hiya howdy yo ' +

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+import { projectRoot } from 'src/common/project-root';
+import { SourceRole } from 'src/domain/memory.enums';
 import {
   countHiddenCharacters,
   detectInjection,
@@ -8,8 +10,6 @@ import {
   normalizeForScan,
   scanForInjection,
 } from 'src/memory/guards/injection';
-import { SourceRole } from 'src/domain/memory.enums';
-import { projectRoot } from 'src/common/project-root';
 import { describeWithSharedData } from 'test/support/shared-data';
 
 interface Attack {
@@ -244,7 +244,11 @@ describe(detectInjection.name, () => {
         cells.map((cell, i) => String(cell).padEnd(i === 0 ? 28 : 16)).join(' ');
       const rows = [tuning, held, combined, turns, observations].map((r) => line([r.set, r.n, r.strict, r.relaxed]));
       console.log(
-        ['injection detection: quarantined %, per source role', line(['set', 'n', 'TOOL (strict) %', 'USER (relaxed) %']), ...rows].join('\n'),
+        [
+          'injection detection: quarantined %, per source role',
+          line(['set', 'n', 'TOOL (strict) %', 'USER (relaxed) %']),
+          ...rows,
+        ].join('\n'),
       );
     });
 

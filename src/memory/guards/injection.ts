@@ -39,9 +39,42 @@ export function countHiddenCharacters(raw: string): number {
 }
 
 const CONFUSABLES: Readonly<Record<string, string>> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', з: '3', і: 'i', ї: 'i', ј: 'j', к: 'k', м: 'm', н: 'h', о: 'o', п: 'n', р: 'p',
-  с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', ԁ: 'd', ɡ: 'g', ո: 'n', ս: 'u', α: 'a', β: 'b', ε: 'e', ι: 'i', κ: 'k',
-  ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w', ı: 'i',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  з: '3',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  п: 'n',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  ԁ: 'd',
+  ɡ: 'g',
+  ո: 'n',
+  ս: 'u',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  ı: 'i',
 };
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
 const LOOKALIKE_SCRIPTS = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}ıɡ]/u;
@@ -106,7 +139,7 @@ const anyOf =
     patterns.some((pattern) => pattern.test(text));
 
 const OVERRIDE_VERB =
-  "ignore|disregard|forget|override|overrides|overrule|supersedes?|replaces?|invalidates?|takes? precedence over|" +
+  'ignore|disregard|forget|override|overrides|overrule|supersedes?|replaces?|invalidates?|takes? precedence over|' +
   'bypass|skip|discard|abandon|neglect|set aside|throw away|throw out|scrap|drop|erase|clear|reset|cancel|nullify|' +
   "void|dismiss|do not follow|don't follow|stop following|no longer follow";
 const OVERRIDE_OBJECT =
@@ -124,7 +157,9 @@ const SAFETY_NET =
 const OVERRIDE_BY_LANGUAGE: Readonly<Record<string, (text: string) => boolean>> = {
   en: anyOf(
     // a space before every word: " ?[\w'-]+" split each word every possible way (105 ms on 10 KB of "ignore previous")
-    rx(String.raw`\b(${OVERRIDE_VERB})\b(?: [\w'-]+){0,4}? ?\b(${EARLIER})\b(?: [\w'-]+){0,3}? ?\b(${OVERRIDE_OBJECT})\b`),
+    rx(
+      String.raw`\b(${OVERRIDE_VERB})\b(?: [\w'-]+){0,4}? ?\b(${EARLIER})\b(?: [\w'-]+){0,3}? ?\b(${OVERRIDE_OBJECT})\b`,
+    ),
     rx(
       String.raw`\b(${OVERRIDE_VERB}) ?(everything|anything|all|what(ever)?|the text|the content|the messages?)\b.{0,30}?` +
         String.raw`\b(above|before|prior|earlier|previously|so far|you (were|have been|'ve been) (told|given|instructed))\b`,
@@ -170,8 +205,12 @@ const OVERRIDE_BY_LANGUAGE: Readonly<Record<string, (text: string) => boolean>> 
         String.raw`${B}(istruzioni|istruzione|regole|direttive|indicazioni|restrizioni|ordini)${E}`,
     ),
   ),
-  nl: anyOf(rx(String.raw`${B}(negeer|vergeet|verwaarloos)${E}.{0,40}?${B}(instructies|regels|richtlijnen|opdrachten)${E}`)),
-  pl: anyOf(rx(String.raw`${B}(zignoruj|ignoruj|zapomnij|pomin)${E}.{0,40}?${B}(instrukcje|instrukcji|polecenia|zasady|regu)`)),
+  nl: anyOf(
+    rx(String.raw`${B}(negeer|vergeet|verwaarloos)${E}.{0,40}?${B}(instructies|regels|richtlijnen|opdrachten)${E}`),
+  ),
+  pl: anyOf(
+    rx(String.raw`${B}(zignoruj|ignoruj|zapomnij|pomin)${E}.{0,40}?${B}(instrukcje|instrukcji|polecenia|zasady|regu)`),
+  ),
   tr: anyOf(/(talimatlar|kurallar|yonergeler)\p{L}*.{0,20}?(yok say|gormezden gel|unut|ihmal et)/u),
   ru: anyOf(
     rx(
@@ -193,7 +232,8 @@ const OVERRIDE_BY_LANGUAGE: Readonly<Record<string, (text: string) => boolean>> 
   hi: anyOf(/(निर्देशों|निर्देश|नियमों|नियम).{0,20}?(अनदेखा|भूल|नज़रअंदाज़|नजरअंदाज)/u),
 };
 
-const NO_LIMITS = 'restrictions|limits|limitations|filters|rules|guidelines|ethics|morals|censorship|safeguards|boundaries';
+const NO_LIMITS =
+  'restrictions|limits|limitations|filters|rules|guidelines|ethics|morals|censorship|safeguards|boundaries';
 const UNLEASHED =
   String.raw`unfiltered|unrestricted|uncensored|unlimited|unbound|unshackled|amoral|unethical|jailbroken|` +
   String.raw`without (any )?(\w+ )?(${NO_LIMITS})|with no (\w+ )?(${NO_LIMITS})|no longer (bound|restricted|limited)|` +
@@ -256,7 +296,9 @@ const JAILBREAK_BY_LANGUAGE: Readonly<Record<string, (text: string) => boolean>>
     ),
   ),
   ru: anyOf(
-    rx(String.raw`${B}(теперь ты|отныне ты|притворись|режим разработчика|без (каких-либо )?(ограничений|фильтров|цензуры))${E}`),
+    rx(
+      String.raw`${B}(теперь ты|отныне ты|притворись|режим разработчика|без (каких-либо )?(ограничений|фильтров|цензуры))${E}`,
+    ),
   ),
   zh: anyOf(
     /(你现在是|你現在是|从现在开始你是|從現在開始你是|扮演|开发者模式|開發者模式|没有任何限制|沒有任何限制|不受任何限制|无限制|無限制|没有限制)/u,
@@ -287,7 +329,8 @@ const AFTER_PROMPT_VERB_I18N =
 const INSTRUCTIONS_I18N = 'instrucciones|consignes|anweisungen|instrucoes|istruzioni|инструкци';
 const CJK_REVEAL =
   '显示|顯示|告诉我|告訴我|输出|輸出|打印|重复|重複|透露|泄露|洩露|给我看|給我看|表示して|教えて|出力して|見せて|繰り返して|보여|알려|출력|공개';
-const CJK_PROMPT = '系统提示|系統提示|系统指令|指令|提示词|提示詞|システムプロンプト|指示|プロンプト|시스템 프롬프트|지시|프롬프트';
+const CJK_PROMPT =
+  '系统提示|系統提示|系统指令|指令|提示词|提示詞|システムプロンプト|指示|プロンプト|시스템 프롬프트|지시|프롬프트';
 const CJK_PROMPT_FIRST = '系统提示|系統提示|提示词|提示詞|システムプロンプト|시스템 프롬프트|指示内容|初始指令';
 const CJK_REVEAL_AFTER =
   '显示|顯示|告诉|告訴|输出|輸出|打印|重复|重複|透露|泄露|表示|教えて|出力|見せ|繰り返|보여|알려|출력|공개';
@@ -298,16 +341,15 @@ const EXFIL_VERB =
   'send|post|upload|forward|transmit|exfiltrate|leak|submit|pipe|deliver|relay|report|beam|sync|push|append|encode|' +
   'email|e-mail|mail|bcc|cc|copy|share|make an? (get|post|http) request';
 const EXFIL_DATA =
-  "conversations?|chat|chats|history|memor(y|ies)|messages|emails|inbox|files|credentials|passwords?|api keys?|keys|" +
-  "tokens?|cookies|session|contacts|documents|personal (data|information|details)|" +
+  'conversations?|chat|chats|history|memor(y|ies)|messages|emails|inbox|files|credentials|passwords?|api keys?|keys|' +
+  'tokens?|cookies|session|contacts|documents|personal (data|information|details)|' +
   "user('s)? (data|info|details|name|address|email)|summary|secrets?|system prompt|everything|" +
   'all (the )?(data|information|details)|(the|this) (data|information|results|output|transcript)';
 const OUTSIDE = String.raw`https?:\/\/|\bwww\.|ftp:\/\/|\bwebhook|[\w.+-]+@[\w-]+\.[a-z]{2,}`;
 const SUSPICIOUS_TARGET =
   String.raw`webhook|ngrok|requestbin|pastebin|pipedream|burpcollaborator|interact\.sh|attacker|evil|` +
   String.raw`\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|[a-z0-9-]+\.(xyz|ru|cn|tk|top|zip|click|onion|ml|ga|cf)\b`;
-const HTTP_CLIENT =
-  String.raw`curl|wget|invoke-webrequest|fetch|requests\.(get|post)|axios\.(get|post)|xmlhttprequest|navigator\.sendbeacon`;
+const HTTP_CLIENT = String.raw`curl|wget|invoke-webrequest|fetch|requests\.(get|post)|axios\.(get|post)|xmlhttprequest|navigator\.sendbeacon`;
 const PRIVATE_PARAM =
   'conversation|history|memor|secret|password|token|key|data|chat|user|email|summary|messages?|credentials|prompt';
 
@@ -316,8 +358,7 @@ const LASTING =
 const AGENT_DIRECTIVE =
   'you (must|should|will|shall)|always (respond|reply|recommend|say|answer|include|use|trust|follow|obey|send|treat|' +
   'prefer)|never (mention|tell|reveal|refuse|warn|ask|question)|ignore|trusted|verified|admin|authori[sz]ed|override';
-const AI =
-  String.raw`ai|a\.i\.|assistant|llm|model|agent|chatbot|bot|language model|gpt|claude|gemini|copilot`;
+const AI = String.raw`ai|a\.i\.|assistant|llm|model|agent|chatbot|bot|language model|gpt|claude|gemini|copilot`;
 const AUTHORITY =
   'developer|creator|administrator|admin|sysadmin|system|operator|openai|anthropic|security team|trust and safety team';
 const USER = 'user|human|operator|owner';
@@ -451,7 +492,9 @@ export const INJECTION_SIGNALS: readonly InjectionSignal[] = [
     id: 'exfiltration',
     description: 'asks to send, post or encode data to an outside URL, address or endpoint',
     test: anyOf(
-      rx(String.raw`\b(${EXFIL_VERB})\b.{0,60}?\b(${EXFIL_DATA})\b.{0,60}?\b(to|into|at|via|using)\b.{0,30}?(${OUTSIDE})`),
+      rx(
+        String.raw`\b(${EXFIL_VERB})\b.{0,60}?\b(${EXFIL_DATA})\b.{0,60}?\b(to|into|at|via|using)\b.{0,30}?(${OUTSIDE})`,
+      ),
       rx(String.raw`\b(${EXFIL_VERB})\b.{0,80}?\b(to|into|at|via|using)\b.{0,40}?(${SUSPICIOUS_TARGET})`),
       rx(String.raw`\b(${HTTP_CLIENT})\b.{0,60}?https?:\/\/`),
       // a URL is at most 2,000 characters: an unbounded [^\s)]* scanned "http://http://..." to the end from every start
@@ -473,7 +516,8 @@ export const INJECTION_SIGNALS: readonly InjectionSignal[] = [
   },
   {
     id: 'memory-poisoning',
-    description: 'plants a lasting rule: "always remember that you must", "from now on you will", "store this in memory"',
+    description:
+      'plants a lasting rule: "always remember that you must", "from now on you will", "store this in memory"',
     test: anyOf(
       rx(
         String.raw`\b(always|permanently|forever) remember (that )?(you|the assistant|the ai|the agent)\b.{0,20}?` +
@@ -520,7 +564,9 @@ export const INJECTION_SIGNALS: readonly InjectionSignal[] = [
         String.raw`\b(i am|i'm|this is) (the )?(system administrator|sysadmin|openai|anthropic|google deepmind|` +
           String.raw`a system (message|notice|override)|an? (admin|administrator|developer) (message|notice|override))\b`,
       ),
-      rx(String.raw`\b(message|instructions?|notice|order|update|directive|command|note) from (your|the) (${AUTHORITY})\b`),
+      rx(
+        String.raw`\b(message|instructions?|notice|order|update|directive|command|note) from (your|the) (${AUTHORITY})\b`,
+      ),
       /\b(admin|administrator|system|developer|root|sudo) (override|access granted|privileges? granted|directive)\b/u,
       /\b(security|emergency|maintenance) override\b/u,
       rx(

@@ -59,11 +59,15 @@ const LANGUAGES =
 
 // Words that follow "live in", "work at", "my name is" ... without naming anything.
 const NOT_A_VALUE = new Set(
-  ('a an the my our his her their this that some here there home house town peace fear hope it least all times ' +
-    'night nights weekends weekend once twice moment bed same myself not to no going also still really just').split(' '),
+  (
+    'a an the my our his her their this that some here there home house town peace fear hope it least all times ' +
+    'night nights weekends weekend once twice moment bed same myself not to no going also still really just'
+  ).split(' '),
 );
 const NOT_A_NICKNAME = new Set(
-  'monday tuesday wednesday thursday friday saturday sunday tomorrow today tonight later maybe back sometime'.split(' '),
+  'monday tuesday wednesday thursday friday saturday sunday tomorrow today tonight later maybe back sometime'.split(
+    ' ',
+  ),
 );
 const CLAUSE_WORDS =
   'and|but|with|for|since|because|as|from|until|till|now|last|next|this|these|in|on|at|by|so|which|who|where|when|' +
@@ -93,7 +97,11 @@ const RULES: SlotRule[] = [
   { slot: 'email', pattern: String.raw`(?:^|\b)(?:reach|contact|email|e-mail|mail) me (?:at|on) ${EMAIL}` },
   { slot: 'name', pattern: String.raw`${MY} (?:full |first |real |legal )?name(?: is|'s) ${WORDS}`, accept: named },
   { slot: 'name', pattern: String.raw`${I}${AM} called ${WORDS}`, accept: named },
-  { slot: 'name', pattern: String.raw`^(?:hi|hello|hey)[,!]?(?: there| all| everyone)?[,!]? i${AM} (\p{L}[\p{L}'-]+)`, accept: properName },
+  {
+    slot: 'name',
+    pattern: String.raw`^(?:hi|hello|hey)[,!]?(?: there| all| everyone)?[,!]? i${AM} (\p{L}[\p{L}'-]+)`,
+    accept: properName,
+  },
   { slot: 'nickname', pattern: String.raw`(?:^|[.!;,]\s*|\b(?:just|please)\s+)call me ${WORDS}`, accept: properName },
   { slot: 'nickname', pattern: String.raw`${I} go by ${WORDS}`, accept: properName },
   { slot: 'nickname', pattern: String.raw`${MY} nickname is ${WORDS}`, accept: named },
@@ -109,8 +117,14 @@ const RULES: SlotRule[] = [
   },
   { slot: 'age', pattern: String.raw`${MY} age is (\d{1,3})\b`, accept: plausibleAge },
   { slot: 'timezone', pattern: String.raw`${MY} time ?zone is ${TIMEZONE}` },
-  { slot: 'timezone', pattern: String.raw`${I}${AM} (?:in|on) (?:the )?${TIMEZONE}(?: time ?zone| time)?(?=$|[\s.,!;])` },
-  { slot: 'birthday', pattern: String.raw`${MY} (?:birthday|bday|birth date|date of birth|dob) is (?:on )?([\p{L}\p{N}][\p{L}\p{N} ,/.-]*)` },
+  {
+    slot: 'timezone',
+    pattern: String.raw`${I}${AM} (?:in|on) (?:the )?${TIMEZONE}(?: time ?zone| time)?(?=$|[\s.,!;])`,
+  },
+  {
+    slot: 'birthday',
+    pattern: String.raw`${MY} (?:birthday|bday|birth date|date of birth|dob) is (?:on )?([\p{L}\p{N}][\p{L}\p{N} ,/.-]*)`,
+  },
   {
     slot: 'birthday',
     pattern: String.raw`${I} was born (?:on|in) ((?:\d{1,2}(?:st|nd|rd|th)? )?(?:\p{L}+ )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?\d{4})\b`,
@@ -120,10 +134,22 @@ const RULES: SlotRule[] = [
     pattern: String.raw`${I}(?: ${NOW}(?:live|reside)|(?:${AM}|'ve been| have been) ${NOW}(?:living|based|located|residing)) in ${WORDS}`,
     accept: named,
   },
-  { slot: 'location', pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?to ${WORDS}`, accept: named },
-  { slot: 'location', pattern: String.raw`${MY} (?:home ?town|city|location|current location) is (?:now )?${WORDS}`, accept: named },
+  {
+    slot: 'location',
+    pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?to ${WORDS}`,
+    accept: named,
+  },
+  {
+    slot: 'location',
+    pattern: String.raw`${MY} (?:home ?town|city|location|current location) is (?:now )?${WORDS}`,
+    accept: named,
+  },
   { slot: 'employer', pattern: String.raw`${I} ${NOW}work (?:at|for) ${WORDS}`, accept: named },
-  { slot: 'employer', pattern: String.raw`${I}${AM} ${NOW}(?:employed|working) (?:at|by|for|with) ${WORDS}`, accept: named },
+  {
+    slot: 'employer',
+    pattern: String.raw`${I}${AM} ${NOW}(?:employed|working) (?:at|by|for|with) ${WORDS}`,
+    accept: named,
+  },
   // new-value forms: "I recently joined Cyberdyne", "I've started at Lego", "I started working for Maersk"
   {
     slot: 'employer',
@@ -131,13 +157,33 @@ const RULES: SlotRule[] = [
     accept: properName,
   },
   { slot: 'employer', pattern: String.raw`${MY} (?:employer|company) is ${WORDS}`, accept: named },
-  { slot: 'occupation', pattern: String.raw`${MY} (?:job|job title|title|occupation|profession|role) is (?:an? )?${WORDS}`, accept: named },
-  { slot: 'occupation', pattern: String.raw`${I} ${NOW}(?:work|retrained|trained|requalified|qualified) as (?:an? )?${WORDS}`, accept: named },
-  { slot: 'occupation', pattern: String.raw`${I}${AM} ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
-  { slot: 'occupation', pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:become|became) (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b` },
-  { slot: 'language', pattern: String.raw`${MY} (?:native|first|preferred|primary|main|mother) (?:language|tongue) is (${LANGUAGES})\b` },
+  {
+    slot: 'occupation',
+    pattern: String.raw`${MY} (?:job|job title|title|occupation|profession|role) is (?:an? )?${WORDS}`,
+    accept: named,
+  },
+  {
+    slot: 'occupation',
+    pattern: String.raw`${I} ${NOW}(?:work|retrained|trained|requalified|qualified) as (?:an? )?${WORDS}`,
+    accept: named,
+  },
+  {
+    slot: 'occupation',
+    pattern: String.raw`${I}${AM} ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,
+  },
+  {
+    slot: 'occupation',
+    pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:become|became) (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,
+  },
+  {
+    slot: 'language',
+    pattern: String.raw`${MY} (?:native|first|preferred|primary|main|mother) (?:language|tongue) is (${LANGUAGES})\b`,
+  },
   { slot: 'language', pattern: String.raw`${I}${AM} a native (${LANGUAGES}) speaker` },
-  { slot: 'language', pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me )?(?:only )?in (${LANGUAGES})\b` },
+  {
+    slot: 'language',
+    pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me )?(?:only )?in (${LANGUAGES})\b`,
+  },
 ];
 
 const COMPILED = RULES.map((rule) => ({ ...rule, regex: new RegExp(rule.pattern, 'du') }));
@@ -156,9 +202,7 @@ export function detectSlot(content: string): DetectedSlot | null {
   if (looksLikeQuestion(content)) {
     return null;
   }
-  const text = content
-    .slice(0, MAX_SLOT_TEXT)
-    .normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  const text = content.slice(0, MAX_SLOT_TEXT).normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
   const lower = lowerInPlace(text);
   for (const rule of COMPILED) {
     const span = rule.regex.exec(lower)?.indices?.[1];
@@ -182,11 +226,7 @@ const VALUE_TRAIL = /^[\s.,;:!?'"]$/u;
 export const MAX_SLOT_TEXT = 1000;
 
 export function normalizeSlotValue(value: string, slot?: string): string {
-  const folded = value
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+  const folded = value.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
   const text = trimEndChars(trimChars(folded, VALUE_QUOTE), VALUE_END).trim();
   switch (slot) {
     case 'age':
@@ -220,8 +260,12 @@ export function containsValue(content: string, value: string): boolean {
   return new RegExp(String.raw`(?<![\p{L}\p{N}])${phrase}(?![\p{L}\p{N}])`, 'iu').test(content.normalize('NFKC'));
 }
 
-const LABELS = 'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns';
-const LABEL_NOTE = new RegExp(String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})\s*(?::|=|-|–|—)\s*`, 'iu');
+const LABELS =
+  'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns';
+const LABEL_NOTE = new RegExp(
+  String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})\s*(?::|=|-|–|—)\s*`,
+  'iu',
+);
 
 // Second and third person rewritten to first person, so the self-description rules above also see claims made
 // on the user's behalf ("The user lives in X" -> "i live in X"). The case of the value is kept.
@@ -233,7 +277,10 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
   [/\b(?:you|(?:the )?(?:user|human|owner))\b(?= \w)/giu, 'i'], // "you live in", "the user lives in"
   // "i now works at" -> "i now work at"; "i is employed" never happens: "is" went above
-  [/\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate)(?:e?s)\b/giu, 'i $1$2'],
+  [
+    /\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate)(?:e?s)\b/giu,
+    'i $1$2',
+  ],
   [/\bi doesn't\b/giu, "i don't"],
   [/\bi hasn't\b/giu, "i haven't"],
   [/\bi does\b/giu, 'i do'],

@@ -102,7 +102,11 @@ export class AssociationDto {
   @ApiProperty({ enum: RelationType, enumName: 'RelationType' })
   type!: RelationType;
 
-  @ApiProperty({ enum: Direction, enumName: 'Direction', description: 'OUT: this memory -> memory; IN: memory -> this memory' })
+  @ApiProperty({
+    enum: Direction,
+    enumName: 'Direction',
+    description: 'OUT: this memory -> memory; IN: memory -> this memory',
+  })
   direction!: Direction;
 
   @ApiProperty()
@@ -224,7 +228,9 @@ export class SearchHitDto {
   @ApiProperty({ type: MemoryDto })
   memory!: MemoryDto;
 
-  @ApiProperty({ description: 'relevance × (0.6 + 0.4·importance) × (0.7 + 0.3·confidence) × (0.6 + 0.4·recency) × scope' })
+  @ApiProperty({
+    description: 'relevance × (0.6 + 0.4·importance) × (0.7 + 0.3·confidence) × (0.6 + 0.4·recency) × scope',
+  })
   score!: number;
 
   @ApiProperty({ enum: Tier, enumName: 'RecallTier' })
@@ -251,7 +257,17 @@ export class DeletedDto {
 }
 
 export class ErrorBodyDto {
-  @ApiProperty({ enum: ['UNAUTHENTICATED', 'BAD_USER_INPUT', 'NOT_FOUND', 'RATE_LIMITED', 'QUERY_TOO_COMPLEX', 'UNAVAILABLE', 'INTERNAL_SERVER_ERROR'] })
+  @ApiProperty({
+    enum: [
+      'UNAUTHENTICATED',
+      'BAD_USER_INPUT',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'QUERY_TOO_COMPLEX',
+      'UNAVAILABLE',
+      'INTERNAL_SERVER_ERROR',
+    ],
+  })
   code!: string;
 
   @ApiProperty()

@@ -24,11 +24,25 @@ describe('conflictFreeRounds', () => {
       { name: 'f', keys: ['id:6'] },
     ];
 
-    expect(names(conflictFreeRounds(items, byKeys))).toEqual([['a', 'f'], ['b', 'c'], ['d', 'e']]);
+    expect(names(conflictFreeRounds(items, byKeys))).toEqual([
+      ['a', 'f'],
+      ['b', 'c'],
+      ['d', 'e'],
+    ]);
   });
 
   it('should ignore null keys (no fingerprint, no slot) and return no round for no items', () => {
-    expect(names(conflictFreeRounds([{ name: 'a', keys: [null] }, { name: 'b', keys: [null] }], byKeys))).toEqual([['a', 'b']]);
+    expect(
+      names(
+        conflictFreeRounds(
+          [
+            { name: 'a', keys: [null] },
+            { name: 'b', keys: [null] },
+          ],
+          byKeys,
+        ),
+      ),
+    ).toEqual([['a', 'b']]);
     expect(conflictFreeRounds([], byKeys)).toEqual([]);
   });
 });

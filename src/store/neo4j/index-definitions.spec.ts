@@ -37,8 +37,15 @@ describe('search index definitions', () => {
         dimensions: 64,
         similarity: 'cosine',
       },
-      expect.objectContaining({ name: 'message_text', properties: ['contentWords', 'speakerWords', 'prevContent', 'nextContent', 'tenantKey'] }),
-      expect.objectContaining({ name: 'message_embedding', properties: ['embedding'], filters: ['tenantId', 'channelId', 'shared'] }),
+      expect.objectContaining({
+        name: 'message_text',
+        properties: ['contentWords', 'speakerWords', 'prevContent', 'nextContent', 'tenantKey'],
+      }),
+      expect.objectContaining({
+        name: 'message_embedding',
+        properties: ['embedding'],
+        filters: ['tenantId', 'channelId', 'shared'],
+      }),
     ]);
   });
 
@@ -47,8 +54,17 @@ describe('search index definitions', () => {
       "CREATE VECTOR INDEX `memory_embedding` FOR (n:`Memory`) ON (n.`embedding`) WITH [n.`tenantId`] OPTIONS {indexConfig: {`vector.dimensions`: 64, `vector.similarity_function`: 'COSINE', `vector.quantization.enabled`: true}, indexProvider: 'vector-3.0'}",
     );
 
-    expect(shown).toMatchObject({ name: 'memory_embedding', label: 'Memory', properties: ['embedding'], filters: ['tenantId'], dimensions: 64, similarity: 'cosine' });
-    expect(parseIndexStatement('CREATE INDEX memory_tenant_slot IF NOT EXISTS FOR (m:Memory) ON (m.tenantId, m.slot)')).toBeNull();
+    expect(shown).toMatchObject({
+      name: 'memory_embedding',
+      label: 'Memory',
+      properties: ['embedding'],
+      filters: ['tenantId'],
+      dimensions: 64,
+      similarity: 'cosine',
+    });
+    expect(
+      parseIndexStatement('CREATE INDEX memory_tenant_slot IF NOT EXISTS FOR (m:Memory) ON (m.tenantId, m.slot)'),
+    ).toBeNull();
   });
 
   it('should find nothing to change when the database holds what the schema declares', () => {
@@ -59,19 +75,25 @@ describe('search index definitions', () => {
       labelsOrTypes: ['Memory'],
       properties: ['embedding', 'tenantId', 'status'],
       indexConfig: { 'vector.dimensions': 64, 'vector.similarity_function': 'COSINE' },
-      createStatement: 'CREATE VECTOR INDEX `memory_embedding` FOR (n:`Memory`) ON (n.`embedding`) WITH [n.`tenantId`, n.`status`] OPTIONS {}',
+      createStatement:
+        'CREATE VECTOR INDEX `memory_embedding` FOR (n:`Memory`) ON (n.`embedding`) WITH [n.`tenantId`, n.`status`] OPTIONS {}',
     });
 
     expect(indexDifferences(memoryVector!, fromShow)).toEqual([]);
     // the filter columns only among the properties, createStatement without WITH: the same index
-    expect(indexDifferences(memoryVector!, definitionFromShow({
-      name: 'memory_embedding',
-      type: 'VECTOR',
-      labelsOrTypes: ['Memory'],
-      properties: ['embedding', 'tenantId', 'status'],
-      indexConfig: { 'vector.dimensions': 64, 'vector.similarity_function': 'COSINE' },
-      createStatement: null,
-    }))).toEqual([]);
+    expect(
+      indexDifferences(
+        memoryVector!,
+        definitionFromShow({
+          name: 'memory_embedding',
+          type: 'VECTOR',
+          labelsOrTypes: ['Memory'],
+          properties: ['embedding', 'tenantId', 'status'],
+          indexConfig: { 'vector.dimensions': 64, 'vector.similarity_function': 'COSINE' },
+          createStatement: null,
+        }),
+      ),
+    ).toEqual([]);
     expect(indexDifferences(memoryText!, { ...memoryText! })).toEqual([]);
   });
 
@@ -99,6 +121,9 @@ describe('search index definitions', () => {
       'properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]',
       'analyzer "english" → "standard-no-stop-words"',
     ]);
-    expect(indexDifferences(memoryVector!, oldVector)).toEqual(['filter columns [] → ["tenantId","status"]', 'dimensions 48 → 64']);
+    expect(indexDifferences(memoryVector!, oldVector)).toEqual([
+      'filter columns [] → ["tenantId","status"]',
+      'dimensions 48 → 64',
+    ]);
   });
 });

@@ -30,14 +30,18 @@ export function luceneQuery(tenantId: string, text: string): string | null {
   const words = queryWords(text);
   const terms = words.join(' ');
 
-  return words.length > 0 ? `${tenantClause(tenantId)} AND (contentWords:(${terms}) OR contextWords:(${terms})^0.5)` : null;
+  return words.length > 0
+    ? `${tenantClause(tenantId)} AND (contentWords:(${terms}) OR contextWords:(${terms})^0.5)`
+    : null;
 }
 
 /** A Lucene query for one tenant's memories whose content holds every word of the text; null without a word. */
 export function luceneAllWordsQuery(tenantId: string, text: string): string | null {
   const words = queryWords(text);
 
-  return words.length > 0 ? `${tenantClause(tenantId)} AND contentWords:(${words.map((w) => `+${w}`).join(' ')})` : null;
+  return words.length > 0
+    ? `${tenantClause(tenantId)} AND contentWords:(${words.map((w) => `+${w}`).join(' ')})`
+    : null;
 }
 
 /** The same for messages: content and speaker, and at lower weights the neighbouring messages' text. */

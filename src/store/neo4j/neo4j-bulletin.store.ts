@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-
 import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
@@ -85,7 +84,9 @@ export class Neo4jBulletinStore implements BulletinStore {
   }
 
   async confirmBulletin(tenantId: string, id: string, marker: string): Promise<void> {
-    await this.connection.write('bulletin.store#confirmBulletin', (tx) => this.run(tx, 'cortex/confirm-bulletin', { tenantId, id, marker }));
+    await this.connection.write('bulletin.store#confirmBulletin', (tx) =>
+      this.run(tx, 'cortex/confirm-bulletin', { tenantId, id, marker }),
+    );
   }
 
   async bulletinCandidates(tenantId: string, perType: number): Promise<BulletinCandidate[]> {
@@ -98,7 +99,9 @@ export class Neo4jBulletinStore implements BulletinStore {
   }
 
   async latestBulletinStates(): Promise<Map<string, LatestBulletinRow>> {
-    const rows = await this.connection.read('bulletin.store#latestBulletinStates', (tx) => this.run(tx, 'cortex/latest-bulletin-states', {}));
+    const rows = await this.connection.read('bulletin.store#latestBulletinStates', (tx) =>
+      this.run(tx, 'cortex/latest-bulletin-states', {}),
+    );
 
     return new Map(
       rows.map((row) => [

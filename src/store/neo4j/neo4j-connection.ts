@@ -2,18 +2,18 @@ import { Logger } from '@nestjs/common';
 import { auth, driver as createDriver, int } from 'neo4j-driver';
 import type { Driver, Integer, ManagedTransaction } from 'neo4j-driver';
 
-import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
-import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
+import { definitionFromShow, indexDifferences, parseIndexStatement } from 'src/store/neo4j/index-definitions';
+import type { SearchIndexDefinition } from 'src/store/neo4j/index-definitions';
 import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
 import { isSchemaRace, mapNeo4jError } from 'src/store/neo4j/neo4j-errors';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
+import { backfillSearchWords } from 'src/store/neo4j/neo4j-search-words';
+import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toMap, toOptionalNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
-import { definitionFromShow, indexDifferences, parseIndexStatement } from 'src/store/neo4j/index-definitions';
-import type { SearchIndexDefinition } from 'src/store/neo4j/index-definitions';
-import { backfillSearchWords } from 'src/store/neo4j/neo4j-search-words';
+import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
 
 export interface Neo4jStoreConfig {
   uri: string;
@@ -83,7 +83,10 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
       if (foreign !== undefined || (migration !== undefined && !sameSpace)) {
         const model = storedModel ?? toOptionalText(foreign?.['model'], 'model');
         const size = storedDimensions ?? toOptionalNumber(foreign?.['dimensions'], 'dimensions');
-        await Neo4jEmbeddingMigrationStore.begin(this, model !== null && size !== null ? { model, dimensions: size } : null);
+        await Neo4jEmbeddingMigrationStore.begin(
+          this,
+          model !== null && size !== null ? { model, dimensions: size } : null,
+        );
       }
       if (indexMismatch) {
         await this.schemaWrite('init', this.registry.get('meta/drop-vector-index'), {});
@@ -118,7 +121,10 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
           type: toText(row['type'], 'type'),
           labelsOrTypes: textList(row['labelsOrTypes']),
           properties: textList(row['properties']),
-          indexConfig: row['indexConfig'] !== null && typeof row['indexConfig'] === 'object' ? toMap(row['indexConfig'], 'indexConfig') : {},
+          indexConfig:
+            row['indexConfig'] !== null && typeof row['indexConfig'] === 'object'
+              ? toMap(row['indexConfig'], 'indexConfig')
+              : {},
           createStatement: toOptionalText(row['createStatement'], 'createStatement'),
         });
 

@@ -3,7 +3,6 @@ import { int } from 'neo4j-driver';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type { MessageDraft } from 'src/store/conversation-store.port';
-import { tenantSearchToken } from 'src/store/search-terms';
 import { searchWords } from 'src/store/neo4j/lucene-query';
 import { isZero } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Params } from 'src/store/neo4j/neo4j-values';
@@ -18,6 +17,7 @@ import {
   toOptionalText,
   toText,
 } from 'src/store/neo4j/neo4j-values';
+import { tenantSearchToken } from 'src/store/search-terms';
 
 /** Cypher returns `c {.*} AS channel`. */
 export function toChannel(value: unknown): ChannelRecord {

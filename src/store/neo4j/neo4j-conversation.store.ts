@@ -3,6 +3,7 @@ import type { ManagedTransaction } from 'neo4j-driver';
 
 import { Trust } from 'src/domain/conversation.enums';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import type { ScoredId } from 'src/domain/memory-store.port';
 import type {
   AppendedMessage,
   AppendMessageCommand,
@@ -16,7 +17,7 @@ import type {
   OwedExtraction,
   OwedVector,
 } from 'src/store/conversation-store.port';
-import type { ScoredId } from 'src/domain/memory-store.port';
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 import { messageLuceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import {
@@ -31,7 +32,6 @@ import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDateTime, toNumber, toText } from 'src/store/neo4j/neo4j-values';
-import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** Thrown inside a write transaction to roll it back: another compaction got there first. */
 class SummaryConflict extends Error {}
@@ -55,18 +55,27 @@ export class Neo4jConversationStore implements ConversationStore {
   constructor(private readonly connection: Neo4jConnection) {}
 
   async getChannel(tenantId: string, channelId: string): Promise<ChannelRecord | null> {
-    const [row] = await this.read('getChannel', (tx) => this.run(tx, 'conversation/get-channel', { tenantId, channelId }));
+    const [row] = await this.read('getChannel', (tx) =>
+      this.run(tx, 'conversation/get-channel', { tenantId, channelId }),
+    );
 
     return row === undefined ? null : toChannel(row['channel']);
   }
 
   async listChannels(tenantId: string, limit: number, afterId: string | null): Promise<ChannelRecord[]> {
-    const rows = await this.read('listChannels', (tx) => this.run(tx, 'conversation/list-channels', { tenantId, afterId, limit: int(limit) }));
+    const rows = await this.read('listChannels', (tx) =>
+      this.run(tx, 'conversation/list-channels', { tenantId, afterId, limit: int(limit) }),
+    );
 
     return rows.map((row) => toChannel(row['channel']));
   }
 
-  async configureChannel(tenantId: string, channelId: string, settings: ChannelSettings, at: Date): Promise<ChannelRecord> {
+  async configureChannel(
+    tenantId: string,
+    channelId: string,
+    settings: ChannelSettings,
+    at: Date,
+  ): Promise<ChannelRecord> {
     const [row] = await this.write('configureChannel', (tx) =>
       this.run(tx, 'conversation/configure-channel', {
         tenantId,
@@ -85,7 +94,9 @@ export class Neo4jConversationStore implements ConversationStore {
   }
 
   async deleteChannel(tenantId: string, channelId: string): Promise<boolean> {
-    const [row] = await this.write('deleteChannel', (tx) => this.run(tx, 'conversation/delete-channel', { tenantId, channelId }));
+    const [row] = await this.write('deleteChannel', (tx) =>
+      this.run(tx, 'conversation/delete-channel', { tenantId, channelId }),
+    );
 
     return row !== undefined && toNumber(row['deleted'], 'deleted') > 0;
   }
@@ -134,7 +145,9 @@ export class Neo4jConversationStore implements ConversationStore {
     if (messageIds.length === 0) {
       return [];
     }
-    const rows = await this.read('getMessages', (tx) => this.run(tx, 'conversation/get-messages', { tenantId, ids: messageIds }));
+    const rows = await this.read('getMessages', (tx) =>
+      this.run(tx, 'conversation/get-messages', { tenantId, ids: messageIds }),
+    );
     const byId = new Map(rows.map((row) => toMessage(row['message'])).map((message) => [message.id, message]));
 
     return messageIds.flatMap((id) => byId.get(id) ?? []);
@@ -144,7 +157,8 @@ export class Neo4jConversationStore implements ConversationStore {
     if (query.limit <= 0) {
       return [];
     }
-    const name: Neo4jQueryName = query.end === 'newest' ? 'conversation/list-newest-messages' : 'conversation/list-oldest-messages';
+    const name: Neo4jQueryName =
+      query.end === 'newest' ? 'conversation/list-newest-messages' : 'conversation/list-oldest-messages';
     const rows = await this.read('listMessages', (tx) =>
       this.run(tx, name, {
         tenantId,
@@ -163,7 +177,9 @@ export class Neo4jConversationStore implements ConversationStore {
   }
 
   async liveStats(tenantId: string, channelId: string): Promise<{ tokens: number; count: number }> {
-    const [row] = await this.read('liveStats', (tx) => this.run(tx, 'conversation/live-stats', { tenantId, channelId }));
+    const [row] = await this.read('liveStats', (tx) =>
+      this.run(tx, 'conversation/live-stats', { tenantId, channelId }),
+    );
 
     return {
       tokens: row === undefined ? 0 : toNumber(row['tokens'], 'tokens'),
@@ -184,13 +200,20 @@ export class Neo4jConversationStore implements ConversationStore {
       ...timeParams(scope),
     };
     const hits = await widenedSearch(k, (limit) =>
-      this.read('searchMessageText', (tx) => this.run(tx, 'conversation/search-message-text', { ...params, limit: int(limit) })),
+      this.read('searchMessageText', (tx) =>
+        this.run(tx, 'conversation/search-message-text', { ...params, limit: int(limit) }),
+      ),
     );
 
     return bestFirst(hits, k);
   }
 
-  async searchMessageVectors(tenantId: string, vector: Float32Array, k: number, scope: MessageSearchScope): Promise<ScoredId[]> {
+  async searchMessageVectors(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): Promise<ScoredId[]> {
     const space = this.connection.space;
     if (k <= 0 || space === null || isZero(vector)) {
       return [];
@@ -205,7 +228,9 @@ export class Neo4jConversationStore implements ConversationStore {
       ...(inChannel ? { channelId: scope.channelId } : { excludeChannelId: scope.excludeChannelId ?? null }),
       ...timeParams(scope),
     };
-    const name: Neo4jQueryName = inChannel ? 'conversation/search-channel-message-vectors' : 'conversation/search-shared-message-vectors';
+    const name: Neo4jQueryName = inChannel
+      ? 'conversation/search-channel-message-vectors'
+      : 'conversation/search-shared-message-vectors';
     const hits = await widenedSearch(k, (limit) =>
       this.read('searchMessageVectors', (tx) => this.run(tx, name, { ...params, limit: int(limit) })),
     );
@@ -221,7 +246,11 @@ export class Neo4jConversationStore implements ConversationStore {
       return [];
     }
     const rows = await this.read('messageNeighbours', (tx) =>
-      this.run(tx, 'conversation/list-message-neighbours', { tenantId, seedIds: [...new Set(seedIds)], span: int(span) }),
+      this.run(tx, 'conversation/list-message-neighbours', {
+        tenantId,
+        seedIds: [...new Set(seedIds)],
+        span: int(span),
+      }),
     );
 
     return rows.flatMap((row) => {
@@ -240,11 +269,21 @@ export class Neo4jConversationStore implements ConversationStore {
     }
     const rows = await this.read('listOwedExtractions', (tx) =>
       tenantId === null
-        ? this.run(tx, 'conversation/list-owed-extractions-all', { olderThan: toDateTime(olderThan), limit: int(limit) })
-        : this.run(tx, 'conversation/list-owed-extractions', { tenantId, olderThan: toDateTime(olderThan), limit: int(limit) }),
+        ? this.run(tx, 'conversation/list-owed-extractions-all', {
+            olderThan: toDateTime(olderThan),
+            limit: int(limit),
+          })
+        : this.run(tx, 'conversation/list-owed-extractions', {
+            tenantId,
+            olderThan: toDateTime(olderThan),
+            limit: int(limit),
+          }),
     );
 
-    return rows.map((row) => ({ tenantId: toText(row['tenantId'], 'tenantId'), messageId: toText(row['messageId'], 'messageId') }));
+    return rows.map((row) => ({
+      tenantId: toText(row['tenantId'], 'tenantId'),
+      messageId: toText(row['messageId'], 'messageId'),
+    }));
   }
 
   async listOwedVectors(tenantId: string | null, olderThan: Date, limit: number): Promise<OwedVector[]> {
@@ -254,7 +293,11 @@ export class Neo4jConversationStore implements ConversationStore {
     const rows = await this.read('listOwedVectors', (tx) =>
       tenantId === null
         ? this.run(tx, 'conversation/list-owed-vectors-all', { olderThan: toDateTime(olderThan), limit: int(limit) })
-        : this.run(tx, 'conversation/list-owed-vectors', { tenantId, olderThan: toDateTime(olderThan), limit: int(limit) }),
+        : this.run(tx, 'conversation/list-owed-vectors', {
+            tenantId,
+            olderThan: toDateTime(olderThan),
+            limit: int(limit),
+          }),
     );
 
     return rows.map((row) => ({
@@ -268,7 +311,9 @@ export class Neo4jConversationStore implements ConversationStore {
   async saveMessageVectors(tenantId: string, vectors: { messageId: string; vector: Float32Array }[]): Promise<number> {
     const space = this.connection.space;
     // a zero vector is stored as none (as appendMessage does): the vector index cannot rank it
-    const rows = vectors.filter(({ vector }) => !isZero(vector)).map(({ messageId, vector }) => ({ id: messageId, vector: Array.from(vector) }));
+    const rows = vectors
+      .filter(({ vector }) => !isZero(vector))
+      .map(({ messageId, vector }) => ({ id: messageId, vector: Array.from(vector) }));
     if (space === null || rows.length === 0) {
       return 0;
     }
@@ -284,14 +329,28 @@ export class Neo4jConversationStore implements ConversationStore {
     return row === undefined ? 0 : toNumber(row['written'], 'written');
   }
 
-  async listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]> {
+  async listChannelsOverBudget(
+    tenantId: string | null,
+    defaultBudget: number,
+    share: number,
+    limit: number,
+  ): Promise<OverBudgetChannel[]> {
     if (limit <= 0) {
       return [];
     }
     const rows = await this.read('listChannelsOverBudget', (tx) =>
       tenantId === null
-        ? this.run(tx, 'conversation/list-channels-over-budget-all', { defaultBudget: int(defaultBudget), share, limit: int(limit) })
-        : this.run(tx, 'conversation/list-channels-over-budget', { tenantId, defaultBudget: int(defaultBudget), share, limit: int(limit) }),
+        ? this.run(tx, 'conversation/list-channels-over-budget-all', {
+            defaultBudget: int(defaultBudget),
+            share,
+            limit: int(limit),
+          })
+        : this.run(tx, 'conversation/list-channels-over-budget', {
+            tenantId,
+            defaultBudget: int(defaultBudget),
+            share,
+            limit: int(limit),
+          }),
     );
 
     return rows.map((row) => ({
@@ -306,7 +365,11 @@ export class Neo4jConversationStore implements ConversationStore {
   async markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void> {
     if (messageIds.length > 0) {
       await this.write('markExtracted', (tx) =>
-        this.run(tx, 'conversation/mark-messages-extracted', { tenantId, ids: [...new Set(messageIds)], at: toDateTime(at) }),
+        this.run(tx, 'conversation/mark-messages-extracted', {
+          tenantId,
+          ids: [...new Set(messageIds)],
+          at: toDateTime(at),
+        }),
       );
     }
   }
@@ -353,7 +416,9 @@ export class Neo4jConversationStore implements ConversationStore {
   }
 
   async getSummary(tenantId: string, summaryId: string): Promise<SummaryRecord | null> {
-    const [row] = await this.read('getSummary', (tx) => this.run(tx, 'conversation/get-summary', { tenantId, summaryId }));
+    const [row] = await this.read('getSummary', (tx) =>
+      this.run(tx, 'conversation/get-summary', { tenantId, summaryId }),
+    );
 
     return row === undefined ? null : toSummary(row['summary']);
   }

@@ -1,16 +1,16 @@
 import { int } from 'neo4j-driver';
 
+import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
 import type {
   EmbeddingMigrationState,
   EmbeddingMigrationStore,
   ReembedBatch,
   ReembedKind,
 } from 'src/store/embedding-migration.port';
-import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
-import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { isZero, visibilityParams } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
+import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { toDate, toNumber, toOptionalNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 import type { Row } from 'src/store/neo4j/neo4j-values';
 import type { EmbeddingSpace } from 'src/store/store-connection';
@@ -74,7 +74,9 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
     );
     const setAside = row?.['setAside'] === true;
     if (!setAside && stored !== null) {
-      await connection.runSchema('migration.begin', 'migration/create-previous-index', { dimensions: int(stored.dimensions) });
+      await connection.runSchema('migration.begin', 'migration/create-previous-index', {
+        dimensions: int(stored.dimensions),
+      });
       await Neo4jEmbeddingMigrationStore.repeat(connection, 'migration/set-aside-memory-vectors');
     }
     await connection.write('migration.begin', (tx) => connection.run(tx, 'migration/mark-set-aside', {}));
@@ -84,8 +86,12 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
 
   /** After a switch that stopped before its clean-up: drops what is left of the previous vectors. */
   static async cleanUp(connection: Neo4jSession): Promise<void> {
-    const [migration] = await connection.read('migration.cleanUp', (tx) => connection.run(tx, 'migration/read-state', {}));
-    const [index] = await connection.read('migration.cleanUp', (tx) => connection.run(tx, 'migration/show-previous-index', {}));
+    const [migration] = await connection.read('migration.cleanUp', (tx) =>
+      connection.run(tx, 'migration/read-state', {}),
+    );
+    const [index] = await connection.read('migration.cleanUp', (tx) =>
+      connection.run(tx, 'migration/show-previous-index', {}),
+    );
     if (migration === undefined && index !== undefined) {
       await Neo4jEmbeddingMigrationStore.repeat(connection, 'migration/drop-previous-vectors');
       await connection.runSchema('migration.cleanUp', 'migration/drop-previous-index', {});
@@ -108,7 +114,9 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
     if (space === null || migration === null) {
       return null;
     }
-    const [counts] = await this.connection.read('migration.state', (tx) => this.connection.run(tx, 'migration/count-progress', {}));
+    const [counts] = await this.connection.read('migration.state', (tx) =>
+      this.connection.run(tx, 'migration/count-progress', {}),
+    );
     const count = (key: string): number => (counts === undefined ? 0 : toNumber(counts[key], key));
 
     return {
@@ -191,7 +199,12 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
     return finished;
   }
 
-  async searchPrevious(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[] | null> {
+  async searchPrevious(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    visibility: Visibility,
+  ): Promise<ScoredId[] | null> {
     const migration = await this.read();
     if (migration?.previous == null || vector.length !== migration.previous.dimensions) {
       return null;
@@ -214,7 +227,9 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
   }
 
   private async read(): Promise<MigrationRow | null> {
-    const [row] = await this.connection.read('migration.state', (tx) => this.connection.run(tx, 'migration/read-state', {}));
+    const [row] = await this.connection.read('migration.state', (tx) =>
+      this.connection.run(tx, 'migration/read-state', {}),
+    );
 
     return toMigration(row);
   }

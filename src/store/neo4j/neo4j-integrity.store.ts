@@ -3,10 +3,10 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import { LIVE_STATUSES, RelationType } from 'src/domain/memory.enums';
 import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem, IntegrityReport, IntegrityStore, TenantCounts } from 'src/store/integrity-store.port';
+import { unfinishedImport } from 'src/store/integrity/integrity-report';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import type { Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
-import { unfinishedImport } from 'src/store/integrity/integrity-report';
 import { tenantSearchToken } from 'src/store/search-terms';
 
 type CountField = 'associations' | 'channels' | 'messages' | 'summaries' | 'bulletins';
@@ -14,7 +14,17 @@ const COUNT_FIELDS: readonly CountField[] = ['associations', 'channels', 'messag
 const ASSOCIATION_TYPES = Object.values(RelationType);
 
 function emptyCounts(tenantId: string): TenantCounts {
-  return { tenantId, memories: 0, byStatus: {}, withoutVector: 0, associations: 0, channels: 0, messages: 0, summaries: 0, bulletins: 0 };
+  return {
+    tenantId,
+    memories: 0,
+    byStatus: {},
+    withoutVector: 0,
+    associations: 0,
+    channels: 0,
+    messages: 0,
+    summaries: 0,
+    bulletins: 0,
+  };
 }
 
 /** Search-index rows of one memory or message: what its row says is wrong with it. */
@@ -35,10 +45,16 @@ function searchProblems(row: Row, tenantId: string, subject: 'memory' | 'message
     problem(IntegrityProblemKind.STALE_TEXT, "its tenantKey is another tenant's");
   }
   if (row['badFingerprint'] === true) {
-    problem(IntegrityProblemKind.UNGUARDED_MEMORY, 'liveFingerprint is not its own fingerprint, or it is retired and still holds it');
+    problem(
+      IntegrityProblemKind.UNGUARDED_MEMORY,
+      'liveFingerprint is not its own fingerprint, or it is retired and still holds it',
+    );
   }
   if (row['badSlot'] === true) {
-    problem(IntegrityProblemKind.UNGUARDED_MEMORY, 'activeSlot is not its own slot, or it is not ACTIVE and still holds it');
+    problem(
+      IntegrityProblemKind.UNGUARDED_MEMORY,
+      'activeSlot is not its own slot, or it is not ACTIVE and still holds it',
+    );
   }
 
   return problems;
@@ -77,7 +93,10 @@ export class Neo4jIntegrityStore implements IntegrityStore {
         const subject = toText(row['subject'], 'subject');
         const ids = Array.isArray(row['ids']) ? row['ids'].map(String) : [];
         problems.push({
-          kind: subject === 'slot' ? IntegrityProblemKind.DUPLICATE_ACTIVE_SLOT : IntegrityProblemKind.DUPLICATE_ACTIVE_FINGERPRINT,
+          kind:
+            subject === 'slot'
+              ? IntegrityProblemKind.DUPLICATE_ACTIVE_SLOT
+              : IntegrityProblemKind.DUPLICATE_ACTIVE_FINGERPRINT,
           tenantId: toText(row['tenantId'], 'tenantId'),
           subject,
           id: toText(row['key'], 'key'),
@@ -86,7 +105,13 @@ export class Neo4jIntegrityStore implements IntegrityStore {
       }
 
       for (const row of await this.connection.run(tx, 'integrity/unfinished-imports', {})) {
-        problems.push(unfinishedImport(toText(row['tenantId'], 'tenantId'), toText(row['fileDigest'], 'fileDigest'), toDate(row['startedAt'], 'startedAt')));
+        problems.push(
+          unfinishedImport(
+            toText(row['tenantId'], 'tenantId'),
+            toText(row['fileDigest'], 'fileDigest'),
+            toDate(row['startedAt'], 'startedAt'),
+          ),
+        );
       }
 
       return { store: 'neo4j', tenants, problems };

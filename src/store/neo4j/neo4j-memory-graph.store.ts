@@ -12,12 +12,22 @@ import type {
   ImportanceUpdate,
   MemoryGraphStore,
 } from 'src/store/memory-graph.port';
+import { MARKER_MODULUS, MARKER_WRAP } from 'src/store/memory-graph.port';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
-import { toDate, toDateTime, toEnum, toMap, toNumber, toOptionalDate, toOptionalNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
-import { MARKER_MODULUS, MARKER_WRAP } from 'src/store/memory-graph.port';
+import {
+  toDate,
+  toDateTime,
+  toEnum,
+  toMap,
+  toNumber,
+  toOptionalDate,
+  toOptionalNumber,
+  toOptionalText,
+  toText,
+} from 'src/store/neo4j/neo4j-values';
 
 /** Rows per write-back statement: big enough to amortise round trips, small enough for one transaction's memory. */
 const WRITE_BATCH = 10_000;
@@ -66,7 +76,9 @@ export class Neo4jMemoryGraphStore implements MemoryGraphStore {
   }
 
   async readImportanceGraph(tenantId: string): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
-    const rows = await this.read('readImportanceGraph', (tx) => this.run(tx, 'cortex/read-importance-graph', { tenantId }));
+    const rows = await this.read('readImportanceGraph', (tx) =>
+      this.run(tx, 'cortex/read-importance-graph', { tenantId }),
+    );
     const nodes: GraphNode[] = [];
     const edges: GraphEdge[] = [];
     for (const row of rows) {
@@ -96,7 +108,9 @@ export class Neo4jMemoryGraphStore implements MemoryGraphStore {
   async writeImportance(tenantId: string, updates: ImportanceUpdate[]): Promise<number> {
     let written = 0;
     for (const batch of batches(updates)) {
-      const [row] = await this.write('writeImportance', (tx) => this.run(tx, 'cortex/write-importance', { tenantId, updates: batch }));
+      const [row] = await this.write('writeImportance', (tx) =>
+        this.run(tx, 'cortex/write-importance', { tenantId, updates: batch }),
+      );
       written += toOptionalNumber(row?.['written'], 'written') ?? 0;
     }
 

@@ -1,10 +1,17 @@
 import { int } from 'neo4j-driver';
 
-import { isLive, MEMORY_TYPE_LABEL, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
+import {
+  isLive,
+  MEMORY_TYPE_LABEL,
+  MemoryScope,
+  MemoryStatus,
+  MemoryType,
+  RelationType,
+  SourceRole,
+} from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { visibleScopes } from 'src/domain/visibility';
-import type { MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
-import { tenantSearchToken } from 'src/store/search-terms';
 import { searchWords } from 'src/store/neo4j/lucene-query';
 import type { Params } from 'src/store/neo4j/neo4j-values';
 import {
@@ -18,6 +25,7 @@ import {
   toOptionalText,
   toText,
 } from 'src/store/neo4j/neo4j-values';
+import { tenantSearchToken } from 'src/store/search-terms';
 
 const RELATION_TYPES: readonly string[] = Object.values(RelationType);
 

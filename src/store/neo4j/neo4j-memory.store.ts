@@ -1,9 +1,6 @@
 import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
-import { Direction, isLive, LIVE_STATUSES, MemoryStatus, RelationType } from 'src/domain/memory.enums';
-import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
-import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
 import type {
   AssociationOf,
   AssociationQuery,
@@ -20,10 +17,12 @@ import type {
   Visibility,
 } from 'src/domain/memory-store.port';
 import { BatchItemError, TaskBudgetExceededError } from 'src/domain/memory-store.port';
+import { Direction, isLive, LIVE_STATUSES, MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
+import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
 import { luceneAllWordsQuery, luceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
-import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import {
   ALL_RELATION_TYPES,
   isZero,
@@ -34,6 +33,7 @@ import {
   visibilityParams,
 } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
+import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toEnum, toNumber, toText } from 'src/store/neo4j/neo4j-values';
 
@@ -87,7 +87,9 @@ export class Neo4jMemoryStore implements MemoryStore {
       // it still retries transient ones
       let at = -1;
       try {
-        return await this.write('insertMemories', (tx) => this.insertBatchInTransaction(tx, command.items, (index) => (at = index)));
+        return await this.write('insertMemories', (tx) =>
+          this.insertBatchInTransaction(tx, command.items, (index) => (at = index)),
+        );
       } catch (error) {
         // a lost race for a slot: the whole batch runs again and then retires the winner
         if (!(error instanceof Neo4jConstraintError) || attempt >= MAX_INSERT_ATTEMPTS) {
@@ -156,13 +158,19 @@ export class Neo4jMemoryStore implements MemoryStore {
     }
     const taskId = memory.source.taskId;
     if (command.taskBudget !== undefined && command.taskBudget !== null && taskId !== null) {
-      const [budget] = await this.run(tx, 'memory/count-task-writes', { tenantId, taskId, at: toDateTime(memory.createdAt) });
+      const [budget] = await this.run(tx, 'memory/count-task-writes', {
+        tenantId,
+        taskId,
+        at: toDateTime(memory.createdAt),
+      });
       if (budget !== undefined && toNumber(budget['used'], 'used') > command.taskBudget) {
         throw new TaskBudgetExceededError(taskId, command.taskBudget);
       }
     }
     const claims = claimsSlot(memory);
-    const holders = claims ? await this.run(tx, 'memory/find-slot-holders', { tenantId, slot: memory.slot, id: memory.id }) : [];
+    const holders = claims
+      ? await this.run(tx, 'memory/find-slot-holders', { tenantId, slot: memory.slot, id: memory.id })
+      : [];
     const { links, supersede } = retireSlotHolders(
       command,
       holders.map((h) => toText(h['id'], 'id')),
@@ -221,10 +229,21 @@ export class Neo4jMemoryStore implements MemoryStore {
       if (survivor === undefined || toMemory(survivor['memory']).status !== MemoryStatus.ACTIVE) {
         return [];
       }
-      const rows = await this.run(tx, 'memory/supersede-memories', { tenantId, ids: others, supersededBy: survivorId, at: toDateTime(at) });
+      const rows = await this.run(tx, 'memory/supersede-memories', {
+        tenantId,
+        ids: others,
+        supersededBy: survivorId,
+        at: toDateTime(at),
+      });
       const retired = rows.map((row) => toMemory(row['memory']));
       if (retired.length > 0) {
-        const edges = retired.map((m) => ({ fromId: survivorId, toId: m.id, type: RelationType.UPDATES, weight: 1, createdAt: toDateTime(at) }));
+        const edges = retired.map((m) => ({
+          fromId: survivorId,
+          toId: m.id,
+          type: RelationType.UPDATES,
+          weight: 1,
+          createdAt: toDateTime(at),
+        }));
         await this.run(tx, 'memory/upsert-associations', { tenantId, edges });
       }
 
@@ -238,7 +257,13 @@ export class Neo4jMemoryStore implements MemoryStore {
    * driver does not retry). Running it again sees the committed holder and leaves them to it, as SQLite does.
    */
   async setStatus(tenantId: string, id: string, status: MemoryStatus, at: Date): Promise<MemoryRecord | null> {
-    const params = { tenantId, id, status: toEnum(MemoryStatus, status, 'status'), liveStatuses: [...LIVE_STATUSES], at: toDateTime(at) };
+    const params = {
+      tenantId,
+      id,
+      status: toEnum(MemoryStatus, status, 'status'),
+      liveStatuses: [...LIVE_STATUSES],
+      at: toDateTime(at),
+    };
     for (let attempt = 1; ; attempt++) {
       try {
         const [row] = await this.write('setStatus', (tx) => this.run(tx, 'memory/set-memory-status', params));

@@ -1,5 +1,5 @@
-import { CORTEX_QUERIES } from 'src/store/neo4j/neo4j-cortex.queries';
 import { CONVERSATION_QUERIES } from 'src/store/neo4j/neo4j-conversation.queries';
+import { CORTEX_QUERIES } from 'src/store/neo4j/neo4j-cortex.queries';
 import { INTEGRITY_QUERIES } from 'src/store/neo4j/neo4j-integrity.queries';
 import { MEMORY_QUERIES } from 'src/store/neo4j/neo4j-memory.queries';
 import { MIGRATION_QUERIES } from 'src/store/neo4j/neo4j-migration.queries';

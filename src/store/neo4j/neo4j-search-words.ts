@@ -1,7 +1,7 @@
 import { int } from 'neo4j-driver';
 
-import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { searchWords } from 'src/store/neo4j/lucene-query';
+import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 
 const BATCH = 1000;
@@ -13,7 +13,7 @@ const BATCH = 1000;
  */
 export async function backfillSearchWords(connection: Neo4jSession, log: (line: string) => void): Promise<number> {
   let changed = 0;
-  for (let afterId = ''; ; ) {
+  for (let afterId = ''; ;) {
     const rows = await connection.read('backfillSearchWords', (tx) =>
       connection.run(tx, 'meta/pending-memory-words', { afterId, limit: int(BATCH) }),
     );
@@ -25,12 +25,14 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
       contentWords: searchWords(toOptionalText(row['content'], 'content') ?? ''),
       contextWords: searchWords(toOptionalText(row['context'], 'context')),
     }));
-    await connection.write('backfillSearchWords', (tx) => connection.run(tx, 'meta/save-memory-words', { rows: words }));
+    await connection.write('backfillSearchWords', (tx) =>
+      connection.run(tx, 'meta/save-memory-words', { rows: words }),
+    );
     changed += words.length;
     afterId = words.at(-1)?.id ?? afterId;
     log(`search words: ${changed} nodes so far (memories up to ${afterId})`);
   }
-  for (let afterId = ''; ; ) {
+  for (let afterId = ''; ;) {
     const rows = await connection.read('backfillSearchWords', (tx) =>
       connection.run(tx, 'meta/pending-message-words', { afterId, limit: int(BATCH) }),
     );
@@ -44,7 +46,9 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
       prevContent: searchWords(toOptionalText(row['prevContent'], 'prevContent')),
       nextContent: searchWords(toOptionalText(row['nextContent'], 'nextContent')),
     }));
-    await connection.write('backfillSearchWords', (tx) => connection.run(tx, 'meta/save-message-words', { rows: words }));
+    await connection.write('backfillSearchWords', (tx) =>
+      connection.run(tx, 'meta/save-message-words', { rows: words }),
+    );
     changed += words.length;
     afterId = words.at(-1)?.id ?? afterId;
     log(`search words: ${changed} nodes so far (messages up to ${afterId})`);

@@ -4,9 +4,17 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
+import { conflictFreeRounds } from 'src/store/neo4j/import-rounds';
 import { toBulletin } from 'src/store/neo4j/neo4j-bulletin.store';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
-import { messageProperties, summaryProperties, toChannel, toMessage, toSummary } from 'src/store/neo4j/neo4j-conversation.mapping';
+import {
+  messageProperties,
+  summaryProperties,
+  toChannel,
+  toMessage,
+  toSummary,
+} from 'src/store/neo4j/neo4j-conversation.mapping';
 import {
   ALL_RELATION_TYPES,
   isZero,
@@ -15,23 +23,21 @@ import {
   relationType,
   toMemory,
 } from 'src/store/neo4j/neo4j-memory.mapping';
-import { conflictFreeRounds } from 'src/store/neo4j/import-rounds';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toMap, toNumber, toOptionalNumber, toText } from 'src/store/neo4j/neo4j-values';
 import type {
   ChannelPurge,
-  IdOwners,
-  ImportIdKind,
   ExportedMemory,
+  IdOwners,
   ImportCounts,
   ImportedEdges,
   ImportedMemory,
   ImportedMessage,
+  ImportIdKind,
   TenantDataStore,
   TenantPurge,
 } from 'src/store/tenant-data.port';
-import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** Nodes deleted per transaction by a tenant purge. */
 const PURGE_BATCH = 5000;
@@ -109,7 +115,12 @@ function importedMessageProperties(m: MessageRecord, vector: Float32Array | null
 }
 
 /** The write path's node properties, plus what a memory gains after its insert (kept as exported). */
-function importedMemoryProperties(m: ExportedMemory, tenantId: string, vector: Float32Array | null, model: string | null): Params {
+function importedMemoryProperties(
+  m: ExportedMemory,
+  tenantId: string,
+  vector: Float32Array | null,
+  model: string | null,
+): Params {
   const embedded = vector !== null && model !== null && !isZero(vector);
 
   return {
@@ -129,19 +140,31 @@ export class Neo4jTenantDataStore implements TenantDataStore {
   constructor(private readonly connection: Neo4jConnection) {}
 
   async exportChannels(tenantId: string, afterId: string | null, limit: number): Promise<ChannelRecord[]> {
-    const rows = await this.read('exportChannels', 'tenant/export-channels', { tenantId, afterId: afterId ?? '', limit: int(limit) });
+    const rows = await this.read('exportChannels', 'tenant/export-channels', {
+      tenantId,
+      afterId: afterId ?? '',
+      limit: int(limit),
+    });
 
     return rows.map((row) => toChannel(row['channel']));
   }
 
   async exportSummaries(tenantId: string, afterId: string | null, limit: number): Promise<SummaryRecord[]> {
-    const rows = await this.read('exportSummaries', 'tenant/export-summaries', { tenantId, afterId: afterId ?? '', limit: int(limit) });
+    const rows = await this.read('exportSummaries', 'tenant/export-summaries', {
+      tenantId,
+      afterId: afterId ?? '',
+      limit: int(limit),
+    });
 
     return rows.map((row) => toSummary(row['summary']));
   }
 
   async exportMessages(tenantId: string, afterId: string | null, limit: number): Promise<MessageRecord[]> {
-    const rows = await this.read('exportMessages', 'tenant/export-messages', { tenantId, afterId: afterId ?? '', limit: int(limit) });
+    const rows = await this.read('exportMessages', 'tenant/export-messages', {
+      tenantId,
+      afterId: afterId ?? '',
+      limit: int(limit),
+    });
 
     return rows.map((row) => toMessage(row['message']));
   }
@@ -211,7 +234,13 @@ export class Neo4jTenantDataStore implements TenantDataStore {
   }
 
   async importChannels(tenantId: string, channels: ChannelRecord[]): Promise<ImportCounts> {
-    const rows = await this.writeInRounds('importChannels', 'tenant/import-channels', tenantId, channels.map(channelProperties), byId);
+    const rows = await this.writeInRounds(
+      'importChannels',
+      'tenant/import-channels',
+      tenantId,
+      channels.map(channelProperties),
+      byId,
+    );
 
     return countRows(rows, tenantId);
   }
@@ -225,14 +254,20 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   async importMessages(tenantId: string, messages: ImportedMessage[]): Promise<ImportCounts> {
     const model = this.connection.space?.model ?? null;
-    const items = messages.map(({ message, vector }) => importedMessageProperties({ ...message, tenantId }, vector, model));
+    const items = messages.map(({ message, vector }) =>
+      importedMessageProperties({ ...message, tenantId }, vector, model),
+    );
     const rows = await this.writeInRounds('importMessages', 'tenant/import-messages', tenantId, items, byId);
 
     return countRows(rows, tenantId);
   }
 
   async refreshChannels(tenantId: string, channelIds: string[]): Promise<void> {
-    await this.write('refreshChannels', 'tenant/refresh-channels', { tenantId, channelIds, neighbourChars: int(NEIGHBOUR_CHARS) });
+    await this.write('refreshChannels', 'tenant/refresh-channels', {
+      tenantId,
+      channelIds,
+      neighbourChars: int(NEIGHBOUR_CHARS),
+    });
   }
 
   async importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts> {
@@ -258,7 +293,11 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       weight: l.weight,
       createdAt: toDateTime(l.createdAt),
     }));
-    const extractions = edges.extractions.map((e) => ({ memoryId: e.memoryId, messageId: e.messageId, createdAt: toDateTime(e.createdAt) }));
+    const extractions = edges.extractions.map((e) => ({
+      memoryId: e.memoryId,
+      messageId: e.messageId,
+      createdAt: toDateTime(e.createdAt),
+    }));
 
     return this.connection.write('tenant-data.store#importEdges', async (tx) => {
       let created = 0;
@@ -287,7 +326,9 @@ export class Neo4jTenantDataStore implements TenantDataStore {
         source: b.source,
       },
     }));
-    const rows = await this.writeInRounds('importBulletins', 'tenant/import-bulletins', tenantId, items, (item) => [item.props.id]);
+    const rows = await this.writeInRounds('importBulletins', 'tenant/import-bulletins', tenantId, items, (item) => [
+      item.props.id,
+    ]);
 
     return countRows(rows, tenantId);
   }
@@ -295,9 +336,12 @@ export class Neo4jTenantDataStore implements TenantDataStore {
   purgeChannel(tenantId: string, channelId: string, withMemories: boolean): Promise<ChannelPurge> {
     return this.connection.write('tenant-data.store#purgeChannel', async (tx) => {
       const ids = withMemories
-        ? (await this.run(tx, 'tenant/list-channel-only-memories', { tenantId, channelId })).map((row) => toText(row['id'], 'id'))
+        ? (await this.run(tx, 'tenant/list-channel-only-memories', { tenantId, channelId })).map((row) =>
+            toText(row['id'], 'id'),
+          )
         : [];
-      const removed = ids.length > 0 ? await this.purgeMemories(tx, tenantId, ids) : { memories: 0, bulletins: 0, vectors: 0 };
+      const removed =
+        ids.length > 0 ? await this.purgeMemories(tx, tenantId, ids) : { memories: 0, bulletins: 0, vectors: 0 };
       const [row] = await this.run(tx, 'tenant/purge-channel', { tenantId, channelId });
 
       return {
@@ -311,15 +355,21 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   purgeSkill(tenantId: string, skillId: string): Promise<{ memories: number; bulletins: number }> {
     return this.connection.write('tenant-data.store#purgeSkill', async (tx) => {
-      const ids = (await this.run(tx, 'tenant/list-skill-memories', { tenantId, skillId })).map((row) => toText(row['id'], 'id'));
-      const removed = ids.length > 0 ? await this.purgeMemories(tx, tenantId, ids) : { memories: 0, bulletins: 0, vectors: 0 };
+      const ids = (await this.run(tx, 'tenant/list-skill-memories', { tenantId, skillId })).map((row) =>
+        toText(row['id'], 'id'),
+      );
+      const removed =
+        ids.length > 0 ? await this.purgeMemories(tx, tenantId, ids) : { memories: 0, bulletins: 0, vectors: 0 };
 
       return { memories: removed.memories, bulletins: removed.bulletins };
     });
   }
 
   async purgeTenant(tenantId: string): Promise<TenantPurge> {
-    const [edges] = await this.read('purgeTenant', 'tenant/count-tenant-edges', { tenantId, types: [...ALL_RELATION_TYPES] });
+    const [edges] = await this.read('purgeTenant', 'tenant/count-tenant-edges', {
+      tenantId,
+      types: [...ALL_RELATION_TYPES],
+    });
     const deleted: Record<keyof typeof TENANT_LABELS, { nodes: number; vectors: number }> = {
       Bulletin: { nodes: 0, vectors: 0 },
       Memory: { nodes: 0, vectors: 0 },

@@ -24,7 +24,9 @@ export function toDateTime(date: Date): DateTime<number> {
 export function toNumber(value: unknown, field: string): number {
   if (typeof value === 'number') {
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-      throw new Error(`Neo4j returned ${field} = ${value}, an integer beyond 2^53 that a JavaScript number cannot hold exactly`);
+      throw new Error(
+        `Neo4j returned ${field} = ${value}, an integer beyond 2^53 that a JavaScript number cannot hold exactly`,
+      );
     }
 
     return value;

@@ -187,7 +187,7 @@ describe('BinaryVectorIndex', () => {
       expect(index.search(query, 10, { statuses, visibilityKeys: visibilities, types: ['GOAL'] })).toEqual([]);
     });
 
-    it('does not carry one search\'s visibility keys into the next', () => {
+    it("does not carry one search's visibility keys into the next", () => {
       index.search(query, 10, { statuses, visibilityKeys: ['P:alpha'] });
       const hits = index.search(query, 600, { statuses, visibilityKeys: ['G'] });
       expect(new Set(hits.map((hit) => rows[hit.rowid - 1000]!.row.visibility))).toEqual(new Set(['G']));

@@ -1,20 +1,40 @@
-import { ftsAnyWordExpression, ftsMatchExpression, MAX_WORD_ROWS, selectiveWords, tenantTokenPays, wordRowLimit } from 'src/store/sqlite/fts-query';
+import {
+  ftsAnyWordExpression,
+  ftsMatchExpression,
+  MAX_WORD_ROWS,
+  selectiveWords,
+  tenantTokenPays,
+  wordRowLimit,
+} from 'src/store/sqlite/fts-query';
 
 describe('selectiveWords', () => {
   it('keeps every word when none matches more than the limit', () => {
-    const rows = new Map([['melanie', 170], ['pottery', 3400], ['camping', MAX_WORD_ROWS]]);
+    const rows = new Map([
+      ['melanie', 170],
+      ['pottery', 3400],
+      ['camping', MAX_WORD_ROWS],
+    ]);
 
     expect(selectiveWords(['melanie', 'pottery', 'camping'], rows)).toEqual(['melanie', 'pottery', 'camping']);
   });
 
   it('leaves out the words matching more rows than the limit, in query order', () => {
-    const rows = new Map([['great', 59_000], ['john', 60_659], ['charity', 510], ['race', 1200]]);
+    const rows = new Map([
+      ['great', 59_000],
+      ['john', 60_659],
+      ['charity', 510],
+      ['race', 1200],
+    ]);
 
     expect(selectiveWords(['great', 'charity', 'john', 'race'], rows, 50_000)).toEqual(['charity', 'race']);
   });
 
   it('keeps the rarest word alone when every word is too common', () => {
-    const rows = new Map([['john', 60_001], ['great', 50_001], ['doing', 70_001]]);
+    const rows = new Map([
+      ['john', 60_001],
+      ['great', 50_001],
+      ['doing', 70_001],
+    ]);
 
     expect(selectiveWords(['john', 'great', 'doing'], rows, 50_000)).toEqual(['great']);
   });

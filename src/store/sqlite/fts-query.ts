@@ -27,7 +27,11 @@ export function wordRowLimit(rowsSearched: number): number {
  * rarest one alone so the query still finds something. `rows` holds each word's matching-row count, counted up to
  * `maxRows + 1` (a count above `maxRows` only says "too many").
  */
-export function selectiveWords(words: readonly string[], rows: ReadonlyMap<string, number>, maxRows = MAX_WORD_ROWS): string[] {
+export function selectiveWords(
+  words: readonly string[],
+  rows: ReadonlyMap<string, number>,
+  maxRows = MAX_WORD_ROWS,
+): string[] {
   const count = (word: string): number => rows.get(word) ?? 0;
   const kept = words.filter((word) => count(word) <= maxRows);
   if (kept.length > 0 || words.length === 0) {

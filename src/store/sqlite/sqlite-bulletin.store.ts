@@ -25,7 +25,15 @@ export class SqliteBulletinStore implements BulletinStore {
           `INSERT INTO bulletins (id, tenant_id, content, generated_at, marker, digest, source) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (id) DO NOTHING`,
         )
-        .run(bulletin.id, bulletin.tenantId, bulletin.content, bulletin.generatedAt.getTime(), bulletin.marker, bulletin.digest, bulletin.source);
+        .run(
+          bulletin.id,
+          bulletin.tenantId,
+          bulletin.content,
+          bulletin.generatedAt.getTime(),
+          bulletin.marker,
+          bulletin.digest,
+          bulletin.source,
+        );
       if (inserted.changes === 0) {
         return { bulletin: this.getSync(bulletin.tenantId, bulletin.id), created: false };
       }
@@ -64,7 +72,9 @@ export class SqliteBulletinStore implements BulletinStore {
   }
 
   private getSync(tenantId: string, id: string): BulletinRecord | null {
-    const row = this.database.stmt<BulletinRow>('SELECT * FROM bulletins WHERE tenant_id = ? AND id = ?').get(tenantId, id);
+    const row = this.database
+      .stmt<BulletinRow>('SELECT * FROM bulletins WHERE tenant_id = ? AND id = ?')
+      .get(tenantId, id);
 
     return row ? this.toRecord(row) : null;
   }
@@ -74,7 +84,10 @@ export class SqliteBulletinStore implements BulletinStore {
       .stmt<{ memory_id: string }>('SELECT memory_id FROM bulletin_citations WHERE bulletin_id = ? ORDER BY position')
       .all(row.id);
 
-    return rowToBulletin(row, cited.map((c) => c.memory_id));
+    return rowToBulletin(
+      row,
+      cited.map((c) => c.memory_id),
+    );
   }
 
   confirmBulletin(tenantId: string, id: string, marker: string): Promise<void> {
@@ -89,7 +102,12 @@ export class SqliteBulletinStore implements BulletinStore {
       .filter((type) => type !== MemoryType.OBSERVATION)
       .flatMap((type) => byImportance.all(tenantId, type, perType));
     const seen = new Set(rows.map((row) => row.id));
-    rows.push(...this.database.stmt<MemoryRow>(EVENTS_BY_RECENCY).all(tenantId, perType).filter((row) => !seen.has(row.id)));
+    rows.push(
+      ...this.database
+        .stmt<MemoryRow>(EVENTS_BY_RECENCY)
+        .all(tenantId, perType)
+        .filter((row) => !seen.has(row.id)),
+    );
 
     return Promise.resolve(rows.map(rowToMemory));
   }

@@ -8,7 +8,7 @@ import { column, enumColumn } from 'src/store/sqlite/sqlite-columns';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
-import { SPACE, draft } from 'test/contract/memory-fixtures';
+import { draft, SPACE } from 'test/contract/memory-fixtures';
 
 describe(enumColumn.name, () => {
   it('should pass a known value through and refuse any other, naming the column and the value', () => {
@@ -40,13 +40,20 @@ describe('SQLite rows read through the checked columns', () => {
   });
 
   it('should fail the read of a memory whose type column holds a value the code never writes', async () => {
-    const { memory } = await stores.memories.insertMemory({ memory: draft('acme', 'The user keeps bees'), vector: null, links: [], supersede: [] });
+    const { memory } = await stores.memories.insertMemory({
+      memory: draft('acme', 'The user keeps bees'),
+      vector: null,
+      links: [],
+      supersede: [],
+    });
     expect((await stores.memories.getMemory('acme', memory.id))?.type).toBe(MemoryType.FACT);
 
     db.prepare("UPDATE memories SET type = 'RUMOUR' WHERE id = ?").run(memory.id);
 
     // the adapter reads synchronously, so the error may come before the promise: read as callers do, awaited
-    await expect(read(() => stores.memories.getMemory('acme', memory.id))).rejects.toThrow('SQLite memories.type holds "RUMOUR"');
+    await expect(read(() => stores.memories.getMemory('acme', memory.id))).rejects.toThrow(
+      'SQLite memories.type holds "RUMOUR"',
+    );
   });
 
   it('should fail the read of a message whose role column was edited by hand', async () => {
@@ -69,6 +76,8 @@ describe('SQLite rows read through the checked columns', () => {
 
     db.prepare("UPDATE messages SET role = 'ROBOT' WHERE id = ?").run(message.id);
 
-    await expect(read(() => stores.conversations.getMessages('acme', [message.id]))).rejects.toThrow('SQLite messages.role holds "ROBOT"');
+    await expect(read(() => stores.conversations.getMessages('acme', [message.id]))).rejects.toThrow(
+      'SQLite messages.role holds "ROBOT"',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import type { ScoredId } from 'src/domain/memory-store.port';
 import type {
   AppendedMessage,
   AppendMessageCommand,
@@ -15,13 +16,12 @@ import type {
   OwedExtraction,
   OwedVector,
 } from 'src/store/conversation-store.port';
-import type { ScoredId } from 'src/domain/memory-store.port';
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
-import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
-import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
+import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 
 /** BM25 weights of message_fts columns: content, speaker, previous message, next message, tenant token. */
 export const MESSAGE_FTS_WEIGHTS = '1.0, 1.0, 0.5, 0.3, 0.0';
@@ -148,7 +148,11 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   listChannels(tenantId: string, limit: number, afterId: string | null): Promise<ChannelRecord[]> {
-    const rows = this.stmt<ChannelRow>('SELECT * FROM channels WHERE tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(tenantId, afterId ?? '', limit);
+    const rows = this.stmt<ChannelRow>('SELECT * FROM channels WHERE tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(
+      tenantId,
+      afterId ?? '',
+      limit,
+    );
 
     return Promise.resolve(rows.map(toChannel));
   }
@@ -163,7 +167,15 @@ export class SqliteConversationStore implements ConversationStore {
            ON CONFLICT (tenant_id, id) DO UPDATE SET private = excluded.private, project_id = excluded.project_id,
              token_budget = excluded.token_budget, updated_at = excluded.updated_at
            RETURNING *`,
-        ).get(tenantId, channelId, settings.private ? 1 : 0, settings.projectId, settings.tokenBudget, at.getTime(), at.getTime());
+        ).get(
+          tenantId,
+          channelId,
+          settings.private ? 1 : 0,
+          settings.projectId,
+          settings.tokenBudget,
+          at.getTime(),
+          at.getTime(),
+        );
         if (!row) {
           throw new Error('configureChannel: the upsert returned no row');
         }
@@ -261,9 +273,13 @@ export class SqliteConversationStore implements ConversationStore {
     }
     if (command.vector && this.database.space) {
       if (command.vector.length !== this.database.space.dimensions) {
-        throw new Error(`vector has ${command.vector.length} dimensions, the store expects ${this.database.space.dimensions}`);
+        throw new Error(
+          `vector has ${command.vector.length} dimensions, the store expects ${this.database.space.dimensions}`,
+        );
       }
-      this.stmt('INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)').run(
+      this.stmt(
+        'INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(
         rowid,
         m.tenantId,
         m.channelId,
@@ -278,11 +294,22 @@ export class SqliteConversationStore implements ConversationStore {
       throw new Error('appended message vanished inside its transaction');
     }
 
-    return { message: toMessage(message), channel: toChannel(channelRow), liveTokens: stats.tokens, liveCount: stats.count };
+    return {
+      message: toMessage(message),
+      channel: toChannel(channelRow),
+      liveTokens: stats.tokens,
+      liveCount: stats.count,
+    };
   }
 
   /** The `limit` messages just before or after a position in its channel, nearest first. */
-  private around(tenantId: string, channelId: string, position: MessagePosition, side: 'before' | 'after', limit: number): MessageRow[] {
+  private around(
+    tenantId: string,
+    channelId: string,
+    position: MessagePosition,
+    side: 'before' | 'after',
+    limit: number,
+  ): MessageRow[] {
     const sql =
       side === 'before'
         ? `SELECT * FROM messages WHERE tenant_id = ? AND channel_id = ? AND (created_at, seq) < (?, ?)
@@ -298,7 +325,9 @@ export class SqliteConversationStore implements ConversationStore {
       return Promise.resolve([]);
     }
     const rows = this.database.db
-      .prepare<SqlValue[], MessageRow>(`SELECT * FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(ids.length)})`)
+      .prepare<SqlValue[], MessageRow>(
+        `SELECT * FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(ids.length)})`,
+      )
       .all(tenantId, ...ids);
     const byId = new Map(rows.map((row) => [row.id, toMessage(row)]));
 
@@ -372,12 +401,21 @@ export class SqliteConversationStore implements ConversationStore {
          WHERE message_fts MATCH ? AND ${where.map((c) => c.sql).join(' AND ')}
          ORDER BY bm25(message_fts, ${MESSAGE_FTS_WEIGHTS}) LIMIT ?`,
       )
-      .all(`tenant : ${tenantSearchToken(tenantId)} AND {content speaker prev next} : (${match})`, ...where.flatMap((c) => c.params), k);
+      .all(
+        `tenant : ${tenantSearchToken(tenantId)} AND {content speaker prev next} : (${match})`,
+        ...where.flatMap((c) => c.params),
+        k,
+      );
 
     return Promise.resolve(rows);
   }
 
-  searchMessageVectors(tenantId: string, vector: Float32Array, k: number, scope: MessageSearchScope): Promise<ScoredId[]> {
+  searchMessageVectors(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): Promise<ScoredId[]> {
     const space = this.database.space;
     if (!space || k <= 0) {
       return Promise.resolve([]);
@@ -416,7 +454,9 @@ export class SqliteConversationStore implements ConversationStore {
       return Promise.resolve([]);
     }
     const seeds = this.database.db
-      .prepare<SqlValue[], MessageRow>(`SELECT * FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(seedIds.length)})`)
+      .prepare<SqlValue[], MessageRow>(
+        `SELECT * FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(seedIds.length)})`,
+      )
       .all(tenantId, ...seedIds);
     const found: MessageNeighbour[] = [];
     for (const seed of seeds) {
@@ -450,7 +490,9 @@ export class SqliteConversationStore implements ConversationStore {
        WHERE embedding_model IS NULL AND created_at <= ? AND (? IS NULL OR tenant_id = ?) ORDER BY created_at DESC LIMIT ?`,
     ).all(olderThan.getTime(), tenantId, tenantId, Math.max(0, limit));
 
-    return Promise.resolve(rows.map((row) => ({ tenantId: row.tenant_id, messageId: row.id, speaker: row.speaker, content: row.content })));
+    return Promise.resolve(
+      rows.map((row) => ({ tenantId: row.tenant_id, messageId: row.id, speaker: row.speaker, content: row.content })),
+    );
   }
 
   saveMessageVectors(tenantId: string, vectors: { messageId: string; vector: Float32Array }[]): Promise<number> {
@@ -468,7 +510,13 @@ export class SqliteConversationStore implements ConversationStore {
       this.database.transaction(() => {
         let written = 0;
         for (const { messageId, vector } of vectors) {
-          const row = this.stmt<{ rowid: number; channel_id: string; trust: string; created_at: number; private: number }>(
+          const row = this.stmt<{
+            rowid: number;
+            channel_id: string;
+            trust: string;
+            created_at: number;
+            private: number;
+          }>(
             `SELECT m.rowid, m.channel_id, m.trust, m.created_at, c.private FROM messages m
              JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id
              WHERE +m.tenant_id = ? AND m.id = ? AND m.embedding_model IS NULL`,
@@ -477,7 +525,9 @@ export class SqliteConversationStore implements ConversationStore {
             continue;
           }
           this.stmt('UPDATE messages SET embedding_model = ? WHERE rowid = ?').run(space.model, row.rowid);
-          this.stmt('INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)').run(
+          this.stmt(
+            'INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)',
+          ).run(
             BigInt(row.rowid),
             tenantId,
             row.channel_id,
@@ -493,7 +543,12 @@ export class SqliteConversationStore implements ConversationStore {
     );
   }
 
-  listChannelsOverBudget(tenantId: string | null, defaultBudget: number, share: number, limit: number): Promise<OverBudgetChannel[]> {
+  listChannelsOverBudget(
+    tenantId: string | null,
+    defaultBudget: number,
+    share: number,
+    limit: number,
+  ): Promise<OverBudgetChannel[]> {
     const rows = this.stmt<{ tenant_id: string; id: string; tokens: number; budget: number; newest: string }>(
       `SELECT c.tenant_id, c.id, live.tokens, COALESCE(c.token_budget, ?) AS budget,
          (SELECT m.id FROM messages m WHERE m.tenant_id = c.tenant_id AND m.channel_id = c.id AND m.summary_id IS NULL
@@ -506,7 +561,13 @@ export class SqliteConversationStore implements ConversationStore {
     ).all(defaultBudget, tenantId, tenantId, share, defaultBudget, Math.max(0, limit));
 
     return Promise.resolve(
-      rows.map((row) => ({ tenantId: row.tenant_id, channelId: row.id, liveTokens: row.tokens, budget: row.budget, newestLiveMessageId: row.newest })),
+      rows.map((row) => ({
+        tenantId: row.tenant_id,
+        channelId: row.id,
+        liveTokens: row.tokens,
+        budget: row.budget,
+        newestLiveMessageId: row.newest,
+      })),
     );
   }
 
@@ -529,11 +590,9 @@ export class SqliteConversationStore implements ConversationStore {
        WHERE mem.tenant_id = ? AND mem.id = ? AND msg.tenant_id = ? AND msg.id = ?
        ON CONFLICT (memory_id, message_id) DO NOTHING`,
     ).run(tenantId, at.getTime(), tenantId, memoryId, tenantId, messageId);
-    const linked = this.stmt('SELECT 1 FROM extracted_from WHERE tenant_id = ? AND memory_id = ? AND message_id = ?').get(
-      tenantId,
-      memoryId,
-      messageId,
-    );
+    const linked = this.stmt(
+      'SELECT 1 FROM extracted_from WHERE tenant_id = ? AND memory_id = ? AND message_id = ?',
+    ).get(tenantId, memoryId, messageId);
 
     return Promise.resolve(linked !== undefined);
   }
@@ -591,7 +650,10 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   getSummary(tenantId: string, summaryId: string): Promise<SummaryRecord | null> {
-    const row = this.stmt<SummaryRow>('SELECT * FROM summaries WHERE tenant_id = ? AND id = ?').get(tenantId, summaryId);
+    const row = this.stmt<SummaryRow>('SELECT * FROM summaries WHERE tenant_id = ? AND id = ?').get(
+      tenantId,
+      summaryId,
+    );
 
     return Promise.resolve(row ? toSummary(row) : null);
   }

@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
+import { migrate, PREVIOUS_VECTOR_TABLE, VECTOR_TABLES, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
 import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
-import {
-  migrate,
-  PREVIOUS_VECTOR_TABLE,
-  VECTOR_TABLES,
-  vectorTableSql,
-} from 'src/store/sqlite/sqlite-schema';
 
 export type SqlValue = string | number | bigint | null | Buffer;
 
@@ -44,7 +38,12 @@ export const MIGRATION_KEYS = {
 } as const;
 
 export function readMeta(db: Database): Map<string, string> {
-  return new Map(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all().map((r) => [r.key, r.value]));
+  return new Map(
+    db
+      .prepare<[], { key: string; value: string }>('SELECT key, value FROM meta')
+      .all()
+      .map((r) => [r.key, r.value]),
+  );
 }
 
 /** How long init waits for another process that holds the store (e.g. while it sets a large store's vectors aside). */
@@ -93,32 +92,36 @@ export class SqliteDatabase implements StoreConnection {
     vectorTableSql(space.dimensions);
     // IMMEDIATE: an API and a worker booting together take turns, and the second sees what the first decided (setting
     // a large store's vectors aside can outlast busy_timeout, so a busy store is tried again for a while)
-    this.whileBusy(INIT_BUSY_MS, () => this.db.transaction(() => {
-      const meta = readMeta(this.db);
-      const stored = meta.get('embedding_model');
-      const storedDimensions = Number(meta.get('embedding_dimensions') ?? NaN);
-      if (stored !== undefined && (stored !== space.model || storedDimensions !== space.dimensions)) {
-        const hasVectors =
-          this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined ||
-          this.db.prepare('SELECT 1 FROM messages WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
-        const migrating = meta.has(MIGRATION_KEYS.cursor('memory'));
-        if (hasVectors || migrating) {
-          this.beginMigration({ model: stored, dimensions: storedDimensions }, meta);
-        }
-        for (const table of VECTOR_TABLES) {
-          this.db.exec(`DROP TABLE IF EXISTS ${table}`);
-        }
-      } else if (!meta.has(MIGRATION_KEYS.previousModel)) {
-        // a finished migration that stopped before dropping the previous vectors
-        this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
-      }
-      this.db.exec(vectorTableSql(space.dimensions));
-      const put = this.db.prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      );
-      put.run('embedding_model', space.model);
-      put.run('embedding_dimensions', String(space.dimensions));
-    }).immediate());
+    this.whileBusy(INIT_BUSY_MS, () =>
+      this.db
+        .transaction(() => {
+          const meta = readMeta(this.db);
+          const stored = meta.get('embedding_model');
+          const storedDimensions = Number(meta.get('embedding_dimensions') ?? NaN);
+          if (stored !== undefined && (stored !== space.model || storedDimensions !== space.dimensions)) {
+            const hasVectors =
+              this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined ||
+              this.db.prepare('SELECT 1 FROM messages WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
+            const migrating = meta.has(MIGRATION_KEYS.cursor('memory'));
+            if (hasVectors || migrating) {
+              this.beginMigration({ model: stored, dimensions: storedDimensions }, meta);
+            }
+            for (const table of VECTOR_TABLES) {
+              this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+            }
+          } else if (!meta.has(MIGRATION_KEYS.previousModel)) {
+            // a finished migration that stopped before dropping the previous vectors
+            this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
+          }
+          this.db.exec(vectorTableSql(space.dimensions));
+          const put = this.db.prepare(
+            'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          );
+          put.run('embedding_model', space.model);
+          put.run('embedding_dimensions', String(space.dimensions));
+        })
+        .immediate(),
+    );
     this.currentSpace = space;
     // vec0 reads one stored vector by walking its 2 MB chunk blob's overflow pages: mapped pages make the exact
     // rescoring of indexed searches (and vec0 scans) several times cheaper than a pread per page.
@@ -140,7 +143,12 @@ export class SqliteDatabase implements StoreConnection {
     if (definition === undefined) {
       return;
     }
-    this.db.exec(definition.replace(/^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i, `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`));
+    this.db.exec(
+      definition.replace(
+        /^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i,
+        `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`,
+      ),
+    );
     const shadows = this.db
       .prepare<[], { name: string }>(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'memory\\_vectors\\_%' ESCAPE '\\'",
@@ -157,15 +165,27 @@ export class SqliteDatabase implements StoreConnection {
     } finally {
       this.db.unsafeMode(false);
     }
-    const count = (table: string): number => this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n ?? 0;
-    const sample = this.db.prepare<[], { rowid: number; embedding: Buffer }>('SELECT rowid, embedding FROM memory_vectors LIMIT 1').get();
+    const count = (table: string): number =>
+      this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n ?? 0;
+    const sample = this.db
+      .prepare<[], { rowid: number; embedding: Buffer }>('SELECT rowid, embedding FROM memory_vectors LIMIT 1')
+      .get();
     const copied = sample
-      ? this.db.prepare<[number], { embedding: Buffer }>(`SELECT embedding FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`).get(sample.rowid)
+      ? this.db
+          .prepare<[number], { embedding: Buffer }>(`SELECT embedding FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`)
+          .get(sample.rowid)
       : undefined;
-    const same = count('memory_vectors') === count(PREVIOUS_VECTOR_TABLE) && (!sample || copied?.embedding.equals(sample.embedding) === true);
+    const same =
+      count('memory_vectors') === count(PREVIOUS_VECTOR_TABLE) &&
+      (!sample || copied?.embedding.equals(sample.embedding) === true);
     if (!same) {
       this.db.exec(`DROP TABLE ${PREVIOUS_VECTOR_TABLE}`);
-      this.db.exec(definition.replace(/^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i, `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`));
+      this.db.exec(
+        definition.replace(
+          /^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i,
+          `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`,
+        ),
+      );
       this.db.exec(`INSERT INTO ${PREVIOUS_VECTOR_TABLE} SELECT * FROM memory_vectors`);
     }
   }
@@ -190,7 +210,8 @@ export class SqliteDatabase implements StoreConnection {
     const put = this.db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
-    const hasMemoryVectors = this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
+    const hasMemoryVectors =
+      this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
     if (!meta.has(MIGRATION_KEYS.previousModel) && hasMemoryVectors && Number.isInteger(stored.dimensions)) {
       // An unfinished migration keeps what it set aside: those vectors cover every old memory, the partial ones do not.
       this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
@@ -208,7 +229,10 @@ export class SqliteDatabase implements StoreConnection {
 
   /** Whether an embedding-model migration keeps the previous model's memory vectors (memory_vectors_previous). */
   hasPreviousVectors(): boolean {
-    return this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(PREVIOUS_VECTOR_TABLE) !== undefined;
+    return (
+      this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(PREVIOUS_VECTOR_TABLE) !==
+      undefined
+    );
   }
 
   close(): Promise<void> {

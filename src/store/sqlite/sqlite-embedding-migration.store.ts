@@ -1,13 +1,13 @@
+import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
 import type {
   EmbeddingMigrationState,
   EmbeddingMigrationStore,
   ReembedBatch,
   ReembedKind,
 } from 'src/store/embedding-migration.port';
-import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { sharedFlag } from 'src/store/sqlite/sqlite-conversation.store';
 import { MIGRATION_KEYS, vectorBlob } from 'src/store/sqlite/sqlite-database';
-import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { visibilityClause } from 'src/store/sqlite/sqlite-memory.store';
 import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
@@ -148,7 +148,12 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
     return Promise.resolve(finished);
   }
 
-  searchPrevious(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[] | null> {
+  searchPrevious(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    visibility: Visibility,
+  ): Promise<ScoredId[] | null> {
     const meta = readMetaKeys(this.database);
     const dimensions = Number(meta.get(MIGRATION_KEYS.previousDimensions));
     if (!meta.has(MIGRATION_KEYS.previousModel) || vector.length !== dimensions) {
@@ -185,7 +190,14 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
         throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
       }
       const row = this.database
-        .stmt<{ rowid: number; tenant_id: string; channel_id: string; trust: string; created_at: number; private: number }>(
+        .stmt<{
+          rowid: number;
+          tenant_id: string;
+          channel_id: string;
+          trust: string;
+          created_at: number;
+          private: number;
+        }>(
           `SELECT m.rowid, m.tenant_id, m.channel_id, m.trust, m.created_at, c.private
            FROM messages m JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id
            WHERE m.id = ? AND m.embedding_model IS NULL`,
@@ -196,14 +208,25 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
       }
       const rowid = BigInt(row.rowid);
       this.database
-        .stmt('INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(rowid, row.tenant_id, row.channel_id, sharedFlag(row.private === 1, row.trust), BigInt(row.created_at), vectorBlob(vector));
+        .stmt(
+          'INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          rowid,
+          row.tenant_id,
+          row.channel_id,
+          sharedFlag(row.private === 1, row.trust),
+          BigInt(row.created_at),
+          vectorBlob(vector),
+        );
       this.database.stmt('UPDATE messages SET embedding_model = ? WHERE rowid = ?').run(space.model, rowid);
     }
   }
 
   private cursor(kind: ReembedKind): number | null {
-    const value = this.database.stmt<{ value: string }>('SELECT value FROM meta WHERE key = ?').get(MIGRATION_KEYS.cursor(kind))?.value;
+    const value = this.database
+      .stmt<{ value: string }>('SELECT value FROM meta WHERE key = ?')
+      .get(MIGRATION_KEYS.cursor(kind))?.value;
 
     return value === undefined ? null : Number(value);
   }

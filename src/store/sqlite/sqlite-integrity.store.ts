@@ -1,11 +1,11 @@
+import { LIVE_STATUSES } from 'src/domain/memory.enums';
 import { IntegrityProblemKind } from 'src/store/integrity-store.port';
 import type { IntegrityProblem, IntegrityReport, IntegrityStore, TenantCounts } from 'src/store/integrity-store.port';
-import { tenantSearchToken } from 'src/store/search-terms';
 import { unfinishedImport } from 'src/store/integrity/integrity-report';
+import { tenantSearchToken } from 'src/store/search-terms';
 import { column } from 'src/store/sqlite/sqlite-columns';
-import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
-import { LIVE_STATUSES } from 'src/domain/memory.enums';
 
 interface MemoryCheckRow {
   rowid: number;
@@ -121,7 +121,7 @@ const REFERENCES: readonly ReferenceCheck[] = [
 ];
 
 function tableExists(db: SqliteDatabase['db'], name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(name) !== undefined;
+  return db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;
 }
 
 export class SqliteIntegrityStore implements IntegrityStore {
@@ -152,7 +152,9 @@ export class SqliteIntegrityStore implements IntegrityStore {
     if (!tableExists(this.db, 'import_runs')) {
       return [];
     }
-    const rows = this.db.prepare<[], { tenant_id: string; file_digest: string; started_at: number }>('SELECT * FROM import_runs').all();
+    const rows = this.db
+      .prepare<[], { tenant_id: string; file_digest: string; started_at: number }>('SELECT * FROM import_runs')
+      .all();
 
     return rows.map((row) => unfinishedImport(row.tenant_id, row.file_digest, new Date(row.started_at)));
   }
@@ -161,7 +163,9 @@ export class SqliteIntegrityStore implements IntegrityStore {
     const problems: IntegrityProblem[] = [];
     const hasVectors = tableExists(this.db, 'memory_vectors');
     const vectorOf = hasVectors
-      ? this.db.prepare<[number], VectorRow>('SELECT rowid, tenant, status, visibility, type FROM memory_vectors WHERE rowid = ?')
+      ? this.db.prepare<[number], VectorRow>(
+          'SELECT rowid, tenant, status, visibility, type FROM memory_vectors WHERE rowid = ?',
+        )
       : null;
     const rows = this.db.prepare<[], MemoryCheckRow>(
       `SELECT m.rowid, m.id, m.tenant_id, m.status, m.type, m.scope, m.project_id, m.channel_id, m.content, m.context,
@@ -210,7 +214,9 @@ export class SqliteIntegrityStore implements IntegrityStore {
     const problems: IntegrityProblem[] = [];
     const hasVectors = tableExists(this.db, 'message_vectors');
     const vectorOf = hasVectors
-      ? this.db.prepare<[number], MessageVectorRow>('SELECT rowid, tenant, channel FROM message_vectors WHERE rowid = ?')
+      ? this.db.prepare<[number], MessageVectorRow>(
+          'SELECT rowid, tenant, channel FROM message_vectors WHERE rowid = ?',
+        )
       : null;
     const rows = this.db.prepare<[], MessageCheckRow>(
       `SELECT msg.rowid, msg.id, msg.tenant_id, msg.channel_id, msg.content, msg.embedding_model,
@@ -285,7 +291,13 @@ export class SqliteIntegrityStore implements IntegrityStore {
            WHERE status = 'ACTIVE' AND ${column} IS NOT NULL GROUP BY tenant_id, ${column} HAVING count(*) > 1`,
         )
         .all()
-        .map((row) => ({ kind, tenantId: row.tenant_id, subject: column, id: row.key, detail: `${row.n} ACTIVE memories: ${row.ids}` }));
+        .map((row) => ({
+          kind,
+          tenantId: row.tenant_id,
+          subject: column,
+          id: row.key,
+          detail: `${row.n} ACTIVE memories: ${row.ids}`,
+        }));
     const unguarded = this.db
       .prepare<string[], { tenant_id: string; id: string; status: string }>(
         `SELECT tenant_id, id, status FROM memories
@@ -313,7 +325,17 @@ export class SqliteIntegrityStore implements IntegrityStore {
     const of = (tenantId: string): TenantCounts => {
       let counts = tenants.get(tenantId);
       if (!counts) {
-        counts = { tenantId, memories: 0, byStatus: {}, withoutVector: 0, associations: 0, channels: 0, messages: 0, summaries: 0, bulletins: 0 };
+        counts = {
+          tenantId,
+          memories: 0,
+          byStatus: {},
+          withoutVector: 0,
+          associations: 0,
+          channels: 0,
+          messages: 0,
+          summaries: 0,
+          bulletins: 0,
+        };
         tenants.set(tenantId, counts);
       }
 
@@ -339,7 +361,11 @@ export class SqliteIntegrityStore implements IntegrityStore {
       ['bulletins', 'bulletins'],
     ];
     for (const [field, table] of simple) {
-      for (const row of this.db.prepare<SqlValue[], { tenant_id: string; n: number }>(`SELECT tenant_id, count(*) AS n FROM ${table} GROUP BY tenant_id`).all()) {
+      for (const row of this.db
+        .prepare<SqlValue[], { tenant_id: string; n: number }>(
+          `SELECT tenant_id, count(*) AS n FROM ${table} GROUP BY tenant_id`,
+        )
+        .all()) {
         of(row.tenant_id)[field] = row.n;
       }
     }

@@ -26,9 +26,14 @@ export class SqliteLlmUsageStore implements LlmUsageStore {
 
   listUsage(sinceDay: string): Promise<LlmUsageEntry[]> {
     const rows = this.database
-      .stmt<{ tenant_id: string; job: string; day: string; calls: number; prompt_tokens: number; completion_tokens: number }>(
-        'SELECT * FROM llm_usage WHERE day >= ? ORDER BY day DESC, tenant_id, job',
-      )
+      .stmt<{
+        tenant_id: string;
+        job: string;
+        day: string;
+        calls: number;
+        prompt_tokens: number;
+        completion_tokens: number;
+      }>('SELECT * FROM llm_usage WHERE day >= ? ORDER BY day DESC, tenant_id, job')
       .all(sinceDay);
 
     return Promise.resolve(

@@ -31,7 +31,9 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
   constructor(private readonly database: SqliteDatabase) {}
 
   listTenants(): Promise<string[]> {
-    const rows = this.database.stmt<{ tenant_id: string }>('SELECT DISTINCT tenant_id FROM memories ORDER BY tenant_id').all();
+    const rows = this.database
+      .stmt<{ tenant_id: string }>('SELECT DISTINCT tenant_id FROM memories ORDER BY tenant_id')
+      .all();
 
     return Promise.resolve(rows.map((row) => row.tenant_id));
   }
@@ -64,7 +66,9 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
     // one scan of the tenant's edges, filtered here (cheaper than two id lookups per edge), as arrays, not objects
     const active = new Set(nodes.map((node) => node.id));
     const rows = this.database
-      .stmt<[string, string, string, number]>('SELECT from_id, to_id, type, weight FROM associations WHERE tenant_id = ?')
+      .stmt<[string, string, string, number]>(
+        'SELECT from_id, to_id, type, weight FROM associations WHERE tenant_id = ?',
+      )
       .raw(true)
       .all(tenantId);
     const edges: GraphEdge[] = [];
@@ -78,7 +82,9 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
   }
 
   writeImportance(tenantId: string, updates: ImportanceUpdate[]): Promise<number> {
-    const update = this.database.stmt('UPDATE memories SET importance = ?, centrality = ? WHERE tenant_id = ? AND id = ?');
+    const update = this.database.stmt(
+      'UPDATE memories SET importance = ?, centrality = ? WHERE tenant_id = ? AND id = ?',
+    );
     const written = this.database.transaction(() =>
       updates.reduce((sum, u) => sum + update.run(u.importance, u.centrality, tenantId, u.id).changes, 0),
     );
@@ -132,7 +138,9 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
       updates.reduce((sum, u) => {
         const expiredAt = u.expiredAt?.getTime() ?? null;
 
-        return sum + update.run(u.decayScore, u.fading ? 1 : 0, expiredAt, expiredAt, at.getTime(), tenantId, u.id).changes;
+        return (
+          sum + update.run(u.decayScore, u.fading ? 1 : 0, expiredAt, expiredAt, at.getTime(), tenantId, u.id).changes
+        );
       }, 0),
     );
 
@@ -182,20 +190,26 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
         accessCount: row.access_count,
         createdAt: new Date(row.created_at),
         updatedAt: new Date(row.updated_at),
-        vector: new Float32Array(row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength)),
+        vector: new Float32Array(
+          row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength),
+        ),
       })),
     );
   }
 
   readJobState(tenantId: string, job: string): Promise<string | null> {
-    const row = this.database.stmt<{ value: string }>('SELECT value FROM job_state WHERE tenant_id = ? AND job = ?').get(tenantId, job);
+    const row = this.database
+      .stmt<{ value: string }>('SELECT value FROM job_state WHERE tenant_id = ? AND job = ?')
+      .get(tenantId, job);
 
     return Promise.resolve(row?.value ?? null);
   }
 
   writeJobState(tenantId: string, job: string, value: string): Promise<void> {
     this.database
-      .stmt('INSERT INTO job_state (tenant_id, job, value) VALUES (?, ?, ?) ON CONFLICT (tenant_id, job) DO UPDATE SET value = excluded.value')
+      .stmt(
+        'INSERT INTO job_state (tenant_id, job, value) VALUES (?, ?, ?) ON CONFLICT (tenant_id, job) DO UPDATE SET value = excluded.value',
+      )
       .run(tenantId, job, value);
 
     return Promise.resolve();

@@ -1,10 +1,5 @@
 import type { Statement } from 'better-sqlite3';
 
-import { Direction, isLive, MemoryScope, MemoryStatus, RelationType } from 'src/domain/memory.enums';
-import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
-import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
-import { scopeKey, visibleScopes } from 'src/domain/visibility';
-import type { ScopeRef } from 'src/domain/visibility';
 import type {
   AssociationOf,
   AssociationQuery,
@@ -21,11 +16,22 @@ import type {
   Visibility,
 } from 'src/domain/memory-store.port';
 import { BatchItemError, TaskBudgetExceededError } from 'src/domain/memory-store.port';
+import { Direction, isLive, MemoryScope, MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
+import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
+import { scopeKey, visibleScopes } from 'src/domain/visibility';
+import type { ScopeRef } from 'src/domain/visibility';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
-import { ftsAllWordsExpression, ftsAnyWordExpression, selectiveWords, tenantTokenPays, wordRowLimit } from 'src/store/sqlite/fts-query';
+import {
+  ftsAllWordsExpression,
+  ftsAnyWordExpression,
+  selectiveWords,
+  tenantTokenPays,
+  wordRowLimit,
+} from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
-import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { INSERT_MEMORY_SQL, memoryInsertValues, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
@@ -129,7 +135,10 @@ export class SqliteMemoryStore implements MemoryStore {
   private get vectorIndexes(): SqliteVectorIndexes | null {
     const space = this.database.space;
     if (this.indexes === null && space !== null) {
-      this.indexes = new SqliteVectorIndexes(this.db, { dimensions: space.dimensions, minRows: this.vectorIndexMinRows });
+      this.indexes = new SqliteVectorIndexes(this.db, {
+        dimensions: space.dimensions,
+        minRows: this.vectorIndexMinRows,
+      });
     }
 
     return this.indexes;
@@ -158,7 +167,14 @@ export class SqliteMemoryStore implements MemoryStore {
         const fromId = saved.get(item.memory.id) ?? item.memory.id;
         for (const link of item.links) {
           const toId = saved.get(link.toId) ?? link.toId;
-          const edge = { tenantId: item.memory.tenantId, fromId, toId, type: link.type, weight: link.weight, createdAt: item.memory.createdAt };
+          const edge = {
+            tenantId: item.memory.tenantId,
+            fromId,
+            toId,
+            type: link.type,
+            weight: link.weight,
+            createdAt: item.memory.createdAt,
+          };
           if (this.upsertAssociationSync(edge) === null) {
             throw new Error(`link to ${toId}: no such memory`);
           }
@@ -171,7 +187,9 @@ export class SqliteMemoryStore implements MemoryStore {
 
   private insertSync(command: InsertMemoryCommand): InsertMemoryResult {
     const m = command.memory;
-    const inserted = this.stmt(INSERT_MEMORY_SQL).run(...memoryInsertValues(m.tenantId, m, command.vector ? m.embeddingModel : null));
+    const inserted = this.stmt(INSERT_MEMORY_SQL).run(
+      ...memoryInsertValues(m.tenantId, m, command.vector ? m.embeddingModel : null),
+    );
     if (inserted.changes === 0) {
       const existing = this.findByFingerprintSync(m.tenantId, m.fingerprint);
       if (!existing) {
@@ -183,10 +201,9 @@ export class SqliteMemoryStore implements MemoryStore {
     const taskId = m.source.taskId;
     if (command.taskBudget !== undefined && command.taskBudget !== null && taskId !== null) {
       // counted after the insert, inside the same IMMEDIATE transaction: no other process can add to it meanwhile
-      const used = this.stmt<{ n: number }>('SELECT COUNT(*) AS n FROM memories WHERE tenant_id = ? AND source_task_id = ?').get(
-        m.tenantId,
-        taskId,
-      );
+      const used = this.stmt<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM memories WHERE tenant_id = ? AND source_task_id = ?',
+      ).get(m.tenantId, taskId);
       if ((used?.n ?? 0) > command.taskBudget) {
         throw new TaskBudgetExceededError(taskId, command.taskBudget);
       }
@@ -202,11 +219,20 @@ export class SqliteMemoryStore implements MemoryStore {
       this.assertDimensions(command.vector);
       this.stmt(
         'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(rowid, m.tenantId, m.status, visibilityKey(m.scope, m.projectId, m.channelId), m.type, vectorBlob(command.vector));
+      ).run(
+        rowid,
+        m.tenantId,
+        m.status,
+        visibilityKey(m.scope, m.projectId, m.channelId),
+        m.type,
+        vectorBlob(command.vector),
+      );
       this.vectorIndexes?.noteInsert(m.tenantId, rowid, m.id, command.vector);
     }
     const holders = claimsSlot(m)
-      ? this.stmt<{ id: string }>("SELECT id FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE' AND id <> ?")
+      ? this.stmt<{ id: string }>(
+          "SELECT id FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE' AND id <> ?",
+        )
           .all(m.tenantId, m.slot, m.id)
           .map((row) => row.id)
       : [];
@@ -232,10 +258,9 @@ export class SqliteMemoryStore implements MemoryStore {
 
   private supersedeSync(tenantId: string, ids: string[], byId: string, at: Date): MemoryRecord[] {
     const rows = this.stmt<MemoryRow>(
-        `UPDATE memories SET status = 'SUPERSEDED', superseded_by = ?, live_fingerprint = NULL, updated_at = ?
+      `UPDATE memories SET status = 'SUPERSEDED', superseded_by = ?, live_fingerprint = NULL, updated_at = ?
          WHERE +tenant_id = ? AND status = 'ACTIVE' AND id IN (${placeholders(ids.length)}) RETURNING *`,
-      )
-      .all(byId, at.getTime(), tenantId, ...ids);
+    ).all(byId, at.getTime(), tenantId, ...ids);
     for (const row of rows) {
       this.stmt('UPDATE memory_vectors SET status = ? WHERE rowid = ?').run(MemoryStatus.SUPERSEDED, BigInt(row.rowid));
       this.vectorIndexes?.noteChange(tenantId, row.rowid);
@@ -252,7 +277,14 @@ export class SqliteMemoryStore implements MemoryStore {
       }
       const retired = this.supersedeSync(tenantId, others, survivorId, at);
       for (const memory of retired) {
-        this.upsertAssociationSync({ tenantId, fromId: survivorId, toId: memory.id, type: RelationType.UPDATES, weight: 1, createdAt: at });
+        this.upsertAssociationSync({
+          tenantId,
+          fromId: survivorId,
+          toId: memory.id,
+          type: RelationType.UPDATES,
+          weight: 1,
+          createdAt: at,
+        });
       }
 
       return retired;
@@ -261,7 +293,11 @@ export class SqliteMemoryStore implements MemoryStore {
     return Promise.resolve(run());
   }
 
-  reinforceMemory(tenantId: string, id: string, patch: { confidence: number; seenAt: Date }): Promise<MemoryRecord | null> {
+  reinforceMemory(
+    tenantId: string,
+    id: string,
+    patch: { confidence: number; seenAt: Date },
+  ): Promise<MemoryRecord | null> {
     const row = this.stmt<MemoryRow>(
       `UPDATE memories SET confidence = MAX(confidence, ?), last_seen_at = ?, updated_at = ?
        WHERE tenant_id = ? AND id = ? RETURNING *`,
@@ -291,7 +327,10 @@ export class SqliteMemoryStore implements MemoryStore {
 
   deleteMemory(tenantId: string, id: string): Promise<boolean> {
     const run = this.db.transaction((): boolean => {
-      const row = this.stmt<{ rowid: number }>('SELECT rowid FROM memories WHERE tenant_id = ? AND id = ?').get(tenantId, id);
+      const row = this.stmt<{ rowid: number }>('SELECT rowid FROM memories WHERE tenant_id = ? AND id = ?').get(
+        tenantId,
+        id,
+      );
       if (!row) {
         return false;
       }
@@ -305,7 +344,7 @@ export class SqliteMemoryStore implements MemoryStore {
         // deleted for good: not even the previous model's vector stays until the migration's switch
         this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
       }
-      this.stmt("UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by = ?").run(tenantId, id);
+      this.stmt('UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by = ?').run(tenantId, id);
       // associations go with the memory through ON DELETE CASCADE
       this.stmt('DELETE FROM memories WHERE rowid = ?').run(rowid);
 
@@ -331,8 +370,10 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     // the unary + keeps the planner on the unique id index; the tenant index would walk the whole tenant
     const rows = chunks(ids).flatMap((chunk) =>
-      this.stmt<MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`)
-        .all(tenantId, ...chunk),
+      this.stmt<MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`).all(
+        tenantId,
+        ...chunk,
+      ),
     );
     const byId = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
 
@@ -361,15 +402,19 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   countByTask(tenantId: string, taskId: string): Promise<number> {
-    const row = this.stmt<{ n: number }>('SELECT COUNT(*) AS n FROM memories WHERE tenant_id = ? AND source_task_id = ?').get(
-      tenantId,
-      taskId,
-    );
+    const row = this.stmt<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM memories WHERE tenant_id = ? AND source_task_id = ?',
+    ).get(tenantId, taskId);
 
     return Promise.resolve(row?.n ?? 0);
   }
 
-  listMemories(tenantId: string, filter: MemoryListFilter, limit: number, after: PageAfter | null): Promise<MemoryPageRows> {
+  listMemories(
+    tenantId: string,
+    filter: MemoryListFilter,
+    limit: number,
+    after: PageAfter | null,
+  ): Promise<MemoryPageRows> {
     const where: Clause[] = [
       { sql: 'm.tenant_id = ?', params: [tenantId] },
       { sql: `m.status IN (${placeholders(filter.statuses.length)})`, params: [...filter.statuses] },
@@ -393,29 +438,38 @@ export class SqliteMemoryStore implements MemoryStore {
       where.unshift({ sql: 't.tenant_id = ? AND t.tag = ?', params: [tenantId, firstTag] });
     }
     for (const tag of otherTags) {
-      where.push({ sql: 'EXISTS (SELECT 1 FROM memory_tags o WHERE o.tenant_id = ? AND o.tag = ? AND o.memory_id = m.id)', params: [tenantId, tag] });
+      where.push({
+        sql: 'EXISTS (SELECT 1 FROM memory_tags o WHERE o.tenant_id = ? AND o.tag = ? AND o.memory_id = m.id)',
+        params: [tenantId, tag],
+      });
     }
     const whereSql = where.map((c) => c.sql).join(' AND ');
     const whereParams = where.flatMap((c) => c.params);
-    const total = this.stmt<{ n: number }>(`SELECT COUNT(*) AS n FROM ${from} WHERE ${whereSql}`)
-      .get(...whereParams)?.n ?? 0;
+    const total =
+      this.stmt<{ n: number }>(`SELECT COUNT(*) AS n FROM ${from} WHERE ${whereSql}`).get(...whereParams)?.n ?? 0;
     const keyset: Clause = after
-      ? { sql: ' AND (m.created_at < ? OR (m.created_at = ? AND m.id < ?))', params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id] }
+      ? {
+          sql: ' AND (m.created_at < ? OR (m.created_at = ? AND m.id < ?))',
+          params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id],
+        }
       : { sql: '', params: [] };
     const rows = this.stmt<MemoryRow>(
-        `SELECT m.* FROM ${from} WHERE ${whereSql}${keyset.sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
-      )
-      .all(...whereParams, ...keyset.params, limit + 1);
+      `SELECT m.* FROM ${from} WHERE ${whereSql}${keyset.sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
+    ).all(...whereParams, ...keyset.params, limit + 1);
 
     return Promise.resolve({ items: rows.slice(0, limit).map(rowToMemory), hasMore: rows.length > limit, total });
   }
 
-  queryByMetadata(tenantId: string, visibility: Visibility, order: MetadataOrder, limit: number): Promise<MemoryRecord[]> {
+  queryByMetadata(
+    tenantId: string,
+    visibility: Visibility,
+    order: MetadataOrder,
+    limit: number,
+  ): Promise<MemoryRecord[]> {
     const vis = visibilityClause('m', visibility);
     const rows = this.stmt<MemoryRow>(
-        `SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
-      )
-      .all(tenantId, ...vis.params, limit);
+      `SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
+    ).all(tenantId, ...vis.params, limit);
 
     return Promise.resolve(rows.map(rowToMemory));
   }
@@ -445,10 +499,9 @@ export class SqliteMemoryStore implements MemoryStore {
   private taskVisibleIds(tenantId: string, memoryIds: string[], taskId: string | null): Set<string> {
     const visible = chunks(memoryIds).flatMap((chunk) =>
       this.stmt<{ id: string }>(
-          `SELECT id FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})
+        `SELECT id FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})
              AND (source_task_id IS NULL OR source_task_id = ?)`,
-        )
-        .all(tenantId, ...chunk, taskId),
+      ).all(tenantId, ...chunk, taskId),
     );
 
     return new Set(visible.map((row) => row.id));
@@ -468,13 +521,12 @@ export class SqliteMemoryStore implements MemoryStore {
       params.push(...visibility.types);
     }
     const rows = this.stmt<{ id: string; distance: number }>(
-        `SELECT m.id AS id, v.distance AS distance FROM memory_vectors v JOIN memories m ON m.rowid = v.rowid
+      `SELECT m.id AS id, v.distance AS distance FROM memory_vectors v JOIN memories m ON m.rowid = v.rowid
          WHERE v.embedding MATCH ? AND v.k = ? AND v.tenant = ?
            AND v.status IN (${placeholders(visibility.statuses.length)})
            AND v.visibility IN (${placeholders(keys.length)})${typeSql}
          ORDER BY v.distance`,
-      )
-      .all(...params);
+    ).all(...params);
 
     return rows.map((row) => ({ id: row.id, score: 1 - row.distance }));
   }
@@ -482,19 +534,20 @@ export class SqliteMemoryStore implements MemoryStore {
   searchText(tenantId: string, query: string, k: number, visibility: Visibility): Promise<ScoredId[]> {
     const scope = this.textScope(tenantId);
     const words = queryWords(query);
-    const match = ftsAnyWordExpression(scope.wordLimit === null ? words : this.selectiveWords(scope.prefix, words, scope.wordLimit));
+    const match = ftsAnyWordExpression(
+      scope.wordLimit === null ? words : this.selectiveWords(scope.prefix, words, scope.wordLimit),
+    );
     if (match === null || k <= 0) {
       return Promise.resolve([]);
     }
     const vis = visibilityClause('m', visibility);
     // ORDER BY the rank column lets FTS5 sort inside the virtual table, so the join stops after k visible rows
     const rows = this.stmt<{ id: string; score: number }>(
-        `SELECT m.id AS id, -f.rank AS score
+      `SELECT m.id AS id, -f.rank AS score
          FROM memory_fts f JOIN memories m ON m.rowid = f.rowid
          WHERE memory_fts MATCH ? AND f.rank MATCH 'bm25(1.0, ${CONTEXT_WEIGHT}, 0.0)' AND m.tenant_id = ? AND ${vis.sql}
          ORDER BY f.rank LIMIT ?`,
-      )
-      .all(`${scope.prefix}{content context} : (${match})`, tenantId, ...vis.params, k);
+    ).all(`${scope.prefix}{content context} : (${match})`, tenantId, ...vis.params, k);
 
     return Promise.resolve(rows);
   }
@@ -527,8 +580,12 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /** The query's words that match at most `limit` of the rows searched (see wordRowLimit), counted in the index. */
   private selectiveWords(scope: string, words: string[], limit: number): string[] {
-    const count = this.stmt<{ rows: number }>('SELECT count(*) AS rows FROM (SELECT 1 FROM memory_fts WHERE memory_fts MATCH ? LIMIT ?)');
-    const rows = new Map(words.map((word) => [word, count.get(`${scope}{content context} : "${word}"`, limit + 1)?.rows ?? 0]));
+    const count = this.stmt<{ rows: number }>(
+      'SELECT count(*) AS rows FROM (SELECT 1 FROM memory_fts WHERE memory_fts MATCH ? LIMIT ?)',
+    );
+    const rows = new Map(
+      words.map((word) => [word, count.get(`${scope}{content context} : "${word}"`, limit + 1)?.rows ?? 0]),
+    );
 
     return selectiveWords(words, rows, limit);
   }
@@ -539,12 +596,11 @@ export class SqliteMemoryStore implements MemoryStore {
       return Promise.resolve([]);
     }
     const rows = this.stmt<{ id: string; score: number }>(
-        `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, 0.0) AS score
+      `SELECT m.id AS id, -bm25(memory_fts, 1.0, 0.0, 0.0) AS score
          FROM memory_fts JOIN memories m ON m.rowid = memory_fts.rowid
          WHERE memory_fts MATCH ? AND m.tenant_id = ? AND m.status IN (${placeholders(statuses.length)})
          ORDER BY bm25(memory_fts, 1.0, 0.0, 0.0) LIMIT ?`,
-      )
-      .all(`tenant : ${tenantSearchToken(tenantId)} AND content : (${match})`, tenantId, ...statuses, k);
+    ).all(`tenant : ${tenantSearchToken(tenantId)} AND content : (${match})`, tenantId, ...statuses, k);
 
     return Promise.resolve(rows);
   }
@@ -583,7 +639,9 @@ export class SqliteMemoryStore implements MemoryStore {
       return Promise.resolve([]);
     }
 
-    return Promise.resolve(chunks([...new Set(memoryIds)]).flatMap((ids) => this.associationsOfChunk(tenantId, ids, query)));
+    return Promise.resolve(
+      chunks([...new Set(memoryIds)]).flatMap((ids) => this.associationsOfChunk(tenantId, ids, query)),
+    );
   }
 
   // `+tenant_id` keeps SQLite off the associations_tenant index: it would scan every edge of the tenant for the IN
@@ -606,13 +664,19 @@ export class SqliteMemoryStore implements MemoryStore {
         params: [tenantId, ...ids, ...typeParams],
       });
     }
-    const rows = this.stmt<{ of_id: string; type: string; direction: string; weight: number; memory_id: string; created_at: number }>(
-        `SELECT of_id, type, direction, weight, memory_id, created_at FROM (
+    const rows = this.stmt<{
+      of_id: string;
+      type: string;
+      direction: string;
+      weight: number;
+      memory_id: string;
+      created_at: number;
+    }>(
+      `SELECT of_id, type, direction, weight, memory_id, created_at FROM (
            SELECT *, ROW_NUMBER() OVER (PARTITION BY of_id ORDER BY weight DESC, created_at DESC, memory_id) AS n
            FROM (${parts.map((p) => p.sql).join(' UNION ALL ')})
          ) WHERE n <= ? ORDER BY of_id, n`,
-      )
-      .all(...parts.flatMap((p) => p.params), query.limit);
+    ).all(...parts.flatMap((p) => p.params), query.limit);
 
     return rows.map((row) => ({
       ofId: row.of_id,
@@ -630,7 +694,7 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     const seeds = placeholders(seedIds.length);
     const rows = this.stmt<{ seed_id: string; memory_id: string; type: string; direction: string; weight: number }>(
-        `SELECT seed_id, memory_id, type, direction, weight FROM (
+      `SELECT seed_id, memory_id, type, direction, weight FROM (
            SELECT seed_id, memory_id, type, direction, weight,
                   ROW_NUMBER() OVER (PARTITION BY seed_id ORDER BY weight DESC) AS n
            FROM (
@@ -641,8 +705,7 @@ export class SqliteMemoryStore implements MemoryStore {
              WHERE +tenant_id = ? AND to_id IN (${seeds})
            )
          ) WHERE n <= ?`,
-      )
-      .all(tenantId, ...seedIds, tenantId, ...seedIds, limitPerSeed);
+    ).all(tenantId, ...seedIds, tenantId, ...seedIds, limitPerSeed);
 
     return Promise.resolve(
       rows.map((row) => ({
@@ -687,7 +750,14 @@ export class SqliteMemoryStore implements MemoryStore {
       const rowid = BigInt(row.rowid);
       this.stmt(
         'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(rowid, row.tenant_id, row.status, visibilityKey(column.memoryScope(row.scope), row.project_id, row.channel_id), row.type, vectorBlob(vector));
+      ).run(
+        rowid,
+        row.tenant_id,
+        row.status,
+        visibilityKey(column.memoryScope(row.scope), row.project_id, row.channel_id),
+        row.type,
+        vectorBlob(vector),
+      );
       this.stmt('UPDATE memories SET embedding_model = ? WHERE rowid = ?').run(space.model, rowid);
       this.vectorIndexes?.noteInsert(row.tenant_id, rowid, row.id, vector);
       written++;

@@ -1,9 +1,9 @@
+import type { MemoryDraft } from 'src/domain/memory-store.port';
 import { isLive } from 'src/domain/memory.enums';
 import type { MemoryScope } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeKey, scopeOf } from 'src/domain/visibility';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
-import type { MemoryDraft } from 'src/domain/memory-store.port';
 import { column } from 'src/store/sqlite/sqlite-columns';
 
 export interface MemoryRow {
@@ -53,10 +53,16 @@ export const INSERT_MEMORY_SQL = `INSERT INTO memories (id, tenant_id, type, con
 
 /** What a draft leaves out (use, decay, retirement) starts empty; an imported record brings its own. */
 export type MemoryRowInput = MemoryDraft &
-  Partial<Pick<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'>> & { decayScore?: number | null };
+  Partial<Pick<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'>> & {
+    decayScore?: number | null;
+  };
 
 /** The values of INSERT_MEMORY_SQL, in its column order. */
-export function memoryInsertValues(tenantId: string, m: MemoryRowInput, embeddingModel: string | null): (string | number | null)[] {
+export function memoryInsertValues(
+  tenantId: string,
+  m: MemoryRowInput,
+  embeddingModel: string | null,
+): (string | number | null)[] {
   return [
     m.id,
     tenantId,

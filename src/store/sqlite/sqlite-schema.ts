@@ -254,7 +254,12 @@ export function migrate(db: Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
   // databases made before named migrations recorded only a count in user_version
   const legacy = db.pragma('user_version', { simple: true }) as number;
-  const applied = new Set(db.prepare<[], { name: string }>('SELECT name FROM schema_migrations').all().map((r) => r.name));
+  const applied = new Set(
+    db
+      .prepare<[], { name: string }>('SELECT name FROM schema_migrations')
+      .all()
+      .map((r) => r.name),
+  );
   const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
   MIGRATIONS.forEach((migration, index) => {
     if (applied.has(migration.name)) {

@@ -1,33 +1,38 @@
 import type { Statement } from 'better-sqlite3';
 
 import { yieldToEventLoop } from 'src/common/event-loop';
-
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
+import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
+import { column } from 'src/store/sqlite/sqlite-columns';
 import type { ChannelRow, MessageRow, SummaryRow } from 'src/store/sqlite/sqlite-conversation.store';
 import { sharedFlag, toChannel, toMessage, toSummary } from 'src/store/sqlite/sqlite-conversation.store';
-import { column } from 'src/store/sqlite/sqlite-columns';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
-import type { SqlValue, SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import type { BulletinRow, MemoryRow } from 'src/store/sqlite/sqlite-rows';
-import { INSERT_MEMORY_SQL, memoryInsertValues, rowToBulletin, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import {
+  INSERT_MEMORY_SQL,
+  memoryInsertValues,
+  rowToBulletin,
+  rowToMemory,
+  visibilityKey,
+} from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import type {
-  IdOwners,
-  ImportIdKind,
   ChannelPurge,
   ExportedMemory,
+  IdOwners,
   ImportCounts,
   ImportedEdges,
   ImportedMemory,
   ImportedMessage,
+  ImportIdKind,
   TenantDataStore,
   TenantPurge,
 } from 'src/store/tenant-data.port';
-import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 
 /** Memories (or messages) a purge removes per transaction. */
 const PURGE_BATCH = 25;
@@ -65,21 +70,17 @@ export class SqliteTenantDataStore implements TenantDataStore {
   }
 
   exportSummaries(tenantId: string, afterId: string | null, limit: number): Promise<SummaryRecord[]> {
-    const rows = this.stmt<SummaryRow>('SELECT * FROM summaries WHERE tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(
-      tenantId,
-      afterId ?? '',
-      limit,
-    );
+    const rows = this.stmt<SummaryRow>(
+      'SELECT * FROM summaries WHERE tenant_id = ? AND id > ? ORDER BY id LIMIT ?',
+    ).all(tenantId, afterId ?? '', limit);
 
     return Promise.resolve(rows.map(toSummary));
   }
 
   exportMessages(tenantId: string, afterId: string | null, limit: number): Promise<MessageRecord[]> {
-    const rows = this.stmt<MessageRow>('SELECT * FROM messages WHERE +tenant_id = ? AND id > ? ORDER BY id LIMIT ?').all(
-      tenantId,
-      afterId ?? '',
-      limit,
-    );
+    const rows = this.stmt<MessageRow>(
+      'SELECT * FROM messages WHERE +tenant_id = ? AND id > ? ORDER BY id LIMIT ?',
+    ).all(tenantId, afterId ?? '', limit);
 
     return Promise.resolve(rows.map(toMessage));
   }
@@ -98,29 +99,29 @@ export class SqliteTenantDataStore implements TenantDataStore {
     );
 
     return Promise.resolve(
-      rows.map(
-        (row): ExportedMemory => ({
-          ...rowToMemory(row),
-          decayScore: row.decay_score,
-          links: links.all(row.id).map((l) => ({
-            toId: l.to_id,
-            type: column.relationType(l.type),
-            weight: l.weight,
-            createdAt: new Date(l.created_at),
-          })),
-          extractedFrom: extractions.all(row.id).map((e) => ({ messageId: e.message_id, createdAt: new Date(e.created_at) })),
-        }),
-      ),
+      rows.map((row): ExportedMemory => ({
+        ...rowToMemory(row),
+        decayScore: row.decay_score,
+        links: links.all(row.id).map((l) => ({
+          toId: l.to_id,
+          type: column.relationType(l.type),
+          weight: l.weight,
+          createdAt: new Date(l.created_at),
+        })),
+        extractedFrom: extractions
+          .all(row.id)
+          .map((e) => ({ messageId: e.message_id, createdAt: new Date(e.created_at) })),
+      })),
     );
   }
 
   exportBulletins(tenantId: string): Promise<BulletinRecord[]> {
     const rows = this.stmt<BulletinRow>('SELECT * FROM bulletins WHERE tenant_id = ? ORDER BY rowid').all(tenantId);
-    const cited = this.stmt<string>('SELECT memory_id FROM bulletin_citations WHERE bulletin_id = ? ORDER BY position').pluck();
+    const cited = this.stmt<string>(
+      'SELECT memory_id FROM bulletin_citations WHERE bulletin_id = ? ORDER BY position',
+    ).pluck();
 
-    return Promise.resolve(
-      rows.map((row) => rowToBulletin(row, cited.all(row.id))),
-    );
+    return Promise.resolve(rows.map((row) => rowToBulletin(row, cited.all(row.id))));
   }
 
   existingIds(_tenantId: string, kind: 'memory' | 'message', ids: string[]): Promise<Set<string>> {
@@ -149,7 +150,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
               )
               .all(tenantId, ...chunk)
           : this.database.db
-              .prepare<SqlValue[], { id: string; tenant_id: string }>(`SELECT id, tenant_id FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`)
+              .prepare<SqlValue[], { id: string; tenant_id: string }>(
+                `SELECT id, tenant_id FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`,
+              )
               .all(...chunk);
       for (const row of rows) {
         owners[row.tenant_id === tenantId ? 'ours' : 'theirs'].add(row.id);
@@ -224,10 +227,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
       const space = this.database.space;
       for (const { message: m, vector } of messages) {
         const owner = this.ownerOf('messages', m.id);
-        const channel = this.stmt<{ private: number }>('SELECT private FROM channels WHERE tenant_id = ? AND id = ?').get(
-          tenantId,
-          m.channelId,
-        );
+        const channel = this.stmt<{ private: number }>(
+          'SELECT private FROM channels WHERE tenant_id = ? AND id = ?',
+        ).get(tenantId, m.channelId);
         if (owner !== null || !channel) {
           counts[owner === tenantId ? 'existing' : 'conflicts']++;
           continue;
@@ -253,14 +255,13 @@ export class SqliteTenantDataStore implements TenantDataStore {
         );
         const rowid = BigInt(inserted.lastInsertRowid);
         // neighbour text (prev, next) is filled in by refreshChannels, once every message is in
-        this.stmt("INSERT INTO message_fts (rowid, content, speaker, prev, next, tenant) VALUES (?, ?, ?, '', '', ?)").run(
-          rowid,
-          m.content,
-          m.speaker ?? '',
-          tenantSearchToken(tenantId),
-        );
+        this.stmt(
+          "INSERT INTO message_fts (rowid, content, speaker, prev, next, tenant) VALUES (?, ?, ?, '', '', ?)",
+        ).run(rowid, m.content, m.speaker ?? '', tenantSearchToken(tenantId));
         if (embedded) {
-          this.stmt('INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)').run(
+          this.stmt(
+            'INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)',
+          ).run(
             rowid,
             tenantId,
             m.channelId,
@@ -314,14 +315,18 @@ export class SqliteTenantDataStore implements TenantDataStore {
         const slotTaken =
           m.status === MemoryStatus.ACTIVE &&
           m.slot !== null &&
-          this.stmt("SELECT 1 FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE'").get(tenantId, m.slot) !==
-            undefined;
+          this.stmt("SELECT 1 FROM memories WHERE tenant_id = ? AND slot = ? AND status = 'ACTIVE'").get(
+            tenantId,
+            m.slot,
+          ) !== undefined;
         if (slotTaken) {
           counts.conflicts++;
           continue;
         }
         const embedded = vector !== null && space !== null;
-        const inserted = this.stmt(INSERT_MEMORY_SQL).run(...memoryInsertValues(tenantId, m, embedded ? space.model : null));
+        const inserted = this.stmt(INSERT_MEMORY_SQL).run(
+          ...memoryInsertValues(tenantId, m, embedded ? space.model : null),
+        );
         if (inserted.changes === 0) {
           counts.conflicts++;
           continue;
@@ -336,7 +341,14 @@ export class SqliteTenantDataStore implements TenantDataStore {
         if (embedded) {
           this.stmt(
             'INSERT INTO memory_vectors (rowid, tenant, status, visibility, type, embedding) VALUES (?, ?, ?, ?, ?, ?)',
-          ).run(rowid, tenantId, m.status, visibilityKey(m.scope, m.projectId, m.channelId), m.type, vectorBlob(vector));
+          ).run(
+            rowid,
+            tenantId,
+            m.status,
+            visibilityKey(m.scope, m.projectId, m.channelId),
+            m.type,
+            vectorBlob(vector),
+          );
         }
         counts.created++;
       }
@@ -430,8 +442,14 @@ export class SqliteTenantDataStore implements TenantDataStore {
         : [];
       const removed = this.deleteMemories(tenantId, memoryIds);
       const messages = this.deleteMessages(tenantId, 'tenant_id = ? AND channel_id = ?', [tenantId, channelId]);
-      const summaries = this.stmt('DELETE FROM summaries WHERE tenant_id = ? AND channel_id = ?').run(tenantId, channelId).changes;
-      const channels = this.stmt('DELETE FROM channels WHERE tenant_id = ? AND id = ?').run(tenantId, channelId).changes;
+      const summaries = this.stmt('DELETE FROM summaries WHERE tenant_id = ? AND channel_id = ?').run(
+        tenantId,
+        channelId,
+      ).changes;
+      const channels = this.stmt('DELETE FROM channels WHERE tenant_id = ? AND id = ?').run(
+        tenantId,
+        channelId,
+      ).changes;
 
       return { channels, messages: messages.messages, summaries, memories: removed.memories };
     });
@@ -439,7 +457,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
 
   purgeSkill(tenantId: string, skillId: string): Promise<{ memories: number; bulletins: number }> {
     return this.write(() => {
-      const ids = this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? AND source_skill_id = ?').pluck().all(tenantId, skillId);
+      const ids = this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? AND source_skill_id = ?')
+        .pluck()
+        .all(tenantId, skillId);
       const removed = this.deleteMemories(tenantId, ids);
 
       return { memories: removed.memories, bulletins: removed.bulletins };
@@ -456,14 +476,22 @@ export class SqliteTenantDataStore implements TenantDataStore {
     const count = (sql: string): number => this.stmt<number>(sql).pluck().get(tenantId) ?? 0;
     const associations = count('SELECT COUNT(*) FROM associations WHERE tenant_id = ?');
     const extractions = count('SELECT COUNT(*) FROM extracted_from WHERE tenant_id = ?');
-    const citations = count('SELECT COUNT(*) FROM bulletin_citations c JOIN bulletins b ON b.id = c.bulletin_id WHERE b.tenant_id = ?');
-    const bulletins = (await this.write(() => this.stmt('DELETE FROM bulletins WHERE tenant_id = ?').run(tenantId).changes));
+    const citations = count(
+      'SELECT COUNT(*) FROM bulletin_citations c JOIN bulletins b ON b.id = c.bulletin_id WHERE b.tenant_id = ?',
+    );
+    const bulletins = await this.write(
+      () => this.stmt('DELETE FROM bulletins WHERE tenant_id = ?').run(tenantId).changes,
+    );
     const memories = { memories: 0, vectors: 0, textRows: 0, bulletins: 0 };
     for (;;) {
       const removed = await this.write(() =>
         // every memory of the tenant goes, so none is left to point at a deleted one: no supersededBy to clear (that
         // update scans the tenant's memories, once per batch)
-        this.deleteMemories(tenantId, this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').pluck().all(tenantId, PURGE_BATCH), false),
+        this.deleteMemories(
+          tenantId,
+          this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').pluck().all(tenantId, PURGE_BATCH),
+          false,
+        ),
       );
       memories.memories += removed.memories;
       memories.vectors += removed.vectors;
@@ -579,7 +607,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
       }
       if (clearSupersededBy) {
         this.database.db
-          .prepare<SqlValue[]>(`UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by IN (${list})`)
+          .prepare<SqlValue[]>(
+            `UPDATE memories SET superseded_by = NULL WHERE tenant_id = ? AND superseded_by IN (${list})`,
+          )
           .run(tenantId, ...chunk);
       }
       out.memories += this.database.db

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-
 import type { Database, Statement } from 'better-sqlite3';
 
 import type { ScoredId } from 'src/domain/memory-store.port';
@@ -347,7 +346,11 @@ export class SqliteVectorIndexes {
   }
 
   private readEpoch(tenantId: string): string {
-    return this.stmt<string>('SELECT value FROM meta WHERE key = ?').pluck().get(EPOCH_KEY + tenantId) ?? '';
+    return (
+      this.stmt<string>('SELECT value FROM meta WHERE key = ?')
+        .pluck()
+        .get(EPOCH_KEY + tenantId) ?? ''
+    );
   }
 
   private stmt<R = unknown>(sql: string): Statement<unknown[], R> {

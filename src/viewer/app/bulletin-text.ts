@@ -18,7 +18,13 @@ function inline(text: string, memoryIds: readonly string[], open: (id: string) =
       continue;
     }
     parts.push(text.slice(last, match.index));
-    parts.push(el('button', { type: 'button', class: 'link citation', title: `Open memory ${id}`, onclick: () => open(id) }, ref));
+    parts.push(
+      el(
+        'button',
+        { type: 'button', class: 'link citation', title: `Open memory ${id}`, onclick: () => open(id) },
+        ref,
+      ),
+    );
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));
@@ -26,7 +32,11 @@ function inline(text: string, memoryIds: readonly string[], open: (id: string) =
   return parts.filter((part) => part !== '');
 }
 
-export function bulletinToDom(markdown: string, memoryIds: readonly string[], open: (id: string) => void): HTMLElement[] {
+export function bulletinToDom(
+  markdown: string,
+  memoryIds: readonly string[],
+  open: (id: string) => void,
+): HTMLElement[] {
   const blocks: HTMLElement[] = [];
   let list: HTMLUListElement | null = null;
   for (const raw of markdown.split('\n')) {

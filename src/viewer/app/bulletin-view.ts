@@ -13,7 +13,12 @@ export class BulletinView {
   mount(): void {
     render(
       byId('panel-bulletin'),
-      el('div', { class: 'panel-head' }, el('h2', {}, 'Bulletin'), el('button', { type: 'button', onclick: () => this.refresh() }, 'Refresh bulletin')),
+      el(
+        'div',
+        { class: 'panel-head' },
+        el('h2', {}, 'Bulletin'),
+        el('button', { type: 'button', onclick: () => this.refresh() }, 'Refresh bulletin'),
+      ),
       this.body,
     );
   }
@@ -36,11 +41,17 @@ export class BulletinView {
       this.body,
       bulletin
         ? [
-            el('p', { class: 'muted' }, `Generated ${formatDate(bulletin.generatedAt)} from ${bulletin.memoryIds.length} memories`),
+            el(
+              'p',
+              { class: 'muted' },
+              `Generated ${formatDate(bulletin.generatedAt)} from ${bulletin.memoryIds.length} memories`,
+            ),
             el(
               'article',
               { class: 'bulletin-text', 'aria-label': 'Bulletin text' },
-              bulletin.content ? bulletinToDom(bulletin.content, bulletin.memoryIds, this.open) : '(empty: no active global memories yet)',
+              bulletin.content
+                ? bulletinToDom(bulletin.content, bulletin.memoryIds, this.open)
+                : '(empty: no active global memories yet)',
             ),
           ]
         : el('p', { class: 'empty' }, 'No bulletin yet: refresh to generate the first one.'),

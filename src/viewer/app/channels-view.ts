@@ -13,7 +13,11 @@ export class ChannelsView {
   private readonly messages = el('div', { class: 'messages', 'aria-live': 'polite' });
 
   mount(): void {
-    render(byId('panel-channels'), el('h2', {}, 'Channels'), el('div', { class: 'channels' }, this.list, this.messages));
+    render(
+      byId('panel-channels'),
+      el('h2', {}, 'Channels'),
+      el('div', { class: 'channels' }, this.list, this.messages),
+    );
   }
 
   load(): void {
@@ -46,18 +50,26 @@ export class ChannelsView {
               'button',
               { type: 'button', class: 'channel', 'data-channel': channel.id, onclick: () => this.open(channel.id) },
               el('span', { class: 'channel-id' }, channel.id),
-              el('span', { class: 'muted' }, ` ${plural(channel.messageCount, 'message')}${channel.private ? ' · private' : ''}`),
+              el(
+                'span',
+                { class: 'muted' },
+                ` ${plural(channel.messageCount, 'message')}${channel.private ? ' · private' : ''}`,
+              ),
             ),
           ),
         ),
       ),
-      this.nextChannels ? el('button', { type: 'button', class: 'secondary', onclick: () => this.more() }, 'More channels') : null,
+      this.nextChannels
+        ? el('button', { type: 'button', class: 'secondary', onclick: () => this.more() }, 'More channels')
+        : null,
     );
   }
 
   open(channelId: string): void {
     run(async () => {
-      const page = await call<Page<Message>>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, { limit: PAGE });
+      const page = await call<Page<Message>>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, {
+        limit: PAGE,
+      });
       for (const button of this.list.querySelectorAll<HTMLButtonElement>('button.channel')) {
         button.setAttribute('aria-current', String(button.dataset['channel'] === channelId));
       }
@@ -68,7 +80,10 @@ export class ChannelsView {
   private showMessages(channelId: string, items: Message[], older: string | null): void {
     const loadOlder = (): void => {
       run(async () => {
-        const page = await call<Page<Message>>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, { limit: PAGE, cursor: older });
+        const page = await call<Page<Message>>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, {
+          limit: PAGE,
+          cursor: older,
+        });
         this.showMessages(channelId, [...page.items, ...items], page.nextCursor);
       });
     };
@@ -83,7 +98,11 @@ export class ChannelsView {
           el(
             'li',
             { class: `message role-${message.role.toLowerCase()}` },
-            el('div', { class: 'message-meta' }, [message.speaker, message.role, formatDate(message.createdAt)].filter(Boolean).join(' · ')),
+            el(
+              'div',
+              { class: 'message-meta' },
+              [message.speaker, message.role, formatDate(message.createdAt)].filter(Boolean).join(' · '),
+            ),
             el('p', {}, message.content),
           ),
         ),

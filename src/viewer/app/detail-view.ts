@@ -71,19 +71,38 @@ export class DetailView {
         'div',
         { class: 'detail-head' },
         el('h2', { id: 'detail-title' }, 'Memory'),
-        el('button', { type: 'button', class: 'secondary', onclick: () => this.close(), 'aria-label': 'Close memory details' }, 'Close'),
+        el(
+          'button',
+          { type: 'button', class: 'secondary', onclick: () => this.close(), 'aria-label': 'Close memory details' },
+          'Close',
+        ),
       ),
       el('p', { class: 'memory-content' }, memory.content),
-      el('p', { class: 'chips' }, typeChip(memory.type), statusBadge(memory.status), memory.fading ? el('span', { class: 'badge' }, 'fading') : null),
+      el(
+        'p',
+        { class: 'chips' },
+        typeChip(memory.type),
+        statusBadge(memory.status),
+        memory.fading ? el('span', { class: 'badge' }, 'fading') : null,
+      ),
       el('h3', {}, 'Neighbourhood (hover a link for its type)'),
       graphBox,
       neighbourhood.truncated ? el('p', { class: 'muted' }, 'Only the nearest 60 memories are drawn.') : null,
-      el('p', { class: 'legend', 'aria-hidden': 'true' }, Object.keys(MEMORY_COLOURS).map((type) => typeChip(type))),
+      el(
+        'p',
+        { class: 'legend', 'aria-hidden': 'true' },
+        Object.keys(MEMORY_COLOURS).map((type) => typeChip(type)),
+      ),
       el(
         'dl',
         { class: 'fields' },
         row('Id', el('code', {}, memory.id)),
-        row('Scope', memory.scope + (memory.channelId ? ` · channel ${memory.channelId}` : '') + (memory.projectId ? ` · project ${memory.projectId}` : '')),
+        row(
+          'Scope',
+          memory.scope +
+            (memory.channelId ? ` · channel ${memory.channelId}` : '') +
+            (memory.projectId ? ` · project ${memory.projectId}` : ''),
+        ),
         row('Slot', memory.slot),
         row('Tags', memory.tags.length > 0 ? memory.tags.join(', ') : null),
         row('Importance', formatNumber(memory.importance, 2)),
@@ -101,7 +120,11 @@ export class DetailView {
         row(
           'Channel',
           provenance.channelId
-            ? el('button', { type: 'button', class: 'link', onclick: () => this.actions.openChannel(provenance.channelId ?? '') }, provenance.channelId)
+            ? el(
+                'button',
+                { type: 'button', class: 'link', onclick: () => this.actions.openChannel(provenance.channelId ?? '') },
+                provenance.channelId,
+              )
             : null,
         ),
         row('Task', provenance.taskId),
@@ -109,7 +132,12 @@ export class DetailView {
         row(
           'Message',
           message
-            ? el('blockquote', {}, el('p', {}, message.content), el('footer', {}, `${message.speaker ?? message.role} · ${formatDate(message.createdAt)}`))
+            ? el(
+                'blockquote',
+                {},
+                el('p', {}, message.content),
+                el('footer', {}, `${message.speaker ?? message.role} · ${formatDate(message.createdAt)}`),
+              )
             : provenance.messageId
               ? `${provenance.messageId} (no longer stored)`
               : null,
@@ -120,7 +148,16 @@ export class DetailView {
         'dl',
         { class: 'fields', id: 'supersession' },
         row('Superseded by', details.supersededBy ? this.memoryLink(details.supersededBy) : null),
-        row('Replaced', details.supersedes.length > 0 ? el('ul', {}, details.supersedes.map((m) => el('li', {}, this.memoryLink(m)))) : null),
+        row(
+          'Replaced',
+          details.supersedes.length > 0
+            ? el(
+                'ul',
+                {},
+                details.supersedes.map((m) => el('li', {}, this.memoryLink(m))),
+              )
+            : null,
+        ),
       ),
       el('h3', { id: 'associations-title' }, `Associations (${details.associations.length})`),
       details.associations.length === 0
@@ -129,7 +166,15 @@ export class DetailView {
             'ul',
             { class: 'associations', 'aria-labelledby': 'associations-title' },
             details.associations.map((a) =>
-              el('li', {}, el('span', { class: 'relation' }, a.direction === 'OUT' ? `→ ${a.type}` : `← ${a.type}`), ' ', typeChip(a.memory.type), ' ', this.memoryLink(a.memory)),
+              el(
+                'li',
+                {},
+                el('span', { class: 'relation' }, a.direction === 'OUT' ? `→ ${a.type}` : `← ${a.type}`),
+                ' ',
+                typeChip(a.memory.type),
+                ' ',
+                this.memoryLink(a.memory),
+              ),
             ),
           ),
       this.actionsBar(memory),
@@ -146,13 +191,26 @@ export class DetailView {
       render(
         bar,
         el('span', { id: 'confirm-text' }, 'Delete this memory and its links for good?'),
-        el('button', { type: 'button', class: 'danger', 'aria-describedby': 'confirm-text', onclick: () => this.remove(memory.id) }, 'Yes, delete'),
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'danger',
+            'aria-describedby': 'confirm-text',
+            onclick: () => this.remove(memory.id),
+          },
+          'Yes, delete',
+        ),
         el('button', { type: 'button', class: 'secondary', onclick: () => render(bar, ...buttons()) }, 'Cancel'),
       );
       bar.querySelector<HTMLButtonElement>('button.danger')?.focus();
     };
     const buttons = (): HTMLElement[] => [
-      el('button', { type: 'button', disabled: memory.status === 'FORGOTTEN', onclick: () => this.forget(memory.id) }, 'Forget'),
+      el(
+        'button',
+        { type: 'button', disabled: memory.status === 'FORGOTTEN', onclick: () => this.forget(memory.id) },
+        'Forget',
+      ),
       el('button', { type: 'button', class: 'danger', onclick: confirmDelete }, 'Delete…'),
     ];
     render(bar, ...buttons());

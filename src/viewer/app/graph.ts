@@ -24,7 +24,14 @@ function elements(graph: Neighbourhood): ElementDefinition[] {
     const style = RELATION_COLOURS[edge.type] ?? { colour: '#A5ABB6', width: 1 };
 
     return {
-      data: { id: `${edge.fromId}>${edge.toId}>${edge.type}`, source: edge.fromId, target: edge.toId, label: edge.type, colour: style.colour, width: style.width },
+      data: {
+        id: `${edge.fromId}>${edge.toId}>${edge.type}`,
+        source: edge.fromId,
+        target: edge.toId,
+        label: edge.type,
+        colour: style.colour,
+        width: style.width,
+      },
     };
   });
 
@@ -68,7 +75,10 @@ export function drawGraph(container: HTMLElement, graph: Neighbourhood, open: (i
           height: 34,
         },
       },
-      { selector: 'node.centre', style: { width: 52, height: 52, 'border-width': 4, 'border-color': '#1F2328', 'font-weight': 'bold' } },
+      {
+        selector: 'node.centre',
+        style: { width: 52, height: 52, 'border-width': 4, 'border-color': '#1F2328', 'font-weight': 'bold' },
+      },
       { selector: 'node.retired', style: { opacity: 0.55, 'border-style': 'dashed' } },
       {
         selector: 'edge',

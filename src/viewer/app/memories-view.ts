@@ -1,9 +1,9 @@
 import { call } from 'src/viewer/app/api';
+import { swatchOf } from 'src/viewer/app/colours';
 import { byId, el, formatDate, plural, render } from 'src/viewer/app/dom';
 import { MEMORY_SCOPES, MEMORY_STATUSES, MEMORY_TYPES } from 'src/viewer/app/types';
 import type { MemoryPage } from 'src/viewer/app/types';
 import { announce, labelled, run, select, statusBadge, typeChip } from 'src/viewer/app/ui';
-import { swatchOf } from 'src/viewer/app/colours';
 
 interface Filters {
   types: string;
@@ -28,13 +28,43 @@ export class MemoriesView {
     const form = el(
       'form',
       { class: 'filters', 'aria-label': 'Filter memories' },
-      labelled('Type', select('filter-type', [['', 'Any type'], ...MEMORY_TYPES.map((t) => [t, swatchOf(t).label] as const)])),
-      labelled('Status', select('filter-status', [['', 'Active'], ['ALL', 'Any status'], ...MEMORY_STATUSES.map((s) => [s, s] as const)])),
+      labelled(
+        'Type',
+        select('filter-type', [['', 'Any type'], ...MEMORY_TYPES.map((t) => [t, swatchOf(t).label] as const)]),
+      ),
+      labelled(
+        'Status',
+        select('filter-status', [
+          ['', 'Active'],
+          ['ALL', 'Any status'],
+          ...MEMORY_STATUSES.map((s) => [s, s] as const),
+        ]),
+      ),
       labelled('Scope', select('filter-scope', [['', 'Any scope'], ...MEMORY_SCOPES.map((s) => [s, s] as const)])),
-      labelled('Channel', el('input', { id: 'filter-channel', type: 'text', placeholder: 'channel id', spellcheck: 'false' })),
+      labelled(
+        'Channel',
+        el('input', { id: 'filter-channel', type: 'text', placeholder: 'channel id', spellcheck: 'false' }),
+      ),
       labelled('Tags', el('input', { id: 'filter-tags', type: 'text', placeholder: 'tag, tag', spellcheck: 'false' })),
-      labelled('Per page', select('filter-limit', [['10', '10'], ['25', '25'], ['50', '50'], ['100', '100']], '25')),
-      el('div', { class: 'actions' }, el('button', { type: 'submit' }, 'Apply filters'), el('button', { type: 'reset', class: 'secondary' }, 'Reset')),
+      labelled(
+        'Per page',
+        select(
+          'filter-limit',
+          [
+            ['10', '10'],
+            ['25', '25'],
+            ['50', '50'],
+            ['100', '100'],
+          ],
+          '25',
+        ),
+      ),
+      el(
+        'div',
+        { class: 'actions' },
+        el('button', { type: 'submit' }, 'Apply filters'),
+        el('button', { type: 'reset', class: 'secondary' }, 'Reset'),
+      ),
     );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -64,7 +94,8 @@ export class MemoriesView {
   /** Reloads the current page (after a forget or delete). */
   load(): void {
     run(async () => {
-      const statuses = this.filters.statuses === 'ALL' ? MEMORY_STATUSES : this.filters.statuses ? [this.filters.statuses] : [];
+      const statuses =
+        this.filters.statuses === 'ALL' ? MEMORY_STATUSES : this.filters.statuses ? [this.filters.statuses] : [];
       const page = await call<MemoryPage>('GET', '/memories', {
         types: this.filters.types ? [this.filters.types] : [],
         statuses,
@@ -109,14 +140,35 @@ export class MemoriesView {
             'table',
             { class: 'memories', 'aria-describedby': 'memories-summary' },
             el('caption', { class: 'visually-hidden' }, 'Memories, newest first'),
-            el('thead', {}, el('tr', {}, ['Type', 'Content', 'Status', 'Scope', 'Created'].map((h) => el('th', { scope: 'col' }, h)))),
+            el(
+              'thead',
+              {},
+              el(
+                'tr',
+                {},
+                ['Type', 'Content', 'Status', 'Scope', 'Created'].map((h) => el('th', { scope: 'col' }, h)),
+              ),
+            ),
             el('tbody', {}, rows),
           ),
       el(
         'div',
         { class: 'pager' },
-        el('button', { type: 'button', class: 'secondary', disabled: this.cursors.length === 0, onclick: () => this.previous() }, '← Previous'),
-        el('button', { type: 'button', class: 'secondary', disabled: page.nextCursor === null, onclick: () => this.next(page.nextCursor) }, 'Next →'),
+        el(
+          'button',
+          { type: 'button', class: 'secondary', disabled: this.cursors.length === 0, onclick: () => this.previous() },
+          '← Previous',
+        ),
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            disabled: page.nextCursor === null,
+            onclick: () => this.next(page.nextCursor),
+          },
+          'Next →',
+        ),
       ),
     );
     announce(summary);

@@ -25,9 +25,33 @@ export class SearchView {
     const form = el(
       'form',
       { class: 'filters', role: 'search', 'aria-label': 'Search memories' },
-      labelled('Search for', el('input', { id: 'search-query', type: 'search', required: true, placeholder: 'e.g. what does the user drink', spellcheck: 'false' })),
-      labelled('Asked from channel', el('input', { id: 'search-channel', type: 'text', placeholder: 'optional channel id', spellcheck: 'false' })),
-      labelled('Hits', select('search-limit', [['5', '5'], ['10', '10'], ['25', '25'], ['50', '50']], '10')),
+      labelled(
+        'Search for',
+        el('input', {
+          id: 'search-query',
+          type: 'search',
+          required: true,
+          placeholder: 'e.g. what does the user drink',
+          spellcheck: 'false',
+        }),
+      ),
+      labelled(
+        'Asked from channel',
+        el('input', { id: 'search-channel', type: 'text', placeholder: 'optional channel id', spellcheck: 'false' }),
+      ),
+      labelled(
+        'Hits',
+        select(
+          'search-limit',
+          [
+            ['5', '5'],
+            ['10', '10'],
+            ['25', '25'],
+            ['50', '50'],
+          ],
+          '10',
+        ),
+      ),
       el('div', { class: 'actions' }, el('button', { type: 'submit' }, 'Search')),
     );
     form.addEventListener('submit', (event) => {
@@ -37,7 +61,11 @@ export class SearchView {
     render(
       byId('panel-search'),
       el('h2', {}, 'Search'),
-      el('p', { class: 'muted' }, 'Hybrid recall: full text, vectors and graph neighbours fused, then weighted by importance, confidence, recency and scope.'),
+      el(
+        'p',
+        { class: 'muted' },
+        'Hybrid recall: full text, vectors and graph neighbours fused, then weighted by importance, confidence, recency and scope.',
+      ),
       form,
       this.results,
     );
@@ -66,7 +94,11 @@ export class SearchView {
                 'div',
                 { class: 'hit-head' },
                 typeChip(hit.memory.type),
-                el('button', { type: 'button', class: 'link', onclick: () => this.open(hit.memory.id) }, hit.memory.content),
+                el(
+                  'button',
+                  { type: 'button', class: 'link', onclick: () => this.open(hit.memory.id) },
+                  hit.memory.content,
+                ),
                 el('span', { class: `tier tier-${hit.tier.toLowerCase()}` }, hit.tier),
                 el('span', { class: 'score', 'aria-label': `score ${hit.score.toFixed(3)}` }, hit.score.toFixed(3)),
               ),
@@ -74,8 +106,24 @@ export class SearchView {
                 'table',
                 { class: 'breakdown' },
                 el('caption', { class: 'visually-hidden' }, `Score breakdown of hit ${index + 1}`),
-                el('thead', {}, el('tr', {}, BREAKDOWN.map(([, label]) => el('th', { scope: 'col' }, label)))),
-                el('tbody', {}, el('tr', {}, BREAKDOWN.map(([key]) => el('td', {}, formatNumber(hit.explanation[key]))))),
+                el(
+                  'thead',
+                  {},
+                  el(
+                    'tr',
+                    {},
+                    BREAKDOWN.map(([, label]) => el('th', { scope: 'col' }, label)),
+                  ),
+                ),
+                el(
+                  'tbody',
+                  {},
+                  el(
+                    'tr',
+                    {},
+                    BREAKDOWN.map(([key]) => el('td', {}, formatNumber(hit.explanation[key]))),
+                  ),
+                ),
               ),
             ),
           ),

@@ -1,5 +1,14 @@
 /** The REST API's response bodies as the viewer reads them (see /api/docs for the full schema). */
-export const MEMORY_TYPES = ['FACT', 'PREFERENCE', 'DECISION', 'IDENTITY', 'EVENT', 'OBSERVATION', 'GOAL', 'TODO'] as const;
+export const MEMORY_TYPES = [
+  'FACT',
+  'PREFERENCE',
+  'DECISION',
+  'IDENTITY',
+  'EVENT',
+  'OBSERVATION',
+  'GOAL',
+  'TODO',
+] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 export const MEMORY_STATUSES = ['ACTIVE', 'SUPERSEDED', 'FORGOTTEN', 'QUARANTINED'] as const;
 export const MEMORY_SCOPES = ['GLOBAL', 'PROJECT', 'THREAD'] as const;
@@ -17,7 +26,13 @@ export interface Memory {
   importance: number;
   confidence: number;
   tags: string[];
-  source: { role: string; channelId: string | null; messageId: string | null; taskId: string | null; skillId: string | null };
+  source: {
+    role: string;
+    channelId: string | null;
+    messageId: string | null;
+    taskId: string | null;
+    skillId: string | null;
+  };
   fading: boolean;
   expiredAt: string | null;
   occurredAt: string;
@@ -57,7 +72,14 @@ export interface MemoryDetails {
   supersededBy: Memory | null;
   supersedes: Memory[];
   associations: Association[];
-  provenance: { role: string; channelId: string | null; taskId: string | null; skillId: string | null; messageId: string | null; message: Message | null };
+  provenance: {
+    role: string;
+    channelId: string | null;
+    taskId: string | null;
+    skillId: string | null;
+    messageId: string | null;
+    message: Message | null;
+  };
 }
 
 export interface Neighbourhood {

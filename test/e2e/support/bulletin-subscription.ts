@@ -27,7 +27,10 @@ export function subscribeBulletins(httpUrl: string, key: string | null): Bulleti
     webSocketImpl: WebSocket,
     connectionParams: key === null ? {} : { authorization: `Bearer ${key}` },
     retryAttempts: 0,
-    on: { closed: (event) => closes.push({ code: (event as { code: number }).code, reason: (event as { reason: string }).reason }) },
+    on: {
+      closed: (event) =>
+        closes.push({ code: (event as { code: number }).code, reason: (event as { reason: string }).reason }),
+    },
   });
   const subscription: BulletinSubscription = {
     received: [],
@@ -53,7 +56,11 @@ export function subscribeBulletins(httpUrl: string, key: string | null): Bulleti
   return subscription;
 }
 
-export async function eventually(predicate: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  predicate: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<void> {
   const started = Date.now();
   while (!(await predicate())) {
     if (Date.now() - started > timeoutMs) {

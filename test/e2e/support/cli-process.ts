@@ -10,11 +10,15 @@ export interface CliResult {
 
 /** Runs `src/main.ts <args>` (the real CLI entry, through ts-node) to completion, feeding `stdin` when given. */
 export async function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', ...args], {
-    cwd: projectRoot(),
-    env: { ...process.env, NODE_ENV: 'test', EMBEDDINGS: 'hash', LOG_LEVEL: 'error', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', ...args],
+    {
+      cwd: projectRoot(),
+      env: { ...process.env, NODE_ENV: 'test', EMBEDDINGS: 'hash', LOG_LEVEL: 'error', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,13 +1,14 @@
-import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { JOB_QUEUE } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { InProcessQueue } from 'src/jobs/in-process.queue';
 import { expectData, KEYS } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /** Typed GraphQL helpers for the conversation side, shared by the conversation e2e suites. */
 
 export const MESSAGE_FIELDS = 'id channelId role speaker trust content createdAt tokenCount';
-const MEMORY_FIELDS = 'id type content status scope channelId projectId slot confidence tags occurredAt createdAt source { role channelId messageId }';
+const MEMORY_FIELDS =
+  'id type content status scope channelId projectId slot confidence tags occurredAt createdAt source { role channelId messageId }';
 
 export const APPEND = `mutation($input: MessageInput!) {
   appendMessage(input: $input) {
@@ -63,7 +64,12 @@ export interface ExtractedMemory {
 
 export interface AppendView {
   message: MessageView;
-  extracted: { outcome: string; reason: string | null; memory: ExtractedMemory | null; superseded: { id: string; content: string; status: string }[] }[];
+  extracted: {
+    outcome: string;
+    reason: string | null;
+    memory: ExtractedMemory | null;
+    superseded: { id: string; content: string; status: string }[];
+  }[];
   forgotten: { id: string; content: string; status: string }[];
   compactionQueued: boolean;
 }
@@ -106,13 +112,20 @@ export class ConversationApi {
   }
 
   async append(input: Record<string, unknown> & { channelId: string; content: string }): Promise<AppendView> {
-    const res = await this.t.gql<{ appendMessage: AppendView }>(APPEND, { input: { role: 'USER', ...input } }, this.key);
+    const res = await this.t.gql<{ appendMessage: AppendView }>(
+      APPEND,
+      { input: { role: 'USER', ...input } },
+      this.key,
+    );
 
     return expectData(res, `appendMessage(${JSON.stringify(input.content).slice(0, 60)})`).appendMessage;
   }
 
   async messages(channelId: string, limit = 50): Promise<MessageView[]> {
-    return expectData(await this.t.gql<{ messages: MessageView[] }>(MESSAGES, { channelId, limit }, this.key), 'messages').messages;
+    return expectData(
+      await this.t.gql<{ messages: MessageView[] }>(MESSAGES, { channelId, limit }, this.key),
+      'messages',
+    ).messages;
   }
 
   async channel(id: string): Promise<ChannelView | null> {
@@ -120,11 +133,17 @@ export class ConversationApi {
   }
 
   async configure(input: Record<string, unknown>): Promise<ChannelView> {
-    return expectData(await this.t.gql<{ configureChannel: ChannelView }>(CONFIGURE, { input }, this.key), 'configureChannel').configureChannel;
+    return expectData(
+      await this.t.gql<{ configureChannel: ChannelView }>(CONFIGURE, { input }, this.key),
+      'configureChannel',
+    ).configureChannel;
   }
 
   async search(input: Record<string, unknown>): Promise<SearchHitView[]> {
-    return expectData(await this.t.gql<{ searchMessages: SearchHitView[] }>(SEARCH, { input }, this.key), 'searchMessages').searchMessages;
+    return expectData(
+      await this.t.gql<{ searchMessages: SearchHitView[] }>(SEARCH, { input }, this.key),
+      'searchMessages',
+    ).searchMessages;
   }
 
   async context(input: Record<string, unknown>): Promise<ContextView> {
@@ -132,7 +151,8 @@ export class ConversationApi {
   }
 
   async compact(channelId: string): Promise<boolean> {
-    return expectData(await this.t.gql<{ compactChannel: boolean }>(COMPACT, { channelId }, this.key), 'compactChannel').compactChannel;
+    return expectData(await this.t.gql<{ compactChannel: boolean }>(COMPACT, { channelId }, this.key), 'compactChannel')
+      .compactChannel;
   }
 
   /** Waits for the in-process job runner to finish what is queued (embedded mode). */

@@ -6,14 +6,22 @@ import { freePort } from 'test/support/free-port';
 export interface ServerProcess {
   url: string;
   output(): string;
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, key?: string): Promise<GqlResponse<T>>;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    key?: string,
+  ): Promise<GqlResponse<T>>;
   /** SIGKILL: no shutdown hook runs, as when the machine or the OOM killer takes the process. */
   kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The real `serve` entry point (src/main.ts) in a child process, on SQLite in `dataDir`, with hash embeddings. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  readyTimeoutMs = 90_000,
+): Promise<ServerProcess> {
   const port = await freePort();
   const { child, output, exited } = await startMainProcess(
     'serve',
@@ -42,7 +50,11 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   return {
     url,
     output,
-    async gql<T>(query: string, variables: Record<string, unknown> = {}, key: string = KEYS.alice): Promise<GqlResponse<T>> {
+    async gql<T>(
+      query: string,
+      variables: Record<string, unknown> = {},
+      key: string = KEYS.alice,
+    ): Promise<GqlResponse<T>> {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },

@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 
 import { createApiApp } from 'src/bootstrap';
@@ -26,7 +24,11 @@ export interface TestApp {
   url: string;
   config: AppConfig;
   app: INestApplication;
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, key?: string | null): Promise<GqlResponse<T>>;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    key?: string | null,
+  ): Promise<GqlResponse<T>>;
   /** POSTs any body to /graphql and keeps the HTTP status and headers. */
   post<T = Record<string, unknown>>(body: unknown, key?: string | null): Promise<HttpGqlResponse<T>>;
   close(): Promise<void>;

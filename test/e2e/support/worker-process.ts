@@ -42,7 +42,13 @@ export async function startApiAndWorker(
   /** More settings for both processes (e.g. an LLM). */
   extra: Record<string, string> = {},
 ): Promise<{ app: TestApp; worker: WorkerProcess }> {
-  const env = { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, CORTEX_SWEEP_MS: '300', BULLETIN_DEBOUNCE_MS: '0', ...extra };
+  const env = {
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: prefix,
+    CORTEX_SWEEP_MS: '300',
+    BULLETIN_DEBOUNCE_MS: '0',
+    ...extra,
+  };
   const app = await startTestApp(env);
   const worker = await startWorkerProcess({
     ...env,
