@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { startBenchApp } from 'bench/support/bench-app';
 import type { BenchApp } from 'bench/support/bench-app';
 import { report, round, summarize } from 'bench/support/stats';
+import { channelRecord, exportFile, exportHeader, memoryRecord, messageRecord } from 'test/support/export-records';
 
 /**
  * The inputs of issue 17 (Hardening II) and the bulk tenant operations, each sent while a prober in a worker thread
@@ -176,88 +177,32 @@ const APPEND = 'mutation($input: MessageInput!) { appendMessage(input: $input) {
 const REMEMBER = 'mutation($input: RememberInput!) { remember(input: $input) { outcome } }';
 
 function header(): string {
-  return JSON.stringify({
-    kind: 'header',
-    format: 'engram-export',
-    version: 1,
-    tenantId: 'elsewhere',
-    exportedAt: T,
-    embeddingModel: null,
-  });
+  return JSON.stringify(exportHeader());
 }
 
 function memoryLine(id: string, content: string, fields: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    kind: 'memory',
-    id,
-    type: 'FACT',
-    content,
-    context: null,
-    status: 'ACTIVE',
-    scope: 'GLOBAL',
-    channelId: null,
-    projectId: null,
-    slot: null,
-    importance: 0.5,
-    baseImportance: 0.5,
-    centrality: 0,
-    confidence: 0.8,
-    tags: [],
-    fingerprint: id,
-    source: { role: 'USER', channelId: null, messageId: null, taskId: null, skillId: null },
-    occurredAt: T,
-    decayScore: null,
-    fading: false,
-    expiredAt: null,
-    createdAt: T,
-    updatedAt: T,
-    lastAccessedAt: null,
-    lastSeenAt: T,
-    accessCount: 0,
-    supersededBy: null,
-    embeddingModel: null,
-    links: [],
-    extractedFrom: [],
-    ...fields,
-  });
+  return JSON.stringify(memoryRecord({ id, content, fingerprint: id, ...fields }));
 }
 
 /** A tenant of `size` memories (every tenth linked to the one before) and as many messages in 100 channels. */
 export function tenantFile(size: number): string {
   const lines = [header()];
   for (let c = 0; c < 100; c++) {
-    lines.push(
-      JSON.stringify({
-        kind: 'channel',
-        id: `chat-${c}`,
-        private: false,
-        projectId: null,
-        tokenBudget: null,
-        messageCount: 0,
-        lastMessageAt: null,
-        summaryId: null,
-        createdAt: T,
-        updatedAt: T,
-      }),
-    );
+    lines.push(JSON.stringify(channelRecord({ id: `chat-${c}`, messageCount: 0, lastMessageAt: null })));
   }
   for (let i = 0; i < size; i++) {
     const createdAt = new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString();
     lines.push(
-      JSON.stringify({
-        kind: 'message',
-        id: randomUUID(),
-        channelId: `chat-${i % 100}`,
-        seq: Math.floor(i / 100),
-        role: 'USER',
-        speaker: 'Ann',
-        trust: 'GUARDIAN',
-        content: `Message ${i}: the user mentioned item ${(i * 7919) % 1000}`,
-        tokenCount: 12,
-        createdAt,
-        extractedAt: createdAt,
-        summaryId: null,
-      }),
+      JSON.stringify(
+        messageRecord({
+          channelId: `chat-${i % 100}`,
+          seq: Math.floor(i / 100),
+          speaker: 'Ann',
+          content: `Message ${i}: the user mentioned item ${(i * 7919) % 1000}`,
+          createdAt,
+          extractedAt: createdAt,
+        }),
+      ),
     );
   }
   let previous: string | null = null;
@@ -377,7 +322,16 @@ async function hostileRequests(bench: BenchApp, rows: Measured[], port: string):
       ),
     );
   }
-  const tokenFile = `${header()}\n${JSON.stringify({ kind: 'channel', id: 'tok', private: false, projectId: null, tokenBudget: null, messageCount: 0, lastMessageAt: null, summaryId: null, createdAt: T, updatedAt: T })}\n${JSON.stringify({ kind: 'message', id: randomUUID(), channelId: 'tok', seq: 0, role: 'USER', speaker: null, trust: 'GUARDIAN', content: 'We went through the plan step by step. '.repeat(2_500), tokenCount: 0, createdAt: T, extractedAt: T, summaryId: null })}\n`;
+  const tokenFile = exportFile(
+    channelRecord({ id: 'tok', messageCount: 0, lastMessageAt: null }),
+    messageRecord({
+      channelId: 'tok',
+      seq: 0,
+      content: 'We went through the plan step by step. '.repeat(2_500),
+      tokenCount: 0,
+      extractedAt: T,
+    }),
+  );
   rows.push(
     await measure(bench, 'import: 100 KB message, tokenCount 0', () =>
       rest(bench, 'POST', '/api/import', tokenFile, 'application/x-ndjson'),

@@ -5,93 +5,15 @@ import { REMEMBER } from 'test/e2e/support/memory-api';
 import { origin } from 'test/e2e/support/rest-client';
 import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { channelRecord, EXPORT_TIME, exportFile, memoryRecord, messageRecord } from 'test/support/export-records';
 import { sqliteIntegrity } from 'test/support/integrity';
 
 const MAX_CONTENT_BYTES = 4000;
-const T = '2026-01-02T03:04:05.000Z';
-
-const header = {
-  kind: 'header',
-  format: 'engram-export',
-  version: 1,
-  tenantId: 'elsewhere',
-  exportedAt: T,
-  embeddingModel: null,
-};
-
-function memory(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    kind: 'memory',
-    id: randomUUID(),
-    type: 'FACT',
-    content: 'The office coffee machine is on the third floor',
-    context: null,
-    status: 'ACTIVE',
-    scope: 'GLOBAL',
-    channelId: null,
-    projectId: null,
-    slot: null,
-    importance: 0.5,
-    baseImportance: 0.5,
-    centrality: 0,
-    confidence: 0.8,
-    tags: [],
-    fingerprint: randomUUID(),
-    source: { role: 'USER', channelId: null, messageId: null, taskId: null, skillId: null },
-    occurredAt: T,
-    decayScore: null,
-    fading: false,
-    expiredAt: null,
-    createdAt: T,
-    updatedAt: T,
-    lastAccessedAt: null,
-    lastSeenAt: T,
-    accessCount: 0,
-    supersededBy: null,
-    embeddingModel: null,
-    links: [],
-    extractedFrom: [],
-    ...fields,
-  };
-}
-
-function channel(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    kind: 'channel',
-    id: 'chat-1',
-    private: false,
-    projectId: null,
-    tokenBudget: null,
-    messageCount: 1,
-    lastMessageAt: T,
-    summaryId: null,
-    createdAt: T,
-    updatedAt: T,
-    ...fields,
-  };
-}
-
-function message(fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    kind: 'message',
-    id: randomUUID(),
-    channelId: 'chat-1',
-    seq: 1,
-    role: 'USER',
-    speaker: null,
-    trust: 'GUARDIAN',
-    content: 'Hello there, I moved to Aarhus last spring.',
-    tokenCount: 12,
-    createdAt: T,
-    extractedAt: null,
-    summaryId: null,
-    ...fields,
-  };
-}
-
-function file(...records: Record<string, unknown>[]): string {
-  return [header, ...records].map((r) => JSON.stringify(r)).join('\n');
-}
+const T = EXPORT_TIME;
+const memory = memoryRecord;
+const channel = channelRecord;
+const message = messageRecord;
+const file = exportFile;
 
 async function importFile(
   t: TestApp,
