@@ -75,6 +75,7 @@ const envSchema = z
     RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
     TASK_WRITE_BUDGET: z.coerce.number().int().min(0).default(10),
     VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(20_000),
+    MESSAGE_VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(5_000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6_000),
     RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(12_000),
     TRUST_PROXY: z.string().min(1).optional(),
@@ -161,6 +162,7 @@ export interface AppConfig {
         file: string;
         /** Tenants with at least this many vectors are searched through an in-memory binary index. */
         vectorIndexMinRows: number;
+        messageVectorIndexMinRows: number;
       }
     | { kind: 'neo4j'; uri: string; user: string; password: string; database?: string };
   redisUrl?: string;
@@ -304,7 +306,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
             password: env.NEO4J_PASSWORD ?? '',
             database: env.NEO4J_DATABASE,
           }
-        : { kind: 'sqlite', file: resolve(dataDir, 'engram.sqlite'), vectorIndexMinRows: env.VECTOR_INDEX_MIN_ROWS },
+        : {
+            kind: 'sqlite',
+            file: resolve(dataDir, 'engram.sqlite'),
+            vectorIndexMinRows: env.VECTOR_INDEX_MIN_ROWS,
+            messageVectorIndexMinRows: env.MESSAGE_VECTOR_INDEX_MIN_ROWS,
+          },
     redisUrl: env.REDIS_URL,
     queuePrefix: env.QUEUE_PREFIX,
     embeddings: {

@@ -40,9 +40,15 @@ export interface Stores {
   embeddingMigration: EmbeddingMigrationStore;
 }
 
-export function openSqliteStores(file: string, options: { vectorIndexMinRows?: number } = {}): Stores {
+export function openSqliteStores(
+  file: string,
+  options: { vectorIndexMinRows?: number; messageVectorIndexMinRows?: number } = {},
+): Stores {
   const database = new SqliteDatabase({ file });
   const memories = new SqliteMemoryStore(database, options);
+  const conversations = new SqliteConversationStore(database, {
+    vectorIndexMinRows: options.messageVectorIndexMinRows,
+  });
 
   return {
     connection: database,
@@ -50,10 +56,10 @@ export function openSqliteStores(file: string, options: { vectorIndexMinRows?: n
     bulletins: new SqliteBulletinStore(database),
     graph: new SqliteMemoryGraphStore(database),
     llmUsage: new SqliteLlmUsageStore(database),
-    conversations: new SqliteConversationStore(database),
-    tenantData: new SqliteTenantDataStore(database, memories),
+    conversations,
+    tenantData: new SqliteTenantDataStore(database, memories, conversations),
     integrity: new SqliteIntegrityStore(database),
-    embeddingMigration: new SqliteEmbeddingMigrationStore(database, memories),
+    embeddingMigration: new SqliteEmbeddingMigrationStore(database, memories, conversations),
   };
 }
 
@@ -76,5 +82,8 @@ export function openNeo4jStores(config: { uri: string; user: string; password: s
 export function openStores(store: AppConfig['store']): Stores {
   return store.kind === 'neo4j'
     ? openNeo4jStores(store)
-    : openSqliteStores(store.file, { vectorIndexMinRows: store.vectorIndexMinRows });
+    : openSqliteStores(store.file, {
+        vectorIndexMinRows: store.vectorIndexMinRows,
+        messageVectorIndexMinRows: store.messageVectorIndexMinRows,
+      });
 }

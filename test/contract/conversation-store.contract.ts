@@ -327,6 +327,19 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         expect(ids(await store.searchMessageText(t, query, 10, { channelId: group }))).toEqual([stranger.id]);
       });
 
+      it("should search one channel's vectors only, whatever its privacy or the messages' trust", async () => {
+        const t = tenant();
+        const mine = channel(t, 'mine');
+        const other = channel(t, 'other');
+        await store.configureChannel(t, mine, { private: true, projectId: null, tokenBudget: null }, at(0));
+        const kept = await say(t, mine, 'the build server lives in rack four', { trust: Trust.UNKNOWN });
+        await say(t, other, 'the build server lives in rack five');
+        const vector = await embed('build server rack');
+
+        expect(ids(await store.searchMessageVectors(t, vector, 10, { channelId: mine }))).toEqual([kept.id]);
+        expect(ids(await store.searchMessageVectors(t, vector, 10, { channelId: 'nobody' }))).toEqual([]);
+      });
+
       it('should follow a channel turning private, and back', async () => {
         const t = tenant();
         const c = channel(t);

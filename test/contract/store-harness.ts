@@ -19,16 +19,23 @@ export interface StoreHarness {
   dispose(): void;
 }
 
-function sqliteHarness(): StoreHarness {
+/**
+ * `indexed`: every tenant's vectors are searched through the in-memory binary indexes (which normally wait for
+ * thousands of rows), so the contract holds for that path too.
+ */
+export function sqliteHarness(indexed = false): StoreHarness {
   let dir: string | null = null;
 
   return {
-    name: 'sqlite',
+    name: indexed ? 'sqlite, binary vector indexes' : 'sqlite',
     vectorScoreDigits: 5,
     open() {
       dir ??= mkdtempSync(join(tmpdir(), 'engram-contract-'));
 
-      return openSqliteStores(join(dir, 'engram.sqlite'));
+      return openSqliteStores(
+        join(dir, 'engram.sqlite'),
+        indexed ? { vectorIndexMinRows: 0, messageVectorIndexMinRows: 0 } : {},
+      );
     },
     dispose() {
       if (dir !== null) {

@@ -260,8 +260,11 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const s = await seed();
         const data = await exportAll(s.tenantId);
         await store.purgeTenant(s.tenantId);
-        await reimport(s.tenantId, data);
         const visibility = { statuses: [MemoryStatus.ACTIVE] };
+        // searched while empty, so a vector index the adapter may keep exists and must take in the import
+        await stores.memories.searchVectors(s.tenantId, await embed('The user lives in Aarhus'), 1, visibility);
+        await stores.conversations.searchMessageVectors(s.tenantId, await embed('Mette'), 1, {});
+        await reimport(s.tenantId, data);
 
         const byText = await stores.memories.searchText(s.tenantId, 'Aarhus', 5, visibility);
         const byVector = await stores.memories.searchVectors(
@@ -273,10 +276,17 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const messages = await stores.conversations.searchMessageText(s.tenantId, 'Mette', 5, {
           channelId: s.channelId,
         });
+        const messagesByVector = await stores.conversations.searchMessageVectors(
+          s.tenantId,
+          await embed('My sister is called Mette'),
+          1,
+          { channelId: s.channelId },
+        );
 
         expect(byText.map((h) => h.id)).toContain(s.onlyHere);
         expect(byVector.map((h) => h.id)).toEqual([s.onlyHere]);
         expect(messages.map((h) => h.id)).toContain(s.messageIds[1]);
+        expect(messagesByVector.map((h) => h.id)).toEqual([s.messageIds[1]]);
       });
 
       it("should leave another tenant's ids alone and count them as conflicts", async () => {
@@ -441,6 +451,11 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         const other = await seed();
         await stores.graph.writeJobState(s.tenantId, 'importance', '{}');
         const otherBefore = await exportAll(other.tenantId);
+        const memoryQuery = await embed('The user lives in Aarhus');
+        const messageQuery = await embed('My sister is called Mette');
+        // searched once before, so a vector index the adapter may keep is built and must be dropped by the purge
+        await stores.memories.searchVectors(s.tenantId, memoryQuery, 5, { statuses: [MemoryStatus.ACTIVE] });
+        await stores.conversations.searchMessageVectors(s.tenantId, messageQuery, 5, {});
 
         const purged = await store.purgeTenant(s.tenantId);
 
@@ -468,10 +483,9 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
         });
         expect(await stores.graph.readJobState(s.tenantId, 'importance')).toBeNull();
         expect(
-          await stores.memories.searchVectors(s.tenantId, await embed('The user lives in Aarhus'), 5, {
-            statuses: [MemoryStatus.ACTIVE],
-          }),
+          await stores.memories.searchVectors(s.tenantId, memoryQuery, 5, { statuses: [MemoryStatus.ACTIVE] }),
         ).toEqual([]);
+        expect(await stores.conversations.searchMessageVectors(s.tenantId, messageQuery, 5, {})).toEqual([]);
         expect(await exportAll(other.tenantId)).toEqual(otherBefore);
       });
     });

@@ -164,7 +164,7 @@ describe('BinaryVectorIndex', () => {
         .filter(
           ({ row }) =>
             filter.statuses.includes(row.status) &&
-            filter.visibilityKeys.includes(row.visibility) &&
+            (filter.visibilityKeys === undefined || filter.visibilityKeys.includes(row.visibility)) &&
             (!filter.types || filter.types.length === 0 || filter.types.includes(row.type)),
         )
         .map(({ rowid }) => rowid);
@@ -194,18 +194,37 @@ describe('BinaryVectorIndex', () => {
     });
   });
 
-  it('follows status changes', () => {
+  it('follows status and visibility changes', () => {
     const random = rng(4);
     const vectors = Array.from({ length: 50 }, () => randomUnit(48, random));
     const index = build(vectors);
     const query = vectors[7]!;
+    const meta = (status: string, visibility = 'G'): { status: string; type: string; visibility: string } => ({
+      status,
+      type: 'FACT',
+      visibility,
+    });
     expect(index.search(query, 1, ALL_ACTIVE)[0]?.rowid).toBe(8);
-    expect(index.setStatus(8, 'SUPERSEDED')).toBe(true);
+    expect(index.setMeta(8, meta('SUPERSEDED'))).toBe(true);
     expect(index.search(query, 50, ALL_ACTIVE).map((hit) => hit.rowid)).not.toContain(8);
     expect(index.search(query, 1, { statuses: ['SUPERSEDED'], visibilityKeys: ['G'] })[0]?.rowid).toBe(8);
-    expect(index.setStatus(8, 'ACTIVE')).toBe(true);
+    expect(index.setMeta(8, meta('ACTIVE', 'C:elsewhere'))).toBe(true);
+    expect(index.search(query, 50, ALL_ACTIVE).map((hit) => hit.rowid)).not.toContain(8);
+    expect(index.setMeta(8, meta('ACTIVE'))).toBe(true);
     expect(index.search(query, 1, ALL_ACTIVE)[0]?.rowid).toBe(8);
-    expect(index.setStatus(999, 'ACTIVE')).toBe(false);
+    expect(index.setMeta(999, meta('ACTIVE'))).toBe(false);
+  });
+
+  it('searches every visibility but the excluded ones when no keys are given', () => {
+    const random = rng(6);
+    const vectors = Array.from({ length: 60 }, () => randomUnit(32, random));
+    const index = new BinaryVectorIndex({ dimensions: 32 });
+    vectors.forEach((vector, i) => index.add(i + 1, vector, { status: '1', type: '', visibility: `c${i % 3}` }));
+    const hits = index.search(vectors[0]!, 60, { statuses: ['1'], excludeVisibilityKeys: ['c0'] });
+    expect(hits).toHaveLength(40);
+    expect(hits.every((hit) => (hit.rowid - 1) % 3 !== 0)).toBe(true);
+    // the exclusion does not outlive its search
+    expect(index.search(vectors[0]!, 60, { statuses: ['1'] })).toHaveLength(60);
   });
 
   it('removes rows, moving the last row into the hole', () => {

@@ -8,7 +8,9 @@ export interface VectorIndexRow {
 /** Rows a search may return. Values the index has never seen simply match nothing. */
 export interface VectorIndexFilter {
   statuses: readonly string[];
-  visibilityKeys: readonly string[];
+  /** Absent: every visibility but the excluded ones. */
+  visibilityKeys?: readonly string[];
+  excludeVisibilityKeys?: readonly string[];
   /** Absent or empty: every type. */
   types?: readonly string[];
 }
@@ -256,12 +258,15 @@ export class BinaryVectorIndex {
     this.encode(slot, vector);
   }
 
-  setStatus(rowid: number, status: string): boolean {
+  /** Replaces the filter values of a row already held; false when it is not. */
+  setMeta(rowid: number, row: VectorIndexRow): boolean {
     const slot = this.slots.get(rowid);
     if (slot === undefined) {
       return false;
     }
-    this.statusCodes[slot] = this.statuses.intern(status);
+    this.statusCodes[slot] = this.statuses.intern(row.status);
+    this.typeCodes[slot] = this.types.intern(row.type);
+    this.visibilityCodes[slot] = this.visibilities.intern(row.visibility);
 
     return true;
   }
@@ -298,7 +303,7 @@ export class BinaryVectorIndex {
     if (k <= 0 || this.count === 0) {
       return [];
     }
-    const visibilityIds = this.allow(filter);
+    this.allow(filter);
     try {
       const rescored = Math.max(Math.ceil(this.candidateFactor * k), this.minCandidates, k);
       const matched = this.scan(query);
@@ -312,9 +317,7 @@ export class BinaryVectorIndex {
 
       return this.rescore(query, candidates, k);
     } finally {
-      for (const id of visibilityIds) {
-        this.visibilityAllowed[id] = 0;
-      }
+      this.visibilityAllowed.fill(0);
     }
   }
 
@@ -360,8 +363,8 @@ export class BinaryVectorIndex {
     this.capacity = capacity;
   }
 
-  /** Fills the allowed-code tables for a filter; returns the visibility ids to clear afterwards. */
-  private allow(filter: VectorIndexFilter): number[] {
+  /** Fills the allowed-code tables for a filter (the visibility table is cleared after the search). */
+  private allow(filter: VectorIndexFilter): void {
     this.statusAllowed.fill(0);
     for (const status of filter.statuses) {
       const id = this.statuses.find(status);
@@ -383,16 +386,21 @@ export class BinaryVectorIndex {
     if (this.visibilityAllowed.length < this.visibilities.size) {
       this.visibilityAllowed = new Uint8Array(Math.max(this.visibilities.size, this.visibilityAllowed.length * 2));
     }
-    const ids: number[] = [];
-    for (const key of filter.visibilityKeys) {
-      const id = this.visibilities.find(key);
-      if (id !== undefined) {
-        this.visibilityAllowed[id] = 1;
-        ids.push(id);
+    const allowed = this.visibilityAllowed;
+    const set = (keys: readonly string[], value: number): void => {
+      for (const key of keys) {
+        const id = this.visibilities.find(key);
+        if (id !== undefined) {
+          allowed[id] = value;
+        }
       }
+    };
+    if (filter.visibilityKeys) {
+      set(filter.visibilityKeys, 1);
+    } else {
+      allowed.fill(1, 0, this.visibilities.size);
     }
-
-    return ids;
+    set(filter.excludeVisibilityKeys ?? [], 0);
   }
 
   /** Hamming distance of every matching row to the query's sign bits, with their histogram; returns the matches. */

@@ -22,6 +22,7 @@ import { ftsMatchExpression } from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
+import { MESSAGE_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
 /** BM25 weights of message_fts columns: content, speaker, previous message, next message, tenant token. */
 export const MESSAGE_FTS_WEIGHTS = '1.0, 1.0, 0.5, 0.3, 0.0';
@@ -134,8 +135,43 @@ function positionParams(position: MessagePosition): SqlValue[] {
 
 class SummaryConflict extends Error {}
 
+export interface SqliteConversationStoreOptions {
+  /** Tenants with at least this many message vectors are searched through the in-memory binary index. */
+  vectorIndexMinRows?: number;
+}
+
+/** Below this many message vectors a tenant keeps the exact vec0 scan (see ARCHITECTURE.md for the measure). */
+export const DEFAULT_MESSAGE_VECTOR_INDEX_MIN_ROWS = 5000;
+
 export class SqliteConversationStore implements ConversationStore {
-  constructor(private readonly database: SqliteDatabase) {}
+  private indexes: SqliteVectorIndexes | null = null;
+  private readonly vectorIndexMinRows: number;
+
+  constructor(
+    private readonly database: SqliteDatabase,
+    options: SqliteConversationStoreOptions = {},
+  ) {
+    this.vectorIndexMinRows = options.vectorIndexMinRows ?? DEFAULT_MESSAGE_VECTOR_INDEX_MIN_ROWS;
+  }
+
+  /** The in-memory message vector indexes exist once the connection knows its embedding space. */
+  private get vectorIndexes(): SqliteVectorIndexes | null {
+    const space = this.database.space;
+    if (this.indexes === null && space !== null) {
+      this.indexes = new SqliteVectorIndexes(this.database.db, {
+        dimensions: space.dimensions,
+        minRows: this.vectorIndexMinRows,
+        source: MESSAGE_VECTOR_SOURCE,
+      });
+    }
+
+    return this.indexes;
+  }
+
+  /** Another adapter changed many of the tenant's message vectors (import, purge, re-embedding) on this connection. */
+  vectorsChanged(tenantId: string): void {
+    this.vectorIndexes?.forget(tenantId);
+  }
 
   getChannel(tenantId: string, channelId: string): Promise<ChannelRecord | null> {
     return Promise.resolve(this.channelSync(tenantId, channelId));
@@ -187,6 +223,7 @@ export class SqliteConversationStore implements ConversationStore {
           for (const message of rows) {
             update.run(sharedFlag(settings.private, message.trust), BigInt(message.rowid));
           }
+          this.vectorIndexes?.forget(tenantId);
         }
 
         return toChannel(row);
@@ -205,6 +242,9 @@ export class SqliteConversationStore implements ConversationStore {
           if (this.database.space) {
             this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid);
           }
+        }
+        if (rowids.length > 0) {
+          this.vectorIndexes?.forget(tenantId);
         }
         // EXTRACTED_FROM rows go with their messages through ON DELETE CASCADE
         this.stmt('DELETE FROM messages WHERE tenant_id = ? AND channel_id = ?').run(tenantId, channelId);
@@ -287,6 +327,7 @@ export class SqliteConversationStore implements ConversationStore {
         BigInt(at),
         vectorBlob(command.vector),
       );
+      this.vectorIndexes?.noteInsert(m.tenantId, rowid, m.id, command.vector);
     }
     const stats = this.liveStatsSync(m.tenantId, m.channelId);
     const message = this.stmt<MessageRow>('SELECT * FROM messages WHERE rowid = ?').get(rowid);
@@ -423,6 +464,22 @@ export class SqliteConversationStore implements ConversationStore {
     if (vector.length !== space.dimensions) {
       throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
     }
+    if (scope.after === undefined && scope.before === undefined) {
+      const indexed = this.vectorIndexes?.search(
+        tenantId,
+        vector,
+        k,
+        scope.channelId !== undefined
+          ? { statuses: ['0', '1'], visibilityKeys: [scope.channelId] }
+          : {
+              statuses: ['1'],
+              excludeVisibilityKeys: scope.excludeChannelId !== undefined ? [scope.excludeChannelId] : [],
+            },
+      );
+      if (indexed) {
+        return Promise.resolve(indexed);
+      }
+    }
     const where: Clause[] = [];
     if (scope.channelId !== undefined) {
       where.push({ sql: 'v.channel = ?', params: [scope.channelId] });
@@ -535,6 +592,7 @@ export class SqliteConversationStore implements ConversationStore {
             BigInt(row.created_at),
             vectorBlob(vector),
           );
+          this.vectorIndexes?.noteInsert(tenantId, row.rowid, messageId, vector);
           written++;
         }
 

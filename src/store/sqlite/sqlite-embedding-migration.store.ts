@@ -6,6 +6,7 @@ import type {
   ReembedKind,
 } from 'src/store/embedding-migration.port';
 import { sharedFlag } from 'src/store/sqlite/sqlite-conversation.store';
+import type { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { MIGRATION_KEYS, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { visibilityClause } from 'src/store/sqlite/sqlite-memory.store';
@@ -41,6 +42,7 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
   constructor(
     private readonly database: SqliteDatabase,
     private readonly memories: SqliteMemoryStore,
+    private readonly conversations: SqliteConversationStore,
   ) {}
 
   state(): Promise<EmbeddingMigrationState | null> {
@@ -185,6 +187,7 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
     if (!space) {
       return;
     }
+    const tenants = new Set<string>();
     for (const { id, vector } of vectors) {
       if (vector.length !== space.dimensions) {
         throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
@@ -220,6 +223,10 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
           vectorBlob(vector),
         );
       this.database.stmt('UPDATE messages SET embedding_model = ? WHERE rowid = ?').run(space.model, rowid);
+      tenants.add(row.tenant_id);
+    }
+    for (const tenantId of tenants) {
+      this.conversations.vectorsChanged(tenantId);
     }
   }
 

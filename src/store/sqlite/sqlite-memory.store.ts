@@ -35,7 +35,7 @@ import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database'
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import { INSERT_MEMORY_SQL, memoryInsertValues, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
-import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
+import { MEMORY_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
 /** How long a tenant's share of the full-text index (see tenantTokenPays) is trusted before it is counted again. */
 const TEXT_SCOPE_TTL_MS = 60_000;
@@ -138,6 +138,7 @@ export class SqliteMemoryStore implements MemoryStore {
       this.indexes = new SqliteVectorIndexes(this.db, {
         dimensions: space.dimensions,
         minRows: this.vectorIndexMinRows,
+        source: MEMORY_VECTOR_SOURCE,
       });
     }
 

@@ -7,7 +7,12 @@ import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { column } from 'src/store/sqlite/sqlite-columns';
-import type { ChannelRow, MessageRow, SummaryRow } from 'src/store/sqlite/sqlite-conversation.store';
+import type {
+  ChannelRow,
+  MessageRow,
+  SqliteConversationStore,
+  SummaryRow,
+} from 'src/store/sqlite/sqlite-conversation.store';
 import { sharedFlag, toChannel, toMessage, toSummary } from 'src/store/sqlite/sqlite-conversation.store';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
@@ -21,6 +26,7 @@ import {
   visibilityKey,
 } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
+import { MEMORY_VECTOR_SOURCE, MESSAGE_VECTOR_SOURCE } from 'src/store/sqlite/sqlite-vector-indexes';
 import type {
   ChannelPurge,
   ExportedMemory,
@@ -57,6 +63,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
   constructor(
     private readonly database: SqliteDatabase,
     private readonly memories: SqliteMemoryStore,
+    private readonly conversations: SqliteConversationStore,
   ) {}
 
   exportChannels(tenantId: string, afterId: string | null, limit: number): Promise<ChannelRecord[]> {
@@ -271,6 +278,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
           );
         }
         counts.created++;
+      }
+      if (counts.created > 0) {
+        this.conversations.vectorsChanged(tenantId);
       }
 
       return counts;
@@ -534,7 +544,10 @@ export class SqliteTenantDataStore implements TenantDataStore {
       if (this.database.hasPreviousVectors()) {
         this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE tenant = ?`).run(tenantId);
       }
-      this.stmt('DELETE FROM meta WHERE key = ?').run(`vector_epoch:${tenantId}`);
+      this.stmt('DELETE FROM meta WHERE key IN (?, ?)').run(
+        `${MEMORY_VECTOR_SOURCE.epochKey}${tenantId}`,
+        `${MESSAGE_VECTOR_SOURCE.epochKey}${tenantId}`,
+      );
 
       return {
         memories: memories.memories,
@@ -568,6 +581,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
         out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
       }
       out.messages += this.stmt('DELETE FROM messages WHERE rowid = ?').run(rowid).changes;
+    }
+    if (out.vectors > 0) {
+      this.conversations.vectorsChanged(tenantId);
     }
 
     return out;
@@ -641,6 +657,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
       }
     }
     out.messages = this.stmt(`DELETE FROM messages WHERE ${where}`).run(...params).changes;
+    if (out.vectors > 0) {
+      this.conversations.vectorsChanged(tenantId);
+    }
 
     return out;
   }

@@ -11,32 +11,93 @@ export interface SqliteVectorIndexOptions {
   dimensions: number;
   /** Tenants with fewer vectors keep the exact vec0 scan. */
   minRows: number;
+  source: VectorIndexSource;
   index?: Omit<BinaryVectorIndexOptions, 'dimensions' | 'initialCapacity'>;
 }
 
-/** meta key of a tenant's vector epoch: a token every vector write replaces, so other connections can tell. */
-const EPOCH_KEY = 'vector_epoch:';
+/** The index's filter columns of one row, as the source's SQL reads them (after rowid and "has a vector"). */
+type MetaColumns = (string | number | null)[];
+
+/**
+ * What one vec0 table is indexed from. `metaSql` (one parameter: the tenant) and `rowSql` (one: a rowid) read
+ * `rowid, has a vector (1/0)` then, for `rowSql`, `id, tenant_id`, then the columns `meta` turns into the index's
+ * filter codes. `exactSql` (query blob, rowid, tenant) scores one row exactly and reads its filter values back from
+ * vec0, the store of record, so a search never returns a row the exact scan's filter would refuse.
+ */
+export interface VectorIndexSource {
+  vectors: 'memory_vectors' | 'message_vectors';
+  /** meta key prefix of a tenant's vector epoch: a token every vector write replaces, so other connections can tell. */
+  epochKey: string;
+  countSql: string;
+  metaSql: string;
+  rowSql: string;
+  exactSql: string;
+  meta(columns: MetaColumns): VectorIndexRow;
+}
+
+/** The first column `rowSql` reads after rowid, has-vector, id and tenant_id. */
+const ROW_META_OFFSET = 4;
 /**
  * Beyond this many writes between two searches (or an eighth of the index), the index is dropped and rebuilt:
  * replaying costs about what rebuilding does per row, and a pending vector weighs 4 bytes a dimension.
  */
 const MIN_PENDING_LIMIT = 2048;
-const META_COLUMNS = 'rowid, id, tenant_id, status, type, scope, project_id, channel_id, embedding_model';
 
-interface MemoryMetaRow {
-  rowid: number;
-  id: string;
-  tenant_id: string;
-  status: string;
-  type: string;
-  scope: string;
-  project_id: string | null;
-  channel_id: string | null;
-  embedding_model: string | null;
+/** Memories: filtered by status, type and visibility (scope, project, channel). */
+export const MEMORY_VECTOR_SOURCE: VectorIndexSource = {
+  vectors: 'memory_vectors',
+  epochKey: 'vector_epoch:',
+  countSql: 'SELECT COUNT(*) FROM memories WHERE tenant_id = ? AND embedding_model IS NOT NULL',
+  metaSql: `SELECT rowid, embedding_model IS NOT NULL, status, type, scope, project_id, channel_id
+            FROM memories WHERE tenant_id = ?`,
+  rowSql: `SELECT rowid, embedding_model IS NOT NULL, id, tenant_id, status, type, scope, project_id, channel_id
+           FROM memories WHERE rowid = ?`,
+  exactSql: `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance,
+                    v.status AS status, v.visibility AS visibility, v.type AS type
+             FROM memory_vectors v JOIN memories m ON m.rowid = v.rowid
+             WHERE v.rowid = ? AND m.tenant_id = ?`,
+  meta: ([status, type, scope, projectId, channelId]) => ({
+    status: String(status),
+    type: String(type),
+    visibility: visibilityKey(column.memoryScope(String(scope)), nullable(projectId), nullable(channelId)),
+  }),
+};
+
+/**
+ * Messages: the visibility is the channel, the status whether other channels may see the message ("1": its channel
+ * is not private and it came from the guardian, vec0's `shared`).
+ */
+export const MESSAGE_VECTOR_SOURCE: VectorIndexSource = {
+  vectors: 'message_vectors',
+  epochKey: 'message_vector_epoch:',
+  countSql: 'SELECT COUNT(*) FROM messages WHERE tenant_id = ? AND embedding_model IS NOT NULL',
+  metaSql: `SELECT m.rowid, m.embedding_model IS NOT NULL, m.channel_id, c.private = 0 AND m.trust = 'GUARDIAN'
+            FROM messages m JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id
+            WHERE m.tenant_id = ?`,
+  rowSql: `SELECT m.rowid, m.embedding_model IS NOT NULL, m.id, m.tenant_id, m.channel_id,
+                  c.private = 0 AND m.trust = 'GUARDIAN'
+           FROM messages m JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id
+           WHERE m.rowid = ?`,
+  exactSql: `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance,
+                    CAST(v.shared AS TEXT) AS status, v.channel AS visibility, '' AS type
+             FROM message_vectors v JOIN messages m ON m.rowid = v.rowid
+             WHERE v.rowid = ? AND m.tenant_id = ?`,
+  meta: ([channelId, shared]) => ({ status: String(shared), type: '', visibility: String(channelId) }),
+};
+
+function nullable(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : String(value);
 }
 
-/** rowid, status, type, scope, project_id, channel_id, has a vector (1/0) */
-type MetaTuple = [number, string, string, string, string | null, string | null, number];
+/** Whether a row's filter values (as vec0 holds them) pass the filter. */
+export function passes(filter: VectorIndexFilter, row: VectorIndexRow): boolean {
+  return (
+    filter.statuses.includes(row.status) &&
+    (filter.types === undefined || filter.types.length === 0 || filter.types.includes(row.type)) &&
+    (filter.visibilityKeys === undefined || filter.visibilityKeys.includes(row.visibility)) &&
+    !(filter.excludeVisibilityKeys ?? []).includes(row.visibility)
+  );
+}
 
 interface ChunkRow {
   size: number;
@@ -65,14 +126,6 @@ interface TenantVectors {
   pending: Map<number, PendingInsert | null>;
 }
 
-function rowMeta(row: MemoryMetaRow): VectorIndexRow {
-  return {
-    status: row.status,
-    visibility: visibilityKey(column.memoryScope(row.scope), row.project_id, row.channel_id),
-    type: row.type,
-  };
-}
-
 /**
  * Binary-quantized indexes of the large tenants of one SQLite connection, with vec0 as the store of record.
  *
@@ -88,10 +141,14 @@ export class SqliteVectorIndexes {
   private sequence = 0;
   private readonly statements = new Map<string, Statement>();
 
+  private readonly source: VectorIndexSource;
+
   constructor(
     private readonly db: Database,
     private readonly options: SqliteVectorIndexOptions,
-  ) {}
+  ) {
+    this.source = options.source;
+  }
 
   /** Inside the insert's transaction, after its vec0 row. */
   noteInsert(tenantId: string, rowid: number | bigint, id: string, vector: Float32Array): void {
@@ -139,15 +196,11 @@ export class SqliteVectorIndexes {
     // rowid order keeps lookups in one vec0 chunk together, whose pages are then still cached
     hits.sort((a, b) => a.rowid - b.rowid);
     const blob = Buffer.from(query.buffer, query.byteOffset, query.byteLength);
-    const exact = this.stmt<{ id: string; distance: number }>(
-      `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance
-       FROM memory_vectors v JOIN memories m ON m.rowid = v.rowid
-       WHERE v.rowid = ? AND m.tenant_id = ?`,
-    );
+    const exact = this.stmt<{ id: string; distance: number } & VectorIndexRow>(this.source.exactSql);
     const scored: ScoredId[] = [];
     for (const hit of hits) {
       const row = exact.get(blob, hit.rowid, tenantId);
-      if (row) {
+      if (row && passes(filter, row)) {
         scored.push({ id: row.id, score: 1 - row.distance });
       }
     }
@@ -185,10 +238,7 @@ export class SqliteVectorIndexes {
   private load(tenantId: string, version: number): TenantVectors {
     return this.db.transaction((): TenantVectors => {
       const epoch = this.readEpoch(tenantId);
-      const counted =
-        this.stmt<number>('SELECT COUNT(*) FROM memories WHERE tenant_id = ? AND embedding_model IS NOT NULL')
-          .pluck()
-          .get(tenantId) ?? 0;
+      const counted = this.stmt<number>(this.source.countSql).pluck().get(tenantId) ?? 0;
       const index = counted >= this.options.minRows ? this.build(tenantId) : null;
 
       return { index, rows: index?.size ?? counted, epoch, checkedVersion: version, stale: false, pending: new Map() };
@@ -198,12 +248,9 @@ export class SqliteVectorIndexes {
   private build(tenantId: string): BinaryVectorIndex {
     const meta = new Map<number, VectorIndexRow>();
     let vectors = 0;
-    const rows = this.stmt<MetaTuple>(
-      `SELECT rowid, status, type, scope, project_id, channel_id, embedding_model IS NOT NULL
-       FROM memories WHERE tenant_id = ?`,
-    ).raw();
-    for (const [rowid, status, type, scope, projectId, channelId, hasVector] of rows.iterate(tenantId)) {
-      meta.set(rowid, { status, type, visibility: visibilityKey(column.memoryScope(scope), projectId, channelId) });
+    const rows = this.stmt<[number, number, ...MetaColumns]>(this.source.metaSql).raw();
+    for (const [rowid, hasVector, ...columns] of rows.iterate(tenantId)) {
+      meta.set(rowid, this.source.meta(columns));
       vectors += hasVector;
     }
     const { dimensions } = this.options;
@@ -214,7 +261,7 @@ export class SqliteVectorIndexes {
       return fast;
     }
     const slow = create();
-    this.fillFromTable(tenantId, slow);
+    this.fillFromTable(tenantId, slow, meta);
 
     return slow;
   }
@@ -240,7 +287,7 @@ export class SqliteVectorIndexes {
     try {
       const chunks = this.stmt<ChunkRow>(
         `SELECT c.size AS size, c.validity AS validity, c.rowids AS rowids, v.vectors AS vectors
-         FROM memory_vectors_chunks c JOIN memory_vectors_vector_chunks00 v ON v.rowid = c.chunk_id
+         FROM ${this.source.vectors}_chunks c JOIN ${this.source.vectors}_vector_chunks00 v ON v.rowid = c.chunk_id
          WHERE c.partition00 = ?`,
       );
       for (const { size, validity, rowids, vectors } of chunks.iterate(tenantId)) {
@@ -281,32 +328,38 @@ export class SqliteVectorIndexes {
     }
   }
 
-  private fillFromTable(tenantId: string, index: BinaryVectorIndex): void {
+  private fillFromTable(tenantId: string, index: BinaryVectorIndex, meta: ReadonlyMap<number, VectorIndexRow>): void {
     const dims = this.options.dimensions;
     const scratch = new Float32Array(dims);
     const scratchBytes = new Uint8Array(scratch.buffer);
-    const rows = this.stmt<{ rowid: number; status: string; visibility: string; type: string; embedding: Buffer }>(
-      'SELECT rowid, status, visibility, type, embedding FROM memory_vectors WHERE tenant = ?',
+    const rows = this.stmt<{ rowid: number; embedding: Buffer }>(
+      `SELECT rowid, embedding FROM ${this.source.vectors} WHERE tenant = ?`,
     );
     for (const row of rows.iterate(tenantId)) {
-      scratchBytes.set(row.embedding.subarray(0, dims * 4));
-      index.add(row.rowid, scratch, row);
+      const known = meta.get(row.rowid);
+      if (known) {
+        scratchBytes.set(row.embedding.subarray(0, dims * 4));
+        index.add(row.rowid, scratch, known);
+      }
     }
   }
 
-  /** Brings the index up to what `memories` holds for the rows this connection wrote since the last search. */
+  /** Brings the index up to what the rows hold for the rows this connection wrote since the last search. */
   private replay(tenantId: string, index: BinaryVectorIndex, pending: Map<number, PendingInsert | null>): void {
-    const lookup = this.stmt<MemoryMetaRow>(`SELECT ${META_COLUMNS} FROM memories WHERE rowid = ?`);
+    const lookup = this.stmt<[number, number, string, string, ...MetaColumns]>(this.source.rowSql).raw();
     for (const [rowid, insert] of pending) {
       const row = lookup.get(rowid);
-      if (!row || row.tenant_id !== tenantId || row.embedding_model === null) {
+      if (!row || row[3] !== tenantId || row[1] === 0) {
         index.remove(rowid);
-      } else if (insert && insert.id === row.id) {
-        index.add(rowid, insert.vector, rowMeta(row));
-      } else if (!index.setStatus(rowid, row.status)) {
+        continue;
+      }
+      const meta = this.source.meta(row.slice(ROW_META_OFFSET));
+      if (insert && insert.id === row[2]) {
+        index.add(rowid, insert.vector, meta);
+      } else if (!index.setMeta(rowid, meta)) {
         const vector = this.readVector(rowid);
         if (vector) {
-          index.add(rowid, vector, rowMeta(row));
+          index.add(rowid, vector, meta);
         }
       }
     }
@@ -314,7 +367,7 @@ export class SqliteVectorIndexes {
   }
 
   private readVector(rowid: number): Float32Array | null {
-    const blob = this.stmt<Buffer>('SELECT embedding FROM memory_vectors WHERE rowid = ?').pluck().get(rowid);
+    const blob = this.stmt<Buffer>(`SELECT embedding FROM ${this.source.vectors} WHERE rowid = ?`).pluck().get(rowid);
     if (!blob) {
       return null;
     }
@@ -326,7 +379,7 @@ export class SqliteVectorIndexes {
 
   /** Replaces the tenant's epoch token; returns its cached state, marked stale if another connection wrote first. */
   private bumpEpoch(tenantId: string): TenantVectors | undefined {
-    const key = EPOCH_KEY + tenantId;
+    const key = this.source.epochKey + tenantId;
     const previous = this.stmt<string>('SELECT value FROM meta WHERE key = ?').pluck().get(key) ?? '';
     this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
       key,
@@ -349,7 +402,7 @@ export class SqliteVectorIndexes {
     return (
       this.stmt<string>('SELECT value FROM meta WHERE key = ?')
         .pluck()
-        .get(EPOCH_KEY + tenantId) ?? ''
+        .get(this.source.epochKey + tenantId) ?? ''
     );
   }
 
