@@ -17,10 +17,13 @@ import type { ContextPolicy } from 'src/conversation/context-split';
 import { ContextService } from 'src/conversation/context.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
+import { openSqliteStores } from 'src/store/stores';
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
 const CHANNEL = 'conversation';
@@ -309,6 +312,7 @@ async function gatherAll(contexts: ContextService, replayed: readonly Replayed[]
 async function latencyAt10k(
   contexts: ContextService,
   store: ConversationStore,
+  exact: ConversationStore,
   imports: MemoryImportService,
   search: MessageSearchService,
   turns: readonly LocomoTurn[],
@@ -387,18 +391,77 @@ async function latencyAt10k(
     'p95 ms': round(s.p95),
     'p99 ms': round(s.p99),
   });
+  rows.push(...(await indexAgainstExact(store, exact, questions, cache, n)));
 
   return rows;
 }
 
 /**
- * `npm run bench -- context [latencyQueries]`: LoCoMo replayed as an agent uses `context` (each conversation's
+ * The message vector search as `context` runs it (the in-memory binary index once a tenant has
+ * MESSAGE_VECTOR_INDEX_MIN_ROWS vectors) against the exact vec0 scan on a second connection, side by side: time
+ * per search and the share of the exact top 40 the index returns, for the channel's own turns and the other channels.
+ */
+async function indexAgainstExact(
+  store: ConversationStore,
+  exact: ConversationStore,
+  questions: readonly LocomoQuestion[],
+  cache: UseCache,
+  n: number,
+): Promise<Record<string, string | number>[]> {
+  const rows: Record<string, string | number>[] = [];
+  const scopes = [
+    { name: 'own channel (8k)', scope: { channelId: 'main' } },
+    { name: 'other channels (2k)', scope: { excludeChannelId: 'main' } },
+  ];
+  for (const { name, scope } of scopes) {
+    const times = { service: [] as number[], exact: [] as number[] };
+    let found = 0;
+    let wanted = 0;
+    for (const [i, q] of cycle(questions, n + WARMUP).entries()) {
+      const vector = cache.get(vectorQueryText(q.question));
+      if (!vector) {
+        continue;
+      }
+      const t0 = performance.now();
+      const served = await store.searchMessageVectors(LATENCY_TENANT, vector, 40, scope);
+      const t1 = performance.now();
+      const truth = await exact.searchMessageVectors(LATENCY_TENANT, vector, 40, scope);
+      const t2 = performance.now();
+      if (i >= WARMUP) {
+        times.service.push(t1 - t0);
+        times.exact.push(t2 - t1);
+        const ids = new Set(served.map((hit) => hit.id));
+        found += truth.filter((hit) => ids.has(hit.id)).length;
+        wanted += truth.length;
+      }
+    }
+    for (const variant of ['service', 'exact'] as const) {
+      const t = summarize(times[variant]);
+      rows.push({
+        measure: `message vectors, ${name}, k=40: ${variant === 'service' ? 'as served' : 'exact vec0 scan'}${
+          variant === 'service' ? ` (recall@40 vs exact ${round(wanted > 0 ? found / wanted : 0, 3)})` : ''
+        }`,
+        n: t.n,
+        'median ms': round(t.median),
+        'p95 ms': round(t.p95),
+        'p99 ms': round(t.p99),
+      });
+    }
+  }
+
+  return rows;
+}
+
+/**
+ * `npm run bench -- context [latencyQueries] [tuneToo] [messageIndexRows]`: LoCoMo replayed as an agent uses `context` (each conversation's
  * turns appended to one channel with speaker and date, then `context` with the question as query) at 1k, 2k, 4k
  * and 8k tokens: the share of questions whose evidence turn is in the text handed to the agent, per half and per
  * category, and `context` latency there and at 10k messages. The policy is tuned on one half and scored on the
  * other (both ways) unless `tuneToo` is 0 (`npm run bench -- context 200 0`: the service's numbers only).
+ * `messageIndexRows` sets MESSAGE_VECTOR_INDEX_MIN_ROWS (0: every LoCoMo channel searched through the binary index,
+ * to compare its evidence numbers with a default run, where these small tenants keep the exact scan).
  */
-export async function runContextBench(latencyQueries = 200, tuneToo = 1): Promise<void> {
+export async function runContextBench(latencyQueries = 200, tuneToo = 1, messageIndexRows = NaN): Promise<void> {
   const started = performance.now();
   const conversations = loadLocomo();
   const turns = conversations.flatMap((c) => c.turns);
@@ -411,7 +474,20 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1): Promis
     (msg) => process.stderr.write(`${msg}\n`),
   );
 
-  const bench = await startBenchApp({ EMBEDDINGS: 'local' });
+  const bench = await startBenchApp({
+    EMBEDDINGS: 'local',
+    ...(Number.isNaN(messageIndexRows) ? {} : { MESSAGE_VECTOR_INDEX_MIN_ROWS: String(messageIndexRows) }),
+  });
+  if (bench.config.store.kind !== 'sqlite') {
+    throw new Error('the context bench runs on the embedded store');
+  }
+  // a second connection that never builds an index: the exact scan the index is measured against
+  const exactStores = openSqliteStores(bench.config.store.file, {
+    vectorIndexMinRows: Number.MAX_SAFE_INTEGER,
+    messageVectorIndexMinRows: Number.MAX_SAFE_INTEGER,
+  });
+  const embedder = bench.app.get<Embedder>(EMBEDDER);
+  await exactStores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
   try {
     const store = bench.app.get<ConversationStore>(CONVERSATION_STORE);
     const contexts = bench.app.get(ContextService);
@@ -469,6 +545,7 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1): Promis
       ...(await latencyAt10k(
         contexts,
         store,
+        exactStores.conversations,
         imports,
         bench.app.get(MessageSearchService),
         turns,
@@ -492,6 +569,7 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1): Promis
     );
     process.stdout.write(`\n${markdownTable(categories)}\n\n${markdownTable(tuning)}\n\n${markdownTable(latency)}\n`);
   } finally {
+    await exactStores.connection.close();
     await bench.close();
   }
 }
