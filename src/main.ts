@@ -19,7 +19,7 @@ const COMMANDS: Record<string, Command> = {
   },
   async check(config) {
     const { runIntegrityCheck } = await import('src/store/integrity/integrity.command');
-    const { clean, text } = await runIntegrityCheck(config);
+    const { clean, text } = await runIntegrityCheck(config.store);
     process.stdout.write(text);
     process.exitCode = clean ? 0 : 1;
   },
