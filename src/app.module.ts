@@ -38,7 +38,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config),
         loggingModule(config),
-        StoreModule.forRoot(),
+        StoreModule.forRoot(config.store),
         AuthModule,
         RateLimitModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({

@@ -19,7 +19,7 @@ const COMMANDS: Record<string, Command> = {
   },
   async check(config) {
     const { runIntegrityCheck } = await import('src/store/integrity/integrity.command');
-    const { clean, text } = await runIntegrityCheck(config);
+    const { clean, text } = await runIntegrityCheck(config.store);
     process.stdout.write(text);
     process.exitCode = clean ? 0 : 1;
   },
@@ -36,7 +36,7 @@ const COMMANDS: Record<string, Command> = {
     process.stdout.write(`${JSON.stringify(await runPurge(config, args), null, 2)}\n`);
   },
   async schema() {
-    const { servedSchemaSdl } = await import('src/graphql/schema-file');
+    const { servedSchemaSdl } = await import('src/schema-file');
     process.stdout.write(await servedSchemaSdl());
   },
   async 'worker-health'(config) {
@@ -46,7 +46,7 @@ const COMMANDS: Record<string, Command> = {
     process.exitCode = problem ? 1 : 0;
   },
   async mcp(config) {
-    const { runMcpStdio } = await import('src/mcp/mcp.command');
+    const { runMcpStdio } = await import('src/mcp-stdio');
     await runMcpStdio(config, process.env['ENGRAM_API_KEY']);
   },
 };

@@ -18,7 +18,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(config), loggingModule(config), StoreModule.forRoot(), JobsModule],
+      imports: [CoreModule.forRoot(config), loggingModule(config), StoreModule.forRoot(config.store), JobsModule],
     };
   }
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { parseLifetimes } from 'src/domain/decay';
 import type { MemoryType } from 'src/domain/memory.enums';
+import type { StoreOptions } from 'src/domain/store-options';
 
 /** The largest token budget a channel or a context may ask for (10x the largest context windows of today). */
 export const MAX_TOKEN_BUDGET = 2_000_000;
@@ -156,15 +157,7 @@ export interface AppConfig {
   operatorTenants: readonly string[];
   /** Browser origins besides the service's own that may use it (ENGRAM_ALLOWED_ORIGINS; see auth/browser-access). */
   allowedOrigins: readonly string[];
-  store:
-    | {
-        kind: 'sqlite';
-        file: string;
-        /** Tenants with at least this many vectors are searched through an in-memory binary index. */
-        vectorIndexMinRows: number;
-        messageVectorIndexMinRows: number;
-      }
-    | { kind: 'neo4j'; uri: string; user: string; password: string; database?: string };
+  store: StoreOptions;
   redisUrl?: string;
   queuePrefix: string;
   embeddings: {

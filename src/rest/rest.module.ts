@@ -9,12 +9,22 @@ import { RecallModule } from 'src/recall/recall.module';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
 import { RestAuthGuard } from 'src/rest/rest-auth.guard';
+import { TenantDataController } from 'src/rest/tenant-data.controller';
 import { TenantController } from 'src/rest/tenant.controller';
+import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
 
 /** REST under /api: thin controllers over the services GraphQL uses, behind the same key and rate limits. */
 @Module({
-  imports: [MemoryModule, RecallModule, ConversationModule, CortexModule, AuthModule, RateLimitModule],
-  controllers: [MemoriesController, ChannelsController, BulletinController, TenantController],
+  imports: [
+    MemoryModule,
+    RecallModule,
+    ConversationModule,
+    CortexModule,
+    TenantDataModule,
+    AuthModule,
+    RateLimitModule,
+  ],
+  controllers: [MemoriesController, ChannelsController, BulletinController, TenantController, TenantDataController],
   providers: [RestAuthGuard],
 })
 export class RestModule {}

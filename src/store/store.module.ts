@@ -1,11 +1,10 @@
 import { Global, Inject, Logger, Module } from '@nestjs/common';
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 
-import { APP_CONFIG } from 'src/config/config';
-import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
+import type { StoreOptions } from 'src/domain/store-options';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
@@ -34,19 +33,19 @@ class StoreCloser implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class StoreModule {
-  static forRoot(): DynamicModule {
+  static forRoot(options: StoreOptions): DynamicModule {
     return {
       module: StoreModule,
       providers: [
         {
           provide: STORES,
-          inject: [APP_CONFIG, EMBEDDER],
-          useFactory: async (config: AppConfig, embedder: Embedder): Promise<Stores> => {
-            const stores = openStores(config.store);
+          inject: [EMBEDDER],
+          useFactory: async (embedder: Embedder): Promise<Stores> => {
+            const stores = openStores(options);
             await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
-            const where = config.store.kind === 'sqlite' ? config.store.file : config.store.uri;
+            const where = options.kind === 'sqlite' ? options.file : options.uri;
             new Logger('Store').log(
-              `${config.store.kind} store at ${where}; embeddings ${embedder.model} (${embedder.dimensions}d)`,
+              `${options.kind} store at ${where}; embeddings ${embedder.model} (${embedder.dimensions}d)`,
             );
 
             return stores;

@@ -1,5 +1,5 @@
-import type { AppConfig } from 'src/config/config';
 import type { MemoryStore } from 'src/domain/memory-store.port';
+import type { StoreOptions } from 'src/domain/store-options';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
@@ -8,6 +8,7 @@ import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
+import type { Neo4jStoreConfig } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
 import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
 import { Neo4jIntegrityStore } from 'src/store/neo4j/neo4j-integrity.store';
@@ -63,7 +64,7 @@ export function openSqliteStores(
   };
 }
 
-export function openNeo4jStores(config: { uri: string; user: string; password: string; database?: string }): Stores {
+export function openNeo4jStores(config: Neo4jStoreConfig): Stores {
   const connection = new Neo4jConnection(config);
 
   return {
@@ -79,7 +80,7 @@ export function openNeo4jStores(config: { uri: string; user: string; password: s
   };
 }
 
-export function openStores(store: AppConfig['store']): Stores {
+export function openStores(store: StoreOptions): Stores {
   return store.kind === 'neo4j'
     ? openNeo4jStores(store)
     : openSqliteStores(store.file, {

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { createInterface as createPrompt } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 
-import { withProgress } from 'src/cli/progress';
+import { withProgress } from 'src/common/progress';
 import { assertKey } from 'src/common/validation';
 import type { AppConfig } from 'src/config/config';
 import { createEmbedder } from 'src/embedding/embedder.factory';

@@ -1,4 +1,4 @@
-import { withProgress } from 'src/cli/progress';
+import { withProgress } from 'src/common/progress';
 import type { AppConfig } from 'src/config/config';
 import { createEmbedder } from 'src/embedding/embedder.factory';
 import { ReembedService } from 'src/embedding/migration/reembed.service';

@@ -10,20 +10,19 @@ import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
-import { toDate, toDateTime, toEnum, toMap, toText } from 'src/store/neo4j/neo4j-values';
+import { toDate, toDateTime, toEnum, toMap, toText, toTextList } from 'src/store/neo4j/neo4j-values';
 
 const SOURCES: Record<string, BulletinSource> = { template: 'template', llm: 'llm' };
 
 export function toBulletin(row: Row): BulletinRecord {
   const b = toMap(row['bulletin'], 'bulletin');
-  const ids: unknown = row['memoryIds'];
 
   return {
     id: toText(b['id'], 'id'),
     tenantId: toText(b['tenantId'], 'tenantId'),
     content: typeof b['content'] === 'string' ? b['content'] : '',
     generatedAt: toDate(b['generatedAt'], 'generatedAt'),
-    memoryIds: Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [],
+    memoryIds: toTextList(row['memoryIds']),
     marker: toText(b['marker'], 'marker'),
     digest: toText(b['digest'], 'digest'),
     source: toEnum(SOURCES, b['source'], 'source'),

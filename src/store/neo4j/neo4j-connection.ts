@@ -12,7 +12,7 @@ import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { backfillSearchWords } from 'src/store/neo4j/neo4j-search-words';
 import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
-import { toMap, toOptionalNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
+import { toMap, toOptionalNumber, toOptionalText, toText, toTextList } from 'src/store/neo4j/neo4j-values';
 import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
 
 export interface Neo4jStoreConfig {
@@ -25,10 +25,6 @@ export interface Neo4jStoreConfig {
 const MAX_DIMENSIONS = 4096;
 const INDEX_WAIT_SECONDS = 300;
 const INDEX_PROGRESS_INTERVAL_MS = 5000;
-
-function textList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
 
 /**
  * The one driver of a process, shared by every Neo4j store port: the Cypher registry, read/write transactions with
@@ -119,8 +115,8 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
         const definition = definitionFromShow({
           name: toText(row['name'], 'name'),
           type: toText(row['type'], 'type'),
-          labelsOrTypes: textList(row['labelsOrTypes']),
-          properties: textList(row['properties']),
+          labelsOrTypes: toTextList(row['labelsOrTypes']),
+          properties: toTextList(row['properties']),
           indexConfig:
             row['indexConfig'] !== null && typeof row['indexConfig'] === 'object'
               ? toMap(row['indexConfig'], 'indexConfig')

@@ -2,7 +2,6 @@ import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
 import type { ChangeMarker } from 'src/domain/change-marker';
-import { MemoryType, RelationType } from 'src/domain/memory.enums';
 import type {
   ConsolidationRow,
   DecayFactsRow,
@@ -14,20 +13,15 @@ import type {
 } from 'src/store/memory-graph.port';
 import { MARKER_MODULUS, MARKER_WRAP } from 'src/store/memory-graph.port';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
-import { toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
+import {
+  toConsolidationRow,
+  toDecayFacts,
+  toImportanceNode,
+  toMarker,
+} from 'src/store/neo4j/neo4j-memory-graph.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
-import {
-  toDate,
-  toDateTime,
-  toEnum,
-  toMap,
-  toNumber,
-  toOptionalDate,
-  toOptionalNumber,
-  toOptionalText,
-  toText,
-} from 'src/store/neo4j/neo4j-values';
+import { toDateTime, toOptionalNumber, toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 
 /** Rows per write-back statement: big enough to amortise round trips, small enough for one transaction's memory. */
 const WRITE_BATCH = 10_000;
@@ -39,15 +33,6 @@ function batches<T>(items: readonly T[]): T[][] {
   }
 
   return out;
-}
-
-function toMarker(row: Row): ChangeMarker {
-  return {
-    tenantId: toText(row['tenantId'], 'tenantId'),
-    count: toNumber(row['count'], 'count'),
-    lastChangeAt: toOptionalNumber(row['lastChangeAt'], 'lastChangeAt') ?? 0,
-    createdSum: toOptionalNumber(row['createdSum'], 'createdSum') ?? 0,
-  };
 }
 
 export class Neo4jMemoryGraphStore implements MemoryGraphStore {
@@ -82,23 +67,10 @@ export class Neo4jMemoryGraphStore implements MemoryGraphStore {
     const nodes: GraphNode[] = [];
     const edges: GraphEdge[] = [];
     for (const row of rows) {
-      const id = toText(row['id'], 'id');
-      nodes.push({
-        id,
-        baseImportance: toNumber(row['baseImportance'], 'baseImportance'),
-        importance: toNumber(row['importance'], 'importance'),
-        centrality: toNumber(row['centrality'], 'centrality'),
-        accessCount: toNumber(row['accessCount'], 'accessCount'),
-      });
-      const out: unknown = row['edges'];
-      for (const value of Array.isArray(out) ? out : []) {
-        const edge = toMap(value, 'edge');
-        edges.push({
-          fromId: id,
-          toId: toText(edge['toId'], 'toId'),
-          type: toEnum(RelationType, edge['type'], 'type'),
-          weight: toNumber(edge['weight'], 'weight'),
-        });
+      const { node, edges: out } = toImportanceNode(row);
+      nodes.push(node);
+      for (const edge of out) {
+        edges.push(edge);
       }
     }
 
@@ -122,22 +94,7 @@ export class Neo4jMemoryGraphStore implements MemoryGraphStore {
       this.run(tx, 'cortex/read-decay-facts', { tenantId, afterId: afterId ?? '', limit: int(limit) }),
     );
 
-    return rows.map((row) => {
-      const tags: unknown = row['tags'];
-
-      return {
-        id: toText(row['id'], 'id'),
-        type: toEnum(MemoryType, row['type'], 'type'),
-        tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
-        confidence: toNumber(row['confidence'], 'confidence'),
-        accessCount: toNumber(row['accessCount'], 'accessCount'),
-        lastAccessedAt: toOptionalDate(row['lastAccessedAt'], 'lastAccessedAt'),
-        lastSeenAt: toDate(row['lastSeenAt'], 'lastSeenAt'),
-        decayScore: toOptionalNumber(row['decayScore'], 'decayScore'),
-        fading: row['fading'] === true,
-        expiredAt: toOptionalDate(row['expiredAt'], 'expiredAt'),
-      };
-    });
+    return rows.map(toDecayFacts);
   }
 
   async writeDecay(tenantId: string, updates: DecayUpdate[], at: Date): Promise<number> {
@@ -167,28 +124,7 @@ export class Neo4jMemoryGraphStore implements MemoryGraphStore {
       }),
     );
 
-    return rows.map((row) => {
-      const memory = toMemory(row['memory']);
-      const embedding: unknown = row['embedding'];
-
-      return {
-        id: memory.id,
-        type: memory.type,
-        content: memory.content,
-        scope: memory.scope,
-        channelId: memory.channelId,
-        projectId: memory.projectId,
-        sourceChannelId: memory.source.channelId,
-        sourceRole: memory.source.role,
-        slot: memory.slot,
-        confidence: memory.confidence,
-        importance: memory.importance,
-        accessCount: memory.accessCount,
-        createdAt: memory.createdAt,
-        updatedAt: memory.updatedAt,
-        vector: Float32Array.from(Array.isArray(embedding) ? embedding.map((x) => toNumber(x, 'embedding')) : []),
-      };
-    });
+    return rows.map(toConsolidationRow);
   }
 
   async readJobState(tenantId: string, job: string): Promise<string | null> {

@@ -24,6 +24,7 @@ import {
   toOptionalNumber,
   toOptionalText,
   toText,
+  toTextList,
 } from 'src/store/neo4j/neo4j-values';
 import { tenantSearchToken } from 'src/store/search-terms';
 
@@ -35,7 +36,6 @@ const RELATION_TYPES: readonly string[] = Object.values(RelationType);
  */
 export function toMemory(value: unknown): MemoryRecord {
   const m = toMap(value, 'memory');
-  const tags: unknown = m['tags'];
   const createdAt = toDate(m['createdAt'], 'createdAt');
 
   return {
@@ -53,7 +53,7 @@ export function toMemory(value: unknown): MemoryRecord {
     baseImportance: toNumber(m['baseImportance'], 'baseImportance'),
     centrality: toNumber(m['centrality'], 'centrality'),
     confidence: toNumber(m['confidence'], 'confidence'),
-    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    tags: toTextList(m['tags']),
     fingerprint: toText(m['fingerprint'], 'fingerprint'),
     source: {
       role: toEnum(SourceRole, m['sourceRole'], 'sourceRole'),

@@ -80,3 +80,8 @@ export function toMap(value: unknown, field: string): Row {
 
   return value as Row;
 }
+
+/** A list property of strings; a missing one (null) reads as empty and items that are not strings are dropped. */
+export function toTextList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}

@@ -28,7 +28,7 @@ class McpStdioModule {
       module: McpStdioModule,
       imports: [
         CoreModule.forRoot(config),
-        StoreModule.forRoot(),
+        StoreModule.forRoot(config.store),
         PubSubModule,
         BulletinReaderModule,
         JobsModule,

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 
-import { withProgress } from 'src/cli/progress';
+import { withProgress } from 'src/common/progress';
 
 function sink(): { out: Writable; lines: string[] } {
   const lines: string[] = [];
