@@ -1,4 +1,4 @@
-import { call, storedKey, storeKey } from 'src/viewer/app/api';
+import { ApiError, call, storedKey, storeKey } from 'src/viewer/app/api';
 import { BulletinView } from 'src/viewer/app/bulletin-view';
 import { ChannelsView } from 'src/viewer/app/channels-view';
 import { DetailView } from 'src/viewer/app/detail-view';
@@ -56,40 +56,73 @@ function wireTabs(): void {
   });
 }
 
-function showSession(connected: boolean): void {
-  byId('login').hidden = connected;
-  byId('session').hidden = !connected;
-  byId('welcome').hidden = connected;
-  byId('app').hidden = !connected;
+/** What the page shows: the login form, the session, or neither while the first call is out (no flash of either). */
+type View = 'login' | 'session' | 'pending';
+
+function show(view: View): void {
+  byId('login').hidden = view !== 'login';
+  byId('welcome').hidden = view !== 'login';
+  byId('session').hidden = view !== 'session';
+  byId('app').hidden = view !== 'session';
 }
 
 function logout(): void {
   storeKey(null);
   detail.close();
-  showSession(false);
+  show('login');
   byId<HTMLInputElement>('api-key').focus();
+}
+
+/** A keyless server needs no key, so there is none to forget: a note instead of the Disconnect button. */
+function openSession(tenantId: string, keyless: boolean): void {
+  byId('session-label').textContent = `Tenant ${tenantId}`;
+  byId('keyless-note').hidden = !keyless;
+  byId('logout').hidden = keyless;
+  show('session');
+  memories.mount();
+  search.mount();
+  bulletin.mount();
+  channels.mount();
+  select('memories');
+  memories.first();
+}
+
+function whoAmI(): Promise<{ tenantId: string }> {
+  return call<{ tenantId: string }>('GET', '/tenant');
 }
 
 /** Checks the key with one cheap call before showing anything; a wrong key stays on the login form with the error. */
 function connect(): void {
   run(async () => {
-    const { tenantId } = await call<{ tenantId: string }>('GET', '/tenant');
-    byId('session-label').textContent = `Tenant ${tenantId}`;
-    showSession(true);
-    memories.mount();
-    search.mount();
-    bulletin.mount();
-    channels.mount();
-    select('memories');
-    memories.first();
+    const { tenantId } = await whoAmI().catch((error: unknown) => {
+      show('login');
+      throw error;
+    });
+    openSession(tenantId, false);
   });
+}
+
+/**
+ * No key stored: one quiet call without a key. A keyless server (no ENGRAM_API_KEYS, this machine only) answers for
+ * its `default` tenant; a server with keys answers 401, which is the login form and no error.
+ */
+function probe(): void {
+  whoAmI().then(
+    ({ tenantId }) => openSession(tenantId, true),
+    (error: unknown) => {
+      show('login');
+      if (!(error instanceof ApiError && error.status === 401)) {
+        showError(error);
+      }
+    },
+  );
 }
 
 function start(): void {
   wireTabs();
   whenUnauthenticated(() => {
     storeKey(null);
-    showSession(false);
+    show('login');
   });
   byId<HTMLFormElement>('login').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -113,10 +146,11 @@ function start(): void {
       detail.close();
     }
   });
+  show('pending');
   if (storedKey()) {
     connect();
   } else {
-    showSession(false);
+    probe();
   }
 }
 

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+
+import { REMEMBER } from 'test/e2e/support/memory-api';
+import { origin } from 'test/e2e/support/rest-client';
+import { expectData, startTestApp } from 'test/e2e/support/test-app';
+import type { TestApp } from 'test/e2e/support/test-app';
+import {
+  buildViewer,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  describeBrowser,
+  REPORT_CSP_VIOLATIONS,
+  SCREENSHOTS,
+  STORED_KEY,
+} from 'test/e2e/support/viewer-browser';
+
+jest.setTimeout(120_000);
+
+// A newcomer's `npm start`: no ENGRAM_API_KEYS, so the service answers this machine for its `default` tenant.
+describeBrowser('memory viewer on a keyless server, in Chromium (e2e)', () => {
+  let t: TestApp;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+  const problems: string[] = [];
+  const foreignRequests: string[] = [];
+
+  beforeAll(async () => {
+    buildViewer();
+    t = await startTestApp({ ENGRAM_API_KEYS: '' });
+    for (const content of ['I prefer oat milk in my coffee', 'Falcon is the payments service']) {
+      expectData(await t.gql(REMEMBER, { input: { content, type: 'FACT' } }, null), `remember ${content}`);
+    }
+    profile = mkdtempSync(join(tmpdir(), 'engram-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1400, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        problems.push(`console ${message.type()}: ${message.text()}`);
+      }
+    });
+    page.on('request', (request) => {
+      if (!request.url().startsWith(origin(t))) {
+        foreignRequests.push(request.url());
+      }
+    });
+    await page.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (profile) {
+      rmSync(profile, { recursive: true, force: true });
+    }
+    await t?.close();
+  });
+
+  it('should open straight onto the memories of the default tenant, asking for no key', async () => {
+    const probe = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tenant');
+    await page.goto(`${origin(t)}/viewer`);
+    expect((await probe).request().headers()['authorization']).toBeUndefined();
+    await page.locator('table.memories tbody tr').first().waitFor();
+
+    expect(await page.locator('#memories-summary').textContent()).toContain('2 memories');
+    expect(await page.locator('table.memories').textContent()).toContain('Falcon is the payments service');
+    expect(await page.locator('#session-label').textContent()).toBe('Tenant default');
+    expect(await page.locator('#keyless-note').textContent()).toContain('needs no API key');
+    expect(await page.locator('#keyless-note').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Disconnect' }).isVisible()).toBe(false);
+    expect(await page.getByLabel('API key').isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: 'Connect with an API key' }).isVisible()).toBe(false);
+    expect(await page.getByRole('alert').isVisible()).toBe(false);
+    expect(await page.evaluate<string | null>(STORED_KEY)).toBeNull();
+    await page.screenshot({ path: join(SCREENSHOTS, '10-keyless.png'), fullPage: true });
+  });
+
+  it('should have loaded nothing from another origin and broken no rule of the page (CSP, script errors)', () => {
+    expect(foreignRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
