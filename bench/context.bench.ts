@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { compactAllButLive, cycle, prefill } from 'bench/conversations.bench';
@@ -35,6 +36,8 @@ const ARCHIVED = 2_000;
 const MEMORIES = 10_000;
 const LIVE = 100;
 const WARMUP = 10;
+/** VECTOR_INDEX_MIN_ROWS no tenant reaches. */
+const NO_INDEX = 1_000_000_000;
 
 /** The turn's time: its session start plus a second per turn, so turns of one session keep their order. */
 function at(turn: LocomoTurn): Date {
@@ -310,6 +313,7 @@ async function gatherAll(contexts: ContextService, replayed: readonly Replayed[]
 
 /** `context` latency on a 10k-message tenant (8k in the channel, all but 100 compacted; 2k elsewhere) with 10k memories. */
 async function latencyAt10k(
+  dataDir: string,
   contexts: ContextService,
   store: ConversationStore,
   exact: ConversationStore,
@@ -348,27 +352,46 @@ async function latencyAt10k(
     await imports.importMany(LATENCY_TENANT, items.slice(i, i + 5000), vectors.slice(i, i + 5000), { trusted: true });
   }
   const rows: Record<string, string | number>[] = [];
-  for (const budget of [2000, 8000]) {
-    const samples: number[] = [];
-    for (const [i, q] of cycle(questions, n + WARMUP).entries()) {
-      const started = performance.now();
-      await contexts.contextWithVector(
-        LATENCY_TENANT,
-        { channelId: 'main', query: q.question, tokenBudget: budget },
-        cache.get(vectorQueryText(q.question)) ?? null,
-      );
-      if (i >= WARMUP) {
-        samples.push(performance.now() - started);
+  // the same data through a second app whose SQLite connection never builds a vector index (exact vec0 scans), each
+  // question asked of both in turn, so the two are measured under the same load
+  const scans = await startBenchApp(
+    { EMBEDDINGS: 'local', VECTOR_INDEX_MIN_ROWS: String(NO_INDEX), MESSAGE_VECTOR_INDEX_MIN_ROWS: String(NO_INDEX) },
+    dataDir,
+  );
+  try {
+    const variants = [
+      { name: 'as served', contexts },
+      { name: 'exact vector scans (indexes off)', contexts: scans.app.get(ContextService) },
+    ];
+    for (const budget of [2000, 8000]) {
+      const samples = variants.map(() => [] as number[]);
+      for (const [i, q] of cycle(questions, n + WARMUP).entries()) {
+        const order = i % 2 === 0 ? [0, 1] : [1, 0];
+        for (const v of order) {
+          const started = performance.now();
+          await variants[v]!.contexts.contextWithVector(
+            LATENCY_TENANT,
+            { channelId: 'main', query: q.question, tokenBudget: budget },
+            cache.get(vectorQueryText(q.question)) ?? null,
+          );
+          if (i >= WARMUP) {
+            samples[v]!.push(performance.now() - started);
+          }
+        }
       }
+      variants.forEach((variant, v) => {
+        const s = summarize(samples[v]!);
+        rows.push({
+          measure: `context at ${budget / 1000}k tokens, 10k messages + 10k memories, query vector given: ${variant.name}`,
+          n: s.n,
+          'median ms': round(s.median),
+          'p95 ms': round(s.p95),
+          'p99 ms': round(s.p99),
+        });
+      });
     }
-    const s = summarize(samples);
-    rows.push({
-      measure: `context at ${budget / 1000}k tokens, 10k messages + 10k memories, query vector given`,
-      n: s.n,
-      'median ms': round(s.median),
-      'p95 ms': round(s.p95),
-      'p99 ms': round(s.p99),
-    });
+  } finally {
+    await scans.close();
   }
   // the part this issue added: the search of the channel's own turns (8k messages, 7.9k of them compacted)
   const searchMs: number[] = [];
@@ -453,15 +476,21 @@ async function indexAgainstExact(
 }
 
 /**
- * `npm run bench -- context [latencyQueries] [tuneToo] [messageIndexRows]`: LoCoMo replayed as an agent uses `context` (each conversation's
+ * `npm run bench -- context [latencyQueries] [tuneToo] [messageIndexRows] [latencyOnly]`: LoCoMo replayed as an agent uses `context` (each conversation's
  * turns appended to one channel with speaker and date, then `context` with the question as query) at 1k, 2k, 4k
  * and 8k tokens: the share of questions whose evidence turn is in the text handed to the agent, per half and per
  * category, and `context` latency there and at 10k messages. The policy is tuned on one half and scored on the
  * other (both ways) unless `tuneToo` is 0 (`npm run bench -- context 200 0`: the service's numbers only).
  * `messageIndexRows` sets MESSAGE_VECTOR_INDEX_MIN_ROWS (0: every LoCoMo channel searched through the binary index,
- * to compare its evidence numbers with a default run, where these small tenants keep the exact scan).
+ * to compare its evidence numbers with a default run, where these small tenants keep the exact scan; NaN: the
+ * default). `latencyOnly` 1: only the latency at 10k messages (`npm run bench -- context 200 0 NaN 1`).
  */
-export async function runContextBench(latencyQueries = 200, tuneToo = 1, messageIndexRows = NaN): Promise<void> {
+export async function runContextBench(
+  latencyQueries = 200,
+  tuneToo = 1,
+  messageIndexRows = NaN,
+  latencyOnly = 0,
+): Promise<void> {
   const started = performance.now();
   const conversations = loadLocomo();
   const turns = conversations.flatMap((c) => c.turns);
@@ -492,7 +521,8 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1, message
     const store = bench.app.get<ConversationStore>(CONVERSATION_STORE);
     const contexts = bench.app.get(ContextService);
     const imports = bench.app.get(MemoryImportService);
-    const replayed = await replay(store, imports, conversations, cache);
+    // latencyOnly: the 10k-message measures alone, without replaying LoCoMo
+    const replayed = latencyOnly ? [] : await replay(store, imports, conversations, cache);
     process.stderr.write('replayed\n');
     const asked = tuneToo ? await gatherAll(contexts, replayed, cache) : [];
     const tuning: Record<string, string | number>[] = [];
@@ -518,7 +548,9 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1, message
         );
       }
     }
-    const service = await measureService(contexts, replayed, cache);
+    const service = latencyOnly
+      ? { reach: new Map<string, Reach>(), ms: [] }
+      : await measureService(contexts, replayed, cache);
     const boards = REPRESENTATIONS.flatMap((representation) =>
       (Object.keys(HALVES) as Half[]).map((half) => ({
         representation,
@@ -533,16 +565,21 @@ export async function runContextBench(latencyQueries = 200, tuneToo = 1, message
     const categories = boards.flatMap(({ representation, half, board }) =>
       board.categoryRows('service', representation, half),
     );
-    const locomoMs = summarize(service.ms);
+    const locomoMs = latencyOnly ? null : summarize(service.ms);
     const latency = [
-      {
-        measure: 'context on LoCoMo channels (all budgets), query vector given',
-        n: locomoMs.n,
-        'median ms': round(locomoMs.median),
-        'p95 ms': round(locomoMs.p95),
-        'p99 ms': round(locomoMs.p99),
-      },
+      ...(locomoMs === null
+        ? []
+        : [
+            {
+              measure: 'context on LoCoMo channels (all budgets), query vector given',
+              n: locomoMs.n,
+              'median ms': round(locomoMs.median),
+              'p95 ms': round(locomoMs.p95),
+              'p99 ms': round(locomoMs.p99),
+            },
+          ]),
       ...(await latencyAt10k(
+        dirname(bench.config.store.file),
         contexts,
         store,
         exactStores.conversations,
