@@ -597,6 +597,7 @@ export class BinaryVectorIndex {
       }
       top.push(score, slot);
     }
+
     // the int8 rescoring ranks them again: their order here does not matter
     return top.takeInto(candidates);
   }
