@@ -75,7 +75,7 @@ const envSchema = z
     UPDATES_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
     RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
     TASK_WRITE_BUDGET: z.coerce.number().int().min(0).default(10),
-    VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(20_000),
+    VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(5_000),
     MESSAGE_VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(5_000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6_000),
     RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(12_000),

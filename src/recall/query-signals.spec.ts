@@ -1,7 +1,10 @@
+import * as chrono from 'chrono-node';
+
 import {
   asksWhen,
   carriesTime,
   inWindow,
+  mayNameTime,
   nameCandidates,
   namedSubjects,
   subjectsOf,
@@ -13,6 +16,37 @@ const reference = new Date('2023-10-20T12:00:00Z');
 const day = (iso: string): Date => new Date(`${iso}T12:00:00Z`);
 
 describe('query signals', () => {
+  describe(mayNameTime.name, () => {
+    it.each([
+      'What did Melanie do on 20 July 2023?',
+      'What did they do last weekend?',
+      'Where did she go in May?',
+      'What happened yesterday?',
+      'What did he cook tonight?',
+      'plans for the weekend',
+      'a d ago',
+      'in a m',
+      'the d out',
+      'what lasts',
+      'on Sat.',
+      'two weeks from now',
+      'this morning',
+      'end of the month',
+    ])('lets chrono read %p', (text) => {
+      expect(mayNameTime(text)).toBe(true);
+    });
+
+    it.each([
+      'What did Caroline paint?',
+      'Who is Melanie married to?',
+      'What is her favourite book about adoption?',
+      'Who is Caroline dating?',
+    ])('spares the parse of %p, in which chrono finds nothing', (text) => {
+      expect(mayNameTime(text)).toBe(false);
+      expect(chrono.parse(text, { instant: reference, timezone: 'UTC' })).toEqual([]);
+    });
+  });
+
   describe(timeWindow.name, () => {
     it('should read a day as a window from the day before to three days after', () => {
       const window = timeWindow('What did Melanie do on 20 July 2023?', reference);

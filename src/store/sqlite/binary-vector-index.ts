@@ -32,7 +32,15 @@ export interface BinaryVectorIndexOptions {
    */
   prefilterFactor?: number;
   initialCapacity?: number;
+  /**
+   * Take the sign bits of a randomly rotated copy of each vector. Default: decided from the first rows (see
+   * SPARSE_SETTLE_ROWS): on when most of their components are exactly zero.
+   */
+  rotate?: boolean;
 }
+
+/** Rows whose zero components are counted before the index decides whether to rotate (or at its first search). */
+const SPARSE_SETTLE_ROWS = 256;
 
 const NOT_MATCHED = 0xffff;
 const MAX_DIMENSIONS = 8192;
@@ -127,6 +135,15 @@ class TopList {
     items[i] = item;
   }
 
+  /** Copies the items, in no particular order, into `out`; returns how many and empties the list. */
+  takeInto(out: Int32Array): number {
+    const n = this.length;
+    out.set(this.items.subarray(0, n));
+    this.length = 0;
+
+    return n;
+  }
+
   /** Items best first, with their scores; empties the list. */
   drain(): { items: Int32Array; scores: Float64Array } {
     const n = this.length;
@@ -153,6 +170,14 @@ class TopList {
  */
 export class BinaryVectorIndex {
   readonly dimensions: number;
+  /** Sign bits are taken of the rotated vector, padded to a power of two: this many. */
+  private readonly bitDimensions: number;
+  private readonly rotation: Rotation;
+  private readonly rotated: Float32Array;
+  /** Null until decided (see BinaryVectorIndexOptions.rotate). */
+  private rotate: boolean | null;
+  private zeros = 0;
+  private components = 0;
   private readonly words: number;
   private readonly candidateFactor: number;
   private readonly minCandidates: number;
@@ -189,7 +214,11 @@ export class BinaryVectorIndex {
       throw new Error(`invalid vector dimension ${dimensions}`);
     }
     this.dimensions = dimensions;
-    this.words = Math.ceil(dimensions / 32);
+    this.bitDimensions = Math.max(32, 2 ** Math.ceil(Math.log2(dimensions)));
+    this.rotation = new Rotation(this.bitDimensions);
+    this.rotated = new Float32Array(this.bitDimensions);
+    this.rotate = options.rotate ?? null;
+    this.words = this.bitDimensions / 32;
     this.candidateFactor = options.candidateFactor ?? 10;
     this.minCandidates = options.minCandidates ?? 400;
     this.prefilterFactor = Math.max(1, options.prefilterFactor ?? 10);
@@ -256,6 +285,46 @@ export class BinaryVectorIndex {
     this.typeCodes[slot] = type;
     this.visibilityCodes[slot] = visibility;
     this.encode(slot, vector);
+    if (this.rotate === null) {
+      for (let j = 0; j < this.dimensions; j++) {
+        this.zeros += vector[j] === 0 ? 1 : 0;
+      }
+      this.components += this.dimensions;
+      if (this.components >= SPARSE_SETTLE_ROWS * this.dimensions) {
+        this.settle();
+      }
+    }
+  }
+
+  /**
+   * Decides whether sign bits come from rotated vectors: yes when most components seen are exactly zero (a zero has
+   * no sign, so unrotated sparse vectors hash alike whatever they hold). Rows encoded before are encoded again from
+   * their int8 copies.
+   */
+  private settle(): void {
+    this.rotate = this.zeros * 2 > this.components;
+    if (!this.rotate) {
+      return;
+    }
+    const dims = this.dimensions;
+    const copy = new Float32Array(dims);
+    for (let slot = 0; slot < this.count; slot++) {
+      for (let j = 0; j < dims; j++) {
+        copy[j] = this.quantized[slot * dims + j]!;
+      }
+      signBits(this.rotation.apply(copy, this.rotated), this.codes, slot * this.words, this.words);
+    }
+  }
+
+  /** The query or row as its sign bits are taken: padded to bitDimensions, and rotated when the index rotates. */
+  private forSigns(vector: Float32Array): Float32Array {
+    if (this.rotate) {
+      return this.rotation.apply(vector, this.rotated);
+    }
+    this.rotated.fill(0);
+    this.rotated.set(vector);
+
+    return this.rotated;
   }
 
   /** Replaces the filter values of a row already held; false when it is not. */
@@ -306,13 +375,17 @@ export class BinaryVectorIndex {
     this.allow(filter);
     try {
       const rescored = Math.max(Math.ceil(this.candidateFactor * k), this.minCandidates, k);
-      const matched = this.scan(query);
+      if (this.rotate === null) {
+        this.settle();
+      }
+      const signed = this.forSigns(query);
+      const matched = this.scan(signed);
       if (matched === 0) {
         return [];
       }
       let candidates = this.closest(matched, rescored * this.prefilterFactor);
       if (candidates > rescored) {
-        candidates = this.rankBySigns(query, candidates, rescored);
+        candidates = this.rankBySigns(signed, candidates, rescored);
       }
 
       return this.rescore(query, candidates, k);
@@ -338,7 +411,7 @@ export class BinaryVectorIndex {
       sumSquares += q * q;
     }
     this.inverseNorms[slot] = sumSquares > 0 ? 1 / Math.sqrt(sumSquares) : 0;
-    signBits(vector, this.codes, slot * this.words, this.words);
+    signBits(this.forSigns(vector), this.codes, slot * this.words, this.words);
   }
 
   private grow(capacity: number): void {
@@ -498,7 +571,7 @@ export class BinaryVectorIndex {
   /** Keeps the `limit` candidates whose sign bits agree best with the float query (sum of ±query components). */
   private rankBySigns(query: Float32Array, count: number, limit: number): number {
     const table = this.signTable;
-    const dims = this.dimensions;
+    const dims = this.bitDimensions;
     const bytes = this.words * 4;
     for (let b = 0; b < bytes; b++) {
       const base = b << 8;
@@ -532,11 +605,9 @@ export class BinaryVectorIndex {
       }
       top.push(score, slot);
     }
-    const kept = top.length;
-    const { items } = top.drain();
-    candidates.set(items);
 
-    return kept;
+    // the int8 rescoring ranks them again: their order here does not matter
+    return top.takeInto(candidates);
   }
 
   private rescore(query: Float32Array, count: number, k: number): VectorIndexHit[] {
@@ -571,6 +642,58 @@ export class BinaryVectorIndex {
     const { items, scores } = top.drain();
 
     return Array.from(items, (slot, i) => ({ rowid: this.rowids[slot]!, score: scores[i]! }));
+  }
+}
+
+/**
+ * A fixed random rotation of R^n (n a power of two): three rounds of random sign flips and a fast Walsh-Hadamard
+ * transform, zero-padding shorter vectors. Sign bits of a rotated vector are hyperplane hashes whose Hamming distance
+ * tracks the angle between vectors. Without it a sparse vector (hashed words, or any vector with many zero
+ * components) gives its zeros the same bit as its negatives, and the Hamming scan misses most true neighbours.
+ */
+class Rotation {
+  private readonly signs: Float32Array[];
+  private readonly scale: number;
+
+  constructor(private readonly n: number) {
+    // a fixed seed: every index, in every process, rotates alike (the codes are never stored, but tests repeat)
+    let seed = 0x9e3779b9;
+    const next = (): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+
+      return (t ^ (t >>> 14)) >>> 0;
+    };
+    this.signs = Array.from({ length: 3 }, () => Float32Array.from({ length: n }, () => (next() & 1 ? 1 : -1)));
+    this.scale = 1 / Math.sqrt(n) ** 3;
+  }
+
+  /** Writes the rotated `vector` into `out` (length n) and returns it. */
+  apply(vector: Float32Array, out: Float32Array): Float32Array {
+    const n = this.n;
+    out.fill(0);
+    out.set(vector);
+    for (const signs of this.signs) {
+      for (let j = 0; j < n; j++) {
+        out[j] = out[j]! * signs[j]!;
+      }
+      for (let h = 1; h < n; h <<= 1) {
+        for (let i = 0; i < n; i += h << 1) {
+          for (let j = i; j < i + h; j++) {
+            const a = out[j]!;
+            const b = out[j + h]!;
+            out[j] = a + b;
+            out[j + h] = a - b;
+          }
+        }
+      }
+    }
+    for (let j = 0; j < n; j++) {
+      out[j] = out[j]! * this.scale;
+    }
+
+    return out;
   }
 }
 

@@ -57,7 +57,7 @@ export interface SqliteMemoryStoreOptions {
   vectorIndexMinRows?: number;
 }
 
-export const DEFAULT_VECTOR_INDEX_MIN_ROWS = 20_000;
+export const DEFAULT_VECTOR_INDEX_MIN_ROWS = 5_000;
 
 /** A SQL fragment with its bound values; fragments are fixed strings, never input. */
 export interface Clause {

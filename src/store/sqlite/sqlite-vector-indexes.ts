@@ -42,6 +42,14 @@ const ROW_META_OFFSET = 4;
  * replaying costs about what rebuilding does per row, and a pending vector weighs 4 bytes a dimension.
  */
 const MIN_PENDING_LIMIT = 2048;
+/** At least this many rows beyond k are scored exactly. */
+const MIN_EXACT_MARGIN = 8;
+/**
+ * C = 20 · (k + margin) rows are rescored with int8 copies, picked by their sign bits among the 4 · C closest in
+ * Hamming distance (recall@k against vec0: bench/research/index-recall.ts).
+ */
+const CANDIDATE_FACTOR = 20;
+const PREFILTER_FACTOR = 4;
 
 /** Memories: filtered by status, type and visibility (scope, project, channel). */
 export const MEMORY_VECTOR_SOURCE: VectorIndexSource = {
@@ -192,7 +200,8 @@ export class SqliteVectorIndexes {
     if (!index) {
       return null;
     }
-    const hits = index.search(query, k + Math.ceil(k / 4), filter);
+    // a margin of int8 near-ties (hashed-word vectors tie often) gets exact scores too
+    const hits = index.search(query, k + Math.max(MIN_EXACT_MARGIN, Math.ceil(k / 4)), filter);
     // rowid order keeps lookups in one vec0 chunk together, whose pages are then still cached
     hits.sort((a, b) => a.rowid - b.rowid);
     const blob = Buffer.from(query.buffer, query.byteOffset, query.byteLength);
@@ -255,7 +264,13 @@ export class SqliteVectorIndexes {
     }
     const { dimensions } = this.options;
     const create = (): BinaryVectorIndex =>
-      new BinaryVectorIndex({ ...this.options.index, dimensions, initialCapacity: vectors + 1024 });
+      new BinaryVectorIndex({
+        candidateFactor: CANDIDATE_FACTOR,
+        prefilterFactor: PREFILTER_FACTOR,
+        ...this.options.index,
+        dimensions,
+        initialCapacity: vectors + 1024,
+      });
     const fast = create();
     if (this.fillFromChunks(tenantId, fast, meta) && fast.size === vectors) {
       return fast;
