@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { REMEMBER } from 'test/e2e/support/memory-api';
 import { origin } from 'test/e2e/support/rest-client';
@@ -10,24 +7,22 @@ import { expectData, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import {
   buildViewer,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   describeBrowser,
-  REPORT_CSP_VIOLATIONS,
+  openViewerBrowser,
   SCREENSHOTS,
   STORED_KEY,
 } from 'test/e2e/support/viewer-browser';
+import type { ViewerBrowser } from 'test/e2e/support/viewer-browser';
 
 jest.setTimeout(120_000);
 
 // A newcomer's `npm start`: no ENGRAM_API_KEYS, so the service answers this machine for its `default` tenant.
 describeBrowser('memory viewer on a keyless server, in Chromium (e2e)', () => {
   let t: TestApp;
-  let context: BrowserContext;
+  let browser: ViewerBrowser | undefined;
   let page: Page;
-  let profile: string;
-  const problems: string[] = [];
-  const foreignRequests: string[] = [];
+  let problems: string[] = [];
+  let foreignRequests: string[] = [];
 
   beforeAll(async () => {
     buildViewer();
@@ -35,33 +30,12 @@ describeBrowser('memory viewer on a keyless server, in Chromium (e2e)', () => {
     for (const content of ['I prefer oat milk in my coffee', 'Falcon is the payments service']) {
       expectData(await t.gql(REMEMBER, { input: { content, type: 'FACT' } }, null), `remember ${content}`);
     }
-    profile = mkdtempSync(join(tmpdir(), 'engram-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1400, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') {
-        problems.push(`console ${message.type()}: ${message.text()}`);
-      }
-    });
-    page.on('request', (request) => {
-      if (!request.url().startsWith(origin(t))) {
-        foreignRequests.push(request.url());
-      }
-    });
-    await page.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+    browser = await openViewerBrowser(origin(t));
+    ({ page, problems, foreignRequests } = browser);
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (profile) {
-      rmSync(profile, { recursive: true, force: true });
-    }
+    await browser?.close();
     await t?.close();
   });
 

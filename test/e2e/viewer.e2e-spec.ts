@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { ConversationApi } from 'test/e2e/support/conversation-api';
 import { MemoryApi } from 'test/e2e/support/memory-api';
@@ -11,13 +8,12 @@ import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import {
   buildViewer,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   describeBrowser,
-  REPORT_CSP_VIOLATIONS,
+  openViewerBrowser,
   SCREENSHOTS,
   STORED_KEY,
 } from 'test/e2e/support/viewer-browser';
+import type { ViewerBrowser } from 'test/e2e/support/viewer-browser';
 
 /** Some canvas of the graph has non-transparent pixels: cytoscape drew the nodes. */
 const GRAPH_DRAWN = `[...document.querySelectorAll('#graph canvas')].some((canvas) => {
@@ -38,11 +34,10 @@ jest.setTimeout(120_000);
 
 describeBrowser('memory viewer in Chromium (e2e)', () => {
   let t: TestApp;
-  let context: BrowserContext;
+  let browser: ViewerBrowser | undefined;
   let page: Page;
-  let profile: string;
-  const problems: string[] = [];
-  const foreignRequests: string[] = [];
+  let problems: string[] = [];
+  let foreignRequests: string[] = [];
   const ids: Record<string, string> = {};
 
   async function remember(name: string, content: string, extra: Record<string, unknown> = {}): Promise<void> {
@@ -95,40 +90,13 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     await chat.append({ channelId: 'falcon-standup', content: 'Falcon deploys are green today', role: 'ASSISTANT' });
     await new MemoryApi(t, KEYS.bob).remember({ content: 'Bob keeps his passport in the drawer', type: 'FACT' });
 
-    profile = mkdtempSync(join(tmpdir(), 'engram-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1400, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // a 401 or 404 the API answered on purpose (wrong key, deleted memory) is logged by Chromium as an error
-      if ((message.type() === 'error' && !/status of 40[14]/.test(message.text())) || message.type() === 'warning') {
-        problems.push(`console ${message.type()}: ${message.text()}`);
-      }
-    });
-    // anything but the API answering 404 (a missing favicon, script or style sheet) is a problem
-    page.on('response', (response) => {
-      if (response.status() === 404 && !new URL(response.url()).pathname.startsWith('/api/')) {
-        problems.push(`404: ${response.url()}`);
-      }
-    });
-    page.on('request', (request) => {
-      if (!request.url().startsWith(origin(t))) {
-        foreignRequests.push(request.url());
-      }
-    });
-    await page.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+    // a 401 or 404 the API answered on purpose (wrong key, deleted memory) is logged by Chromium as an error
+    browser = await openViewerBrowser(origin(t), /status of 40[14]/);
+    ({ page, problems, foreignRequests } = browser);
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (profile) {
-      rmSync(profile, { recursive: true, force: true });
-    }
+    await browser?.close();
     await t?.close();
   });
 

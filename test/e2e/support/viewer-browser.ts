@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 import { projectRoot } from 'src/common/project-root';
 
@@ -39,4 +42,61 @@ export const describeBrowser = available ? describe : describe.skip;
 export function buildViewer(): void {
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-viewer.mjs')], { stdio: 'inherit' });
   mkdirSync(SCREENSHOTS, { recursive: true });
+}
+
+export interface ViewerBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Script errors, console errors and warnings (but `expectedConsole`), CSP violations, and 404s outside /api/. */
+  problems: string[];
+  /** Requests to any other origin than the service's. */
+  foreignRequests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium on a fresh profile with one page that records what went wrong on it. `expectedConsole`: console errors
+ * the suite causes on purpose (Chromium logs every 401 or 404 the API answers).
+ */
+export async function openViewerBrowser(serviceOrigin: string, expectedConsole?: RegExp): Promise<ViewerBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'engram-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  const foreignRequests: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const expected = message.type() === 'error' && expectedConsole?.test(message.text()) === true;
+    if ((message.type() === 'error' || message.type() === 'warning') && !expected) {
+      problems.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  // anything but the API answering 404 (a missing favicon, script or style sheet) is a problem
+  page.on('response', (response) => {
+    if (response.status() === 404 && !new URL(response.url()).pathname.startsWith('/api/')) {
+      problems.push(`404: ${response.url()}`);
+    }
+  });
+  page.on('request', (request) => {
+    if (!request.url().startsWith(serviceOrigin)) {
+      foreignRequests.push(request.url());
+    }
+  });
+  await page.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+
+  return {
+    context,
+    page,
+    problems,
+    foreignRequests,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
