@@ -3,12 +3,25 @@
  * run one file at a time, enforced by their runner (test/support/serial-jest-runner.js), not by a flag to remember.
  * Lanes (package.json): `test:fast` = typecheck, lint, unit and contract; `test:e2e` = e2e; `npm test` = both.
  */
-// transpile only (type checking is `npm run typecheck`, part of `npm test`): fast, and no native binary
-const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+// transpile only (type checking is `npm run typecheck`, part of `npm test`) with SWC: the settings of tsconfig.json
+// that change the emitted code (ES2022, CommonJS, legacy decorators with their metadata, which Nest's injection reads)
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
 const base = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': tsJest },
+  transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^src/(.*)$': '<rootDir>/src/$1',
     '^test/(.*)$': '<rootDir>/test/$1',
