@@ -1,14 +1,28 @@
 /**
- * Three projects. Unit specs run in parallel; contract and e2e suites share real services (Redis, ports, the CPU) and
- * run one file at a time, enforced by their runner (test/support/serial-jest-runner.js), not by a flag to remember.
+ * Three projects, run one after the other. Unit specs run in parallel; contract suites two at a time (each has its own
+ * temporary store and Redis key prefix: test/support/two-at-a-time-jest-runner.js); e2e suites share real services
+ * (Redis, ports, the CPU) and run one file at a time. Both limits are enforced by the runners, not by a flag to remember.
  * Lanes (package.json): `test:fast` = typecheck, lint, unit and contract; `test:e2e` = e2e; `npm test` = both.
  */
-// transpile only (type checking is `npm run typecheck`, part of `npm test`): fast, and no native binary
-const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+// transpile only (type checking is `npm run typecheck`, part of `npm test`) with SWC: the settings of tsconfig.json
+// that change the emitted code (ES2022, CommonJS, legacy decorators with their metadata, which Nest's injection reads)
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
 const base = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': tsJest },
+  transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^src/(.*)$': '<rootDir>/src/$1',
     '^test/(.*)$': '<rootDir>/test/$1',
@@ -16,11 +30,15 @@ const base = {
   },
 };
 const serial = { runner: '<rootDir>/test/support/serial-jest-runner.js' };
+const twoAtATime = { runner: '<rootDir>/test/support/two-at-a-time-jest-runner.js' };
 
 module.exports = {
+  // Jest's default is one worker fewer than the cores: on the 2-core machine the lanes are timed on, that is one, and
+  // the unit specs ran one after another
+  maxWorkers: 2,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
-    { ...base, ...serial, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
+    { ...base, ...twoAtATime, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
     { ...base, ...serial, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
   ],
 };

@@ -19,7 +19,9 @@ describe(ContradictionArbiter.name, () => {
       model: 'gpt-test',
       baseURL: server.url,
       apiKey: 'sk-test',
-      timeoutMs: 300,
+      // the first request of the file loads the SDK; on 2 busy cores that alone took more than 300 ms (the slow
+      // answer below still takes 3 s)
+      timeoutMs: 1000,
       maxRetries: 0,
     });
     sut = new ContradictionArbiter(llm);

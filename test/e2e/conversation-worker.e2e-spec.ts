@@ -15,6 +15,7 @@ import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
+import { MAIN_TS_ARGS } from 'test/support/main-entry';
 import { projectRoot } from 'test/support/paths';
 import { obliterateQueues, REDIS_URL, requireRedis, waitFor } from 'test/support/redis';
 
@@ -53,15 +54,11 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
       .filter((body) => body.response_format?.json_schema?.name === 'memory_candidates');
 
   function startWorker(): Worker {
-    const child = spawn(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'worker'],
-      {
-        cwd: projectRoot(),
-        env: { ...process.env, ...env, TS_NODE_PROJECT: join(projectRoot(), 'tsconfig.json') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [...MAIN_TS_ARGS, 'worker'], {
+      cwd: projectRoot(),
+      env: { ...process.env, ...env, TS_NODE_PROJECT: join(projectRoot(), 'tsconfig.json') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output: string[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -8,6 +8,7 @@ import { projectRoot } from 'src/common/project-root';
 import { origin } from 'test/e2e/support/rest-client';
 import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { MAIN_TS_ARGS } from 'test/support/main-entry';
 
 // the stdio server is the real CLI entry in a child process (ts-node)
 jest.setTimeout(180_000);
@@ -29,7 +30,7 @@ function stdioTransport(t: TestApp, key: string, logLevel: string | null = 'erro
 
   return new StdioClientTransport({
     command: process.execPath,
-    args: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'mcp'],
+    args: [...MAIN_TS_ARGS, 'mcp'],
     cwd: projectRoot(),
     env: {
       ...env,

@@ -8,6 +8,7 @@ import { projectRoot } from 'src/common/project-root';
 import { MemoryApi } from 'test/e2e/support/memory-api';
 import { KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
+import { MAIN_TS_ARGS } from 'test/support/main-entry';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
@@ -85,22 +86,18 @@ describe('logs (e2e)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'engram-logs-'));
-    child = spawn(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'serve'],
-      {
-        cwd: projectRoot(),
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          NODE_ENV: 'production',
-          ENGRAM_DATA_DIR: dataDir,
-          ENGRAM_API_KEYS: `alice:${KEYS.alice}`,
-          EMBEDDINGS: 'hash',
-          HOST: '127.0.0.1',
-          PORT: '0',
-        },
+    child = spawn(process.execPath, [...MAIN_TS_ARGS, 'serve'], {
+      cwd: projectRoot(),
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        NODE_ENV: 'production',
+        ENGRAM_DATA_DIR: dataDir,
+        ENGRAM_API_KEYS: `alice:${KEYS.alice}`,
+        EMBEDDINGS: 'hash',
+        HOST: '127.0.0.1',
+        PORT: '0',
       },
-    );
+    });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const started = Date.now();

@@ -4,28 +4,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { projectRoot } from 'src/common/project-root';
+import { MAIN_TS_ARGS } from 'test/support/main-entry';
 
 /** Starts `src/main.ts` as the Dockerfile would and returns how it ended (it must end by itself). */
 function start(env: Record<string, string>): { status: number | null; stderr: string } {
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-startup-'));
   try {
-    const result = spawnSync(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'serve'],
-      {
-        cwd: projectRoot(),
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          NODE_ENV: 'production',
-          ENGRAM_DATA_DIR: dataDir,
-          EMBEDDINGS: 'hash',
-          PORT: '0',
-          ...env,
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
+    const result = spawnSync(process.execPath, [...MAIN_TS_ARGS, 'serve'], {
+      cwd: projectRoot(),
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        NODE_ENV: 'production',
+        ENGRAM_DATA_DIR: dataDir,
+        EMBEDDINGS: 'hash',
+        PORT: '0',
+        ...env,
       },
-    );
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
     return { status: result.status, stderr: result.stderr };
   } finally {

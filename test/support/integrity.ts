@@ -4,6 +4,7 @@ import { projectRoot } from 'src/common/project-root';
 import type { AppConfig } from 'src/config/config';
 import type { IntegrityReport } from 'src/store/integrity-store.port';
 import { openSqliteStores } from 'src/store/stores';
+import { MAIN_TS_ARGS } from 'test/support/main-entry';
 
 /** Runs the real `check` command (src/main.ts check) against the SQLite store in `dataDir`; ok is its exit code 0. */
 export function runIntegrityCheck(
@@ -13,7 +14,7 @@ export function runIntegrityCheck(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', 'check'],
+      [...MAIN_TS_ARGS, 'check'],
       {
         cwd: projectRoot(),
         env: { ...process.env, ENGRAM_DATA_DIR: dataDir, EMBEDDINGS: 'hash', LOG_LEVEL: 'error', ...env },

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 
 import { projectRoot } from 'src/common/project-root';
+import { MAIN_TS_ARGS } from 'test/support/main-entry';
 
 export interface CliResult {
   code: number | null;
@@ -8,17 +9,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `src/main.ts <args>` (the real CLI entry, through ts-node) to completion, feeding `stdin` when given. */
+/** Runs `src/main.ts <args>` (the real CLI entry, through ts-node: test/support/main-entry.ts) to completion, feeding `stdin` when given. */
 export async function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', ...args],
-    {
-      cwd: projectRoot(),
-      env: { ...process.env, NODE_ENV: 'test', EMBEDDINGS: 'hash', LOG_LEVEL: 'error', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...MAIN_TS_ARGS, ...args], {
+    cwd: projectRoot(),
+    env: { ...process.env, NODE_ENV: 'test', EMBEDDINGS: 'hash', LOG_LEVEL: 'error', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 
 import { projectRoot } from 'src/common/project-root';
+import { MAIN_TS_ARGS } from 'test/support/main-entry';
 
 export interface MainProcess {
   child: ChildProcess;
@@ -12,7 +13,7 @@ export interface MainProcess {
 }
 
 /**
- * A real entry point (`src/main.ts <command>`, through ts-node as the npm scripts run it) in a child process of its own,
+ * A real entry point (`src/main.ts <command>`, through ts-node, test/support/main-entry.ts) in a child process of its own,
  * once its output shows `ready`; it is killed, and the call fails with its output, if it exits or times out first.
  */
 export async function startMainProcess(
@@ -21,11 +22,11 @@ export async function startMainProcess(
   ready: string,
   readyTimeoutMs: number,
 ): Promise<MainProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts', command],
-    { cwd: projectRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, [...MAIN_TS_ARGS, command], {
+    cwd: projectRoot(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
