@@ -33,7 +33,15 @@ import { column } from 'src/store/sqlite/sqlite-columns';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
-import { INSERT_MEMORY_SQL, memoryInsertValues, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import {
+  INSERT_MEMORY_SQL,
+  MEMORY_ROW_COLUMNS,
+  MEMORY_ROW_COLUMNS_M,
+  memoryInsertValues,
+  memoryRowOf,
+  rowToMemory,
+  visibilityKey,
+} from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { MEMORY_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
@@ -381,12 +389,13 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     // the unary + keeps the planner on the unique id index; the tenant index would walk the whole tenant
     const rows = chunks(ids).flatMap((chunk) =>
-      this.stmt<MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`).all(
-        tenantId,
-        ...chunk,
-      ),
+      this.stmt<unknown[]>(
+        `SELECT ${MEMORY_ROW_COLUMNS} FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
+      )
+        .raw()
+        .all(tenantId, ...chunk),
     );
-    const byId = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
+    const byId = new Map(rows.map((values) => [values[1] as string, rowToMemory(memoryRowOf(values))]));
 
     return Promise.resolve(ids.flatMap((id) => byId.get(id) ?? []));
   }
@@ -464,11 +473,18 @@ export class SqliteMemoryStore implements MemoryStore {
           params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id],
         }
       : { sql: '', params: [] };
-    const rows = this.stmt<MemoryRow>(
-      `SELECT m.* FROM ${from} WHERE ${whereSql}${keyset.sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
-    ).all(...whereParams, ...keyset.params, limit + 1);
+    const rows = this.stmt<unknown[]>(
+      `SELECT ${MEMORY_ROW_COLUMNS_M} FROM ${from} WHERE ${whereSql}${keyset.sql}
+         ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
+    )
+      .raw()
+      .all(...whereParams, ...keyset.params, limit + 1);
 
-    return Promise.resolve({ items: rows.slice(0, limit).map(rowToMemory), hasMore: rows.length > limit, total });
+    return Promise.resolve({
+      items: rows.slice(0, limit).map((values) => rowToMemory(memoryRowOf(values))),
+      hasMore: rows.length > limit,
+      total,
+    });
   }
 
   queryByMetadata(
@@ -478,11 +494,14 @@ export class SqliteMemoryStore implements MemoryStore {
     limit: number,
   ): Promise<MemoryRecord[]> {
     const vis = visibilityClause('m', visibility);
-    const rows = this.stmt<MemoryRow>(
-      `SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
-    ).all(tenantId, ...vis.params, limit);
+    const rows = this.stmt<unknown[]>(
+      `SELECT ${MEMORY_ROW_COLUMNS_M} FROM memories m WHERE m.tenant_id = ? AND ${vis.sql}
+         ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
+    )
+      .raw()
+      .all(tenantId, ...vis.params, limit);
 
-    return Promise.resolve(rows.map(rowToMemory));
+    return Promise.resolve(rows.map((values) => rowToMemory(memoryRowOf(values))));
   }
 
   searchVectors(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[]> {

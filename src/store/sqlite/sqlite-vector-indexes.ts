@@ -21,8 +21,9 @@ type MetaColumns = (string | number | null)[];
 /**
  * What one vec0 table is indexed from. `metaSql` (one parameter: the tenant) and `rowSql` (one: a rowid) read
  * `rowid, has a vector (1/0)` then, for `rowSql`, `id, tenant_id`, then the columns `meta` turns into the index's
- * filter codes. `exactSql` (query blob, rowid, tenant) scores one row exactly and reads its filter values back from
- * vec0, the store of record, so a search never returns a row the exact scan's filter would refuse.
+ * filter codes; a search reads `rowSql` again for each candidate, so it never returns a row the exact scan's filter
+ * would refuse. `exactSql` (query blob, rowid, tenant) scores one row in vec0 and reads vec0's filter values: for a
+ * row whose distance the index cannot give (no float copy, or a zero vector, which vec0 scores as NULL).
  */
 export interface VectorIndexSource {
   vectors: 'memory_vectors' | 'message_vectors';
