@@ -71,3 +71,81 @@ describe('SqliteMemoryStore full text with and without the tenant token', () => 
     );
   });
 });
+
+/**
+ * A word matching more than wordRowLimit rows is left out of a query with a rarer word; the store keeps each word's
+ * count between searches and must decide again once writes (its own, or another connection's) may have moved it.
+ */
+describe('SqliteMemoryStore full text: common words as the rows change', () => {
+  const TENANT = 'tenant-common-words';
+  // 2,100 rows searched: a word may match 2,000 (wordRowLimit)
+  const LIMIT = 2_000;
+  let dir: string;
+  const databases: SqliteDatabase[] = [];
+  let store: SqliteMemoryStore;
+  let other: SqliteMemoryStore;
+
+  async function open(file: string): Promise<SqliteMemoryStore> {
+    const database = new SqliteDatabase({ file });
+    await database.init(SPACE);
+    databases.push(database);
+
+    return new SqliteMemoryStore(database);
+  }
+
+  async function insert(target: SqliteMemoryStore, contents: string[]): Promise<string[]> {
+    const result = await target.insertMemories({
+      items: contents.map((content, i) => ({
+        memory: draft(TENANT, content),
+        vector: Float32Array.from({ length: SPACE.dimensions }, (_, j) => Math.sin(i + j)),
+        links: [],
+        supersede: [],
+      })),
+    });
+
+    return result.map((r) => r.memory.id);
+  }
+
+  /** Whether the word "heron" is still searched: a heron-only memory is found for "heron zebra". */
+  async function heronSearched(): Promise<boolean> {
+    const hits = await store.searchText(TENANT, 'heron zebra', 100, ACTIVE);
+
+    return hits.length > 1;
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-common-words-'));
+    const file = join(dir, 'engram.sqlite');
+    store = await open(file);
+    other = await open(file);
+    await insert(store, [
+      ...Array.from({ length: LIMIT - 1 }, (_, i) => `a heron by the lake ${i}`),
+      ...Array.from({ length: 100 }, (_, i) => `a quiet pond ${i}`),
+      'one zebra',
+    ]);
+  });
+
+  afterAll(async () => {
+    for (const database of databases) {
+      await database.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("leaves a word out once this store's writes carry it over the limit, and takes it back once they bring it under", async () => {
+    expect(await heronSearched()).toBe(true);
+    expect(await heronSearched()).toBe(true);
+    const added = await insert(store, ['another heron', 'a third heron']);
+    expect(await heronSearched()).toBe(false);
+    expect(await heronSearched()).toBe(false);
+    await store.deleteMemory(TENANT, added[0]!);
+    await store.deleteMemory(TENANT, added[1]!);
+    expect(await heronSearched()).toBe(true);
+  });
+
+  it("sees another connection's writes carry a word over the limit", async () => {
+    expect(await heronSearched()).toBe(true);
+    await insert(other, ['a heron elsewhere', 'one more heron']);
+    expect(await heronSearched()).toBe(false);
+  });
+});

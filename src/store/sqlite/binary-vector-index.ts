@@ -33,6 +33,11 @@ export interface BinaryVectorIndexOptions {
   prefilterFactor?: number;
   initialCapacity?: number;
   /**
+   * Keep a float32 copy of every vector (4 bytes a dimension a row) so `exactDistance` can score rows without reading
+   * them back from the store. Default: off.
+   */
+  keepVectors?: boolean;
+  /**
    * Take the sign bits of a randomly rotated copy of each vector. Default: decided from the first rows (see
    * SPARSE_SETTLE_ROWS): on when most of their components are exactly zero.
    */
@@ -187,6 +192,9 @@ export class BinaryVectorIndex {
   private count = 0;
   private codes: Uint32Array;
   private quantized: Int8Array;
+  /** The float32 vectors when keepVectors is on, else empty. */
+  private vectors: Float32Array;
+  private readonly keepVectors: boolean;
   private inverseNorms: Float32Array;
   private statusCodes: Uint8Array;
   private typeCodes: Uint8Array;
@@ -225,6 +233,8 @@ export class BinaryVectorIndex {
     this.capacity = Math.max(16, options.initialCapacity ?? 1024);
     this.codes = new Uint32Array(this.capacity * this.words);
     this.quantized = new Int8Array(this.capacity * dimensions);
+    this.keepVectors = options.keepVectors ?? false;
+    this.vectors = new Float32Array(this.keepVectors ? this.capacity * dimensions : 0);
     this.inverseNorms = new Float32Array(this.capacity);
     this.statusCodes = new Uint8Array(this.capacity);
     this.typeCodes = new Uint8Array(this.capacity);
@@ -245,6 +255,7 @@ export class BinaryVectorIndex {
     const arrays = [
       this.codes,
       this.quantized,
+      this.vectors,
       this.inverseNorms,
       this.statusCodes,
       this.typeCodes,
@@ -285,6 +296,9 @@ export class BinaryVectorIndex {
     this.typeCodes[slot] = type;
     this.visibilityCodes[slot] = visibility;
     this.encode(slot, vector);
+    if (this.keepVectors) {
+      this.vectors.set(vector, slot * this.dimensions);
+    }
     if (this.rotate === null) {
       for (let j = 0; j < this.dimensions; j++) {
         this.zeros += vector[j] === 0 ? 1 : 0;
@@ -352,6 +366,9 @@ export class BinaryVectorIndex {
       const dims = this.dimensions;
       this.codes.copyWithin(slot * words, last * words, (last + 1) * words);
       this.quantized.copyWithin(slot * dims, last * dims, (last + 1) * dims);
+      if (this.keepVectors) {
+        this.vectors.copyWithin(slot * dims, last * dims, (last + 1) * dims);
+      }
       this.inverseNorms[slot] = this.inverseNorms[last]!;
       this.statusCodes[slot] = this.statusCodes[last]!;
       this.typeCodes[slot] = this.typeCodes[last]!;
@@ -362,6 +379,36 @@ export class BinaryVectorIndex {
     }
 
     return true;
+  }
+
+  /**
+   * The cosine distance of the query to a row's kept float32 vector, computed as sqlite-vec's vec_distance_cosine
+   * computes it (float32 sums in component order, then 1 - dot / (sqrt(|a|²) · sqrt(|b|²)) in double, returned as
+   * float32), so the value is the one vec0 would give, bit for bit. Null when the row is not held, vectors are not
+   * kept, or the distance is not a number (a zero vector: SQLite would return NULL).
+   */
+  exactDistance(rowid: number, query: Float32Array): number | null {
+    const slot = this.slots.get(rowid);
+    if (!this.keepVectors || slot === undefined || query.length !== this.dimensions) {
+      return null;
+    }
+    const f = Math.fround;
+    const vectors = this.vectors;
+    const base = slot * this.dimensions;
+    let dot = 0;
+    let queryMagnitude = 0;
+    let rowMagnitude = 0;
+    for (let j = 0; j < this.dimensions; j++) {
+      const a = query[j]!;
+      const b = vectors[base + j]!;
+      // a float32 product is exact in double, so fround of it is the float32 product
+      dot = f(dot + f(a * b));
+      queryMagnitude = f(queryMagnitude + f(a * a));
+      rowMagnitude = f(rowMagnitude + f(b * b));
+    }
+    const distance = f(1 - dot / (Math.sqrt(queryMagnitude) * Math.sqrt(rowMagnitude)));
+
+    return Number.isNaN(distance) ? null : distance;
   }
 
   /** The k rows matching the filter with the highest approximate cosine to the query, best first. */
@@ -427,6 +474,9 @@ export class BinaryVectorIndex {
     };
     this.codes = resize(this.codes, (n) => new Uint32Array(n), this.words);
     this.quantized = resize(this.quantized, (n) => new Int8Array(n), this.dimensions);
+    if (this.keepVectors) {
+      this.vectors = resize(this.vectors, (n) => new Float32Array(n), this.dimensions);
+    }
     this.inverseNorms = resize(this.inverseNorms, (n) => new Float32Array(n), 1);
     this.statusCodes = resize(this.statusCodes, (n) => new Uint8Array(n), 1);
     this.typeCodes = resize(this.typeCodes, (n) => new Uint8Array(n), 1);

@@ -63,6 +63,7 @@ export class SqliteDatabase implements StoreConnection {
   readonly db: Database;
   private currentSpace: EmbeddingSpace | null = null;
   private readonly statements = new Map<string, Statement>();
+  private memoryTextChanges = 0;
 
   constructor(options: SqliteDatabaseOptions) {
     if (options.file !== ':memory:') {
@@ -75,6 +76,18 @@ export class SqliteDatabase implements StoreConnection {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
+  }
+
+  /**
+   * memory_fts rows this connection inserted or deleted (rolled back or not): a cache of full-text word counts knows
+   * from it how far any word's count can have moved. Every write to memory_fts calls `memoryTextChanged`.
+   */
+  get memoryTextWrites(): number {
+    return this.memoryTextChanges;
+  }
+
+  memoryTextChanged(rows: number): void {
+    this.memoryTextChanges += rows;
   }
 
   /** The embedding space the vector tables were made for; null before `init`. */

@@ -33,12 +33,24 @@ import { column } from 'src/store/sqlite/sqlite-columns';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
-import { INSERT_MEMORY_SQL, memoryInsertValues, rowToMemory, visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import {
+  INSERT_MEMORY_SQL,
+  MEMORY_ROW_COLUMNS,
+  MEMORY_ROW_COLUMNS_M,
+  memoryInsertValues,
+  memoryRowOf,
+  rowToMemory,
+  visibilityKey,
+} from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { MEMORY_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 
 /** How long a tenant's share of the full-text index (see tenantTokenPays) is trusted before it is counted again. */
 const TEXT_SCOPE_TTL_MS = 60_000;
+/** Word counts kept before the cache starts over. */
+const WORD_COUNTS_CACHED = 20_000;
+/** Rows a word count reads beyond its limit (see wordRows). */
+const WORD_COUNT_SLACK = 256;
 
 /** How a tenant's full-text queries are run, from the row counts read at `at`. */
 interface TextScope {
@@ -122,6 +134,10 @@ export class SqliteMemoryStore implements MemoryStore {
   private readonly vectorIndexMinRows: number;
   private indexes: SqliteVectorIndexes | null = null;
   private readonly textScopes = new Map<string, TextScope>();
+  /** Full-text word counts by `limit:match`, with memoryTextWrites when read (see wordRows). */
+  private readonly wordCounts = new Map<string, { rows: number; writes: number }>();
+  /** `PRAGMA data_version` the word counts were read under. */
+  private wordCountsVersion = -1;
 
   constructor(
     private readonly database: SqliteDatabase,
@@ -210,6 +226,7 @@ export class SqliteMemoryStore implements MemoryStore {
       }
     }
     const rowid = BigInt(inserted.lastInsertRowid);
+    this.database.memoryTextChanged(1);
     this.stmt('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
       rowid,
       m.content,
@@ -336,6 +353,7 @@ export class SqliteMemoryStore implements MemoryStore {
         return false;
       }
       const rowid = BigInt(row.rowid);
+      this.database.memoryTextChanged(1);
       this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid);
       if (this.database.space) {
         const removed = this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid).changes;
@@ -371,12 +389,13 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     // the unary + keeps the planner on the unique id index; the tenant index would walk the whole tenant
     const rows = chunks(ids).flatMap((chunk) =>
-      this.stmt<MemoryRow>(`SELECT * FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`).all(
-        tenantId,
-        ...chunk,
-      ),
+      this.stmt<unknown[]>(
+        `SELECT ${MEMORY_ROW_COLUMNS} FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
+      )
+        .raw()
+        .all(tenantId, ...chunk),
     );
-    const byId = new Map(rows.map((row) => [row.id, rowToMemory(row)]));
+    const byId = new Map(rows.map((values) => [values[1] as string, rowToMemory(memoryRowOf(values))]));
 
     return Promise.resolve(ids.flatMap((id) => byId.get(id) ?? []));
   }
@@ -454,11 +473,18 @@ export class SqliteMemoryStore implements MemoryStore {
           params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id],
         }
       : { sql: '', params: [] };
-    const rows = this.stmt<MemoryRow>(
-      `SELECT m.* FROM ${from} WHERE ${whereSql}${keyset.sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
-    ).all(...whereParams, ...keyset.params, limit + 1);
+    const rows = this.stmt<unknown[]>(
+      `SELECT ${MEMORY_ROW_COLUMNS_M} FROM ${from} WHERE ${whereSql}${keyset.sql}
+         ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
+    )
+      .raw()
+      .all(...whereParams, ...keyset.params, limit + 1);
 
-    return Promise.resolve({ items: rows.slice(0, limit).map(rowToMemory), hasMore: rows.length > limit, total });
+    return Promise.resolve({
+      items: rows.slice(0, limit).map((values) => rowToMemory(memoryRowOf(values))),
+      hasMore: rows.length > limit,
+      total,
+    });
   }
 
   queryByMetadata(
@@ -468,11 +494,14 @@ export class SqliteMemoryStore implements MemoryStore {
     limit: number,
   ): Promise<MemoryRecord[]> {
     const vis = visibilityClause('m', visibility);
-    const rows = this.stmt<MemoryRow>(
-      `SELECT m.* FROM memories m WHERE m.tenant_id = ? AND ${vis.sql} ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
-    ).all(tenantId, ...vis.params, limit);
+    const rows = this.stmt<unknown[]>(
+      `SELECT ${MEMORY_ROW_COLUMNS_M} FROM memories m WHERE m.tenant_id = ? AND ${vis.sql}
+         ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
+    )
+      .raw()
+      .all(tenantId, ...vis.params, limit);
 
-    return Promise.resolve(rows.map(rowToMemory));
+    return Promise.resolve(rows.map((values) => rowToMemory(memoryRowOf(values))));
   }
 
   searchVectors(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[]> {
@@ -581,14 +610,47 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /** The query's words that match at most `limit` of the rows searched (see wordRowLimit), counted in the index. */
   private selectiveWords(scope: string, words: string[], limit: number): string[] {
+    const version = this.stmt<number>('PRAGMA data_version').pluck().get() ?? 0;
+    if (version !== this.wordCountsVersion || this.wordCounts.size > WORD_COUNTS_CACHED) {
+      // another connection committed (its writes are not counted here), or the cache is full
+      this.wordCounts.clear();
+      this.wordCountsVersion = version;
+    }
+    const rows = new Map(words.map((word) => [word, this.wordRows(scope, word, limit)]));
+
+    return selectiveWords(words, rows, limit);
+  }
+
+  /**
+   * A word's matching rows as selectiveWords reads them: the count up to `limit + 1`, or any count up to `limit` when
+   * the word is certainly under it. A count read earlier still decides when the memory_fts rows written since (each
+   * moves a count by at most one) cannot have carried it across the limit; it is read SLACK rows further, so a common
+   * word's stays decided for a while too. Inside a transaction the count is read afresh (it could be rolled back).
+   */
+  private wordRows(scope: string, word: string, limit: number): number {
     const count = this.stmt<{ rows: number }>(
       'SELECT count(*) AS rows FROM (SELECT 1 FROM memory_fts WHERE memory_fts MATCH ? LIMIT ?)',
     );
-    const rows = new Map(
-      words.map((word) => [word, count.get(`${scope}{content context} : "${word}"`, limit + 1)?.rows ?? 0]),
-    );
+    const match = `${scope}{content context} : "${word}"`;
+    if (this.database.db.inTransaction) {
+      return count.get(match, limit + 1)?.rows ?? 0;
+    }
+    const key = `${limit}:${match}`;
+    const writes = this.database.memoryTextWrites;
+    const cached = this.wordCounts.get(key);
+    if (cached) {
+      const drift = writes - cached.writes;
+      if (cached.rows + drift <= limit) {
+        return cached.rows;
+      }
+      if (cached.rows - drift > limit) {
+        return limit + 1;
+      }
+    }
+    const rows = count.get(match, limit + 1 + WORD_COUNT_SLACK)?.rows ?? 0;
+    this.wordCounts.set(key, { rows, writes });
 
-    return selectiveWords(words, rows, limit);
+    return Math.min(rows, limit + 1);
   }
 
   findMentions(tenantId: string, phrase: string, statuses: MemoryStatus[], k: number): Promise<ScoredId[]> {

@@ -342,6 +342,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
           continue;
         }
         const rowid = BigInt(inserted.lastInsertRowid);
+        this.database.memoryTextChanged(1);
         this.stmt('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
           rowid,
           m.content,
@@ -534,6 +535,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
       // leftovers a crash of an older version could have left behind: rows of the tenant in the search tables
       const token = tenantSearchToken(tenantId);
       const strayMemoryText = this.stmt('DELETE FROM memory_fts WHERE tenant = ?').run(token).changes;
+      this.database.memoryTextChanged(strayMemoryText);
       const strayMessageText = this.stmt('DELETE FROM message_fts WHERE tenant = ?').run(token).changes;
       let strayVectors = 0;
       let strayMessageVectors = 0;
@@ -613,6 +615,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
         .map((rowid) => BigInt(rowid));
       const previous = this.database.hasPreviousVectors();
       for (const rowid of rowids) {
+        this.database.memoryTextChanged(1);
         out.textRows += this.stmt('DELETE FROM memory_fts WHERE rowid = ?').run(rowid).changes;
         if (this.database.space) {
           out.vectors += this.stmt('DELETE FROM memory_vectors WHERE rowid = ?').run(rowid).changes;
