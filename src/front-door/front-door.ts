@@ -10,8 +10,12 @@ export interface Surface {
   note: string;
 }
 
+type FrontDoorConfig = Pick<AppConfig, 'env' | 'sandbox' | 'apiKeys'>;
+
 /** Every surface this configuration serves, in the order a newcomer needs them. */
-export function surfaces(config: Pick<AppConfig, 'env' | 'sandbox'>): Surface[] {
+export function surfaces(config: FrontDoorConfig): Surface[] {
+  const keyless = config.apiKeys.length === 0;
+
   return [
     {
       name: 'GraphQL',
@@ -20,11 +24,23 @@ export function surfaces(config: Pick<AppConfig, 'env' | 'sandbox'>): Surface[] 
         ? 'open it in a browser for Apollo Sandbox'
         : 'POST only (no Sandbox, no introspection in production): read schema.graphql',
     },
-    { name: 'Viewer', path: '/viewer/', note: 'browse, search and edit memories with an API key' },
+    {
+      name: 'Viewer',
+      path: '/viewer/',
+      note: keyless
+        ? 'browse, search and edit the default tenant’s memories (no key: keyless)'
+        : 'browse, search and edit memories with an API key',
+    },
     ...(config.env === 'production'
       ? []
       : [{ name: 'REST docs', path: '/api/docs', note: 'Swagger UI; the OpenAPI document is /api/docs/openapi.json' }]),
-    { name: 'MCP', path: '/mcp', note: 'Streamable HTTP: POST with Authorization: Bearer <key>' },
+    {
+      name: 'MCP',
+      path: '/mcp',
+      note: keyless
+        ? 'Streamable HTTP, no key needed (keyless)'
+        : 'Streamable HTTP: POST with Authorization: Bearer <key>',
+    },
     { name: 'Health', path: '/healthz', note: 'store, embeddings and queue status' },
     { name: 'Metrics', path: '/metrics', note: 'Prometheus: loopback clients, or Bearer METRICS_TOKEN' },
   ];
@@ -42,7 +58,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The page at `/`: a link to every surface. Static text, no script; the only inline code is its style sheet. */
-export function frontDoorHtml(config: Pick<AppConfig, 'env' | 'sandbox'>): string {
+export function frontDoorHtml(config: FrontDoorConfig): string {
   const rows = surfaces(config)
     .map(
       (s) =>

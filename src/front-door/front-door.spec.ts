@@ -1,0 +1,21 @@
+import { frontDoorHtml, surfaces } from 'src/front-door/front-door';
+
+const KEY = { tenantId: 'alice', key: 'alice-key-0001' };
+
+describe('front door', () => {
+  it('tells a keyless newcomer that the viewer and MCP need no key', () => {
+    const notes = surfaces({ env: 'development', sandbox: true, apiKeys: [] });
+
+    expect(notes.find((s) => s.name === 'Viewer')?.note).toContain('no key');
+    expect(notes.find((s) => s.name === 'MCP')?.note).not.toContain('Bearer');
+  });
+
+  it('asks for a key where keys are configured', () => {
+    const config = { env: 'production' as const, sandbox: false, apiKeys: [KEY] };
+    const notes = surfaces(config);
+
+    expect(notes.find((s) => s.name === 'Viewer')?.note).toContain('API key');
+    expect(notes.find((s) => s.name === 'MCP')?.note).toContain('Bearer <key>');
+    expect(frontDoorHtml(config)).toContain('Bearer &lt;key&gt;');
+  });
+});
