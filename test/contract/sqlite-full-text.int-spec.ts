@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { MemoryStatus } from 'src/domain/memory.enums';
+import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { draft, SPACE } from 'test/contract/memory-fixtures';
@@ -69,6 +72,94 @@ describe('SqliteMemoryStore full text with and without the tenant token', () => 
     expect(new Set(hits.map((hit) => hit.id))).toEqual(
       new Set([ids.get('walrus walrus tusk tusk'), ids.get('walrus tusk walrus')]),
     );
+  });
+});
+
+/**
+ * Message full text in a fresh database where one tenant holds most messages: the same rule as memories (its searches
+ * leave the tenant token out), and a search across channels with no other public channel answers at once. Neither
+ * tenant ever sees the other's messages.
+ */
+describe('SqliteConversationStore full text with and without the tenant token', () => {
+  let dir: string;
+  let database: SqliteDatabase;
+  let store: SqliteConversationStore;
+  const ids = new Map<string, string>();
+  let clock = 0;
+
+  async function say(tenantId: string, channelId: string, content: string): Promise<void> {
+    const appended = await store.appendMessage({
+      message: {
+        id: randomUUID(),
+        tenantId,
+        channelId,
+        role: MessageRole.USER,
+        speaker: null,
+        trust: Trust.GUARDIAN,
+        content,
+        tokenCount: 4,
+        createdAt: new Date(Date.UTC(2024, 0, 1) + ++clock * 1000),
+        extractedAt: null,
+      },
+      vector: Float32Array.from({ length: SPACE.dimensions }, (_, i) => Math.sin(i + content.length)),
+      projectId: null,
+    });
+    ids.set(`${tenantId}:${content}`, appended.message.id);
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-message-text-'));
+    database = new SqliteDatabase({ file: join(dir, 'engram.sqlite') });
+    await database.init(SPACE);
+    store = new SqliteConversationStore(database);
+    for (const content of ['a walrus on the ice', 'the walrus has one tusk', 'penguin facts', 'seal facts']) {
+      await say(BIG, 'big-only', content);
+    }
+    await say(BIG, 'big-other', 'gull facts');
+    await say(SMALL, 'small-a', 'walrus walrus tusk tusk');
+    await say(SMALL, 'small-b', 'walrus tusk walrus');
+  });
+
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("ranks the dominant tenant's own messages only, best first, though the other tenant's match better", async () => {
+    const hits = await store.searchMessageText(BIG, 'walrus tusk', 10, { channelId: 'big-only' });
+
+    // the third is 'penguin facts', found through its neighbour's words
+    expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual([
+      ids.get(`${BIG}:the walrus has one tusk`),
+      ids.get(`${BIG}:a walrus on the ice`),
+    ]);
+    expect(hits.map((hit) => hit.id)).not.toContain(ids.get(`${SMALL}:walrus walrus tusk tusk`));
+    await expect(store.searchMessageText(BIG, 'walrus tusk', 10, { excludeChannelId: 'big-other' })).resolves.toEqual(
+      hits,
+    );
+  });
+
+  it("finds the small tenant's own messages only, across its channels", async () => {
+    const hits = await store.searchMessageText(SMALL, 'walrus tusk ice', 10, { excludeChannelId: 'small-a' });
+
+    expect(hits.map((hit) => hit.id)).toEqual([ids.get(`${SMALL}:walrus tusk walrus`)]);
+  });
+
+  it('finds nothing across channels when the only other channel is private, and its messages once it is public', async () => {
+    await store.configureChannel(BIG, 'big-only', { private: true, projectId: null, tokenBudget: null }, new Date());
+    const vector = Float32Array.from({ length: SPACE.dimensions }, (_, i) => Math.sin(i + 'seal facts'.length));
+
+    await expect(store.searchMessageText(BIG, 'seal', 10, { excludeChannelId: 'big-other' })).resolves.toEqual([]);
+    await expect(store.searchMessageVectors(BIG, vector, 10, { excludeChannelId: 'big-other' })).resolves.toEqual([]);
+
+    await store.configureChannel(BIG, 'big-only', { private: false, projectId: null, tokenBudget: null }, new Date());
+
+    expect(
+      (await store.searchMessageText(BIG, 'seal', 10, { excludeChannelId: 'big-other' })).map((hit) => hit.id)[0],
+    ).toEqual(ids.get(`${BIG}:seal facts`));
+    expect(
+      (await store.searchMessageVectors(BIG, vector, 10, { excludeChannelId: 'big-other' })).map((hit) => hit.id),
+    ).toContain(ids.get(`${BIG}:seal facts`));
   });
 });
 
