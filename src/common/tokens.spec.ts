@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { decode, encode, countTokens as libraryCount } from 'gpt-tokenizer/cjs/encoding/o200k_base';
 
 import { bpeSegments, countTokens, truncateToTokens } from 'src/common/tokens';
@@ -17,6 +18,48 @@ describe('token counts', () => {
     expect(countTokens(PROSE)).toBe(libraryCount(PROSE, AS_TEXT));
     expect(countTokens(`${PROSE}\n\n${PROSE.toUpperCase()}`)).toBe(
       libraryCount(`${PROSE}\n\n${PROSE.toUpperCase()}`, AS_TEXT),
+    );
+  });
+
+  // lines of a context text, and what a hostile one could hold around its newlines
+  const PIECES = [
+    '\n',
+    '\n\n',
+    '\r\n',
+    ' \n',
+    '\t',
+    ' ',
+    '/',
+    '//',
+    '.',
+    '...',
+    ':',
+    '- ',
+    '[earlier, 2024-05-03] ',
+    'Maria: ',
+    "it's",
+    "'ll",
+    'Über',
+    'naïve',
+    '日本語',
+    '🙂',
+    '12345',
+    '3.5',
+    'word',
+    'Word',
+    'WORD',
+    '## Heading',
+    '<engram-context>',
+  ];
+
+  it('counts long text line by line exactly as the library does in one piece', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 400 }), (parts) => {
+        const text = `${PROSE.slice(0, 4001)}${parts.join('')}`;
+
+        expect(countTokens(text)).toBe(libraryCount(text, AS_TEXT));
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -49,14 +49,36 @@ function countLong(text: string): number {
   return bpeSegments(text).reduce((sum, segment) => sum + countO200k(segment, AS_TEXT), 0);
 }
 
+/**
+ * The o200k pre-tokenizer always cuts after a newline followed by a character that is neither whitespace nor "/"
+ * (only `\s*[\r\n]+` and ` ?[^\s\p{L}\p{N}]+[\r\n/]*` take a newline, and neither goes on past one to such a
+ * character), and BPE never merges across a cut: the text's count is the sum of its pieces'.
+ */
+const LINE_CUT = /(?<=\n)(?=[^\s/])/u;
+
+/** Long text counted line by line: `context` counts each line as it assembles, so the whole text's count is mostly cached. */
+function countLines(text: string): number {
+  let sum = 0;
+  for (const piece of text.split(LINE_CUT)) {
+    sum += piece.length > CACHEABLE_CHARS ? countLong(piece) : countCached(piece);
+  }
+
+  return sum;
+}
+
 /** Tokens of `text` in o200k_base (the GPT-4o / GPT-5 encoding): a real BPE count, never characters / 4. */
 export function countTokens(text: string): number {
   if (text.length === 0) {
     return 0;
   }
   if (text.length > CACHEABLE_CHARS) {
-    return countLong(text);
+    return countLines(text);
   }
+
+  return countCached(text);
+}
+
+function countCached(text: string): number {
   const known = lineCounts.get(text);
   if (known !== undefined) {
     return known;
