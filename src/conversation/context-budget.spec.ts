@@ -232,6 +232,57 @@ describe(assembleContext.name, () => {
       expect(assembleContext(material, 800, { shares, neighboursBelow: 12 }).turnIds).toEqual(['t7', 't8', 't9']);
     });
 
+    it("should name the channel of a turn from the project's other channels, under the project's heading", () => {
+      const sibling = { ...turn(70, 'The deploy key lives in the vault.'), channelId: 'ops' };
+      const own = { ...locker, channelId: 'api' };
+      const context = assembleContext(
+        {
+          ...EMPTY,
+          channelId: 'api',
+          turns: [
+            { message: sibling, neighbours: [] },
+            { message: own, neighbours: [] },
+          ],
+        },
+        800,
+      );
+
+      expect(context.turnIds).toEqual(['t3', 't70']);
+      expect(context.text).toContain('## Earlier turns of this conversation and of its project');
+      expect(context.text).toContain('[earlier, channel ops, 2024-05-01 10:10] Anders (user): The deploy key');
+      expect(context.text).toContain('[earlier, 2024-05-01 09:03] Mette (user): The locker code');
+      // the channel's own turns alone: the heading and lines as without a project
+      const alone = assembleContext({ ...EMPTY, channelId: 'api', turns: [{ message: own, neighbours: [] }] }, 800);
+      expect(alone.text).toBe(assembleContext({ ...EMPTY, turns: [{ message: locker, neighbours: [] }] }, 800).text);
+    });
+
+    it('should show a message once when it is both a turn of the project and one of the other conversations', () => {
+      const sibling = { ...turn(70, 'The deploy key lives in the vault next to the old one.'), channelId: 'ops' };
+      const policy = {
+        shares: { bulletin: 0, memories: 0.5, turns: 0, others: 0.5, summary: 0, recent: 0 },
+        neighboursBelow: 0,
+      };
+      const material: ContextMaterial = {
+        ...EMPTY,
+        channelId: 'api',
+        memories: [
+          { id: 'big', type: MemoryType.FACT, content: 'alpha beta '.repeat(100), tier: Tier.HIGH },
+          { id: 'small', type: MemoryType.FACT, content: 'The vault is in Aarhus.', tier: Tier.HIGH },
+        ],
+        earlier: [sibling],
+        turns: [{ message: sibling, neighbours: [] }],
+      };
+      let bothShown = 0;
+      for (let budget = 20; budget <= 400; budget++) {
+        const context = assembleContext(material, budget, policy);
+        expect(context.text.split(sibling.content).length).toBeLessThanOrEqual(2);
+        expect(context.turnIds.length + context.earlierIds.length).toBeLessThanOrEqual(1);
+        bothShown += context.earlierIds.length;
+      }
+      // some budgets show it among the other conversations first (the turns' share is none)
+      expect(bothShown).toBeGreaterThan(0);
+    });
+
     it('should leave out a memory extracted from a message the context shows', () => {
       const memory = (id: string, sources: string[]): ContextMemory => ({
         id,

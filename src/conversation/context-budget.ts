@@ -20,6 +20,8 @@ export interface ContextMessage {
   speaker: string | null;
   content: string;
   createdAt: Date;
+  /** Set on earlier turns: one of another channel of the project names its channel. */
+  channelId?: string;
 }
 
 export interface ContextTurn {
@@ -34,13 +36,16 @@ export interface ContextMaterial {
   bulletin: string | null;
   /** Recalled memories, best first; LOW tier is dropped here. */
   memories: readonly ContextMemory[];
-  /** Relevant messages from the tenant's other channels, best first. */
+  /** Relevant messages from the tenant's other channels, best first; one already shown as a turn is left out. */
   earlier: readonly ContextMessage[];
   /**
-   * Relevant turns of this channel (live or compacted), best first, by the message search's ranking; those in the
-   * recent window are left out. `neighbours`: the turns just before and after it.
+   * Relevant turns of this channel (live or compacted), and for a channel of a project the shared turns of the
+   * project's other channels, best first, by the message search's ranking; those in the recent window are left out.
+   * `neighbours`: the turns just before and after it.
    */
   turns: readonly ContextTurn[];
+  /** The asking channel: a turn of another channel is marked with its channel (absent: none is). */
+  channelId?: string;
   summary: string | null;
   /** The channel's live messages, oldest first; the last one is the newest. */
   recent: readonly ContextMessage[];
@@ -79,6 +84,10 @@ const HEADINGS = {
   recent: '## Recent messages',
 } as const;
 type Section = keyof typeof HEADINGS;
+type Headings = Readonly<Record<Section, string>>;
+/** When some earlier turns come from the project's other channels (each names its channel). */
+const PROJECT_TURNS_HEADING =
+  '## Earlier turns of this conversation and of its project (retrieved for this query; not the live exchange)';
 /** Document order of the sections; the priority order (who gets room first) is in `assembleContext`. */
 const SECTION_ORDER: readonly Section[] = [
   'constraints',
@@ -120,7 +129,16 @@ export function oneLine(content: string): string {
 /** A message that is not part of the live exchange says so on its own line, with its date. */
 const EARLIER = 'earlier, ';
 
-function render(items: readonly Item[]): string {
+/** An earlier turn of another channel of the project names that channel too. */
+function turnMarker(message: ContextMessage, channelId: string | undefined): string {
+  return fromOtherChannel(message, channelId) ? `${EARLIER}channel ${message.channelId}, ` : EARLIER;
+}
+
+function fromOtherChannel(message: ContextMessage, channelId: string | undefined): boolean {
+  return channelId !== undefined && message.channelId !== undefined && message.channelId !== channelId;
+}
+
+function render(items: readonly Item[], headings: Headings): string {
   if (items.length === 0) {
     return '';
   }
@@ -128,7 +146,7 @@ function render(items: readonly Item[]): string {
   for (const section of SECTION_ORDER) {
     const mine = items.filter((item) => item.section === section).sort((a, b) => a.order - b.order);
     if (mine.length > 0) {
-      parts.push(HEADINGS[section], ...mine.map((item) => item.lines));
+      parts.push(headings[section], ...mine.map((item) => item.lines));
     }
   }
   parts.push(INJECTED_CLOSE);
@@ -183,13 +201,20 @@ export function assembleContext(
 ): AssembledContext {
   const included: Item[] = [];
   const done = new Set<string>();
+  const headings: Headings = material.turns.some(
+    (turn) =>
+      fromOtherChannel(turn.message, material.channelId) ||
+      turn.neighbours.some((m) => fromOtherChannel(m, material.channelId)),
+  )
+    ? { ...HEADINGS, turns: PROJECT_TURNS_HEADING }
+    : HEADINGS;
   const frame = countTokens(`${INJECTED_OPEN}\n${INJECTED_CLOSE}`);
   let used = frame;
   const opened = new Set<Section>();
   /** What each shared section may still take: unlimited before the split and in the last pass. */
   let caps: Record<SharedSection, number> | null = null;
   const spent = Object.fromEntries(SHARED_SECTIONS.map((s) => [s, 0])) as Record<SharedSection, number>;
-  const headingCost = (section: Section): number => (opened.has(section) ? 0 : countTokens(`${HEADINGS[section]}\n`));
+  const headingCost = (section: Section): number => (opened.has(section) ? 0 : countTokens(`${headings[section]}\n`));
   const cost = (section: Section, lines: string): number => countTokens(`${lines}\n`) + headingCost(section);
   const room = (section: Section): number => {
     const share = SHARE_OF[section];
@@ -259,7 +284,7 @@ export function assembleContext(
   const bulletin = material.bulletin?.trim() ? material.bulletin.trim() : null;
   const summaryText = material.summary?.trim() ? material.summary.trim() : null;
   const memories = material.memories.filter((m) => m.tier !== Tier.LOW);
-  const turnLine = (m: ContextMessage): string => messageLine(m, m.content, EARLIER);
+  const turnLine = (m: ContextMessage): string => messageLine(m, m.content, turnMarker(m, material.channelId));
   const withNeighbours = (turn: ContextTurn): ContextMessage[] =>
     policy.neighboursBelow > 0 && countTokens(turn.message.content) < policy.neighboursBelow
       ? [turn.message, ...turn.neighbours]
@@ -279,7 +304,7 @@ export function assembleContext(
     turns:
       material.turns.length === 0
         ? 0
-        : sum(material.turns.flatMap(withNeighbours).map(turnLine)) + countTokens(`${HEADINGS.turns}\n`),
+        : sum(material.turns.flatMap(withNeighbours).map(turnLine)) + countTokens(`${headings.turns}\n`),
     others:
       material.earlier.length === 0
         ? 0
@@ -311,10 +336,15 @@ export function assembleContext(
       kept.set(message.id, content);
     }
   };
+  // a message is shown once: a turn of the project's other channels may also be among the other conversations'
   const fillTurns = (): void => {
     for (const turn of material.turns) {
       for (const message of withNeighbours(turn)) {
-        if (!kept.has(message.id) && add('turns', message.id, message.createdAt.getTime(), turnLine(message))) {
+        if (
+          !kept.has(message.id) &&
+          !done.has(`earlier|${message.id}`) &&
+          add('turns', message.id, message.createdAt.getTime(), turnLine(message))
+        ) {
           kept.set(message.id, message.content);
         }
       }
@@ -331,7 +361,11 @@ export function assembleContext(
     }
   };
   const fillOthers = (): void =>
-    material.earlier.forEach((m, i) => add('earlier', m.id, i, messageLine(m, m.content, EARLIER)));
+    material.earlier.forEach((m, i) => {
+      if (!kept.has(m.id)) {
+        add('earlier', m.id, i, messageLine(m, m.content, EARLIER));
+      }
+    });
   let summary: string | null = null;
   const fillRest = (): void => {
     if (bulletin !== null) {
@@ -355,11 +389,11 @@ export function assembleContext(
 
   // Token counts of lines add up to the count of the joined text almost always; when they do not, the last items
   // added go until the real count fits.
-  let text = render(included);
+  let text = render(included, headings);
   let tokenCount = countTokens(text);
   while (included.length > 0 && tokenCount > budget) {
     included.pop();
-    text = render(included);
+    text = render(included, headings);
     tokenCount = countTokens(text);
   }
   const ids = (section: Section): string[] =>

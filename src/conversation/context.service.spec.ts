@@ -1,7 +1,8 @@
 import { BadInputError } from 'src/common/errors';
+import { CONTEXT_POLICY } from 'src/conversation/context-split';
 import { CONSTRAINT_TAG, ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
-import { MessageRole } from 'src/domain/conversation.enums';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { MemoryScope } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberRequest } from 'src/memory/remember-input';
@@ -109,6 +110,49 @@ describe(ContextService.name, () => {
     const context = await sut.context(tenant, { channelId: 'general', query: 'when does the plumber come' });
 
     expect(context.earlierMessages.map((hit) => hit.message.id)).toContain(old.message.id);
+  });
+
+  it("should bring the shared earlier turns of the project's other channels, once, naming their channel", async () => {
+    const conversations = kit.get(ConversationService);
+    await conversations.configure(tenant, { channelId: 'api', projectId: 'apollo' });
+    await conversations.configure(tenant, { channelId: 'vault', projectId: 'apollo', private: true });
+    const shared = await conversations.append(tenant, {
+      channelId: 'ops',
+      role: MessageRole.USER,
+      content: 'The staging database password rotates every ninety days.',
+      projectId: 'apollo',
+    });
+    // its neighbour is not the guardian's: searchable in its own channel only
+    await conversations.append(tenant, {
+      channelId: 'ops',
+      role: MessageRole.USER,
+      content: 'Zanzibar says the staging database password rotates weekly.',
+      trust: Trust.UNKNOWN,
+    });
+    await say('vault', 'The staging database password rotates every ninety days, says the vault.');
+    await say('api', 'We moved the staging database to the new cluster.');
+    await say('api', 'How often does the staging database password rotate?');
+
+    const context = await sut.context(tenant, { channelId: 'api' });
+
+    const line = context.text.split('\n').find((l) => l.includes(shared.message.content));
+    expect(line).toMatch(/^\[earlier, channel ops, \d{4}-\d\d-\d\d \d\d:\d\d\] user: /u);
+    expect(context.text.split(shared.message.content)).toHaveLength(2);
+    expect(context.text).toContain('## Earlier turns of this conversation and of its project');
+    expect(context.text).not.toContain('says the vault');
+    expect(context.text).not.toContain('Zanzibar');
+    // a channel without the project: its own turns only (the shared message is among the other conversations)
+    const alone = await sut.context(tenant, { channelId: 'general', query: 'staging database password rotate' });
+    expect(alone.text).not.toContain('channel ops');
+    expect(alone.earlierMessages.map((hit) => hit.message.id)).toContain(shared.message.id);
+    // with neighbours (a policy the benchmark may choose): the sibling's turn without its stranger's reply
+    const material = await sut.materialWithVector(tenant, { channelId: 'api' }, null, {
+      ...CONTEXT_POLICY,
+      neighboursBelow: 1000,
+    });
+    const sibling = material.turns.find((t) => t.message.id === shared.message.id);
+    expect(sibling?.neighbours).toEqual([]);
+    expect(material.turns.filter((t) => t.message.channelId === 'api').flatMap((t) => t.neighbours)).not.toEqual([]);
   });
 
   it('should refuse a bad request before reading anything', async () => {

@@ -9,7 +9,7 @@ import type { ContextMaterial } from 'src/conversation/context-budget';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
 import type { ContextPolicy } from 'src/conversation/context-split';
 import { assertChannelId, assertQuery, assertTokenBudget } from 'src/conversation/conversation-input';
-import { MessageSearchService } from 'src/conversation/message-search.service';
+import { MessageSearchService, messageVisible } from 'src/conversation/message-search.service';
 import type { MessageHitData } from 'src/conversation/message-search.service';
 import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
 import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
@@ -29,7 +29,7 @@ import { Tier } from 'src/recall/ranking';
 import { RecallService } from 'src/recall/recall.service';
 import type { RecallHitData } from 'src/recall/recall.types';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
-import type { ConversationStore } from 'src/store/conversation-store.port';
+import type { ConversationStore, MessageSearchScope } from 'src/store/conversation-store.port';
 
 export interface ContextRequest {
   channelId: string;
@@ -64,8 +64,8 @@ const MAX_CONSTRAINTS = 50;
 /** Messages from other conversations considered. */
 const EARLIER = 5;
 /**
- * Turns of this channel considered, best first: enough that the share of earlier turns can fill even when the best
- * hits are already in the recent window.
+ * Turns of this channel (and of its project's other channels) considered, best first: enough that the share of
+ * earlier turns can fill even when the best hits are already in the recent window.
  */
 const TURNS = 40;
 /** A message line costs at least ~12 tokens of framing ("[2024-05-03 10:00] user: "): no budget fits more. */
@@ -78,8 +78,9 @@ export const CONSTRAINT_TAG = 'constraint';
 /**
  * `context`: what an agent needs for its next turn, within its token budget. Gathers constraints, the bulletin,
  * recalled memories, relevant messages from other conversations, the relevant earlier turns of this channel (message
- * search over the channel, compacted turns included), the channel's summary and its live messages, and leaves the
- * budget decisions to `assembleContext` (a pure policy with property tests).
+ * search over the channel, compacted turns included; for a channel of a project, the shared turns of the project's
+ * other channels too), the channel's summary and its live messages, and leaves the budget decisions to
+ * `assembleContext` (a pure policy with property tests).
  */
 @Injectable()
 export class ContextService {
@@ -230,6 +231,11 @@ export class ContextService {
     earlier: MessageHitData[];
   }> {
     const projectId = parsed.projectId ?? channel?.projectId ?? null;
+    const turnScope: MessageSearchScope | null = channel
+      ? projectId === null
+        ? { channelId: channel.id }
+        : { channelId: channel.id, projectId }
+      : null;
     const messageVector = query ? this.messageVector(vector) : Promise.resolve(null);
     const [recalled, constraints, bulletin, summary, earlier, found] = await Promise.all([
       query
@@ -251,13 +257,9 @@ export class ContextService {
             ),
           )
         : Promise.resolve([] as MessageHitData[]),
-      query && channel
+      query && turnScope
         ? messageVector.then((mv) =>
-            this.messageSearch.searchWithVector(
-              tenantId,
-              { query, limit: TURNS, scope: { channelId: channel.id } },
-              mv,
-            ),
+            this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: turnScope }, mv),
           )
         : Promise.resolve([] as MessageHitData[]),
     ]);
@@ -265,6 +267,7 @@ export class ContextService {
       tenantId,
       found.map((hit) => hit.message),
       policy,
+      turnScope,
     );
     const constraintIds = new Set(constraints.map((c) => c.id));
     const hits = recalled.hits.filter((hit) => hit.tier !== Tier.LOW && !constraintIds.has(hit.memory.id));
@@ -280,6 +283,7 @@ export class ContextService {
       })),
       earlier: earlier.map((hit) => hit.message),
       turns,
+      channelId: parsed.channelId,
       summary: summary?.content ?? null,
       recent,
     };
@@ -287,13 +291,17 @@ export class ContextService {
     return { material, constraints, hits, earlier };
   }
 
-  /** The turns with the messages just before and after each, when the policy may show them. */
+  /**
+   * The turns with the messages just before and after each, when the policy may show them: those the turns' search
+   * scope may see (a turn of another channel of the project shows only its shared neighbours).
+   */
   private async withNeighbours(
     tenantId: string,
     messages: MessageRecord[],
     policy: ContextPolicy,
+    scope: MessageSearchScope | null,
   ): Promise<{ message: MessageRecord; neighbours: MessageRecord[] }[]> {
-    if (policy.neighboursBelow <= 0 || messages.length === 0) {
+    if (policy.neighboursBelow <= 0 || messages.length === 0 || scope === null) {
       return messages.map((message) => ({ message, neighbours: [] }));
     }
     const links = await this.conversations.messageNeighbours(
@@ -314,7 +322,7 @@ export class ContextService {
         .flatMap((l) => {
           const neighbour = byId.get(l.id);
 
-          return neighbour ? [neighbour] : [];
+          return neighbour && messageVisible(neighbour, scope) ? [neighbour] : [];
         }),
     }));
   }

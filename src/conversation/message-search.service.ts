@@ -125,7 +125,7 @@ export class MessageSearchService {
       ids.add(link.id);
     }
     const messages = (await this.store.getMessages(tenantId, [...ids])).filter((message) =>
-      visible(message, parsed.scope),
+      messageVisible(message, parsed.scope),
     );
     const candidates = new Map(messages.map((m) => [m.id, messageCandidate(m)]));
     const relevance = rankCandidates({
@@ -160,15 +160,17 @@ export function messageCandidate(message: MessageRecord): Candidate {
 }
 
 /**
- * Neighbours come from the hits' own channels, so the channel rule holds for them already; the author and time
- * rules are checked here again.
+ * Whether a hit of a search in `scope`, or a message next to one, may be shown. Neighbours come from the hits' own
+ * channels, which the store chose by the scope's channel rule (the channel, or the non-private channels of the
+ * tenant or of the project), so that rule holds for them already; the author and time rules are checked here again:
+ * outside the asking channel only a GUARDIAN's message is shared.
  */
-function visible(message: MessageRecord, scope: MessageSearchScope): boolean {
-  if (
-    scope.channelId !== undefined
-      ? message.channelId !== scope.channelId
-      : message.trust !== Trust.GUARDIAN || message.channelId === scope.excludeChannelId
-  ) {
+export function messageVisible(message: MessageRecord, scope: MessageSearchScope): boolean {
+  const own = scope.channelId !== undefined && message.channelId === scope.channelId;
+  const shared =
+    message.trust === Trust.GUARDIAN &&
+    (scope.channelId !== undefined ? scope.projectId !== undefined : message.channelId !== scope.excludeChannelId);
+  if (!own && !shared) {
     return false;
   }
   const at = message.createdAt.getTime();

@@ -54,12 +54,15 @@ export interface MessageListQuery {
 }
 
 /**
- * Which messages a search may see. With `channelId`: every message of that channel. Without: the messages of the
- * tenant's non-private channels written by GUARDIAN authors (others are searchable only in their own channel),
- * leaving out `excludeChannelId`.
+ * Which messages a search may see. With `channelId`: every message of that channel, and with `projectId` too, the
+ * shared messages of the tenant's other channels of that project. Without `channelId`: the shared messages of the
+ * tenant's channels, leaving out `excludeChannelId` (`projectId` is then ignored). Shared: written by a GUARDIAN
+ * author in a channel that is not private; other messages are searchable only in their own channel.
  */
 export interface MessageSearchScope {
   channelId?: string;
+  /** Only with `channelId`: the project whose other channels' shared messages are searched too. */
+  projectId?: string;
   excludeChannelId?: string;
   after?: Date;
   before?: Date;

@@ -367,6 +367,71 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         expect(ids(await store.searchMessageVectors(t, await embed('standup notes'), 10, scope))).toEqual([middle.id]);
       });
 
+      describe('a channel with its project', () => {
+        const PROJECT = 'apollo';
+        const query = 'deploy key lives in the vault';
+        const sorted = (items: readonly { id: string }[]): string[] => ids(items).sort();
+
+        async function searchBoth(tenantId: string, channelId: string, k = 20): Promise<[string[], string[]]> {
+          const scope = { channelId, projectId: PROJECT };
+
+          return [
+            sorted(await store.searchMessageText(tenantId, query, k, scope)),
+            sorted(await store.searchMessageVectors(tenantId, await embed(query), k, scope)),
+          ];
+        }
+
+        it("should find every message of the channel and the shared messages of the project's other channels", async () => {
+          const t = tenant();
+          const asking = channel(t, 'asking');
+          const sibling = channel(t, 'sibling');
+          await store.configureChannel(t, asking, { private: true, projectId: PROJECT, tokenBudget: null }, at(0));
+          const own = await say(t, asking, 'the deploy key lives in the vault, row one', { trust: Trust.UNKNOWN });
+          // the sibling joins the project with its first message
+          const shared = await say(t, sibling, 'the deploy key lives in the vault, row two', { projectId: PROJECT });
+          const expected = [own.id, shared.id].sort();
+
+          expect(await searchBoth(t, asking)).toEqual([expected, expected]);
+          // the best of both searches, best first: the sibling's exact wording leads
+          const best = await store.searchMessageVectors(t, await embed(shared.content), 1, {
+            channelId: asking,
+            projectId: PROJECT,
+          });
+          expect(ids(best)).toEqual([shared.id]);
+          // without the project, the channel alone
+          expect(ids(await store.searchMessageText(t, query, 20, { channelId: asking }))).toEqual([own.id]);
+        });
+
+        it("should never find a private sibling's message, a sibling's non-GUARDIAN message, another project's or another tenant's", async () => {
+          const t = tenant();
+          const asking = channel(t, 'asking');
+          const secret = channel(t, 'secret');
+          const group = channel(t, 'group');
+          const elsewhere = channel(t, 'elsewhere');
+          const loose = channel(t, 'loose');
+          const settings = { private: false, projectId: PROJECT, tokenBudget: null };
+          await store.configureChannel(t, asking, settings, at(0));
+          await store.configureChannel(t, secret, { ...settings, private: true }, at(0));
+          await store.configureChannel(t, group, settings, at(0));
+          await store.configureChannel(t, elsewhere, { ...settings, projectId: 'gemini' }, at(0));
+          const own = await say(t, asking, 'the deploy key lives in the vault, row one');
+          await say(t, secret, 'the deploy key lives in the vault, row two');
+          await say(t, group, 'the deploy key lives in the vault, row three', { trust: Trust.UNKNOWN });
+          await say(t, elsewhere, 'the deploy key lives in the vault, row four');
+          await say(t, loose, 'the deploy key lives in the vault, row five');
+          const stranger = tenant();
+          const theirs = channel(stranger, 'theirs');
+          await say(stranger, theirs, 'the deploy key lives in the vault, row six', { projectId: PROJECT });
+
+          expect(await searchBoth(t, asking)).toEqual([[own.id], [own.id]]);
+          // the other tenant's channel of the same project sees its own message only
+          const [text, vectors] = await searchBoth(stranger, theirs);
+          expect(text).toHaveLength(1);
+          expect(vectors).toEqual(text);
+          expect(text[0]).not.toBe(own.id);
+        });
+      });
+
       it('should store a message without a vector, found by text only', async () => {
         const t = tenant();
         const c = channel(t);

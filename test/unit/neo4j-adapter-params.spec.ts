@@ -128,6 +128,9 @@ async function recordAdapterCalls(connection: RecordingNeo4jConnection): Promise
     () => conversations.liveStats(T, 'chat'),
     () => conversations.searchMessageText(T, 'example.com', 5, { channelId: 'chat' }),
     async () => conversations.searchMessageVectors(T, await vector('mail'), 5, { excludeChannelId: 'chat', after: AT }),
+    () => conversations.searchMessageText(T, 'example.com', 5, { channelId: 'chat', projectId: 'apollo' }),
+    async () =>
+      conversations.searchMessageVectors(T, await vector('mail'), 5, { channelId: 'chat', projectId: 'apollo' }),
     () => conversations.messageNeighbours(T, ['msg-1'], 2),
     () => conversations.markExtracted(T, ['msg-1'], AT),
     () => conversations.linkExtracted(T, 'm-1', 'msg-1', AT),

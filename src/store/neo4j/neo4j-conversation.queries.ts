@@ -13,6 +13,8 @@ export const CONVERSATION_QUERIES = [
   'conversation/search-message-text',
   'conversation/search-channel-message-vectors',
   'conversation/search-shared-message-vectors',
+  'conversation/search-project-message-text',
+  'conversation/search-project-message-vectors',
   'conversation/list-message-neighbours',
   'conversation/mark-messages-extracted',
   'conversation/list-owed-extractions',

@@ -192,17 +192,21 @@ export class Neo4jConversationStore implements ConversationStore {
     if (lucene === null || k <= 0) {
       return [];
     }
-    const params = {
-      tenantId,
-      query: lucene,
-      channelId: scope.channelId ?? null,
-      excludeChannelId: scope.excludeChannelId ?? null,
-      ...timeParams(scope),
-    };
+    const inProject = scope.channelId !== undefined && scope.projectId !== undefined;
+    const params = inProject
+      ? { tenantId, query: lucene, channelId: scope.channelId, projectId: scope.projectId, ...timeParams(scope) }
+      : {
+          tenantId,
+          query: lucene,
+          channelId: scope.channelId ?? null,
+          excludeChannelId: scope.excludeChannelId ?? null,
+          ...timeParams(scope),
+        };
+    const name: Neo4jQueryName = inProject
+      ? 'conversation/search-project-message-text'
+      : 'conversation/search-message-text';
     const hits = await widenedSearch(k, (limit) =>
-      this.read('searchMessageText', (tx) =>
-        this.run(tx, 'conversation/search-message-text', { ...params, limit: int(limit) }),
-      ),
+      this.read('searchMessageText', (tx) => this.run(tx, name, { ...params, limit: int(limit) })),
     );
 
     return bestFirst(hits, k);
@@ -221,6 +225,24 @@ export class Neo4jConversationStore implements ConversationStore {
     if (vector.length !== space.dimensions) {
       throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
     }
+    const search = (name: Neo4jQueryName, params: Params): Promise<ScoredId[]> =>
+      widenedSearch(k, (limit) =>
+        this.read('searchMessageVectors', (tx) => this.run(tx, name, { ...params, limit: int(limit) })),
+      );
+    if (scope.channelId !== undefined && scope.projectId !== undefined) {
+      // the index filters with AND only: the channel's messages and the project's shared ones are two searches, and
+      // the best k of their merge are the best k of the scope
+      const base = { tenantId, vector: Array.from(vector), channelId: scope.channelId, ...timeParams(scope) };
+      const [own, shared] = await Promise.all([
+        search('conversation/search-channel-message-vectors', base),
+        search('conversation/search-project-message-vectors', { ...base, projectId: scope.projectId }),
+      ]);
+
+      return bestFirst(
+        [...own, ...shared].map((hit) => ({ id: hit.id, score: 2 * hit.score - 1 })),
+        k,
+      );
+    }
     const inChannel = scope.channelId !== undefined;
     const params = {
       tenantId,
@@ -231,9 +253,7 @@ export class Neo4jConversationStore implements ConversationStore {
     const name: Neo4jQueryName = inChannel
       ? 'conversation/search-channel-message-vectors'
       : 'conversation/search-shared-message-vectors';
-    const hits = await widenedSearch(k, (limit) =>
-      this.read('searchMessageVectors', (tx) => this.run(tx, name, { ...params, limit: int(limit) })),
-    );
+    const hits = await search(name, params);
 
     return bestFirst(
       hits.map((hit) => ({ id: hit.id, score: 2 * hit.score - 1 })),

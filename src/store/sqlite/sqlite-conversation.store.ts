@@ -439,7 +439,13 @@ export class SqliteConversationStore implements ConversationStore {
     }
     const where: Clause[] = [{ sql: 'm.tenant_id = ?', params: [tenantId] }];
     let join = '';
-    if (scope.channelId !== undefined) {
+    if (scope.channelId !== undefined && scope.projectId !== undefined) {
+      join = 'JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id';
+      where.push({
+        sql: "(m.channel_id = ? OR (c.project_id = ? AND c.private = 0 AND m.trust = 'GUARDIAN'))",
+        params: [scope.channelId, scope.projectId],
+      });
+    } else if (scope.channelId !== undefined) {
       where.push({ sql: 'm.channel_id = ?', params: [scope.channelId] });
     } else {
       join = 'JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id';
@@ -525,6 +531,9 @@ export class SqliteConversationStore implements ConversationStore {
     if (!this.mayHold(tenantId, scope)) {
       return Promise.resolve([]);
     }
+    if (scope.channelId !== undefined && scope.projectId !== undefined) {
+      return Promise.resolve(this.searchProjectVectors(tenantId, vector, k, scope, scope.channelId, scope.projectId));
+    }
     if (scope.after === undefined && scope.before === undefined) {
       const indexed = this.vectorIndexes?.search(
         tenantId,
@@ -550,6 +559,67 @@ export class SqliteConversationStore implements ConversationStore {
         where.push({ sql: 'v.channel != ?', params: [scope.excludeChannelId] });
       }
     }
+
+    return Promise.resolve(this.exactVectorSearch(tenantId, vector, k, where, scope));
+  }
+
+  /**
+   * The channel's messages and the shared messages of the project's other channels: two searches merged by score.
+   * Both give exact cosine scores of disjoint sets, so the best k of the merge are the best k of the scope (vec0
+   * filters metadata with AND and IN only, and an OR would filter after its k nearest).
+   */
+  private searchProjectVectors(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+    channelId: string,
+    projectId: string,
+  ): ScoredId[] {
+    const siblings = this.stmt<{ id: string }>(
+      'SELECT id FROM channels WHERE tenant_id = ? AND project_id = ? AND private = 0 AND id <> ? ORDER BY id',
+    )
+      .all(tenantId, projectId, channelId)
+      .map((row) => row.id);
+    const merge = (own: ScoredId[], shared: ScoredId[]): ScoredId[] =>
+      [...own, ...shared].sort((a, b) => b.score - a.score).slice(0, k);
+    if (scope.after === undefined && scope.before === undefined) {
+      const own = this.vectorIndexes?.search(tenantId, vector, k, {
+        statuses: ['0', '1'],
+        visibilityKeys: [channelId],
+      });
+      const shared =
+        siblings.length === 0
+          ? []
+          : this.vectorIndexes?.search(tenantId, vector, k, { statuses: ['1'], visibilityKeys: siblings });
+      if (own && shared) {
+        return merge(own, shared);
+      }
+    }
+    const own = this.exactVectorSearch(tenantId, vector, k, [{ sql: 'v.channel = ?', params: [channelId] }], scope);
+    const shared =
+      siblings.length === 0
+        ? []
+        : this.exactVectorSearch(
+            tenantId,
+            vector,
+            k,
+            [{ sql: `v.shared = 1 AND v.channel IN (${placeholders(siblings.length)})`, params: siblings }],
+            scope,
+          );
+
+    return merge(own, shared);
+  }
+
+  /** vec0's k nearest of the tenant's message vectors passing `where` and the scope's time bounds. */
+  private exactVectorSearch(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    filters: Clause[],
+    scope: MessageSearchScope,
+  ): ScoredId[] {
+    const where = [...filters];
     if (scope.after) {
       where.push({ sql: 'v.created_at > ?', params: [BigInt(scope.after.getTime())] });
     }
@@ -564,7 +634,7 @@ export class SqliteConversationStore implements ConversationStore {
       )
       .all(vectorBlob(vector), k, tenantId, ...where.flatMap((c) => c.params));
 
-    return Promise.resolve(rows.map((row) => ({ id: row.id, score: 1 - row.distance })));
+    return rows.map((row) => ({ id: row.id, score: 1 - row.distance }));
   }
 
   messageNeighbours(tenantId: string, seedIds: string[], span: number): Promise<MessageNeighbour[]> {
