@@ -1,4 +1,7 @@
 /** Metadata a search filters on; values are opaque strings interned to small integer codes. */
+import { EstimatedTopList } from 'src/store/sqlite/estimated-top-list';
+import { Int8DotKernel } from 'src/store/sqlite/int8-dot-kernel';
+
 export interface VectorIndexRow {
   status: string;
   visibility: string;
@@ -148,22 +151,6 @@ class TopList {
 
     return n;
   }
-
-  /** Items best first, with their scores; empties the list. */
-  drain(): { items: Int32Array; scores: Float64Array } {
-    const n = this.length;
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => this.scores[b]! - this.scores[a]!);
-    const items = new Int32Array(n);
-    const scores = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const from = order[i]!;
-      items[i] = this.items[from]!;
-      scores[i] = this.scores[from]!;
-    }
-    this.length = 0;
-
-    return { items, scores };
-  }
 }
 
 /**
@@ -184,6 +171,10 @@ export class BinaryVectorIndex {
   private zeros = 0;
   private components = 0;
   private readonly words: number;
+  /** Bytes of a row's int8 copy: dimensions rounded up to 16 (the kernel's step), the rest zero. */
+  private readonly stride: number;
+  /** Computes the int8 rescoring's integer dot products to bound the scores (null without WebAssembly SIMD). */
+  private readonly kernel: Int8DotKernel | null;
   private readonly candidateFactor: number;
   private readonly minCandidates: number;
   private readonly prefilterFactor: number;
@@ -191,6 +182,7 @@ export class BinaryVectorIndex {
   private capacity: number;
   private count = 0;
   private codes: Uint32Array;
+  /** In the kernel's memory (from byte 0) when there is a kernel. */
   private quantized: Int8Array;
   /** The float32 vectors when keepVectors is on, else empty. */
   private vectors: Float32Array;
@@ -215,6 +207,7 @@ export class BinaryVectorIndex {
   private visibilityAllowed = new Uint8Array(16);
   private candidates = new Int32Array(1024);
   private readonly top = new TopList();
+  private readonly rescored = new EstimatedTopList();
 
   constructor(options: BinaryVectorIndexOptions) {
     const { dimensions } = options;
@@ -232,7 +225,11 @@ export class BinaryVectorIndex {
     this.prefilterFactor = Math.max(1, options.prefilterFactor ?? 10);
     this.capacity = Math.max(16, options.initialCapacity ?? 1024);
     this.codes = new Uint32Array(this.capacity * this.words);
-    this.quantized = new Int8Array(this.capacity * dimensions);
+    this.stride = Math.ceil(dimensions / 16) * 16;
+    this.kernel = Int8DotKernel.create(this.capacity * this.stride);
+    this.quantized = this.kernel
+      ? new Int8Array(this.kernel.buffer, 0, this.capacity * this.stride)
+      : new Int8Array(this.capacity * this.stride);
     this.keepVectors = options.keepVectors ?? false;
     this.vectors = new Float32Array(this.keepVectors ? this.capacity * dimensions : 0);
     this.inverseNorms = new Float32Array(this.capacity);
@@ -324,7 +321,7 @@ export class BinaryVectorIndex {
     const copy = new Float32Array(dims);
     for (let slot = 0; slot < this.count; slot++) {
       for (let j = 0; j < dims; j++) {
-        copy[j] = this.quantized[slot * dims + j]!;
+        copy[j] = this.quantized[slot * this.stride + j]!;
       }
       signBits(this.rotation.apply(copy, this.rotated), this.codes, slot * this.words, this.words);
     }
@@ -364,8 +361,9 @@ export class BinaryVectorIndex {
     if (slot !== last) {
       const words = this.words;
       const dims = this.dimensions;
+      const stride = this.stride;
       this.codes.copyWithin(slot * words, last * words, (last + 1) * words);
-      this.quantized.copyWithin(slot * dims, last * dims, (last + 1) * dims);
+      this.quantized.copyWithin(slot * stride, last * stride, (last + 1) * stride);
       if (this.keepVectors) {
         this.vectors.copyWithin(slot * dims, last * dims, (last + 1) * dims);
       }
@@ -393,18 +391,35 @@ export class BinaryVectorIndex {
       return null;
     }
     const f = Math.fround;
+    const dims = this.dimensions;
     const vectors = this.vectors;
-    const base = slot * this.dimensions;
+    const base = slot * dims;
     let dot = 0;
     let queryMagnitude = 0;
     let rowMagnitude = 0;
-    for (let j = 0; j < this.dimensions; j++) {
-      const a = query[j]!;
-      const b = vectors[base + j]!;
-      // a float32 product is exact in double, so fround of it is the float32 product
-      dot = f(dot + f(a * b));
-      queryMagnitude = f(queryMagnitude + f(a * a));
-      rowMagnitude = f(rowMagnitude + f(b * b));
+    const kernel = this.kernel;
+    if (kernel) {
+      // the same float32 operations in the same order, without a conversion to and from double around each
+      const at = this.capacity * this.stride;
+      if (kernel.reserve(at + dims * 8 + 12)) {
+        this.quantized = new Int8Array(kernel.buffer, 0, at);
+      }
+      const scratch = new Float32Array(kernel.buffer, at, dims * 2 + 3);
+      scratch.set(query);
+      scratch.set(vectors.subarray(base, base + dims), dims);
+      kernel.sums(at, at + dims * 4, dims, at + dims * 8);
+      dot = scratch[dims * 2]!;
+      queryMagnitude = scratch[dims * 2 + 1]!;
+      rowMagnitude = scratch[dims * 2 + 2]!;
+    } else {
+      for (let j = 0; j < dims; j++) {
+        const a = query[j]!;
+        const b = vectors[base + j]!;
+        // a float32 product is exact in double, so fround of it is the float32 product
+        dot = f(dot + f(a * b));
+        queryMagnitude = f(queryMagnitude + f(a * a));
+        rowMagnitude = f(rowMagnitude + f(b * b));
+      }
     }
     const distance = f(1 - dot / (Math.sqrt(queryMagnitude) * Math.sqrt(rowMagnitude)));
 
@@ -449,7 +464,7 @@ export class BinaryVectorIndex {
     }
     const scale = maxAbs > 0 ? 127 / maxAbs : 0;
     const quantized = this.quantized;
-    const base = slot * dims;
+    const base = slot * this.stride;
     let sumSquares = 0;
     for (let j = 0; j < dims; j++) {
       // Math.round without its branches: the shifted value is positive, so truncation rounds it
@@ -473,7 +488,13 @@ export class BinaryVectorIndex {
       return to;
     };
     this.codes = resize(this.codes, (n) => new Uint32Array(n), this.words);
-    this.quantized = resize(this.quantized, (n) => new Int8Array(n), this.dimensions);
+    if (this.kernel) {
+      // the rows stay where they are: the memory grows in place (and replaces its buffer)
+      this.kernel.reserve(capacity * this.stride);
+      this.quantized = new Int8Array(this.kernel.buffer, 0, capacity * this.stride);
+    } else {
+      this.quantized = resize(this.quantized, (n) => new Int8Array(n), this.stride);
+    }
     if (this.keepVectors) {
       this.vectors = resize(this.vectors, (n) => new Float32Array(n), this.dimensions);
     }
@@ -660,6 +681,11 @@ export class BinaryVectorIndex {
     return top.takeInto(candidates);
   }
 
+  /**
+   * The top k candidates by int8 cosine. The kernel's integer dot products with a rounded copy of the query estimate
+   * each candidate's score within a bound, and a candidate is scored only when the top list cannot rank it from the
+   * estimates: the result is the one scoring every candidate gives, bit for bit, ties and all.
+   */
   private rescore(query: Float32Array, count: number, k: number): VectorIndexHit[] {
     const dims = this.dimensions;
     let queryNorm = 0;
@@ -668,13 +694,13 @@ export class BinaryVectorIndex {
     }
     const inverseQueryNorm = queryNorm > 0 ? 1 / Math.sqrt(queryNorm) : 0;
     const quantized = this.quantized;
+    const inverseNorms = this.inverseNorms;
     const candidates = this.candidates;
+    const stride = this.stride;
     const unrolled = dims & ~3;
-    const top = this.top;
-    top.reset(k);
-    for (let c = 0; c < count; c++) {
+    const score = (c: number): number => {
       const slot = candidates[c]!;
-      const base = slot * dims;
+      const base = slot * stride;
       let dot = 0;
       let j = 0;
       for (; j < unrolled; j += 4) {
@@ -687,11 +713,72 @@ export class BinaryVectorIndex {
       for (; j < dims; j++) {
         dot += quantized[base + j]! * query[j]!;
       }
-      top.push(dot * this.inverseNorms[slot]! * inverseQueryNorm, slot);
+
+      return dot * inverseNorms[slot]! * inverseQueryNorm;
+    };
+    const top = this.rescored;
+    const estimates = this.estimate(query, count, inverseQueryNorm);
+    top.reset(k, count, estimates?.bound ?? Infinity, score);
+    for (let c = 0; c < count; c++) {
+      top.push(c, estimates ? estimates.dots[c]! * inverseNorms[candidates[c]!]! * estimates.scale : 0);
     }
     const { items, scores } = top.drain();
 
-    return Array.from(items, (slot, i) => ({ rowid: this.rowids[slot]!, score: scores[i]! }));
+    return Array.from(items, (c, i) => ({ rowid: this.rowids[candidates[c]!]!, score: scores[i]! }));
+  }
+
+  /**
+   * Integer dot products of the candidates' int8 copies with Q = round(σ · query) (σ scales the largest component to
+   * `limit`), so that dots[c] · inverseNorm · scale is the candidate's int8 cosine (as `rescore` computes it) within
+   * `bound`. With e = Q - σ · q,
+   * Σ x·q - Σ x·Q / σ = -Σ x·e / σ, at most |x| · |e| / σ (Cauchy-Schwarz); times the norms' inverses that is
+   * |e| / (σ · |q|) for every row. The rest of `bound` covers float rounding (relative 2^-24 for the float32 inverse
+   * norms, about 2^-53 per operation elsewhere) many times over. Null without a kernel or for a query of zeros,
+   * NaN or infinities.
+   */
+  private estimate(
+    query: Float32Array,
+    count: number,
+    inverseQueryNorm: number,
+  ): { dots: Int32Array; scale: number; bound: number } | null {
+    const kernel = this.kernel;
+    const dims = this.dimensions;
+    const stride = this.stride;
+    let maxAbs = 0;
+    for (let j = 0; j < dims; j++) {
+      maxAbs = Math.max(maxAbs, Math.abs(query[j]!));
+    }
+    if (!kernel || count === 0 || !(maxAbs > 0 && maxAbs < Infinity && inverseQueryNorm > 0)) {
+      return null;
+    }
+    const rows = this.capacity * stride;
+    const queryAt = rows;
+    const slotsAt = queryAt + stride * 2;
+    const dotsAt = slotsAt + count * 4;
+    if (kernel.reserve(dotsAt + count * 4)) {
+      this.quantized = new Int8Array(kernel.buffer, 0, rows);
+    }
+    // |x| ≤ 128 (a NaN row quantizes to -128): the exact sum fits in int32, so the kernel's wrapping adds are exact
+    const limit = Math.min(32767, Math.floor(0x7fffffff / (128 * stride)));
+    const sigma = limit / maxAbs;
+    const rounded = new Int16Array(kernel.buffer, queryAt, stride);
+    let errors = 0;
+    for (let j = 0; j < dims; j++) {
+      const scaled = sigma * query[j]!;
+      const q = Math.round(scaled);
+      rounded[j] = q;
+      errors += (q - scaled) * (q - scaled);
+    }
+    rounded.fill(0, dims);
+    new Int32Array(kernel.buffer, slotsAt, count).set(this.candidates.subarray(0, count));
+    kernel.dots(queryAt, 0, stride, slotsAt, count, dotsAt);
+    const scale = inverseQueryNorm / sigma;
+
+    return {
+      dots: new Int32Array(kernel.buffer, dotsAt, count),
+      scale,
+      bound: Math.sqrt(errors) * scale * (1 + 1e-6) + 1e-9,
+    };
   }
 }
 
