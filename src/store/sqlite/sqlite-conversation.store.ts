@@ -384,11 +384,10 @@ export class SqliteConversationStore implements ConversationStore {
     if (ids.length === 0) {
       return Promise.resolve([]);
     }
-    const rows = this.database.db
-      .prepare<SqlValue[], MessageRow>(
-        `SELECT * FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(ids.length)})`,
-      )
-      .all(tenantId, ...ids);
+    // one cached statement for any number of ids (a statement per list length cost more to prepare than to run)
+    const rows = this.stmt<MessageRow>(
+      'SELECT * FROM messages WHERE +tenant_id = ? AND id IN (SELECT value FROM json_each(?))',
+    ).all(tenantId, JSON.stringify(ids));
     const byId = new Map(rows.map((row) => [row.id, toMessage(row)]));
 
     return Promise.resolve(ids.flatMap((id) => byId.get(id) ?? []));
@@ -641,11 +640,9 @@ export class SqliteConversationStore implements ConversationStore {
     if (seedIds.length === 0 || span <= 0) {
       return Promise.resolve([]);
     }
-    const seeds = this.database.db
-      .prepare<SqlValue[], Pick<MessageRow, 'id' | 'channel_id' | 'created_at' | 'seq'>>(
-        `SELECT id, channel_id, created_at, seq FROM messages WHERE +tenant_id = ? AND id IN (${placeholders(seedIds.length)})`,
-      )
-      .all(tenantId, ...seedIds);
+    const seeds = this.stmt<Pick<MessageRow, 'id' | 'channel_id' | 'created_at' | 'seq'>>(
+      'SELECT id, channel_id, created_at, seq FROM messages WHERE +tenant_id = ? AND id IN (SELECT value FROM json_each(?))',
+    ).all(tenantId, JSON.stringify(seedIds));
     const found: MessageNeighbour[] = [];
     for (const seed of seeds) {
       const position = { createdAt: new Date(seed.created_at), seq: seed.seq };
