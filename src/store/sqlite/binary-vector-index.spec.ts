@@ -1,5 +1,6 @@
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import type { BinaryVectorIndexOptions, VectorIndexFilter, VectorIndexRow } from 'src/store/sqlite/binary-vector-index';
+import { Int8DotKernel } from 'src/store/sqlite/int8-dot-kernel';
 import { rng } from 'test/support/seeded-random';
 
 function gaussian(random: () => number): number {
@@ -356,6 +357,77 @@ describe('BinaryVectorIndex', () => {
       );
       expect(recall).toBeGreaterThanOrEqual(0.8);
       expect(recall).toBeGreaterThan(hammingOnly);
+    });
+  });
+
+  describe('WebAssembly kernel and JS fallback', () => {
+    /** An index built like `build` but without the kernel, as on a runtime without WebAssembly SIMD. */
+    const withoutKernel = (options: BinaryVectorIndexOptions): BinaryVectorIndex => {
+      const create = jest.spyOn(Int8DotKernel, 'create').mockReturnValue(null);
+      try {
+        return new BinaryVectorIndex(options);
+      } finally {
+        create.mockRestore();
+      }
+    };
+
+    it('give the same hits and scores, ties, filters, growth and removals included', () => {
+      const random = rng(12);
+      const dims = 200;
+      const points = clustered(1700, dims, 30, random);
+      const rows = [...points.slice(0, 1500), ...points.slice(0, 60)];
+      const queries = [...points.slice(1500, 1530), ...points.slice(0, 5)];
+      const options = {
+        dimensions: dims,
+        initialCapacity: 16,
+        minCandidates: 40,
+        candidateFactor: 5,
+        prefilterFactor: 4,
+      };
+      const indexes = [new BinaryVectorIndex(options), withoutKernel(options)];
+      const row = (i: number): VectorIndexRow => ({
+        status: i % 11 === 0 ? 'ARCHIVED' : 'ACTIVE',
+        type: i % 3 === 0 ? 'EVENT' : 'FACT',
+        visibility: `C${i % 7}`,
+      });
+      for (const index of indexes) {
+        rows.forEach((vector, i) => index.add(i + 1, vector, row(i)));
+        for (let i = 0; i < rows.length; i += 13) {
+          index.remove(i + 1);
+        }
+        for (let i = 0; i < rows.length; i += 26) {
+          index.add(i + 1, rows[(i * 5) % rows.length]!, row(i + 1));
+        }
+      }
+      const filters: VectorIndexFilter[] = [
+        { statuses: ['ACTIVE'] },
+        { statuses: ['ACTIVE'], visibilityKeys: ['C3'] },
+        { statuses: ['ACTIVE', 'ARCHIVED'], excludeVisibilityKeys: ['C3'], types: ['FACT'] },
+        { statuses: ['NONE'] },
+      ];
+      let hits = 0;
+      for (const filter of filters) {
+        for (const k of [1, 10, 60]) {
+          for (const query of queries) {
+            const [fast, slow] = indexes.map((index) => index.search(query, k, filter));
+            expect(fast!.map((hit) => hit.rowid)).toEqual(slow!.map((hit) => hit.rowid));
+            expect(fast!.every((hit, i) => Object.is(hit.score, slow![i]!.score))).toBe(true);
+            hits += fast!.length;
+          }
+        }
+      }
+      expect(hits).toBeGreaterThan(5000);
+    });
+
+    it('scores the first search right when it has to grow the kernel memory', () => {
+      const random = rng(13);
+      const vectors = Array.from({ length: 1000 }, () => randomUnit(512, random));
+      // rows filling their memory pages exactly: every scratch area of the first search is new memory
+      const index = build(vectors, { initialCapacity: 1024, minCandidates: 900, candidateFactor: 1 });
+      const query = randomUnit(512, random);
+      const first = index.search(query, 50, ALL_ACTIVE);
+      expect(first.every((hit) => Number.isFinite(hit.score))).toBe(true);
+      expect(index.search(query, 50, ALL_ACTIVE)).toEqual(first);
     });
   });
 });

@@ -53,6 +53,16 @@ const SPARSE_SETTLE_ROWS = 256;
 const NOT_MATCHED = 0xffff;
 const MAX_DIMENSIONS = 8192;
 
+/** Byte offsets of the per-row arrays in the kernel's memory (the int8 rows from 0); scratch starts at `end`. */
+interface KernelLayout {
+  codes: number;
+  statuses: number;
+  types: number;
+  visibilities: number;
+  distances: number;
+  end: number;
+}
+
 class Interner {
   private readonly ids = new Map<string, number>();
 
@@ -171,18 +181,24 @@ export class BinaryVectorIndex {
   private zeros = 0;
   private components = 0;
   private readonly words: number;
+  /** Words a row's sign code takes: words rounded up to 4 (the kernel's 16-byte step), the rest zero. */
+  private readonly codeWords: number;
   /** Bytes of a row's int8 copy: dimensions rounded up to 16 (the kernel's step), the rest zero. */
   private readonly stride: number;
-  /** Computes the int8 rescoring's integer dot products to bound the scores (null without WebAssembly SIMD). */
+  /**
+   * Runs the Hamming scan, the sign ranking's sums and the int8 rescoring's integer dot products that bound the
+   * scores (null without WebAssembly SIMD).
+   */
   private readonly kernel: Int8DotKernel | null;
+  private layout: KernelLayout;
   private readonly candidateFactor: number;
   private readonly minCandidates: number;
   private readonly prefilterFactor: number;
 
   private capacity: number;
   private count = 0;
+  /** Like quantized, statusCodes, typeCodes, visibilityCodes and distances: in the kernel's memory when there is one. */
   private codes: Uint32Array;
-  /** In the kernel's memory (from byte 0) when there is a kernel. */
   private quantized: Int8Array;
   /** The float32 vectors when keepVectors is on, else empty. */
   private vectors: Float32Array;
@@ -220,27 +236,29 @@ export class BinaryVectorIndex {
     this.rotated = new Float32Array(this.bitDimensions);
     this.rotate = options.rotate ?? null;
     this.words = this.bitDimensions / 32;
+    this.codeWords = Math.ceil(this.words / 4) * 4;
     this.candidateFactor = options.candidateFactor ?? 10;
     this.minCandidates = options.minCandidates ?? 400;
     this.prefilterFactor = Math.max(1, options.prefilterFactor ?? 10);
     this.capacity = Math.max(16, options.initialCapacity ?? 1024);
-    this.codes = new Uint32Array(this.capacity * this.words);
     this.stride = Math.ceil(dimensions / 16) * 16;
-    this.kernel = Int8DotKernel.create(this.capacity * this.stride);
-    this.quantized = this.kernel
-      ? new Int8Array(this.kernel.buffer, 0, this.capacity * this.stride)
-      : new Int8Array(this.capacity * this.stride);
-    this.keepVectors = options.keepVectors ?? false;
-    this.vectors = new Float32Array(this.keepVectors ? this.capacity * dimensions : 0);
-    this.inverseNorms = new Float32Array(this.capacity);
+    this.layout = this.layoutFor(this.capacity);
+    this.kernel = Int8DotKernel.create(this.layout.end);
+    this.codes = new Uint32Array(this.capacity * this.codeWords);
+    this.quantized = new Int8Array(this.capacity * this.stride);
     this.statusCodes = new Uint8Array(this.capacity);
     this.typeCodes = new Uint8Array(this.capacity);
     this.visibilityCodes = new Uint32Array(this.capacity);
-    this.rowids = new Float64Array(this.capacity);
     this.distances = new Uint16Array(this.capacity);
+    this.bindViews();
+    this.keepVectors = options.keepVectors ?? false;
+    this.vectors = new Float32Array(this.keepVectors ? this.capacity * dimensions : 0);
+    this.inverseNorms = new Float32Array(this.capacity);
+    this.rowids = new Float64Array(this.capacity);
     this.histogram = new Uint32Array(this.words * 32 + 1);
-    this.queryCode = new Uint32Array(this.words);
-    this.signTable = new Float64Array(this.words * 4 * 256);
+    this.queryCode = new Uint32Array(this.codeWords);
+    // with a kernel the table is built in its scratch
+    this.signTable = new Float64Array(this.kernel ? 0 : this.words * 4 * 256);
   }
 
   get size(): number {
@@ -323,7 +341,7 @@ export class BinaryVectorIndex {
       for (let j = 0; j < dims; j++) {
         copy[j] = this.quantized[slot * this.stride + j]!;
       }
-      signBits(this.rotation.apply(copy, this.rotated), this.codes, slot * this.words, this.words);
+      signBits(this.rotation.apply(copy, this.rotated), this.codes, slot * this.codeWords, this.words);
     }
   }
 
@@ -359,7 +377,7 @@ export class BinaryVectorIndex {
     const last = --this.count;
     this.slots.delete(rowid);
     if (slot !== last) {
-      const words = this.words;
+      const words = this.codeWords;
       const dims = this.dimensions;
       const stride = this.stride;
       this.codes.copyWithin(slot * words, last * words, (last + 1) * words);
@@ -400,10 +418,7 @@ export class BinaryVectorIndex {
     const kernel = this.kernel;
     if (kernel) {
       // the same float32 operations in the same order, without a conversion to and from double around each
-      const at = this.capacity * this.stride;
-      if (kernel.reserve(at + dims * 8 + 12)) {
-        this.quantized = new Int8Array(kernel.buffer, 0, at);
-      }
+      const at = this.scratch(dims * 8 + 12);
       const scratch = new Float32Array(kernel.buffer, at, dims * 2 + 3);
       scratch.set(query);
       scratch.set(vectors.subarray(base, base + dims), dims);
@@ -473,7 +488,47 @@ export class BinaryVectorIndex {
       sumSquares += q * q;
     }
     this.inverseNorms[slot] = sumSquares > 0 ? 1 / Math.sqrt(sumSquares) : 0;
-    signBits(this.forSigns(vector), this.codes, slot * this.words, this.words);
+    signBits(this.forSigns(vector), this.codes, slot * this.codeWords, this.words);
+  }
+
+  /** Where the per-row arrays go in the kernel's memory at a capacity (unused without a kernel). */
+  private layoutFor(capacity: number): KernelLayout {
+    const align = (at: number): number => Math.ceil(at / 16) * 16;
+    const codes = align(capacity * this.stride);
+    const statuses = codes + capacity * this.codeWords * 4;
+    const types = align(statuses + capacity);
+    const visibilities = align(types + capacity);
+    const distances = visibilities + capacity * 4;
+
+    return { codes, statuses, types, visibilities, distances, end: align(distances + capacity * 2) };
+  }
+
+  /** Makes the per-row arrays views of the kernel's memory again (after it grew, which replaces its buffer). */
+  private bindViews(): void {
+    if (!this.kernel) {
+      return;
+    }
+    const buffer = this.kernel.buffer;
+    const capacity = this.capacity;
+    const layout = this.layout;
+    this.quantized = new Int8Array(buffer, 0, capacity * this.stride);
+    this.codes = new Uint32Array(buffer, layout.codes, capacity * this.codeWords);
+    this.statusCodes = new Uint8Array(buffer, layout.statuses, capacity);
+    this.typeCodes = new Uint8Array(buffer, layout.types, capacity);
+    this.visibilityCodes = new Uint32Array(buffer, layout.visibilities, capacity);
+    this.distances = new Uint16Array(buffer, layout.distances, capacity);
+  }
+
+  /**
+   * Makes sure `bytes` of scratch follow the per-row arrays in the kernel's memory and returns where they start. Views
+   * of the memory taken before the call may be stale after it; the index's own are made again.
+   */
+  private scratch(bytes: number): number {
+    if (this.kernel!.reserve(this.layout.end + bytes)) {
+      this.bindViews();
+    }
+
+    return this.layout.end;
   }
 
   private grow(capacity: number): void {
@@ -487,24 +542,39 @@ export class BinaryVectorIndex {
 
       return to;
     };
-    this.codes = resize(this.codes, (n) => new Uint32Array(n), this.words);
-    if (this.kernel) {
-      // the rows stay where they are: the memory grows in place (and replaces its buffer)
-      this.kernel.reserve(capacity * this.stride);
-      this.quantized = new Int8Array(this.kernel.buffer, 0, capacity * this.stride);
-    } else {
-      this.quantized = resize(this.quantized, (n) => new Int8Array(n), this.stride);
-    }
     if (this.keepVectors) {
       this.vectors = resize(this.vectors, (n) => new Float32Array(n), this.dimensions);
     }
     this.inverseNorms = resize(this.inverseNorms, (n) => new Float32Array(n), 1);
-    this.statusCodes = resize(this.statusCodes, (n) => new Uint8Array(n), 1);
-    this.typeCodes = resize(this.typeCodes, (n) => new Uint8Array(n), 1);
-    this.visibilityCodes = resize(this.visibilityCodes, (n) => new Uint32Array(n), 1);
     this.rowids = resize(this.rowids, (n) => new Float64Array(n), 1);
-    this.distances = new Uint16Array(capacity);
+    if (!this.kernel) {
+      this.codes = resize(this.codes, (n) => new Uint32Array(n), this.codeWords);
+      this.quantized = resize(this.quantized, (n) => new Int8Array(n), this.stride);
+      this.statusCodes = resize(this.statusCodes, (n) => new Uint8Array(n), 1);
+      this.typeCodes = resize(this.typeCodes, (n) => new Uint8Array(n), 1);
+      this.visibilityCodes = resize(this.visibilityCodes, (n) => new Uint32Array(n), 1);
+      this.distances = new Uint16Array(capacity);
+      this.capacity = capacity;
+
+      return;
+    }
+    // The int8 rows stay where they are (the memory grows in place); the arrays after them move up to their new
+    // places, and everything from the old rows' end is zeroed first (codes and rows are zero-padded).
+    const count = this.count;
+    const codes = this.codes.slice(0, count * this.codeWords);
+    const statuses = this.statusCodes.slice(0, count);
+    const types = this.typeCodes.slice(0, count);
+    const visibilities = this.visibilityCodes.slice(0, count);
+    const rowsEnd = this.capacity * this.stride;
     this.capacity = capacity;
+    this.layout = this.layoutFor(capacity);
+    this.kernel.reserve(this.layout.end);
+    this.bindViews();
+    new Uint8Array(this.kernel.buffer, rowsEnd, this.layout.end - rowsEnd).fill(0);
+    this.codes.set(codes);
+    this.statusCodes.set(statuses);
+    this.typeCodes.set(types);
+    this.visibilityCodes.set(visibilities);
   }
 
   /** Fills the allowed-code tables for a filter (the visibility table is cleared after the search). */
@@ -552,6 +622,10 @@ export class BinaryVectorIndex {
     const words = this.words;
     const q = this.queryCode;
     signBits(query, q, 0, words);
+    if (this.kernel) {
+      return this.scanInKernel();
+    }
+    const codeWords = this.codeWords;
     const codes = this.codes;
     const distances = this.distances;
     const histogram = this.histogram;
@@ -565,7 +639,7 @@ export class BinaryVectorIndex {
     const pairs = words & ~1;
     const n = this.count;
     let matched = 0;
-    for (let slot = 0, base = 0; slot < n; slot++, base += words) {
+    for (let slot = 0, base = 0; slot < n; slot++, base += codeWords) {
       const allowed = statusAllowed[statusCodes[slot]!]! & typeAllowed[typeCodes[slot]!]!;
       if ((allowed & visibilityAllowed[visibilityCodes[slot]!]!) === 0) {
         distances[slot] = NOT_MATCHED;
@@ -595,6 +669,40 @@ export class BinaryVectorIndex {
       histogram[distance] = histogram[distance]! + 1;
       matched++;
     }
+
+    return matched;
+  }
+
+  /** `scan` by the kernel: the allowed-code tables, the query's code and the histogram go to its scratch. */
+  private scanInKernel(): number {
+    const visibilities = this.visibilities.size;
+    const codeBytes = this.codeWords * 4;
+    const histogram = this.histogram;
+    const allowedAt = this.scratch(512 + visibilities + 16 + codeBytes + histogram.byteLength);
+    const queryAt = allowedAt + Math.ceil((512 + visibilities) / 16) * 16;
+    const histogramAt = queryAt + codeBytes;
+    const buffer = this.kernel!.buffer;
+    const allowed = new Uint8Array(buffer, allowedAt, 512 + visibilities);
+    allowed.set(this.statusAllowed);
+    allowed.set(this.typeAllowed, 256);
+    allowed.set(this.visibilityAllowed.subarray(0, visibilities), 512);
+    new Uint32Array(buffer, queryAt, this.codeWords).set(this.queryCode);
+    const counts = new Uint32Array(buffer, histogramAt, histogram.length);
+    counts.fill(0);
+    const layout = this.layout;
+    const matched = this.kernel!.hamming(
+      layout.codes,
+      queryAt,
+      codeBytes,
+      this.count,
+      layout.statuses,
+      layout.types,
+      layout.visibilities,
+      allowedAt,
+      layout.distances,
+      histogramAt,
+    );
+    histogram.set(counts);
 
     return matched;
   }
@@ -641,7 +749,51 @@ export class BinaryVectorIndex {
 
   /** Keeps the `limit` candidates whose sign bits agree best with the float query (sum of ±query components). */
   private rankBySigns(query: Float32Array, count: number, limit: number): number {
+    const top = this.top;
+    top.reset(limit);
+    const candidates = this.candidates;
+    const kernel = this.kernel;
+    if (kernel) {
+      const entries = this.words * 4 * 256;
+      const tableAt = this.scratch(entries * 8 + count * 12);
+      const scoresAt = tableAt + entries * 8;
+      const slotsAt = scoresAt + count * 8;
+      const buffer = kernel.buffer;
+      this.fillSignTable(query, new Float64Array(buffer, tableAt, entries));
+      new Int32Array(buffer, slotsAt, count).set(candidates.subarray(0, count));
+      kernel.signScores(tableAt, this.layout.codes, this.codeWords * 4, this.words * 4, slotsAt, count, scoresAt);
+      const scores = new Float64Array(buffer, scoresAt, count);
+      for (let c = 0; c < count; c++) {
+        top.push(scores[c]!, candidates[c]!);
+      }
+
+      return top.takeInto(candidates);
+    }
     const table = this.signTable;
+    this.fillSignTable(query, table);
+    const codes = this.codes;
+    const words = this.words;
+    const codeWords = this.codeWords;
+    for (let c = 0; c < count; c++) {
+      const slot = candidates[c]!;
+      let score = 0;
+      for (let w = 0, base = slot * codeWords, t = 0; w < words; w++, t += 1024) {
+        const code = codes[base + w]!;
+        score +=
+          table[t + (code & 0xff)]! +
+          table[t + 256 + ((code >>> 8) & 0xff)]! +
+          table[t + 512 + ((code >>> 16) & 0xff)]! +
+          table[t + 768 + (code >>> 24)]!;
+      }
+      top.push(score, slot);
+    }
+
+    // the int8 rescoring ranks them again: their order here does not matter
+    return top.takeInto(candidates);
+  }
+
+  /** table[256 · b + v]: the sum over the 8 bits of code byte b of +query component where v has the bit, else -. */
+  private fillSignTable(query: Float32Array, table: Float64Array): void {
     const dims = this.bitDimensions;
     const bytes = this.words * 4;
     for (let b = 0; b < bytes; b++) {
@@ -658,27 +810,6 @@ export class BinaryVectorIndex {
         table[base + v] = table[base + (v ^ low)]! + (d < dims ? 2 * query[d]! : 0);
       }
     }
-    const top = this.top;
-    top.reset(limit);
-    const candidates = this.candidates;
-    const codes = this.codes;
-    const words = this.words;
-    for (let c = 0; c < count; c++) {
-      const slot = candidates[c]!;
-      let score = 0;
-      for (let w = 0, base = slot * words, t = 0; w < words; w++, t += 1024) {
-        const code = codes[base + w]!;
-        score +=
-          table[t + (code & 0xff)]! +
-          table[t + 256 + ((code >>> 8) & 0xff)]! +
-          table[t + 512 + ((code >>> 16) & 0xff)]! +
-          table[t + 768 + (code >>> 24)]!;
-      }
-      top.push(score, slot);
-    }
-
-    // the int8 rescoring ranks them again: their order here does not matter
-    return top.takeInto(candidates);
   }
 
   /**
@@ -693,6 +824,8 @@ export class BinaryVectorIndex {
       queryNorm += query[j]! * query[j]!;
     }
     const inverseQueryNorm = queryNorm > 0 ? 1 / Math.sqrt(queryNorm) : 0;
+    // before the views are taken: it may grow the kernel's memory, which replaces its buffer
+    const estimates = this.estimate(query, count, inverseQueryNorm);
     const quantized = this.quantized;
     const inverseNorms = this.inverseNorms;
     const candidates = this.candidates;
@@ -717,7 +850,6 @@ export class BinaryVectorIndex {
       return dot * inverseNorms[slot]! * inverseQueryNorm;
     };
     const top = this.rescored;
-    const estimates = this.estimate(query, count, inverseQueryNorm);
     top.reset(k, count, estimates?.bound ?? Infinity, score);
     for (let c = 0; c < count; c++) {
       top.push(c, estimates ? estimates.dots[c]! * inverseNorms[candidates[c]!]! * estimates.scale : 0);
@@ -751,13 +883,9 @@ export class BinaryVectorIndex {
     if (!kernel || count === 0 || !(maxAbs > 0 && maxAbs < Infinity && inverseQueryNorm > 0)) {
       return null;
     }
-    const rows = this.capacity * stride;
-    const queryAt = rows;
+    const queryAt = this.scratch(stride * 2 + count * 8);
     const slotsAt = queryAt + stride * 2;
     const dotsAt = slotsAt + count * 4;
-    if (kernel.reserve(dotsAt + count * 4)) {
-      this.quantized = new Int8Array(kernel.buffer, 0, rows);
-    }
     // |x| ≤ 128 (a NaN row quantizes to -128): the exact sum fits in int32, so the kernel's wrapping adds are exact
     const limit = Math.min(32767, Math.floor(0x7fffffff / (128 * stride)));
     const sigma = limit / maxAbs;
