@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { tenantSearchToken } from 'src/store/search-terms';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { openSqliteStores } from 'src/store/stores';
@@ -44,5 +45,36 @@ describe('SQLite purge during an embedding-model migration', () => {
 
     expect(purged.memories).toBe(2);
     expect([count('gone'), count('kept')]).toEqual([0, 1]);
+  });
+
+  it("should remove stray full-text rows of the tenant (an older version's crash) and no other tenant's", async () => {
+    await remember(stores.memories, 'kept-too', 'The user keeps goats');
+    const db = (stores.connection as unknown as SqliteDatabase).db;
+    const rows = (table: string, tenantId: string): number =>
+      db
+        .prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant = ?`)
+        .get(tenantSearchToken(tenantId))?.n ?? -1;
+    // rows no memory or message points at
+    db.prepare('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
+      900_001,
+      'stray memory text',
+      '',
+      tenantSearchToken('stray'),
+    );
+    db.prepare('INSERT INTO message_fts (rowid, content, speaker, prev, next, tenant) VALUES (?, ?, ?, ?, ?, ?)').run(
+      900_002,
+      'stray message text',
+      '',
+      '',
+      '',
+      tenantSearchToken('stray'),
+    );
+    expect([rows('memory_fts', 'stray'), rows('message_fts', 'stray')]).toEqual([1, 1]);
+
+    const purged = await stores.tenantData.purgeTenant('stray');
+
+    expect(purged.memoryTextRows).toBe(1);
+    expect([rows('memory_fts', 'stray'), rows('message_fts', 'stray')]).toEqual([0, 0]);
+    expect(rows('memory_fts', 'kept-too')).toBe(1);
   });
 });
