@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -31,22 +32,35 @@ interface Measured {
   healthz: { n: number; p50: number; p99: number; max: number };
   /** The longest wait of a 1 ms timer (wall clock: on a loaded machine it includes time the process was not run). */
   loopMaxMs: number;
-  /** The most CPU the process spent between two turns of the event loop: the longest synchronous stretch. */
+  /** The most CPU the main thread spent between two turns of the event loop: the longest synchronous stretch. */
   blockCpuMs: number;
   note?: string;
 }
 
+/** The main thread's own CPU time in ms: Linux's per-thread schedstat (ns), else the whole process's CPU time. */
+function mainThreadCpuMs(): number {
+  try {
+    return Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const usage = process.cpuUsage();
+
+    return (usage.user + usage.system) / 1000;
+  }
+}
+
 /**
- * Ticks on a 1 ms timer and keeps the largest CPU time (user + system, process.cpuUsage) spent between two ticks:
- * unlike the wall-clock delay it does not grow when the machine is busy with other processes.
+ * Ticks on a 1 ms timer and keeps the largest CPU time of the main thread spent between two ticks: unlike the
+ * wall-clock delay it does not grow when the machine is busy with other processes, and (where Linux gives per-thread
+ * times) it leaves out the prober's thread, GC threads and the bench's own client in this process: counted with the
+ * whole process, the 10k import showed a 109 ms "block" while the event loop was never late by more than 53 ms.
  */
 function cpuBlockMonitor(): { stop(): number } {
-  let last = process.cpuUsage();
+  let last = mainThreadCpuMs();
   let max = 0;
   let running = true;
   const tick = (): void => {
-    const now = process.cpuUsage();
-    max = Math.max(max, (now.user - last.user + now.system - last.system) / 1000);
+    const now = mainThreadCpuMs();
+    max = Math.max(max, now - last);
     last = now;
     if (running) {
       setTimeout(tick, 1);
