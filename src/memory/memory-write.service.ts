@@ -14,6 +14,7 @@ import { embedForStorage } from 'src/embedding/embed-safely';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { containsValue, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
+import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
 import type { Retraction } from 'src/memory/write-rules';
@@ -114,7 +115,9 @@ export class MemoryWriteService {
     const vector = await embedForStorage(this.embedder, command.content, this.logger, 'memory');
     const live = candidate.status === MemoryStatus.ACTIVE;
     const neighbours = live && vector ? await this.nearestActive(tenantId, vector, command) : [];
-    const nearDuplicate = neighbours.find((n) => n.score >= this.config.thresholds.nearDuplicate);
+    const nearDuplicate = neighbours.find(
+      (n) => n.score >= this.config.thresholds.nearDuplicate || sameStatement(n.memory.content, command.content),
+    );
     // "I left Hooli" is close to "I work at Hooli" in words, yet takes it back: never a duplicate
     if (nearDuplicate && !candidate.retracts && !this.slotChanges(candidate, nearDuplicate.memory)) {
       return this.reinforce(
@@ -122,7 +125,7 @@ export class MemoryWriteService {
         nearDuplicate.memory,
         command,
         now,
-        `near duplicate (cosine ${nearDuplicate.score.toFixed(3)}) of an existing memory`,
+        `${nearDuplicate.score >= this.config.thresholds.nearDuplicate ? 'near duplicate' : 'the same statement in other words'} (cosine ${nearDuplicate.score.toFixed(3)}) of an existing memory`,
       );
     }
     const slotEffect = live ? await this.slotEffect(tenantId, candidate) : { reinforce: null, supersede: [] };

@@ -20,6 +20,7 @@ const VALUE = String.raw`(there|[\p{L}\p{N}][\p{L}\p{N}'.&-]*(?: [\p{L}\p{N}][\p
 const VALUE_END =
   /\s+(?:anymore|any more|now|last|this|in|on|at|since|because|and|but|so|as|after|to|for|with|ikke|længere|mere|og|men|fordi|for|siden)\b.*$/iu;
 const ANYMORE = String.raw`(?:anymore|any more|any longer|nowadays)`;
+const EMAIL = String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;
 const START = String.raw`(?:^|[.!;,:—–]\s*|\b(?:and|but|so|actually|well|also|now|oh|og|men|så|faktisk)\s+)`;
 
 const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
@@ -28,6 +29,28 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
     slot: 'employer',
     pattern: new RegExp(
       String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:quit|left|resigned from|stopped working (?:at|for)) (?:my (?:job|position|role) (?:at|with) )?${VALUE}`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}i (?:got|was|have been|'ve been|just got|was just) (?:laid off|fired|let go|made redundant|sacked|dismissed)(?: (?:from|by|at) ${VALUE})?`,
+      'iu',
+    ),
+  },
+  // no employer named: "I quit my job", "I lost my job", "I'm unemployed now"
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:quit|left|lost) my (?:job|position|role)(?! (?:at|with|as)\b)`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:now |currently )?(?:unemployed|out of work|between jobs|jobless)\b`,
       'iu',
     ),
   },
@@ -77,6 +100,14 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
       'iu',
     ),
   },
+  // "I retired last year": the job is what ends
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?retired(?=$|[ .,!;])(?! as\b)`,
+      'iu',
+    ),
+  },
   {
     slot: 'occupation',
     pattern: new RegExp(
@@ -91,7 +122,26 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   {
     slot: 'occupation',
     pattern: new RegExp(
-      String.raw`${START}i(?:'ve| have)? (?:retired|quit|stopped working) as an? ([\p{L}-]+(?: [\p{L}-]+)?)`,
+      String.raw`${START}i(?:'ve| have)? (?:retired|quit|stopped working|(?:quit|left) my job) as an? ([\p{L}-]+(?: [\p{L}-]+)?)`,
+      'iu',
+    ),
+  },
+  // email: "x@y.org isn't mine anymore", "I no longer use x@y.org", "I deleted that email account"
+  {
+    slot: 'email',
+    pattern: new RegExp(
+      String.raw`(?<![\w.+-])(${EMAIL}) (?:is not|isn't|is no longer|isn't really) (?:mine|my (?:e-?mail|address))`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'email',
+    pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not|dont) (?:use|have|check) (${EMAIL})`, 'iu'),
+  },
+  {
+    slot: 'email',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:just )?(?:deleted|closed|deactivated|shut down|stopped using|got rid of) (?:that|my|the) (?:old )?e-?mail(?: account| address)?`,
       'iu',
     ),
   },
@@ -131,14 +181,15 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
 export function detectRetraction(content: string): Retraction | null {
   const text = asFirstPerson(content.slice(0, MAX_SLOT_TEXT)).replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
   for (const { slot, pattern } of RETRACTIONS) {
-    const raw = pattern.exec(text)?.[1];
-    if (raw !== undefined) {
-      const value = raw.replace(VALUE_END, '').trim();
+    const match = pattern.exec(text);
+    if (match !== null) {
+      // a retraction that names no value ("I quit my job") takes back whatever the slot holds
+      const value = (match[1] ?? '').replace(VALUE_END, '').trim();
       if (/^(?:there|der)$/iu.test(value) || value.length === 0) {
         return { slot, value: null };
       }
       // "I left my keys at home": a place or an employer is a name
-      if (slot !== 'occupation' && !/^\p{Lu}/u.test(value)) {
+      if (slot !== 'occupation' && slot !== 'email' && !/^\p{Lu}/u.test(value)) {
         continue;
       }
 

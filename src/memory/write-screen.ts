@@ -61,7 +61,8 @@ export function screenWrite(
     : undefined;
   const slotName = origin.claimsSlots === false ? null : (command.slot ?? detected ?? null);
   const slot = slotName === null ? null : { name: slotName, value: slotValueIn(command.content, slotName) };
-  const rule = slot === null && isStandingRule(command.content);
+  // a rule may also set a slot ("Always reply in Spanish": the language): it is still a rule the agent always sees
+  const rule = isStandingRule(command.content);
   const type = command.type ?? (slot ? MemoryType.IDENTITY : defaultType(command.content, rule));
   // Content the user did not write must not describe the user in any person: "Your name is X" counts too.
   const claimed = slot?.name ?? (fromUser ? null : (detectUserClaim(command.content)?.slot ?? null));

@@ -25,6 +25,7 @@ import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
 import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
+import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
 import { screenWrite } from 'src/memory/write-screen';
@@ -70,6 +71,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
     upgrade: (t) =>
       checkBrowserAccess({ open: false, allowedOrigins: ['http://localhost:4000'] }, { host: t, origin: t }, true),
   },
+  'src/memory/paraphrase.ts': { sameStatement: (t) => sameStatement(t, t) },
   'src/extraction/patterns/en.ts': {},
   'src/extraction/patterns/da.ts': {},
   'src/extraction/patterns/pattern-table.ts': { trimValue, asSentence },

@@ -56,7 +56,12 @@ const OCCUPATIONS =
   'læge|sygeplejerske|lærer|skolelærer|ingeniør|udvikler|softwareudvikler|programmør|designer|advokat|revisor|' +
   'arkitekt|forsker|studerende|kok|bager|journalist|forfatter|pilot|tømrer|elektriker|mekaniker|konsulent|direktør|' +
   'økonom|psykolog|dyrlæge|pædagog|politibetjent|frisør|tandlæge|sælger|tekniker|projektleder|chef|leder|' +
-  'pensionist|iværksætter|freelancer|oversætter|bibliotekar|farmaceut|fysioterapeut|jordemoder|landmand|maler';
+  'pensionist|iværksætter|freelancer|oversætter|bibliotekar|farmaceut|fysioterapeut|jordemoder|landmand|maler|' +
+  'tjener|bartender|barista|ekspedient|kassedame|chauffør|buschauffør|murer|smed|blikkenslager|gartner|fisker|' +
+  'præst|dommer|politiker|sekretær|kontorassistent|analytiker|dataanalytiker|underviser|professor|lektor|adjunkt|' +
+  'elev|lærling|kosmetolog|fotograf|musiker|skuespiller|kunstner|grafiker|redaktør|tandplejer|' +
+  'social- og sundhedsassistent|sosu-assistent|sosu-hjælper|pædagogmedhjælper|rengøringsassistent|ergoterapeut|kiropraktor|' +
+  'dyrepasser|soldat|sømand|pilot|stewardesse|tolk|jurist|bogholder|mægler|ejendomsmægler|bankrådgiver|rådgiver';
 const TIMEZONE =
   String.raw`(?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|cet|cest|eet|eest|gmt|utc|bst|pst|est|` +
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?`;
@@ -144,7 +149,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'age',
       pattern: new RegExp(
-        String.raw`(?:${JEG} er (?:lige fyldt |nu |snart )?|${JEG} (?:er )?fyldt |${LEAD}min alder er )(?<v>\d{1,3})(?: år(?: gammel)?)?(?=\s*(?:$|[.,!;]|i dag|og\b))`,
+        String.raw`(?:${JEG} er (?:lige fyldt |nu |snart |blevet |lige blevet )?|${JEG} (?:er )?fyldt |${LEAD}min alder er )(?<v>\d{1,3})(?: år(?: gammel)?)?(?=\s*(?:$|[.,!;]|i dag|nu\b|og\b))`,
         'u',
       ),
       clean: (value) => (Number(value) > 0 && Number(value) <= 130 ? value : null),
@@ -152,6 +157,7 @@ export const DANISH: LanguageTable = {
         ['Jeg er 34 år gammel', '34'],
         ['jeg er 41 år', '41'],
         ['Jeg er lige fyldt 50', '50'],
+        ['Jeg er blevet 35 nu', '35'],
         ['Jeg er 2 timer forsinket', null],
         ['Min datter er 7 år', null],
       ]),
@@ -198,7 +204,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'employer',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${JEG} har ${ADV}(?:lige )?fået (?:et )?(?:nyt )?job (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -210,6 +216,7 @@ export const DANISH: LanguageTable = {
         ['Jeg arbejder nu hos Vestas', 'Vestas'],
         ['Nu arbejder jeg hos Grundfos', 'Grundfos'],
         ['Nu er jeg ansat hos DSV', 'DSV'],
+        ['Jeg har lige fået nyt job hos Maersk', 'Maersk'],
       ]),
     }),
     regexPattern({
@@ -217,10 +224,11 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'occupation',
       pattern: new RegExp(
-        String.raw`${JEG} (?:arbejder som (?:en |et )?|er (?:uddannet |en |et )?(?=(?:[\p{L}-]+ )?(?:${OCCUPATIONS})(?:$|[\s.,!;])))` +
+        String.raw`${JEG} (?:arbejder ${ADV}som (?:en |et )?|er ${ADV}(?:blevet |uddannet |en |et )?(?=(?:[\p{L}-]+ )?(?:${OCCUPATIONS})(?:$|[\s.,!;])))` +
           String.raw`(?<v>[\p{L} -]+?)(?=$|[.,!;]|\s+(?:og|men|hos|i|på|ved)(?![\p{L}\p{N}]))`,
         'u',
       ),
+      prepare: subjectFirst,
       clean: cleanName,
       examples: slotExamples('occupation', [
         ['Jeg arbejder som sygeplejerske', 'sygeplejerske'],
@@ -228,6 +236,8 @@ export const DANISH: LanguageTable = {
         ['jeg er uddannet ingeniør og bor i Aalborg', 'ingeniør'],
         ['Jeg er træt', null],
         ['Min far er læge', null],
+        ['Nu er jeg jordemoder', 'jordemoder'],
+        ['Nu arbejder jeg som tømrer', 'tømrer'],
       ]),
     }),
     regexPattern({

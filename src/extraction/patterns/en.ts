@@ -120,7 +120,9 @@ const forget = regexPattern({
   id: 'en.forget',
   kind: 'forget',
   pattern: new RegExp(
-    String.raw`^${FILLER}forget (?:that |about |what i said about |everything about |the fact that )?` +
+    String.raw`^${FILLER}(?:forget (?:that |about |what i said about |everything about |the fact that )?|` +
+      // "delete my old address": only what is the user's is a request to forget ("remove the cheese" is not)
+      String.raw`(?:delete|remove|erase|wipe) (?=(?:my|what i|everything about me)\b))` +
       String.raw`(?!(?:it|that|this|about it|to|him|her|them|you)\s*[.!]?$)(?<v>.{3,})$`,
     'u',
   ),
@@ -129,6 +131,8 @@ const forget = regexPattern({
     { text: 'please forget my phone number', value: 'my phone number' },
     { text: 'Actually, forget that Alma is allergic to peanuts', value: 'Alma is allergic to peanuts' },
     { text: 'Forget about the Postgres decision', value: 'the Postgres decision' },
+    { text: 'Please delete my old phone number', value: 'my old phone number' },
+    { text: 'Remove the cheese from the list', value: null },
     { text: 'forget it', value: null },
     { text: "Don't forget the milk", value: null },
     { text: 'I always forget my keys', value: null },

@@ -12,6 +12,8 @@ const QUESTION_START = new RegExp(
   [
     // "what is", "where do", "who's", "how many" (but not "what I love is ...")
     String.raw`^(${WH})('s|'re|'d|'ll| (${AUX}|much|many|long|old|often|far|about))\b`,
+    // "which city is", "what time does" (a question word, its noun, then the verb)
+    String.raw`^(which|what|whose) [\p{L}-]+ (${AUX})\b`,
     // "do you know", "is it", "can I", "have we"
     String.raw`^(${AUX}|${NEGATED_AUX}) (${PRONOUN})\b`,
     String.raw`^(any idea|i wonder|wondering|tell me (what|who|where|when|why|how|if|whether))\b`,
@@ -34,6 +36,8 @@ const PLACEHOLDER =
   String.raw`none|null|nil|undefined|tbd|tba|tbc|empty|blank|missing|no idea|unsure|i (don't|do not) know|idk)`;
 const PLACEHOLDER_VALUE = new RegExp(
   [
+    // an extractor's "nothing found": "No relevant information about the user.", "Nothing to note"
+    String.raw`^(there is |there's )?(no|nothing) (new |relevant |useful |additional |personal |further |notable |other )*(information|info|details|facts|data|memories|preferences|to (note|remember|store|save|add))\b`,
     String.raw`^${PLACEHOLDER}$`,
     String.raw`[:=]\s*(${PLACEHOLDER}|\?+|-+)$`,
     String.raw`\b(is|are|was|were|remains|still)\s+${PLACEHOLDER}$`,
@@ -108,6 +112,15 @@ export function looksLikeNoise(text: string): boolean {
   return tokens.every((token) => NOISE_WORDS.has(token) || INTERJECTION.test(token));
 }
 
+// an extractor's note with its subject dropped may have two words: "Is vegetarian", "Has diabetes", "Speaks Danish"
+const NOTE_VERBS = new Set(
+  (
+    'is has likes loves hates dislikes prefers enjoys owns speaks plays uses drinks eats wears drives studies ' +
+    'teaches avoids collects knits paints sings smokes runs swims cycles climbs surfs skis bakes cooks writes ' +
+    'reads meditates volunteers'
+  ).split(' '),
+);
+
 function isTooShort(text: string): boolean {
   const cjk = text.match(CJK)?.length ?? 0;
   if (cjk > 0) {
@@ -115,8 +128,9 @@ function isTooShort(text: string): boolean {
   }
   const tokens = words(text);
   const contentWords = tokens.filter((token) => token.length > 1 && !STOPWORDS.has(token) && !NOISE_WORDS.has(token));
+  const note = tokens.length === 2 && NOTE_VERBS.has(tokens[0] ?? '') && (tokens[1]?.length ?? 0) >= 3;
 
-  return text.length < 6 || tokens.length < 3 || contentWords.length === 0;
+  return text.length < 6 || (tokens.length < 3 && !note) || contentWords.length === 0;
 }
 
 export interface FirewallOptions {

@@ -24,6 +24,8 @@ interface SlotRule {
   /** Lowercase pattern run on the lowercased text; group 1 is the value, cut from the original text. */
   pattern: string;
   accept?: (value: string) => boolean;
+  /** The value as stored, when the words differ from it ("thirty-two" -> "32"). */
+  value?: (words: string) => string;
 }
 
 /**
@@ -33,25 +35,53 @@ interface SlotRule {
  */
 const CLAUSE_START = String.raw`(?:^|[.!;,:—–]\s*|\s-\s+|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey|well|sorry|wait|no|oh|ok|okay|yes|yeah|correction|update|fyi|anyway|honestly|nowadays|currently|today|then|these days|at the moment|right now|as of now|since then)\s+)`;
 const I = String.raw`${CLAUSE_START}i`;
+const WE = String.raw`${CLAUSE_START}we`;
 // "my new e-mail", "my current employer": the same slot as "my e-mail", "my employer"
 const MY = String.raw`${CLAUSE_START}my(?: (?:new|current|updated|actual|present))?`;
 const NOW = String.raw`(?:now |currently |still |actually |really |finally |just |recently |presently )?`;
 // a time adverb after the value: "I'm 26 now", "I live in York these days"
 const AFTER = String.raw`(?:\s+(?:now|these days|nowadays|currently|already|today|at the moment|again|actually|really|btw|by the way))?`;
 const AM = String.raw`(?:'m| am)`;
+// "I work remotely for Acme", "I've been working part-time at Lidl"
+const WORK_HOW = String.raw`(?:(?:remotely|full[- ]time|part[- ]time|freelance|there|here|now) )?`;
+// "I'm thirty-two": the age in words, read as its number
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TEENS = ['thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const AGE_WORDS = String.raw`((?:${TENS.join('|')})(?:[- ](?:${UNITS.join('|')}))?|${TEENS.join('|')})`;
 const WORDS = String.raw`([\p{L}\p{N}][\p{L}\p{N}'.&-]*(?:(?:,\s*|\s+)[\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;
 const EMAIL = String.raw`([\w.+-]+@[\w-]+(?:\.[\w-]+)+)`;
 const TIMEZONE =
   String.raw`((?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|\b(?:utc|gmt|cet|cest|eet|eest|bst|ist|pst|pdt|mst|mdt|cst|cdt|` +
   String.raw`est|edt|akst|hst|jst|kst|aest|aedt|acst|awst|nzst|nzdt|sgt|hkt|msk|brt)\b|` +
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?)`;
-const OCCUPATIONS =
-  'engineer|developer|programmer|designer|teacher|professor|lecturer|nurse|doctor|physician|surgeon|dentist|lawyer|' +
-  'attorney|accountant|architect|scientist|researcher|analyst|consultant|manager|director|founder|ceo|cto|cfo|' +
-  'student|chef|cook|baker|writer|author|journalist|editor|artist|musician|photographer|pilot|firefighter|' +
-  'electrician|plumber|carpenter|mechanic|technician|pharmacist|therapist|psychologist|veterinarian|' +
-  'farmer|librarian|salesperson|marketer|recruiter|administrator|intern|freelancer|entrepreneur|' +
-  'paramedic|translator|economist|mathematician|physicist|chemist|biologist|tutor|counselor|counsellor';
+// "I'm a(n) <occupation>": only these words make "I'm a ..." a job ("I'm a big fan" is not one)
+const OCCUPATIONS = (
+  'engineer developer programmer designer teacher professor lecturer nurse doctor physician surgeon dentist ' +
+  'lawyer attorney accountant architect scientist researcher analyst consultant manager director founder ceo ' +
+  'cto cfo student chef cook baker writer author journalist editor artist musician photographer pilot ' +
+  'firefighter electrician plumber carpenter mechanic technician pharmacist therapist psychologist ' +
+  'veterinarian farmer librarian salesperson marketer recruiter administrator intern freelancer entrepreneur ' +
+  'paramedic translator economist mathematician physicist chemist biologist tutor counselor counsellor barista ' +
+  'bartender waiter waitress cashier clerk receptionist secretary assistant janitor cleaner nanny caregiver ' +
+  'carer midwife vet optometrist optician dietitian nutritionist physiotherapist physio radiologist ' +
+  'radiographer anesthesiologist anaesthetist paralegal judge solicitor barrister notary officer detective ' +
+  'soldier sailor fisherman miner welder builder roofer painter decorator tailor hairdresser barber stylist ' +
+  'beautician butcher courier driver postman teller banker broker trader actuary auditor bookkeeper coach ' +
+  'trainer instructor dancer actor actress singer composer producer animator illustrator sculptor potter ' +
+  'jeweler jeweller curator archivist historian linguist geologist astronomer statistician gardener landscaper ' +
+  'florist beekeeper rancher priest pastor vicar rabbi imam monk nun zookeeper surveyor coordinator specialist ' +
+  'strategist inspector dispatcher machinist sysadmin copywriter blogger podcaster streamer influencer ' +
+  'principal headteacher postdoc phd_student neurologist cardiologist dermatologist pediatrician paediatrician ' +
+  'psychiatrist oncologist pathologist chiropractor osteopath acupuncturist masseuse massage_therapist ' +
+  'social_worker care_worker youth_worker civil_servant diplomat politician lobbyist estate_agent realtor ' +
+  'underwriter logistician lifeguard ranger forester joiner plasterer locksmith upholsterer cobbler ' +
+  'chocolatier sommelier brewer winemaker vintner caterer housekeeper concierge flight_attendant steward ' +
+  'stewardess air_traffic_controller navigator'
+)
+  .split(' ')
+  .map((word) => word.replace(/_/gu, ' '))
+  .join('|');
 const LANGUAGES =
   'english|spanish|french|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|greek|' +
   'turkish|russian|ukrainian|arabic|hebrew|hindi|bengali|urdu|punjabi|tamil|chinese|mandarin|cantonese|japanese|' +
@@ -71,8 +101,25 @@ const NOT_A_NICKNAME = new Set(
 );
 const CLAUSE_WORDS =
   'and|but|with|for|since|because|as|from|until|till|now|last|next|this|these|in|on|at|by|so|which|who|where|when|' +
-  'though|too|again|anymore|already|yet|right|btw|lol|haha|full|part';
+  'though|too|again|anymore|already|yet|right|btw|lol|haha|full|part|over|during|after|before|around|earlier|' +
+  'recently|ago|yesterday|today|tomorrow|tonight|soon';
 const CLAUSE_END = new RegExp(String.raw`\s+(?:${CLAUSE_WORDS})\b.*$`, 'iu');
+
+/** Capitalised words that follow "I'm" without being a name: nationalities, faiths, states. */
+const NOT_A_NAME = new Set(
+  (
+    'american canadian mexican brazilian argentinian chilean colombian peruvian british english scottish welsh irish ' +
+    'french german dutch belgian swiss austrian italian spanish portuguese danish swedish norwegian finnish icelandic ' +
+    'polish czech slovak hungarian romanian bulgarian greek turkish russian ukrainian serbian croatian bosnian ' +
+    'slovenian estonian latvian lithuanian chinese japanese korean vietnamese thai indian pakistani bangladeshi ' +
+    'nepali filipino indonesian malaysian singaporean australian kiwi african nigerian kenyan ethiopian egyptian ' +
+    'moroccan israeli iranian iraqi syrian lebanese jordanian saudi emirati european asian latino latina hispanic ' +
+    'jewish muslim christian catholic protestant orthodox buddhist hindu sikh atheist agnostic mormon quaker ' +
+    'vegan vegetarian gay lesbian bi bisexual trans queer straight single married divorced engaged retired ' +
+    'ok okay fine good great well sorry back home here there done ready in out sure new old tired busy free ' +
+    'not also just still so very really the a an afraid aware glad happy sad late early away off on'
+  ).split(' '),
+);
 
 function named(value: string): boolean {
   const [first = '', second = ''] = value.split(/\s+/u);
@@ -84,6 +131,13 @@ function properName(value: string): boolean {
   return /^\p{Lu}/u.test(value) && !NOT_A_NICKNAME.has(value.toLowerCase());
 }
 
+function ageInDigits(words: string): string {
+  const [tens = '', unit = ''] = words.toLowerCase().split(/[- ]/u);
+  const teen = TEENS.indexOf(tens);
+
+  return String(teen >= 0 ? 13 + teen : (TENS.indexOf(tens) + 2) * 10 + UNITS.indexOf(unit) + 1);
+}
+
 function plausibleAge(value: string): boolean {
   const age = Number(value);
 
@@ -93,14 +147,32 @@ function plausibleAge(value: string): boolean {
 const RULES: SlotRule[] = [
   { slot: 'pronouns', pattern: String.raw`${MY} pronouns are ([a-z]+(?:\s*/\s*[a-z]+){1,2})` },
   { slot: 'pronouns', pattern: String.raw`${I} (?:use|go by) ([a-z]+(?:\s*/\s*[a-z]+){1,2})(?: pronouns)?` },
-  { slot: 'email', pattern: String.raw`${MY} (?:e-?mail|e-?mail address) is ${EMAIL}` },
+  {
+    slot: 'email',
+    pattern: String.raw`${MY} (?:e-?mail|e-?mail address)(?: is| has changed to| changed to|:)(?: now)? ${EMAIL}`,
+  },
+  {
+    slot: 'email',
+    pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:changed|updated|switched|moved) my (?:e-?mail|e-?mail address) to ${EMAIL}`,
+  },
+  // "use anna@x.org from now on, that's my email": the address first, then what it is
+  {
+    slot: 'email',
+    pattern: String.raw`(?<![\w.+-])${EMAIL}(?: from now on| going forward| instead)?,? (?:that's|that is|it's|this is|which is) my (?:new |current |updated )?(?:e-?mail|e-?mail address)`,
+  },
   { slot: 'email', pattern: String.raw`(?:^|\b)(?:reach|contact|email|e-mail|mail) me (?:at|on) ${EMAIL}` },
   { slot: 'name', pattern: String.raw`${MY} (?:full |first |real |legal )?name(?: is|'s) ${WORDS}`, accept: named },
   { slot: 'name', pattern: String.raw`${I}${AM} called ${WORDS}`, accept: named },
+  { slot: 'name', pattern: String.raw`(?:^|[.!;]\s*)name's ${WORDS}`, accept: properName },
   {
     slot: 'name',
     pattern: String.raw`^(?:hi|hello|hey)[,!]?(?: there| all| everyone)?[,!]? i${AM} (\p{L}[\p{L}'-]+)`,
     accept: properName,
+  },
+  {
+    slot: 'name',
+    pattern: String.raw`${I}'m (\p{L}[\p{L}'-]+)(?=\s*(?:$|[.!]|,\s*(?:nice|pleased|glad|good|by the way|btw|here)\b))`,
+    accept: (value) => properName(value) && !NOT_A_NAME.has(value.toLowerCase()),
   },
   { slot: 'nickname', pattern: String.raw`(?:^|[.!;,]\s*|\b(?:just|please)\s+)call me ${WORDS}`, accept: properName },
   { slot: 'nickname', pattern: String.raw`${I} go by ${WORDS}`, accept: properName },
@@ -113,6 +185,16 @@ const RULES: SlotRule[] = [
   {
     slot: 'age',
     pattern: String.raw`${I} (?:just |recently )?turned (\d{1,3})(?: years old)?(?=\s*(?:$|[.,!;]|(?:today|yesterday|last|this|on)\b))`,
+    accept: plausibleAge,
+  },
+  {
+    slot: 'age',
+    pattern: String.raw`${I}(?:${AM}| just turned| turned) (?:now |only |almost |actually )?${AGE_WORDS}(?:\s*years old)?(?=${AFTER}\s*(?:$|[.,!;]))`,
+    value: ageInDigits,
+  },
+  {
+    slot: 'age',
+    pattern: String.raw`(?:^|[.!;]\s*)(?:just |recently )?turned (\d{1,3})(?: years old)?(?=\s*(?:$|[.,!;]|(?:today|yesterday|last|this|on)\b))`,
     accept: plausibleAge,
   },
   { slot: 'age', pattern: String.raw`${MY} age is (\d{1,3})\b`, accept: plausibleAge },
@@ -136,7 +218,18 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'location',
-    pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?to ${WORDS}`,
+    pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?(?:from [^.!?;,]{1,40}? )?to ${WORDS}`,
+    accept: named,
+  },
+  // the household speaks for the user: "we live in Leeds", "we relocated to Boulder"
+  {
+    slot: 'location',
+    pattern: String.raw`${WE}(?: ${NOW}(?:live|reside)|(?:'re| are|'ve been| have been) ${NOW}(?:living|based|located)) in ${WORDS}`,
+    accept: named,
+  },
+  {
+    slot: 'location',
+    pattern: String.raw`${WE}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?(?:from [^.!?;,]{1,40}? )?to ${WORDS}`,
     accept: named,
   },
   {
@@ -144,10 +237,10 @@ const RULES: SlotRule[] = [
     pattern: String.raw`${MY} (?:home ?town|city|location|current location) is (?:now )?${WORDS}`,
     accept: named,
   },
-  { slot: 'employer', pattern: String.raw`${I} ${NOW}work (?:at|for) ${WORDS}`, accept: named },
+  { slot: 'employer', pattern: String.raw`${I} ${NOW}work ${WORK_HOW}(?:at|for) ${WORDS}`, accept: named },
   {
     slot: 'employer',
-    pattern: String.raw`${I}${AM} ${NOW}(?:employed|working) (?:at|by|for|with) ${WORDS}`,
+    pattern: String.raw`${I}(?:${AM}|'ve been| have been) ${NOW}(?:employed|working) ${WORK_HOW}(?:at|by|for|with) ${WORDS}`,
     accept: named,
   },
   // new-value forms: "I recently joined Cyberdyne", "I've started at Lego", "I started working for Maersk"
@@ -208,7 +301,7 @@ export function detectSlot(content: string): DetectedSlot | null {
     const span = rule.regex.exec(lower)?.indices?.[1];
     const value = span && trimEndChars(text.slice(span[0], span[1]).replace(CLAUSE_END, ''), VALUE_TRAIL);
     if (value && (rule.accept?.(value) ?? true)) {
-      return { slot: rule.slot, value };
+      return { slot: rule.slot, value: rule.value?.(value) ?? value };
     }
   }
 

@@ -1,0 +1,24 @@
+import { sameStatement } from 'src/memory/paraphrase';
+
+describe(sameStatement.name, () => {
+  it.each([
+    ['Loves hiking in the mountains', 'Really enjoys hiking in the mountains'],
+    ['I love hiking in the mountains.', 'The user enjoys hiking in the mountains'],
+    ['Is a big fan of jazz', 'Loves jazz'],
+    ["Can't stand cilantro", 'Hates cilantro'],
+    ['She adores her cat', 'Loves her cat'],
+  ])('%s = %s', (a, b) => {
+    expect(sameStatement(a, b)).toBe(true);
+  });
+
+  it.each([
+    ['Loves hiking', 'Hates hiking'],
+    ['Loves hiking', 'Loves hiking in winter'],
+    ['Likes tea', 'Likes coffee'],
+    ["Doesn't like jazz", 'Likes jazz'],
+    ['Went hiking in the mountains', 'Loves hiking in the mountains'],
+    ['', ''],
+  ])('%s != %s', (a, b) => {
+    expect(sameStatement(a, b)).toBe(false);
+  });
+});

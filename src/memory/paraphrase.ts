@@ -1,0 +1,46 @@
+import { textWords } from 'src/common/text-words';
+
+/**
+ * Whether two notes say the same thing in words that embeddings may not bring close enough: "Loves hiking in the
+ * mountains" and "Really enjoys hiking in the mountains". Each is reduced to its words with the subject and the
+ * intensifiers left out and the verbs of liking folded (love, enjoy, adore, is a fan of -> like; hate, detest,
+ * can't stand -> dislike); the two are the same statement when what is left is the same. Opposites never fold
+ * together, and nothing else is changed, so "Loves hiking" and "Loves hiking in winter" stay two statements.
+ */
+export function sameStatement(a: string, b: string): boolean {
+  const first = statementKey(a);
+
+  return first.length > 0 && first === statementKey(b);
+}
+
+const PHRASES: ReadonlyArray<[RegExp, string]> = [
+  [/\b(?:is|am|are) (?:a )?(?:big |huge |great )?fan of\b/gu, 'like'],
+  [/\b(?:is|am|are) (?:really |very )?(?:fond of|into|keen on)\b/gu, 'like'],
+  [/\b(?:can't|cannot|can not) stand\b/gu, 'dislike'],
+  [/\b(?:doesn't|does not|don't|do not) like\b/gu, 'dislike'],
+];
+const SUBJECTS = new Set(['i', 'user', 'she', 'he', 'they']);
+const INTENSIFIERS = new Set(
+  'really truly absolutely totally definitely genuinely very much so quite also still just deeply'.split(' '),
+);
+const FOLDED: ReadonlyMap<string, string> = new Map([
+  ...'love loves enjoy enjoys adore adores like likes'.split(' ').map((word): [string, string] => [word, 'like']),
+  ...'hate hates detest detests dislike dislikes loathe loathes'
+    .split(' ')
+    .map((word): [string, string] => [word, 'dislike']),
+]);
+
+function statementKey(content: string): string {
+  let text = content.normalize('NFKC').toLowerCase().replace(/[’‘]/gu, "'");
+  for (const [pattern, replacement] of PHRASES) {
+    text = text.replace(pattern, replacement);
+  }
+  const words = textWords(text);
+  const start = words[0] === 'the' && words[1] === 'user' ? 2 : SUBJECTS.has(words[0] ?? '') ? 1 : 0;
+
+  return words
+    .slice(start)
+    .filter((word) => !INTENSIFIERS.has(word))
+    .map((word) => FOLDED.get(word) ?? word)
+    .join(' ');
+}
