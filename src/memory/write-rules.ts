@@ -39,6 +39,14 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
       'iu',
     ),
   },
+  // "Ikea let me go", "Acme laid me off"
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}(?!(?:he|she|they|it|we|you|this|that|my|our|his|her|their)\b)${VALUE} (?:let me go|fired me|laid me off|made me redundant|sacked me)\b(?! (?:home|early|out|for)\b)`,
+      'iu',
+    ),
+  },
   // no employer named: "I quit my job", "I lost my job", "I'm unemployed now"
   {
     slot: 'employer',
@@ -97,6 +105,22 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
     slot: 'occupation',
     pattern: new RegExp(
       String.raw`${START}i(?:'m| am) (?:no longer|not) (?:working as )?an? ([\p{L}-]+(?: [\p{L}-]+)?)(?= ${ANYMORE}|$|[.,!;])`,
+      'iu',
+    ),
+  },
+  // "I stopped teaching": the work that names the job
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:stopped|quit|gave up|given up) (?:teaching|nursing|lecturing|tutoring|practi[sc]ing (?:law|medicine)|freelancing|driving for a living)\b`,
+      'iu',
+    ),
+  },
+  // nickname: "stop calling me Zee", "don't call me Zee any more"
+  {
+    slot: 'nickname',
+    pattern: new RegExp(
+      String.raw`${START}(?:please )?(?:stop calling me|don't call me|do not call me|dont call me) ${VALUE}`,
       'iu',
     ),
   },

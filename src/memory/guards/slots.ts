@@ -132,6 +132,9 @@ function properName(value: string): boolean {
 }
 
 function ageInDigits(words: string): string {
+  if (/^\d+$/u.test(words)) {
+    return words;
+  }
   const [tens = '', unit = ''] = words.toLowerCase().split(/[- ]/u);
   const teen = TEENS.indexOf(tens);
 
@@ -194,8 +197,9 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'age',
-    pattern: String.raw`(?:^|[.!;]\s*)(?:just |recently )?turned (\d{1,3})(?: years old)?(?=\s*(?:$|[.,!;]|(?:today|yesterday|last|this|on)\b))`,
-    accept: plausibleAge,
+    pattern: String.raw`(?:^|[.!;]\s*)(?:just |recently )?turned (\d{1,3}|${AGE_WORDS})(?: years old)?(?=\s*(?:$|[.,!;]|(?:today|yesterday|last|this|on)\b))`,
+    value: ageInDigits,
+    accept: (value) => plausibleAge(ageInDigits(value)),
   },
   { slot: 'age', pattern: String.raw`${MY} age is (\d{1,3})\b`, accept: plausibleAge },
   { slot: 'timezone', pattern: String.raw`${MY} time ?zone is ${TIMEZONE}` },
