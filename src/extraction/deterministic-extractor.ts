@@ -43,14 +43,20 @@ const MAX_SENTENCES = 50;
 export const MAX_EXTRACTION_INPUT = 20_000;
 export const MAX_SENTENCE_CHARS = 600;
 
-/** Sentences: split after . ! ? and at line breaks; a decimal point or an ellipsis inside a sentence stays. */
+/**
+ * Sentences: split after . ! ? and at line breaks; a decimal point or an ellipsis inside a sentence stays, and so
+ * does a date's "14. maj".
+ */
 export function sentences(text: string): string[] {
-  return text
-    .slice(0, MAX_EXTRACTION_INPUT)
-    .split(/(?<=[.!?])\s+(?=\S)|\n+/u)
-    .map((s) => s.replace(/\s+/gu, ' ').trim())
-    .filter((s) => s.length > 0 && s.length <= MAX_SENTENCE_CHARS)
-    .slice(0, MAX_SENTENCES);
+  return (
+    text
+      .slice(0, MAX_EXTRACTION_INPUT)
+      // "den 14. maj": after a day's number a lower-case word goes on the sentence
+      .split(/(?<=[.!?])(?<!(?<!\p{N})\p{N}{1,2}\.)\s+(?=\S)|(?<=(?<!\p{N})\p{N}{1,2}\.)\s+(?=[^\p{Ll}\s])|\n+/u)
+      .map((s) => s.replace(/\s+/gu, ' ').trim())
+      .filter((s) => s.length > 0 && s.length <= MAX_SENTENCE_CHARS)
+      .slice(0, MAX_SENTENCES)
+  );
 }
 
 /** Clauses: "I'm Anders and I live in Aarhus" is two statements, each starting with its own "I". */

@@ -21,7 +21,7 @@ const VALUE_END =
   /\s+(?:anymore|any more|now|last|this|in|on|at|since|because|and|but|so|as|after|to|for|with|ikke|længere|mere|og|men|fordi|for|siden)\b.*$/iu;
 const ANYMORE = String.raw`(?:anymore|any more|any longer|nowadays)`;
 const EMAIL = String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;
-const START = String.raw`(?:^|[.!;,:—–]\s*|\b(?:and|but|so|actually|well|also|now|oh|og|men|så|faktisk)\s+)`;
+const START = String.raw`(?:^|[.!;,:—–]\s*|\b(?:since|as of|starting|siden|fra) [\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?,?\s+|\b(?:and|but|so|actually|well|also|now|oh|og|men|så|faktisk)\s+)`;
 
 const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   // employer
@@ -36,6 +36,22 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
     slot: 'employer',
     pattern: new RegExp(
       String.raw`${START}i (?:got|was|have been|'ve been|just got|was just) (?:laid off|fired|let go|made redundant|sacked|dismissed)(?: (?:from|by|at) ${VALUE})?`,
+      'iu',
+    ),
+  },
+  // "I haven't worked at Nordea since 2019"
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}i (?:haven't|have not) (?:worked|been working|been employed) (?:at|for) ${VALUE}`,
+      'iu',
+    ),
+  },
+  // "Ryanair and I parted ways"
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}${VALUE} and i (?:parted ways|parted company|went our separate ways|split up)`,
       'iu',
     ),
   },
@@ -84,6 +100,10 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   // location
   {
     slot: 'location',
+    pattern: new RegExp(String.raw`${START}i (?:haven't|have not) (?:lived|been living) (?:in )?${VALUE}`, 'iu'),
+  },
+  {
+    slot: 'location',
     pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not|dont) (?:live|reside) (?:in )?${VALUE}`, 'iu'),
   },
   {
@@ -105,6 +125,14 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
     slot: 'occupation',
     pattern: new RegExp(
       String.raw`${START}i(?:'m| am) (?:no longer|not) (?:working as )?an? ([\p{L}-]+(?: [\p{L}-]+)?)(?= ${ANYMORE}|$|[.,!;])`,
+      'iu',
+    ),
+  },
+  // "I quit being a lifeguard"
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:quit|stopped|gave up) being an? ([\p{L}-]+(?: [\p{L}-]+)?)`,
       'iu',
     ),
   },
@@ -185,7 +213,7 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   {
     slot: 'employer',
     pattern: new RegExp(
-      String.raw`${START}jeg (?:har )?(?:sagt op hos|forladt|stoppet hos|stoppede hos|sagde op hos) ${VALUE}`,
+      String.raw`${START}jeg (?:har |er )?(?:sagt op hos|forladt|stoppet hos|stoppede hos|sagde op hos|holdt op hos|holdte op hos|fyret fra|blevet fyret fra) ${VALUE}`,
       'iu',
     ),
   },
@@ -193,6 +221,13 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
     slot: 'occupation',
     pattern: new RegExp(
       String.raw`${START}jeg (?:er|arbejder) (?:ikke længere|ikke mere) (?:som )?(?:en |et )?([\p{L}-]+)`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:er|arbejder) ikke (?:som )?(?:en |et )?([\p{L}-]+) (?:længere|mere)\b`,
       'iu',
     ),
   },

@@ -38,8 +38,31 @@ const NOT_A_VALUE = new Set(
 );
 const cleanName = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 4 });
 // a place may be "Den Haag" or "New York": only the first word must name something
+// "Hillerød i sommer": a time after the place is no part of it
+const TIME_AFTER_PLACE = [
+  'sommer',
+  'vinter',
+  'foråret',
+  'efteråret',
+  'år',
+  'går',
+  'dag',
+  'weekenden',
+  'januar',
+  'februar',
+  'marts',
+  'april',
+  'maj',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'december',
+].map((w) => `i ${w}`);
 const cleanPlace = valueCleaner({
-  clauseWords: CLAUSE_WORDS.filter((w) => w !== 'i'),
+  clauseWords: [...CLAUSE_WORDS.filter((w) => w !== 'i'), ...TIME_AFTER_PLACE],
   notAValue: NOT_A_VALUE,
   maxWords: 4,
 });
@@ -50,7 +73,7 @@ const cleanPreference = valueCleaner({
 });
 
 // "jeg" / "mit" / "min" at a clause start, after an optional filler word.
-const LEAD = `^${leadWords(['og', 'men', 'så', 'hej', 'hejsa', 'hallo', 'goddag', 'altså', 'faktisk', 'btw'], ',!')}`;
+const LEAD = `^${leadWords(['og', 'men', 'så', 'hej', 'hejsa', 'hallo', 'goddag', 'altså', 'faktisk', 'btw', 'rettelse', 'opdatering', 'nej', 'undskyld'], ',!:')}`;
 const JEG = `${LEAD}jeg`;
 const OCCUPATIONS =
   'læge|sygeplejerske|lærer|skolelærer|ingeniør|udvikler|softwareudvikler|programmør|designer|advokat|revisor|' +
@@ -67,7 +90,20 @@ const TIMEZONE =
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?`;
 
 // Adverbs that may stand after the verb ("jeg arbejder nu hos", "jeg hedder faktisk") or first, before it (V2).
-const ADVERBS = ['nu', 'faktisk', 'egentlig', 'stadig', 'nemlig', 'for tiden', 'i dag', 'efterhånden', 'heller'];
+const ADVERBS = [
+  'nu',
+  'faktisk',
+  'egentlig',
+  'stadig',
+  'nemlig',
+  'for tiden',
+  'i dag',
+  'efterhånden',
+  'heller',
+  'sgu',
+  'jo',
+  'altså',
+];
 const ADV = `(?:(?:${ADVERBS.join('|')}) )?`;
 const V2 = new RegExp(
   String.raw`^((?:(?:og|men|så|altså)[,]? )?)(${ADVERBS.join('|')}) (bor|arbejder|hedder|er|lever) (jeg|mit navn|min alder|min arbejdsgiver)(?![\p{L}])`,
@@ -149,7 +185,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'age',
       pattern: new RegExp(
-        String.raw`(?:${JEG} er (?:lige fyldt |nu |snart |blevet |lige blevet )?|${JEG} (?:er )?fyldt |${LEAD}min alder er )(?<v>\d{1,3})(?: år(?: gammel)?)?(?=\s*(?:$|[.,!;]|i dag|nu\b|og\b))`,
+        String.raw`(?:${JEG} er (?:lige fyldt |nu |snart |blevet |lige blevet )?|${JEG} (?:er )?fyldt |${JEG} fyldte |${LEAD}min alder er )(?<v>\d{1,3})(?: år(?: gammel)?)?(?=\s*(?:$|[.,!;]|i dag|i går|i sidste|nu\b|og\b))`,
         'u',
       ),
       clean: (value) => (Number(value) > 0 && Number(value) <= 130 ? value : null),
@@ -167,7 +203,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'location',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${JEG} (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -204,7 +240,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'employer',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${JEG} har ${ADV}(?:lige )?fået (?:et )?(?:nyt )?job (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} er ${ADV}ansat i|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${JEG} har ${ADV}(?:lige )?fået (?:et )?(?:nyt )?job (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -217,6 +253,51 @@ export const DANISH: LanguageTable = {
         ['Nu arbejder jeg hos Grundfos', 'Grundfos'],
         ['Nu er jeg ansat hos DSV', 'DSV'],
         ['Jeg har lige fået nyt job hos Maersk', 'Maersk'],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.nickname',
+      kind: 'slot',
+      slot: 'nickname',
+      pattern: new RegExp(
+        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig) (?:bare |gerne )?(?<v>.+)$`,
+        'u',
+      ),
+      clean: (value) => {
+        const name = cleanName(value);
+
+        return name !== null && /^\p{Lu}/u.test(name) ? name : null;
+      },
+      examples: slotExamples('nickname', [
+        ['Kald mig bare Freddy', 'Freddy'],
+        ['Kald mig i morgen', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.email',
+      kind: 'slot',
+      slot: 'email',
+      pattern: new RegExp(
+        String.raw`${LEAD}min (?:nye |nuværende )?(?:e-?mail|mail)(?:-?adresse)? er ${ADV}(?<v>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)`,
+        'u',
+      ),
+      examples: slotExamples('email', [
+        ['Min nye email er mette.h@example.dk', 'mette.h@example.dk'],
+        ['Min mail er ikke vigtig', null],
+      ]),
+    }),
+    regexPattern({
+      id: 'da.slot.birthday',
+      kind: 'slot',
+      slot: 'birthday',
+      pattern: new RegExp(
+        String.raw`(?:${LEAD}min fødselsdag er|${JEG} har fødselsdag) ${ADV}(?:den )?(?<v>\d{1,2}\.? \p{L}+)`,
+        'u',
+      ),
+      examples: slotExamples('birthday', [
+        ['Min fødselsdag er faktisk den 14. maj', '14. maj'],
+        ['Jeg har fødselsdag den 3. juni', '3. juni'],
+        ['Min søster har fødselsdag den 3. juni', null],
       ]),
     }),
     regexPattern({

@@ -33,7 +33,7 @@ interface SlotRule {
  * ("actually", "sorry", "no wait") or a time adverb ("now", "these days"). One word (or fixed phrase) only, never
  * repeated, so "Bob said I ..." and "my sister's name" never count and the expression stays linear.
  */
-const CLAUSE_START = String.raw`(?:^|[.!;,:—–]\s*|\s-\s+|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey|well|sorry|wait|no|oh|ok|okay|yes|yeah|correction|update|fyi|anyway|honestly|nowadays|currently|today|then|these days|at the moment|right now|as of now|since then)\s+)`;
+const CLAUSE_START = String.raw`(?:^|[.!;,:—–]\s*|\s-\s+|\b(?:since|as of|starting) [\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?,?\s+|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey|well|sorry|wait|no|oh|ok|okay|yes|yeah|correction|update|fyi|anyway|honestly|nowadays|currently|today|then|these days|at the moment|right now|as of now|since then)\s+)`;
 const I = String.raw`${CLAUSE_START}i`;
 const WE = String.raw`${CLAUSE_START}we`;
 // "my new e-mail", "my current employer": the same slot as "my e-mail", "my employer"
@@ -102,7 +102,7 @@ const NOT_A_NICKNAME = new Set(
 const CLAUSE_WORDS =
   'and|but|with|for|since|because|as|from|until|till|now|last|next|this|these|in|on|at|by|so|which|who|where|when|' +
   'though|too|again|anymore|already|yet|right|btw|lol|haha|full|part|over|during|after|before|around|earlier|' +
-  'recently|ago|yesterday|today|tomorrow|tonight|soon';
+  'recently|ago|yesterday|today|tomorrow|tonight|soon|not';
 const CLAUSE_END = new RegExp(String.raw`\s+(?:${CLAUSE_WORDS})\b.*$`, 'iu');
 
 /** Capitalised words that follow "I'm" without being a name: nationalities, faiths, states. */
@@ -119,6 +119,20 @@ const NOT_A_NAME = new Set(
     'ok okay fine good great well sorry back home here there done ready in out sure new old tired busy free ' +
     'not also just still so very really the a an afraid aware glad happy sad late early away off on'
   ).split(' '),
+);
+
+/** Words with a job's ending that name a creed, a hobby or a trait: "I'm a realist" is no occupation. */
+const NOT_A_JOB = new Set(
+  (
+    'realist optimist pessimist perfectionist minimalist idealist feminist activist cyclist tourist purist ' +
+    'socialist communist capitalist nationalist atheist theist hedonist narcissist extremist loyalist pacifist ' +
+    'humanist environmentalist traditionalist romantic introvert extrovert cashier soldier volunteer pioneer ' +
+    'mountaineer careerist moralist rationalist existentialist stoicist fatalist separatist unionist globalist ' +
+    'populist centrist leftist rightist conformist nonconformist individualist collectivist denier premier ' +
+    'frontier courier dossier barrier carrier glacier'
+  )
+    .split(' ')
+    .filter((word) => !['cashier', 'soldier', 'courier'].includes(word)),
 );
 
 function named(value: string): boolean {
@@ -148,7 +162,7 @@ function plausibleAge(value: string): boolean {
 }
 
 const RULES: SlotRule[] = [
-  { slot: 'pronouns', pattern: String.raw`${MY} pronouns are ([a-z]+(?:\s*/\s*[a-z]+){1,2})` },
+  { slot: 'pronouns', pattern: String.raw`${MY} pronouns (?:are|is) ([a-z]+(?:\s*/\s*[a-z]+){1,2})` },
   { slot: 'pronouns', pattern: String.raw`${I} (?:use|go by) ([a-z]+(?:\s*/\s*[a-z]+){1,2})(?: pronouns)?` },
   {
     slot: 'email',
@@ -165,7 +179,7 @@ const RULES: SlotRule[] = [
   },
   { slot: 'email', pattern: String.raw`(?:^|\b)(?:reach|contact|email|e-mail|mail) me (?:at|on) ${EMAIL}` },
   { slot: 'name', pattern: String.raw`${MY} (?:full |first |real |legal )?name(?: is|'s) ${WORDS}`, accept: named },
-  { slot: 'name', pattern: String.raw`${I}${AM} called ${WORDS}`, accept: named },
+  { slot: 'name', pattern: String.raw`${I}${AM} (?:called|named) ${WORDS}`, accept: named },
   { slot: 'name', pattern: String.raw`(?:^|[.!;]\s*)name's ${WORDS}`, accept: properName },
   {
     slot: 'name',
@@ -174,10 +188,14 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'name',
-    pattern: String.raw`${I}'m (\p{L}[\p{L}'-]+)(?=\s*(?:$|[.!]|,\s*(?:nice|pleased|glad|good|by the way|btw|here)\b))`,
+    pattern: String.raw`${I}'m (\p{L}[\p{L}'-]+)(?=\s*(?:$|[.!,]))`,
     accept: (value) => properName(value) && !NOT_A_NAME.has(value.toLowerCase()),
   },
-  { slot: 'nickname', pattern: String.raw`(?:^|[.!;,]\s*|\b(?:just|please)\s+)call me ${WORDS}`, accept: properName },
+  {
+    slot: 'nickname',
+    pattern: String.raw`(?:^|[.!;,]\s*|\b(?:just|please|rather you|like you to|want you to|prefer you|prefer that you)\s+)call me ${WORDS}`,
+    accept: properName,
+  },
   { slot: 'nickname', pattern: String.raw`${I} go by ${WORDS}`, accept: properName },
   { slot: 'nickname', pattern: String.raw`${MY} nickname is ${WORDS}`, accept: named },
   {
@@ -209,7 +227,7 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'birthday',
-    pattern: String.raw`${MY} (?:birthday|bday|birth date|date of birth|dob) is (?:on )?([\p{L}\p{N}][\p{L}\p{N} ,/.-]*)`,
+    pattern: String.raw`${MY} (?:birthday|bday|birth date|date of birth|dob)(?: is|'s) (?:actually |really |now )?(?:on )?([\p{L}\p{N}][\p{L}\p{N} ,/.-]*)`,
   },
   {
     slot: 'birthday',
@@ -225,6 +243,12 @@ const RULES: SlotRule[] = [
     pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:moved|relocated) (?:back )?(?:from [^.!?;,]{1,40}? )?to ${WORDS}`,
     accept: named,
   },
+  {
+    slot: 'location',
+    pattern: String.raw`${I}${AM} (?:now |currently )in ${WORDS}`,
+    accept: named,
+  },
+  { slot: 'location', pattern: String.raw`${I}${AM} in ${WORDS}(?= (?:now|these days|nowadays)\b)`, accept: named },
   // the household speaks for the user: "we live in Leeds", "we relocated to Boulder"
   {
     slot: 'location',
@@ -253,6 +277,11 @@ const RULES: SlotRule[] = [
     pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:joined|started (?:a new job |working |a job )?(?:at|for|with)|got a (?:new )?job (?:at|with)) ${WORDS}`,
     accept: properName,
   },
+  {
+    slot: 'employer',
+    pattern: String.raw`${I} (?:switched|changed) jobs? (?:and (?:now )?(?:works?|am working) (?:at|for)|to) ${WORDS}`,
+    accept: properName,
+  },
   { slot: 'employer', pattern: String.raw`${MY} (?:employer|company) is ${WORDS}`, accept: named },
   {
     slot: 'occupation',
@@ -270,6 +299,11 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'occupation',
+    pattern: String.raw`${I}${AM} ${NOW}an? (\p{L}+(?:ist|ician|ologist|grapher|ier|eer|smith|wright|maker|monger|keeper))(?=\s*(?:$|[.,!;]|(?:now|by trade|by profession|full[- ]time|part[- ]time)\b))`,
+    accept: (value) => !NOT_A_JOB.has(value.toLowerCase()),
+  },
+  {
+    slot: 'occupation',
     pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:become|became) (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,
   },
   {
@@ -277,6 +311,10 @@ const RULES: SlotRule[] = [
     pattern: String.raw`${MY} (?:native|first|preferred|primary|main|mother) (?:language|tongue) is (${LANGUAGES})\b`,
   },
   { slot: 'language', pattern: String.raw`${I}${AM} a native (${LANGUAGES}) speaker` },
+  {
+    slot: 'language',
+    pattern: String.raw`(?:^|[.!;,:]\s*)(${LANGUAGES}) is my (?:native|first|preferred|primary|main|mother) (?:language|tongue)`,
+  },
   {
     slot: 'language',
     pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me )?(?:only )?in (${LANGUAGES})\b`,
