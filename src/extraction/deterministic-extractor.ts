@@ -106,7 +106,7 @@ function firstMatch(
 
 /** A self-description or preference in one clause, as the memory sentence of its language. */
 function statement(clause: string, tables: readonly LanguageTable[], explicit: boolean): MemoryExtraction | null {
-  const found = firstMatch(clause, ['slot', 'preference'], tables);
+  const found = firstMatch(clause, ['slot', 'preference', 'trait'], tables);
   if (!found) {
     return null;
   }
@@ -120,6 +120,10 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
       slot: match.slot,
       explicit,
     };
+  }
+
+  if (found.kind === 'trait') {
+    return { kind: 'memory', patternId, content: asSentence(clause), type: null, slot: null, explicit };
   }
 
   return {

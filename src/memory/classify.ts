@@ -8,7 +8,7 @@ const MONTHS = 'january|february|march|april|may|june|july|august|september|octo
 const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
   [
     MemoryType.TODO,
-    /\b(remind me|to-?do|don't forget to|do not forget to|need to|have to|has to|must|gotta|should)\b/u,
+    /\b(remind me|remember to|to-?do|don't forget to|do not forget to|need to|needs to|have to|has to|must|gotta|should)\b/u,
   ],
   [
     MemoryType.DECISION,

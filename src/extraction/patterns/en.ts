@@ -6,11 +6,18 @@ import type { SlotName } from 'src/memory/guards/slots';
 const CLAUSE_WORDS = ['but', 'because', 'since', 'although', 'though', 'except', 'unless', 'so that', 'lol', 'haha'];
 /** Objects that point back at the conversation instead of naming something the user likes. */
 const NOT_A_VALUE = new Set(
-  'it that this these those you them him her me us when how what if which whatever everything nothing anything something to the'.split(
+  'it that this these those you them him her me us when how what if which whatever everything nothing anything something to'.split(
     ' ',
   ),
 );
-const cleanPreference = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 10 });
+const cleanWords = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 10 });
+// "I love the beach" names something; "I hate the fact that ..." and "I like the idea" do not
+const NOT_A_THING = /^the (?:way|fact|idea|thought|feeling|sound|look|one|ones|same|rest|point|part|moment|time)\b/iu;
+const cleanPreference = (raw: string): string | null => {
+  const value = cleanWords(raw);
+
+  return value === null || NOT_A_THING.test(value) ? null : value;
+};
 
 /** Words that may open a request: "Actually, please forget ...". */
 const FILLER = leadWords([
@@ -79,6 +86,8 @@ const preference = regexPattern({
     { text: "I can't stand cilantro, because it tastes like soap", value: 'cilantro' },
     { text: "And I don't like meetings before 10", value: 'meetings before 10' },
     { text: 'I hate it when that happens', value: null },
+    { text: 'I prefer the window seat when I fly', value: 'the window seat when I fly' },
+    { text: 'I like the idea', value: null },
     { text: 'I love you', value: null },
     { text: 'My brother loves football', value: null },
   ],
@@ -139,6 +148,27 @@ const forget = regexPattern({
   ],
 });
 
+/** What a person is that an agent must keep in mind: diets, allergies, intolerances, conditions. Kept as said. */
+const trait = regexPattern({
+  id: 'en.trait',
+  kind: 'trait',
+  pattern: new RegExp(
+    String.raw`${I}(?:'m| am) (?:a |an )?(?:strict |lifelong |severely |very |really |mildly )?` +
+      String.raw`(?<v>(?:vegetarian|vegan|pescatarian|pescetarian|teetotal|sober|diabetic|coeliac|celiac|epileptic|` +
+      String.raw`asthmatic|colou?r-?blind|left-handed|pregnant|hard of hearing|deaf|blind|dyslexic|autistic|` +
+      String.raw`(?:lactose|gluten) intolerant|(?:allergic|intolerant) to (?!(?:it|them|that|this|those|these|something)\b)[\p{L}\p{N} ,'-]{2,60}))` +
+      String.raw`(?=$|[.,!;]|\s+(?:now|too|btw|by the way|and|but|so))`,
+    'u',
+  ),
+  examples: [
+    { text: "I'm vegetarian", value: 'vegetarian' },
+    { text: "I'm allergic to peanuts and shellfish", value: 'allergic to peanuts and shellfish' },
+    { text: 'I am lactose intolerant', value: 'lactose intolerant' },
+    { text: 'My son is allergic to peanuts', value: null },
+    { text: "I'm allergic to them", value: null },
+  ],
+});
+
 const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
   name: (v) => `My name is ${v}.`,
   nickname: (v) => `Please call me ${v}.`,
@@ -155,7 +185,7 @@ const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
 
 export const ENGLISH: LanguageTable = {
   language: 'en',
-  patterns: [remember, forget, slots, favourite, preference],
+  patterns: [remember, forget, slots, favourite, preference, trait],
   slotSentence: (slot, value) => SLOT_SENTENCES[slot](value),
   preferenceSentence: (verb, value) => (/favou?rite/u.test(verb) ? `My ${verb} is ${value}.` : `I ${verb} ${value}.`),
   slotMentions: {

@@ -9,7 +9,7 @@ import type { SlotName } from 'src/memory/guards/slots';
  * - remember: an explicit "remember that ..." (the rest of the sentence is the memory, high confidence)
  * - forget: "forget ..." (the rest says which memories)
  */
-export type PatternKind = 'slot' | 'preference' | 'remember' | 'forget';
+export type PatternKind = 'slot' | 'preference' | 'trait' | 'remember' | 'forget';
 
 export interface PatternMatch {
   /** The value cut from the original text (case kept). */

@@ -27,15 +27,20 @@ const NOISE_WORDS = new Set(
     'bye goodbye cya later thanks thank thx ty tysm cheers lol lmao rofl haha hahaha hehe hmm hm hmmm mhm uh um umm ' +
     'oh ah wow cool nice great awesome gotcha got it good morning afternoon evening night you a lot very much so ' +
     'sounds np worries problem welcome right true indeed agreed noted done same wait what idk ikr omg brb ttyl gn gm ' +
-    'take care see ya too here stay safe me'
+    "take care see ya too here stay safe me that's thats all for now talk speak chat soon catch again then till " +
+    'next time ttfn'
   ).split(' '),
 );
 
 const PLACEHOLDER =
-  String.raw`(unknown|unkown|not (set|provided|specified|given|available|known|applicable)|(i'm |i am )?not sure|n/?a|` +
-  String.raw`none|null|nil|undefined|tbd|tba|tbc|empty|blank|missing|no idea|unsure|i (don't|do not) know|idk)`;
+  String.raw`(unknown|unkown|not (set|provided|specified|given|available|known|applicable|mentioned|stated)|(i'm |i am )?not sure|n/?a|` +
+  String.raw`none(?: (?:mentioned|given|stated|provided|specified|known|found))?|null|nil|undefined|tbd|tba|tbc|empty|blank|missing|no idea|unsure|i (don't|do not) know|idk)`;
 const PLACEHOLDER_VALUE = new RegExp(
   [
+    // an extractor's "nothing found": "User did not share any personal information"
+    String.raw`^(the )?user (did not|didn't|has not|hasn't|does not|doesn't) (share|mention|provide|give|reveal|disclose|state|specify|say) (any|anything)\b`,
+    // a template's slot left unfilled: "User's name is [NAME]", "{{name}}"
+    String.raw`\[[a-z_ ]{2,30}\]|\{\{\s*[a-z_]{1,30}\s*\}\}`,
     // an extractor's "nothing found": "No relevant information about the user.", "Nothing to note"
     String.raw`^(there is |there's )?(no|nothing) (new |relevant |useful |additional |personal |further |notable |other )*(information|info|details|facts|data|memories|preferences|to (note|remember|store|save|add))\b`,
     String.raw`^${PLACEHOLDER}$`,
@@ -121,6 +126,16 @@ const NOTE_VERBS = new Set(
   ).split(' '),
 );
 
+// what the user asks the assistant to do now: "Tell me a joke", "Please summarise the attached PDF for me"
+const REQUEST = new RegExp(
+  String.raw`^(?:(?:please|pls|can you|could you|would you)[,]?\s+)?(?:(?:tell|show|give|explain|summari[sz]e|translate|read|send) me\b|` +
+    String.raw`(?:summari[sz]e|translate|explain|rewrite|proofread|draft|generate|write up|paraphrase)\b[^.!?]{0,200}\bfor me[.!]?$)`,
+  'u',
+);
+// a label note is short by nature: "Age: 34", "Employer: Siemens"
+const LABEL_NOTE =
+  /^(?:(?:the )?user(?:'s)? )?(?:name|nickname|age|location|city|employer|company|job|occupation|e-?mail|time ?zone|pronouns|birthday|language)\s*[:=]\s*\S/u;
+
 function isTooShort(text: string): boolean {
   const cjk = text.match(CJK)?.length ?? 0;
   if (cjk > 0) {
@@ -128,9 +143,13 @@ function isTooShort(text: string): boolean {
   }
   const tokens = words(text);
   const contentWords = tokens.filter((token) => token.length > 1 && !STOPWORDS.has(token) && !NOISE_WORDS.has(token));
-  const note = tokens.length === 2 && NOTE_VERBS.has(tokens[0] ?? '') && (tokens[1]?.length ?? 0) >= 3;
+  // "Is vegetarian", "Lactose intolerant": a note verb, or two words that both name something
+  const note =
+    tokens.length === 2 &&
+    ((NOTE_VERBS.has(tokens[0] ?? '') && (tokens[1]?.length ?? 0) >= 3) ||
+      (contentWords.length === 2 && contentWords.every((word) => word.length >= 4)));
 
-  return text.length < 6 || (tokens.length < 3 && !note) || contentWords.length === 0;
+  return !LABEL_NOTE.test(text) && (text.length < 6 || (tokens.length < 3 && !note) || contentWords.length === 0);
 }
 
 export interface FirewallOptions {
@@ -152,6 +171,9 @@ export function guardFact(content: string, options: FirewallOptions = {}): Guard
   }
   if (looksLikeQuestion(content)) {
     return { ok: false, reason: 'rejected: looks like a question, not a fact' };
+  }
+  if (REQUEST.test(text)) {
+    return { ok: false, reason: 'rejected: a request to the assistant, not a fact' };
   }
   if (!options.allowShort && isTooShort(text)) {
     return { ok: false, reason: 'rejected: too short to be a useful fact' };

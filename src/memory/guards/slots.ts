@@ -407,6 +407,10 @@ const LABEL_NOTE = new RegExp(
 const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   // a "label: value" note: "User name: Eve", "The user's location - Lagos", "Employer: Hooli"
   [LABEL_NOTE, 'my $1 is '],
+  // a note with its subject dropped: "Lives in Tallinn", "Based in Bruges", "Works as a physiotherapist"
+  [/^(?:is )?(based|employed|located|living|working|settled) /iu, 'i am $1 '],
+  [/^(lives|resides|works|moved|relocated|joined|started|switched) /iu, 'i $1 '],
+  [/^calls ([\p{L}][\p{L} .'-]{0,40}?) home\b/iu, 'i live in $1'],
   [/\b(?:your|(?:the )?(?:user|human|owner)'s)\b/giu, 'my'], // "your name", "the user's name"
   [/\b(?:you are|you're|(?:the )?(?:user|human|owner) is)\b/giu, 'i am'],
   [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
