@@ -6,7 +6,7 @@ import { asSentence } from 'src/extraction/patterns/pattern-table';
 import type { LanguageTable, PatternKind, PatternMatch } from 'src/extraction/patterns/pattern-table';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { SlotName } from 'src/memory/guards/slots';
-import { detectRetraction } from 'src/memory/write-rules';
+import { detectFactRetraction, detectRetraction } from 'src/memory/write-rules';
 
 /** Every language extraction knows; add a table here to teach it another. */
 export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
@@ -20,6 +20,8 @@ export interface MemoryExtraction {
   slot: SlotName | null;
   /** The user asked for it to be remembered: high confidence, and terse content is allowed. */
   explicit: boolean;
+  /** Set for a trait: what kind of thing it is ("health", "allergy", "diet"). */
+  tags?: string[];
 }
 
 export interface ForgetExtraction {
@@ -104,6 +106,18 @@ function firstMatch(
   return null;
 }
 
+/** Tags of a trait, so a health rule or a recipe search finds it: allergies and conditions are health, diets diet. */
+function traitTags(trait: string): string[] {
+  if (/\ballergic\b/u.test(trait)) {
+    return ['health', 'allergy'];
+  }
+  if (/\bintolerant\b/u.test(trait)) {
+    return ['health', 'intolerance'];
+  }
+
+  return /^(?:vegetarian|vegan|pescatarian|pescetarian|teetotal|sober)$/u.test(trait) ? ['diet'] : ['health'];
+}
+
 /** A self-description or preference in one clause, as the memory sentence of its language. */
 function statement(clause: string, tables: readonly LanguageTable[], explicit: boolean): MemoryExtraction | null {
   const found = firstMatch(clause, ['slot', 'preference', 'trait'], tables);
@@ -123,7 +137,15 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
   }
 
   if (found.kind === 'trait') {
-    return { kind: 'memory', patternId, content: asSentence(clause), type: null, slot: null, explicit };
+    return {
+      kind: 'memory',
+      patternId,
+      content: asSentence(clause),
+      type: null,
+      slot: null,
+      explicit,
+      tags: traitTags(match.value),
+    };
   }
 
   return {
@@ -192,7 +214,7 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
       }
     }
     // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back
-    if (found.length === before && detectRetraction(sentence)) {
+    if (found.length === before && (detectRetraction(sentence) || detectFactRetraction(sentence))) {
       found.push({
         kind: 'memory',
         patternId: 'retraction',

@@ -55,6 +55,7 @@ export class SameTurnExtractor {
             type: extraction.type,
             slot: extraction.slot,
             explicit: extraction.explicit,
+            ...(extraction.tags ? { tags: extraction.tags } : {}),
           }),
         );
       }

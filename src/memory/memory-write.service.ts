@@ -17,6 +17,7 @@ import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
+import { detectFactRetraction, namesAll } from 'src/memory/write-rules';
 import type { Retraction } from 'src/memory/write-rules';
 import { screenWrite } from 'src/memory/write-screen';
 import type { WriteOrigin } from 'src/memory/write-screen';
@@ -45,9 +46,17 @@ interface Candidate {
   status: MemoryStatus;
   reason: string | null;
   retracts: Retraction | null;
+  retractsFact: string[] | null;
 }
 
 const NEIGHBOUR_K = 8;
+/** The types a taken-back habit or trait can end (see factsTakenBack). */
+const TRAIT_TYPES: ReadonlySet<MemoryType> = new Set([
+  MemoryType.FACT,
+  MemoryType.PREFERENCE,
+  MemoryType.OBSERVATION,
+  MemoryType.IDENTITY,
+]);
 const ARBITER_FLOOR = 0.6;
 const MAX_ARBITER_PAIRS = 3;
 /** Mentions of an old slot value are fetched this many at first, four times more while the page fills. */
@@ -119,7 +128,12 @@ export class MemoryWriteService {
       (n) => n.score >= this.config.thresholds.nearDuplicate || sameStatement(n.memory.content, command.content),
     );
     // "I left Hooli" is close to "I work at Hooli" in words, yet takes it back: never a duplicate
-    if (nearDuplicate && !candidate.retracts && !this.slotChanges(candidate, nearDuplicate.memory)) {
+    if (
+      nearDuplicate &&
+      !candidate.retracts &&
+      !candidate.retractsFact &&
+      !this.slotChanges(candidate, nearDuplicate.memory)
+    ) {
       return this.reinforce(
         tenantId,
         nearDuplicate.memory,
@@ -134,7 +148,9 @@ export class MemoryWriteService {
     }
     const contradicted = live ? await this.contradictions(candidate, neighbours) : [];
     const links = live ? this.autoLinks(neighbours, contradicted, slotEffect.supersede) : [];
-    const retired = contradicted.filter((m) => mayRetire(command.source.role, m));
+    const retired = [...contradicted, ...this.factsTakenBack(candidate, neighbours)].filter((m) =>
+      mayRetire(command.source.role, m),
+    );
     const supersede = [...new Set([...slotEffect.supersede.map((m) => m.id), ...retired.map((m) => m.id)])];
 
     const draft = this.draft(tenantId, candidate, vector !== null, now);
@@ -263,7 +279,12 @@ export class MemoryWriteService {
    * there anymore"; else the holder of that value) and slotless memories naming the value, as a correction does.
    */
   private async retracted(tenantId: string, retraction: Retraction, command: RememberCommand): Promise<MemoryRecord[]> {
-    const holders = await this.store.findActiveBySlot(tenantId, retraction.slot);
+    const holders = [
+      ...(await this.store.findActiveBySlot(tenantId, retraction.slot)),
+      ...(retraction.orSlot && retraction.value !== null
+        ? await this.store.findActiveBySlot(tenantId, retraction.orSlot)
+        : []),
+    ];
     const taken = holders.filter(
       (m) =>
         retraction.value === null ||
@@ -304,6 +325,28 @@ export class MemoryWriteService {
   }
 
   /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory (see mayRetire). */
+  /**
+   * What "I don't play tennis anymore" ends: the nearest ACTIVE memories of no slot that state a habit or trait and
+   * name every word of it ("Plays tennis every weekend"). Events, decisions, goals and tasks stay: they happened.
+   */
+  private factsTakenBack(candidate: Candidate, neighbours: { memory: MemoryRecord }[]): MemoryRecord[] {
+    const words = candidate.retractsFact;
+    if (words === null) {
+      return [];
+    }
+
+    return neighbours
+      .map((n) => n.memory)
+      .filter(
+        (m) =>
+          m.status === MemoryStatus.ACTIVE &&
+          m.slot === null &&
+          TRAIT_TYPES.has(m.type) &&
+          namesAll(m.content, words) &&
+          detectFactRetraction(m.content) === null,
+      );
+  }
+
   private async contradictions(
     candidate: Candidate,
     neighbours: { memory: MemoryRecord; score: number }[],

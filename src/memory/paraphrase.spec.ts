@@ -7,6 +7,7 @@ describe(sameStatement.name, () => {
     ['Is a big fan of jazz', 'Loves jazz'],
     ["Can't stand cilantro", 'Hates cilantro'],
     ['She adores her cat', 'Loves her cat'],
+    ["I'm allergic to peanuts.", 'The user is allergic to peanuts.'],
   ])('%s = %s', (a, b) => {
     expect(sameStatement(a, b)).toBe(true);
   });
@@ -18,6 +19,7 @@ describe(sameStatement.name, () => {
     ["Doesn't like jazz", 'Likes jazz'],
     ['Went hiking in the mountains', 'Loves hiking in the mountains'],
     ['', ''],
+    ['Is allergic to peanuts', 'Allergic peanuts'],
   ])('%s != %s', (a, b) => {
     expect(sameStatement(a, b)).toBe(false);
   });

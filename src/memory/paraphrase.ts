@@ -20,6 +20,7 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:doesn't|does not|don't|do not) like\b/gu, 'dislike'],
 ];
 const SUBJECTS = new Set(['i', 'user', 'she', 'he', 'they']);
+const COPULAS = new Set(['am', 'is', 'are']);
 const INTENSIFIERS = new Set(
   'really truly absolutely totally definitely genuinely very much so quite also still just deeply'.split(' '),
 );
@@ -31,15 +32,22 @@ const FOLDED: ReadonlyMap<string, string> = new Map([
 ]);
 
 function statementKey(content: string): string {
-  let text = content.normalize('NFKC').toLowerCase().replace(/[’‘]/gu, "'");
+  let text = content
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’‘]/gu, "'")
+    .replace(/'m\b/gu, ' am')
+    .replace(/'re\b/gu, ' are');
   for (const [pattern, replacement] of PHRASES) {
     text = text.replace(pattern, replacement);
   }
   const words = textWords(text);
   const start = words[0] === 'the' && words[1] === 'user' ? 2 : SUBJECTS.has(words[0] ?? '') ? 1 : 0;
 
-  return words
-    .slice(start)
+  // "I am allergic" and "The user is allergic": the copula goes with the subject
+  const rest = words.slice(start);
+
+  return (start > 0 && COPULAS.has(rest[0] ?? '') ? rest.slice(1) : rest)
     .filter((word) => !INTENSIFIERS.has(word))
     .map((word) => FOLDED.get(word) ?? word)
     .join(' ');

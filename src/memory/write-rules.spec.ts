@@ -1,6 +1,13 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { detectUserClaim } from 'src/memory/guards/slots';
-import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
+import {
+  detectFactRetraction,
+  detectRetraction,
+  isShortImperative,
+  isStandingRule,
+  namesAll,
+  ruleType,
+} from 'src/memory/write-rules';
 
 describe('detectRetraction', () => {
   it.each([
@@ -15,7 +22,7 @@ describe('detectRetraction', () => {
     ['Jeg bor ikke længere i Horsens', 'location', 'horsens'],
     ['Jeg arbejder ikke mere hos Danfoss', 'employer', 'danfoss'],
   ])('%j takes back %s = %j', (text, slot, value) => {
-    expect(detectRetraction(text)).toEqual({ slot, value });
+    expect(detectRetraction(text)).toMatchObject({ slot, value });
   });
 
   it.each([
@@ -92,5 +99,41 @@ describe('claims about the user in the third person and label notes', () => {
 
   it.each(['My sister lives in Berlin', 'I joined the gym', 'Bob said I live in Paris'])('%j holds no slot', (text) => {
     expect(detectUserClaim(text)).toBeNull();
+  });
+});
+
+describe('detectFactRetraction', () => {
+  it.each([
+    ["I'm not vegetarian anymore.", ['vegetarian']],
+    ["I don't play tennis anymore.", ['tennis']],
+    ["Rex passed away, so I don't have a dog anymore.", ['dog']],
+    ['I gave up coffee.', ['coffee']],
+    ['I no longer smoke', ['smoke']],
+    ['The user no longer eats meat.', ['meat']],
+  ])('%j ends what names %j', (text, words) => {
+    expect(detectFactRetraction(text)).toEqual(words);
+  });
+
+  it.each(["I don't think so", 'I stopped by the shop', 'I quit last week', "I don't know anymore", 'I play tennis'])(
+    '%j takes nothing back',
+    (text) => {
+      expect(detectFactRetraction(text)).toBeNull();
+    },
+  );
+
+  it('names a word or its forms, not a longer word', () => {
+    expect(namesAll('Smokes a pack a day', ['smoke'])).toBe(true);
+    expect(namesAll('Has two dogs', ['dog'])).toBe(true);
+    expect(namesAll('Loves dogma', ['dog'])).toBe(false);
+  });
+});
+
+describe('a retraction that names a value two slots may hold', () => {
+  it('"I left Madrid" ends an employer or a home', () => {
+    expect(detectRetraction('I left Madrid in June.')).toEqual({
+      slot: 'employer',
+      value: 'madrid',
+      orSlot: 'location',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { textWords } from 'src/common/text-words';
 import { MemoryType } from 'src/domain/memory.enums';
 import { asFirstPerson, MAX_SLOT_TEXT, normalizeSlotValue } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
@@ -13,6 +14,8 @@ export const CONSTRAINT_TAG = 'constraint';
 export interface Retraction {
   slot: SlotName;
   value: string | null;
+  /** Another slot the value may be held in: "I left Madrid" ends an employer or a home, whichever said Madrid. */
+  orSlot?: SlotName;
 }
 
 // a value: up to four words, cut before a clause word ("I left Hooli last year" -> "Hooli")
@@ -23,12 +26,28 @@ const ANYMORE = String.raw`(?:anymore|any more|any longer|nowadays)`;
 const EMAIL = String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;
 const START = String.raw`(?:^|[.!;,:—–]\s*|\b(?:since|as of|starting|siden|fra) [\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?,?\s+|\b(?:and|but|so|actually|well|also|now|oh|og|men|så|faktisk)\s+)`;
 
-const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
+const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp; orSlot?: SlotName }> = [
   // employer
   {
     slot: 'employer',
     pattern: new RegExp(
-      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:quit|left|resigned from|stopped working (?:at|for)) (?:my (?:job|position|role) (?:at|with) )?${VALUE}`,
+      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:(?:quit|left) my (?:job|position|role) (?:at|with)|quit|resigned from|stopped working (?:at|for)) ${VALUE}`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'employer',
+    orSlot: 'location',
+    pattern: new RegExp(String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?left ${VALUE}`, 'iu'),
+  },
+  {
+    slot: 'employer',
+    pattern: new RegExp(String.raw`${START}my last day (?:at|with) ${VALUE}(?= (?:was|is)\b)`, 'iu'),
+  },
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}(?:i'm |i am )?no longer (?:at|with|working (?:at|for)|employed (?:at|by)) ${VALUE}`,
       'iu',
     ),
   },
@@ -100,6 +119,10 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   // location
   {
     slot: 'location',
+    pattern: new RegExp(String.raw`${START}i(?:'m| am) (?:no longer|not) in ${VALUE}(?= ${ANYMORE}|$|[.,!;])`, 'iu'),
+  },
+  {
+    slot: 'location',
     pattern: new RegExp(String.raw`${START}i (?:haven't|have not) (?:lived|been living) (?:in )?${VALUE}`, 'iu'),
   },
   {
@@ -140,9 +163,13 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   {
     slot: 'occupation',
     pattern: new RegExp(
-      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:stopped|quit|gave up|given up) (?:teaching|nursing|lecturing|tutoring|practi[sc]ing (?:law|medicine)|freelancing|driving for a living)\b`,
+      String.raw`${START}i(?:'ve| have)? (?:just |recently |finally )?(?:stopped|quit|gave up|given up|left) (?:teaching|nursing|lecturing|tutoring|practi[sc]ing (?:law|medicine)|freelancing|driving for a living)\b`,
       'iu',
     ),
+  },
+  {
+    slot: 'nickname',
+    pattern: new RegExp(String.raw`${START}i (?:don't|do not|dont|no longer) go by ${VALUE}`, 'iu'),
   },
   // nickname: "stop calling me Zee", "don't call me Zee any more"
   {
@@ -192,6 +219,10 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   },
   {
     slot: 'email',
+    pattern: new RegExp(String.raw`(?<![\w.+-])(${EMAIL}) (?:doesn't|does not|no longer|won't|will not) work`, 'iu'),
+  },
+  {
+    slot: 'email',
     pattern: new RegExp(
       String.raw`${START}i(?:'ve| have)? (?:just )?(?:deleted|closed|deactivated|shut down|stopped using|got rid of) (?:that|my|the) (?:old )?e-?mail(?: account| address)?`,
       'iu',
@@ -206,7 +237,7 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
   {
     slot: 'employer',
     pattern: new RegExp(
-      String.raw`${START}jeg (?:arbejder|er ansat) (?:ikke længere|ikke mere|ikke) (?:hos|for|ved|i) ${VALUE}`,
+      String.raw`${START}jeg (?:arbejder|er ansat|er) (?:ikke længere|ikke mere|ikke) (?:hos|for|ved|i) ${VALUE}`,
       'iu',
     ),
   },
@@ -239,7 +270,7 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp }> = [
  */
 export function detectRetraction(content: string): Retraction | null {
   const text = asFirstPerson(content.slice(0, MAX_SLOT_TEXT)).replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
-  for (const { slot, pattern } of RETRACTIONS) {
+  for (const { slot, pattern, orSlot } of RETRACTIONS) {
     const match = pattern.exec(text);
     if (match !== null) {
       // a retraction that names no value ("I quit my job") takes back whatever the slot holds
@@ -252,11 +283,71 @@ export function detectRetraction(content: string): Retraction | null {
         continue;
       }
 
-      return { slot, value: normalizeSlotValue(value, slot) };
+      return { slot, value: normalizeSlotValue(value, slot), ...(orSlot ? { orSlot } : {}) };
     }
   }
 
   return null;
+}
+
+// "I'm not vegetarian anymore", "I don't play tennis anymore", "I no longer smoke", "I gave up coffee": a habit or a
+// trait the user takes back, of no slot. Group 1 is what ends.
+const FACT_RETRACTIONS: readonly RegExp[] = [
+  new RegExp(
+    String.raw`${START}i(?:'m| am) (?:no longer|not) (?:an? )?([\p{L}\p{N}' -]{2,60}?) (?:anymore|any more|any longer)\b`,
+    'iu',
+  ),
+  new RegExp(String.raw`${START}i(?:'m| am) no longer (?:an? )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`, 'iu'),
+  new RegExp(
+    String.raw`${START}i (?:don't|do not|dont) ([\p{L}\p{N}' -]{2,60}?) (?:anymore|any more|any longer)\b`,
+    'iu',
+  ),
+  new RegExp(String.raw`${START}i no longer ([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`, 'iu'),
+  new RegExp(
+    String.raw`${START}i(?:'ve| have)? (?:finally |just )?(?:gave up|given up|quit|stopped) (?!(?:by|at|in|off|over|to|for)\b)([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|in|on|a|two|three|for|since|after|when|because)\b)`,
+    'iu',
+  ),
+];
+/** Words of a taken-back habit that name nothing by themselves: "play tennis" is about tennis. */
+const HABIT_VERBS = new Set(
+  (
+    'a an the my any some play plays playing have has having do does doing eat eats eating drink drinks drinking go ' +
+    'goes going use uses using like likes own owns take takes taking make get keep be being work live really ' +
+    'much often every day week month year last this ago yesterday today anymore any more longer so that by at in ' +
+    'on to for with from know think care remember understand feel mind want need'
+  ).split(' '),
+);
+
+/**
+ * The words of a habit or trait the user takes back, or null: ["tennis"] for "I don't play tennis anymore". Memories
+ * naming every one of them are what the statement ends (MemoryWriteService, among the write's nearest neighbours).
+ */
+export function detectFactRetraction(content: string): string[] | null {
+  const text = asFirstPerson(content.slice(0, MAX_SLOT_TEXT)).replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  for (const pattern of FACT_RETRACTIONS) {
+    const what = pattern.exec(text)?.[1];
+    const words = what === undefined ? [] : textWords(what).filter((word) => !HABIT_VERBS.has(word));
+    if (words.length > 0 && words.length <= 4) {
+      return words;
+    }
+  }
+
+  return null;
+}
+
+/** Whether `content` names every word, each as a word or the start of one ("smoke" names "smokes"). */
+export function namesAll(content: string, words: readonly string[]): boolean {
+  const present = textWords(content);
+
+  return words.every((word) =>
+    present.some(
+      (seen) =>
+        seen === word ||
+        seen === `${word}s` ||
+        seen === `${word}es` ||
+        (word.length >= 5 && seen.startsWith(word.slice(0, -1)) && seen.length <= word.length + 3),
+    ),
+  );
 }
 
 // a standing instruction: a rule word at the start, or a want/need/should with always/never anywhere

@@ -5,7 +5,14 @@ import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
 import { detectSlot, detectUserClaim, slotValueIn } from 'src/memory/guards/slots';
 import type { RememberCommand } from 'src/memory/remember-input';
-import { CONSTRAINT_TAG, detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
+import {
+  CONSTRAINT_TAG,
+  detectFactRetraction,
+  detectRetraction,
+  isShortImperative,
+  isStandingRule,
+  ruleType,
+} from 'src/memory/write-rules';
 import type { Retraction } from 'src/memory/write-rules';
 
 /** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
@@ -35,6 +42,8 @@ export interface Screened {
   tags: string[];
   /** A trusted negated slot statement: the write retires what it takes back (see MemoryWriteService). */
   retracts: Retraction | null;
+  /** A trusted taken-back habit or trait of no slot: the words of what ends ("I don't play tennis anymore"). */
+  retractsFact: string[] | null;
 }
 
 /**
@@ -85,6 +94,10 @@ export function screenWrite(
       reason: injection.quarantine ? injection.reason : null,
       tags: rule && !command.tags.includes(CONSTRAINT_TAG) ? [...command.tags, CONSTRAINT_TAG] : command.tags,
       retracts,
+      retractsFact:
+        retracts === null && fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
+          ? detectFactRetraction(command.content)
+          : null,
     },
   };
 }

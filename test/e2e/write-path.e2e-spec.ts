@@ -68,7 +68,7 @@ describe('write path: firewall', () => {
     const result = await api.remember({ content: 'Prefers tabs', explicit: true });
     expect(result.outcome).toBe('CREATED');
     expect(result.memory!.confidence).toBeGreaterThanOrEqual(0.95);
-    const implicit = await api.remember({ content: 'Likes spaces' });
+    const implicit = await api.remember({ content: 'Spaces, really' });
     expectRejected(implicit, SHORT);
   });
 
