@@ -9,8 +9,26 @@ import { textWords } from 'src/common/text-words';
  */
 export function sameStatement(a: string, b: string): boolean {
   const first = statementKey(a);
+  const second = statementKey(b);
+  if (first.length === 0) {
+    return false;
+  }
 
-  return first.length > 0 && first === statementKey(b);
+  return first === second || (!COMPARATIVE.test(first) && bag(first) === bag(second));
+}
+
+/** "more than", "over", "rather than": word order carries the meaning, so only the same order is the same. */
+const COMPARATIVE = /\b(?:more|less|than|over|rather|instead|better|worse|before|after|not|no)\b/u;
+const FILLER = new Set(['the', 'a', 'an', 'in', 'of', 'on', 'at', 'to', 'for', 'and']);
+
+/** The words without fillers, in alphabetical order: "meetings early in the morning" = "early morning meetings". */
+function bag(key: string): string {
+  return key
+    .split(' ')
+    .filter((word) => !FILLER.has(word))
+    .map((word) => word.replace(/s$/u, ''))
+    .sort()
+    .join(' ');
 }
 
 const PHRASES: ReadonlyArray<[RegExp, string]> = [
@@ -18,6 +36,7 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:is|am|are) (?:really |very )?(?:fond of|into|keen on)\b/gu, 'like'],
   [/\b(?:can't|cannot|can not) stand\b/gu, 'dislike'],
   [/\b(?:doesn't|does not|don't|do not) like\b/gu, 'dislike'],
+  [/\b(?:follows|follow|is on|am on|eats) an? ([\p{L}-]+) diet\b/gu, 'is $1'],
 ];
 const SUBJECTS = new Set(['i', 'user', 'she', 'he', 'they']);
 const COPULAS = new Set(['am', 'is', 'are']);
@@ -44,10 +63,10 @@ function statementKey(content: string): string {
   const words = textWords(text);
   const start = words[0] === 'the' && words[1] === 'user' ? 2 : SUBJECTS.has(words[0] ?? '') ? 1 : 0;
 
-  // "I am allergic" and "The user is allergic": the copula goes with the subject
+  // "I am allergic", "The user is allergic" and "Is allergic": the copula goes with the subject
   const rest = words.slice(start);
 
-  return (start > 0 && COPULAS.has(rest[0] ?? '') ? rest.slice(1) : rest)
+  return (COPULAS.has(rest[0] ?? '') ? rest.slice(1) : rest)
     .filter((word) => !INTENSIFIERS.has(word))
     .map((word) => FOLDED.get(word) ?? word)
     .join(' ');
