@@ -28,7 +28,7 @@ const NOISE_WORDS = new Set(
     'oh ah wow cool nice great awesome gotcha got it good morning afternoon evening night you a lot very much so ' +
     'sounds np worries problem welcome right true indeed agreed noted done same wait what idk ikr omg brb ttyl gn gm ' +
     "take care see ya too here stay safe me that's thats all for now talk speak chat soon catch again then till " +
-    'next time ttfn'
+    'next time ttfn test testing asdf qwerty lorem ipsum foo bar baz dummy'
   ).split(' '),
 );
 
@@ -128,7 +128,7 @@ const NOTE_VERBS = new Set(
 
 // what the user asks the assistant to do now: "Tell me a joke", "Please summarise the attached PDF for me"
 const REQUEST = new RegExp(
-  String.raw`^(?:(?:please|pls|can you|could you|would you)[,]?\s+)?(?:(?:tell|show|give|explain|summari[sz]e|translate|read|send) me\b|` +
+  String.raw`^(?:(?:please|pls|can you|could you|would you)[,]?\s+)?(?:(?:tell|show|give|explain|summari[sz]e|translate|read|send|write|make|find|get|help) me\b|i (?:need|want) you to (?!remember|know|note|keep in mind)|` +
     String.raw`(?:summari[sz]e|translate|explain|rewrite|proofread|draft|generate|write up|paraphrase)\b[^.!?]{0,200}\bfor me[.!]?$)`,
   'u',
 );
