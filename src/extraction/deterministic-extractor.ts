@@ -6,7 +6,7 @@ import { asSentence } from 'src/extraction/patterns/pattern-table';
 import type { LanguageTable, PatternKind, PatternMatch } from 'src/extraction/patterns/pattern-table';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { SlotName } from 'src/memory/guards/slots';
-import { detectFactRetraction, detectRetraction } from 'src/memory/write-rules';
+import { detectFactRetraction, detectRetraction, isStandingRule } from 'src/memory/write-rules';
 
 /** Every language extraction knows; add a table here to teach it another. */
 export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
@@ -84,6 +84,22 @@ export function clauses(sentence: string): string[] {
   return merged;
 }
 
+/** Why a sentence no pattern reads is still kept as said: it takes something back, sets a rule or asks a reminder. */
+function keptAsSaid(sentence: string): string | null {
+  if (detectRetraction(sentence) || detectFactRetraction(sentence)) {
+    return 'retraction';
+  }
+  if (REMINDER.test(sentence)) {
+    return 'reminder';
+  }
+
+  return isStandingRule(sentence) && !NOT_A_RULE.test(sentence) && sentence.split(' ').length >= 4 ? 'rule' : null;
+}
+
+const REMINDER = /^(?:(?:please|pls|and|oh|also|hey)[,]? )*remind me to \S/iu;
+// chat that looks like a rule: "Never mind", "Never again!", "Always happy to help"
+const NOT_A_RULE = /^(?:never ?mind|never again|always happy|always a pleasure|every time i )/iu;
+
 const GREETING = /^(?:hi|hello|hey|hej|hejsa|hallo|goddag)(?: there| all| everyone| alle)?[,!.]?$/iu;
 
 function firstMatch(
@@ -144,7 +160,7 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
       type: null,
       slot: null,
       explicit,
-      tags: traitTags(match.value),
+      ...(patternId === 'en.trait' ? { tags: traitTags(match.value) } : {}),
     };
   }
 
@@ -213,11 +229,13 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
         found.push(extraction);
       }
     }
-    // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back
-    if (found.length === before && (detectRetraction(sentence) || detectFactRetraction(sentence))) {
+    // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back. A standing
+    // rule ("From now on, keep your answers short") and a reminder ("Remind me to water the plants") likewise.
+    const kept = found.length === before ? keptAsSaid(sentence) : null;
+    if (kept !== null) {
       found.push({
         kind: 'memory',
-        patternId: 'retraction',
+        patternId: kept,
         content: asSentence(sentence),
         type: null,
         slot: null,

@@ -16,7 +16,7 @@ const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
   ],
   [
     MemoryType.GOAL,
-    /\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|would like|'d like) to|(planning|hoping|aiming|trying) to|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
+    /^(?:goal|objective|aim|ambition)s?:|\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|would like|'d like) to|(planning|hoping|aiming|trying) to|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
   ],
   [
     MemoryType.PREFERENCE,

@@ -18,6 +18,9 @@ export interface Retraction {
   orSlot?: SlotName;
 }
 
+/** Slots whose values are written in lower case: for the rest a value must be a name ("I left my keys" is not). */
+const LOWER_CASE_VALUES: ReadonlySet<SlotName> = new Set(['occupation', 'email', 'pronouns', 'language']);
+
 // a value: up to four words, cut before a clause word ("I left Hooli last year" -> "Hooli")
 const VALUE = String.raw`(there|[\p{L}\p{N}][\p{L}\p{N}'.&-]*(?: [\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;
 const VALUE_END =
@@ -119,7 +122,32 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp; orSlot?: Slo
   // location
   {
     slot: 'location',
+    orSlot: 'timezone',
     pattern: new RegExp(String.raw`${START}i(?:'m| am) (?:no longer|not) in ${VALUE}(?= ${ANYMORE}|$|[.,!;])`, 'iu'),
+  },
+  { slot: 'location', pattern: new RegExp(String.raw`${START}i used to live in ${VALUE}`, 'iu') },
+  { slot: 'employer', pattern: new RegExp(String.raw`${START}i used to work (?:at|for) ${VALUE}`, 'iu') },
+  {
+    slot: 'nickname',
+    pattern: new RegExp(String.raw`${START}(?:nobody|no one|noone) calls me ${VALUE}`, 'iu'),
+  },
+  {
+    slot: 'pronouns',
+    pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not) use ([a-z]+/[a-z]+(?:/[a-z]+)?)`, 'iu'),
+  },
+  {
+    slot: 'pronouns',
+    pattern: new RegExp(
+      String.raw`${START}my pronouns (?:aren't|are not|are no longer) ([a-z]+/[a-z]+(?:/[a-z]+)?)`,
+      'iu',
+    ),
+  },
+  {
+    slot: 'language',
+    pattern: new RegExp(
+      String.raw`${START}(\p{L}+) is(?: not|n't| no longer) my (?:preferred|native|first|main|primary) language`,
+      'iu',
+    ),
   },
   {
     slot: 'location',
@@ -279,7 +307,7 @@ export function detectRetraction(content: string): Retraction | null {
         return { slot, value: null };
       }
       // "I left my keys at home": a place or an employer is a name
-      if (slot !== 'occupation' && slot !== 'email' && !/^\p{Lu}/u.test(value)) {
+      if (!LOWER_CASE_VALUES.has(slot) && !/^\p{Lu}/u.test(value)) {
         continue;
       }
 
@@ -303,6 +331,17 @@ const FACT_RETRACTIONS: readonly RegExp[] = [
     'iu',
   ),
   new RegExp(String.raw`${START}i no longer ([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`, 'iu'),
+  // "I sold my Vespa", "I cancelled Netflix", "I used to play in The Loud Hours"
+  new RegExp(
+    String.raw`${START}i(?:'ve| have)? (?:just |finally )?(?:sold|cancelled|canceled|gave away|given away|got rid of|ended|used to) (?:my |our |the |their )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|for|since|after|when|because|but|and|membership|subscription)\b)`,
+    'iu',
+  ),
+  // "Ines and I broke up", "My marriage to Daniel ended"
+  new RegExp(String.raw`${START}(\p{L}[\p{L}'-]+) and i (?:broke up|split up|separated|divorced|got divorced)`, 'iu'),
+  new RegExp(
+    String.raw`${START}my (?:marriage|relationship|engagement) (?:to|with) (\p{L}[\p{L}'-]+) (?:ended|is over|fell apart)`,
+    'iu',
+  ),
   new RegExp(
     String.raw`${START}i(?:'ve| have)? (?:finally |just )?(?:gave up|given up|quit|stopped) (?!(?:by|at|in|off|over|to|for)\b)([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|in|on|a|two|three|for|since|after|when|because)\b)`,
     'iu',
@@ -314,7 +353,7 @@ const HABIT_VERBS = new Set(
     'a an the my any some play plays playing have has having do does doing eat eats eating drink drinks drinking go ' +
     'goes going use uses using like likes own owns take takes taking make get keep be being work live really ' +
     'much often every day week month year last this ago yesterday today anymore any more longer so that by at in ' +
-    'on to for with from know think care remember understand feel mind want need'
+    'on to for with from know think care remember understand feel mind want need they he she we you it'
   ).split(' '),
 );
 

@@ -169,6 +169,66 @@ const trait = regexPattern({
   ],
 });
 
+// "I have a question" or "I have to go" is no fact about the user
+const NOT_A_POSSESSION =
+  'question|questions|idea|problem|problems|issue|meeting|call|feeling|doubt|suggestion|favou?r|minute|moment|second|' +
+  'bit|lot|few|couple|look|chance|clue|go|try|point|thought|thoughts|request|update|plan|quick|good|bad|great|hard|' +
+  'long|busy|lovely|nice|deadline|headache|cold';
+/** Facts about the user's life an agent should keep: family and partners, pets and things, clubs, habits. */
+const personal: ExtractionPattern[] = [
+  {
+    id: 'en.personal.partner',
+    source: String.raw`${I}(?:'m| am) (?:married|engaged) to (?<v>\p{L}[\p{L}'-]*)`,
+    examples: [
+      { text: "I'm married to Daniel", value: 'Daniel' },
+      { text: 'My sister is married to Tom', value: null },
+    ],
+  },
+  {
+    id: 'en.personal.family',
+    source: String.raw`^(?:and |also |btw )?my (?:wife|husband|partner|girlfriend|boyfriend|fiancée?|son|daughter|kid|child|mum|mom|mother|dad|father|brother|sister|dog|cat|horse|parrot|rabbit)(?:'s name is| is (?:called|named)) (?<v>\p{L}[\p{L}'-]*)`,
+    examples: [
+      { text: 'My girlfriend is called Ines', value: 'Ines' },
+      { text: 'My friend is called Bo', value: null },
+    ],
+  },
+  {
+    id: 'en.personal.possession',
+    source: String.raw`${I} (?:have|own|drive|ride) (?:a|an|two|three|four|\d+) (?!(?:${NOT_A_POSSESSION})\b)(?<v>[\p{L}\p{N}' -]{2,40}?)(?=$|[.,!;]| (?:and|but|so|which|that)\b)`,
+    examples: [
+      { text: 'I have a cat named Mochi', value: 'cat named Mochi' },
+      { text: 'I drive a red Vespa', value: 'red Vespa' },
+      { text: 'I have a question', value: null },
+      { text: 'I have to go', value: null },
+    ],
+  },
+  {
+    id: 'en.personal.member',
+    source: String.raw`${I}(?:'m| am) (?:in|part of|a member of) (?:a|an|the) (?<v>(?:[\p{L}\p{N}'-]+ ){0,3}(?:club|band|team|choir|group|league|gym|society|orchestra|union|crew))\b`,
+    examples: [
+      { text: "I'm in a book club that meets on Thursdays", value: 'book club' },
+      { text: "I'm in a hurry", value: null },
+    ],
+  },
+  {
+    id: 'en.personal.habit',
+    source: String.raw`${I} (?:usually |always |often |regularly )?(?<v>(?:smoke|vape|run|swim|cycle|bike|jog|meditate|climb|surf|knit|paint|volunteer|play [\p{L}]+)(?: [\p{L}\p{N}' -]{1,40}?)? (?:every|each|twice a|once a|three times a) (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
+    examples: [
+      { text: 'I run every morning before work', value: 'run every morning' },
+      { text: 'I play tennis twice a week', value: 'play tennis twice a week' },
+      { text: 'I ran a marathon once', value: null },
+    ],
+  },
+  {
+    id: 'en.personal.smoker',
+    source: String.raw`${I} (?<v>smoke|vape|don't drink|do not drink|don't eat meat|do not eat meat)(?=$|[.,!;]| (?:about|around|a|every|but|and)\b)`,
+    examples: [
+      { text: 'I smoke about ten cigarettes a day', value: 'smoke' },
+      { text: 'I smoked a cigar once', value: null },
+    ],
+  },
+].map(({ id, source, examples }) => regexPattern({ id, kind: 'trait', pattern: new RegExp(source, 'u'), examples }));
+
 const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
   name: (v) => `My name is ${v}.`,
   nickname: (v) => `Please call me ${v}.`,
@@ -185,7 +245,7 @@ const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
 
 export const ENGLISH: LanguageTable = {
   language: 'en',
-  patterns: [remember, forget, slots, favourite, preference, trait],
+  patterns: [remember, forget, slots, favourite, preference, trait, ...personal],
   slotSentence: (slot, value) => SLOT_SENTENCES[slot](value),
   preferenceSentence: (verb, value) => (/favou?rite/u.test(verb) ? `My ${verb} is ${value}.` : `I ${verb} ${value}.`),
   slotMentions: {

@@ -38,7 +38,9 @@ const PLACEHOLDER =
 const PLACEHOLDER_VALUE = new RegExp(
   [
     // an extractor's "nothing found": "User did not share any personal information"
-    String.raw`^(the )?user (did not|didn't|has not|hasn't|does not|doesn't) (share|mention|provide|give|reveal|disclose|state|specify|say) (any|anything)\b`,
+    String.raw`^(the )?user (did not|didn't|has not|hasn't|does not|doesn't) (share|mention|provide|give|reveal|disclose|state|specify|say) (any|anything|their|his|her)\b`,
+    // thinking aloud: "Hmm, let me think about it", "I'll get back to you"
+    String.raw`^(hmm+,? )?(let me|i'll|i will|i need to|gonna) (think (about|on) it|sleep on it|check|get back to you)\b`,
     // a template's slot left unfilled: "User's name is [NAME]", "{{name}}"
     String.raw`\[[a-z_ ]{2,30}\]|\{\{\s*[a-z_]{1,30}\s*\}\}`,
     // an extractor's "nothing found": "No relevant information about the user.", "Nothing to note"

@@ -54,6 +54,7 @@ const EMAIL = String.raw`([\w.+-]+@[\w-]+(?:\.[\w-]+)+)`;
 const TIMEZONE =
   String.raw`((?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|\b(?:utc|gmt|cet|cest|eet|eest|bst|ist|pst|pdt|mst|mdt|cst|cdt|` +
   String.raw`est|edt|akst|hst|jst|kst|aest|aedt|acst|awst|nzst|nzdt|sgt|hkt|msk|brt)\b|` +
+  String.raw`(?:eastern|central|pacific|mountain)(?= time)|` +
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?)`;
 // "I'm a(n) <occupation>": only these words make "I'm a ..." a job ("I'm a big fan" is not one)
 const OCCUPATIONS = (
@@ -65,7 +66,7 @@ const OCCUPATIONS = (
   'paramedic translator economist mathematician physicist chemist biologist tutor counselor counsellor barista ' +
   'bartender waiter waitress cashier clerk receptionist secretary assistant janitor cleaner nanny caregiver ' +
   'carer midwife vet optometrist optician dietitian nutritionist physiotherapist physio radiologist ' +
-  'radiographer anesthesiologist anaesthetist paralegal judge solicitor barrister notary officer detective ' +
+  'radiographer hygienist dental_hygienist anesthesiologist anaesthetist paralegal judge solicitor barrister notary officer detective ' +
   'soldier sailor fisherman miner welder builder roofer painter decorator tailor hairdresser barber stylist ' +
   'beautician butcher courier driver postman teller banker broker trader actuary auditor bookkeeper coach ' +
   'trainer instructor dancer actor actress singer composer producer animator illustrator sculptor potter ' +
