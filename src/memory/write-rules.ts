@@ -378,15 +378,18 @@ export function detectFactRetraction(content: string): string[] | null {
 export function namesAll(content: string, words: readonly string[]): boolean {
   const present = textWords(content);
 
-  return words.every((word) =>
-    present.some(
+  return words.every((word) => {
+    // "smoking" names "smoke" and "smokes": the stem without its ending, when what is left is still a word's length
+    const stem = word.replace(/(?:ing|ed|es|s|e)$/u, '');
+
+    return present.some(
       (seen) =>
         seen === word ||
         seen === `${word}s` ||
         seen === `${word}es` ||
-        (word.length >= 5 && seen.startsWith(word.slice(0, -1)) && seen.length <= word.length + 3),
-    ),
-  );
+        (stem.length >= 4 && seen.startsWith(stem) && seen.length <= stem.length + 4),
+    );
+  });
 }
 
 // a standing instruction: a rule word at the start, or a want/need/should with always/never anywhere

@@ -204,7 +204,7 @@ const personal: ExtractionPattern[] = [
   },
   {
     id: 'en.personal.member',
-    source: String.raw`${I}(?:'m| am) (?:in|part of|a member of) (?:a|an|the) (?<v>(?:[\p{L}\p{N}'-]+ ){0,3}(?:club|band|team|choir|group|league|gym|society|orchestra|union|crew))\b`,
+    source: String.raw`${I}(?:(?:'m| am) (?:in|part of|a member of)|(?: play| sing|drum)(?: [\p{L}]+)? in) (?:a|an|the) (?<v>(?:[\p{L}\p{N}'-]+ ){0,3}(?:club|band|team|choir|group|league|gym|society|orchestra|union|crew))\b`,
     examples: [
       { text: "I'm in a book club that meets on Thursdays", value: 'book club' },
       { text: "I'm in a hurry", value: null },

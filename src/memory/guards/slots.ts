@@ -173,6 +173,9 @@ const RULES: SlotRule[] = [
     slot: 'email',
     pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:changed|updated|switched|moved) my (?:e-?mail|e-?mail address) to ${EMAIL}`,
   },
+  // "typo in my email: it's lena@x.org", "Use raj@x.org instead"
+  { slot: 'email', pattern: String.raw`\b(?:typo|wrong|mistake|misspelled|misspelt)\b[^@]{0,40}?(?<![\w.+-])${EMAIL}` },
+  { slot: 'email', pattern: String.raw`(?:^|[.!;]\s*)(?:please )?use ${EMAIL} instead` },
   // "use anna@x.org from now on, that's my email": the address first, then what it is
   {
     slot: 'email',
@@ -194,7 +197,7 @@ const RULES: SlotRule[] = [
   },
   {
     slot: 'nickname',
-    pattern: String.raw`(?:^|[.!;,]\s*|\b(?:just|please|rather you|like you to|want you to|prefer you|prefer that you)\s+)call me ${WORDS}`,
+    pattern: String.raw`(?:^|[.!;,]\s*|\b(?:just|please|rather you|like you to|want you to|prefer you|prefer that you|my friends|friends|everyone|everybody|people|most people)\s+)call me ${WORDS}`,
     accept: properName,
   },
   { slot: 'nickname', pattern: String.raw`${I} go by ${WORDS}`, accept: properName },
