@@ -6,7 +6,7 @@ import { asSentence } from 'src/extraction/patterns/pattern-table';
 import type { LanguageTable, PatternKind, PatternMatch } from 'src/extraction/patterns/pattern-table';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { SlotName } from 'src/memory/guards/slots';
-import { detectFactRetraction, detectRetraction, isStandingRule } from 'src/memory/write-rules';
+import { detectFactRetraction, detectRetraction, detectValueSwap, isStandingRule } from 'src/memory/write-rules';
 
 /** Every language extraction knows; add a table here to teach it another. */
 export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
@@ -88,6 +88,9 @@ export function clauses(sentence: string): string[] {
 function keptAsSaid(sentence: string): string | null {
   if (detectRetraction(sentence) || detectFactRetraction(sentence)) {
     return 'retraction';
+  }
+  if (detectValueSwap(sentence)) {
+    return 'correction';
   }
   if (REMINDER.test(sentence)) {
     return 'reminder';

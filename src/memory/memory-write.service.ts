@@ -12,13 +12,13 @@ import { seenTogether } from 'src/domain/visibility';
 import { autoLinkType, mayRetire, reinforcedConfidence, taskBudgetSpent } from 'src/domain/write-policy';
 import { embedForStorage } from 'src/embedding/embed-safely';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
-import { containsValue, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
+import { containsValue, normalizeSlotValue, SLOT_NAMES, slotValueIn } from 'src/memory/guards/slots';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { detectFactRetraction, namesAll } from 'src/memory/write-rules';
-import type { Retraction } from 'src/memory/write-rules';
+import { detectFactRetraction, namesAll, swapValue } from 'src/memory/write-rules';
+import type { Retraction, ValueSwap } from 'src/memory/write-rules';
 import { screenWrite } from 'src/memory/write-screen';
 import type { WriteOrigin } from 'src/memory/write-screen';
 import { engramMetrics } from 'src/metrics/engram-metrics';
@@ -47,6 +47,7 @@ interface Candidate {
   reason: string | null;
   retracts: Retraction | null;
   retractsFact: string[] | null;
+  swap: ValueSwap | null;
 }
 
 const NEIGHBOUR_K = 8;
@@ -95,10 +96,11 @@ export class MemoryWriteService {
     origin: WriteOrigin,
   ): Promise<RememberOutcome> {
     const command = parseRememberRequest(request, this.config.limits.maxContentBytes);
-    const screened = this.screen(command, origin);
-    if ('rejection' in screened) {
-      return rejected(screened.rejection);
+    const first = this.screen(command, origin);
+    if ('rejection' in first) {
+      return rejected(first.rejection);
     }
+    const screened = (await this.resolveSwap(tenantId, first.candidate, origin)) ?? first;
     // a spent budget refuses early (even a repeat); the insert itself counts again inside its transaction
     const budget = await this.checkTaskBudget(tenantId, command);
     if (budget) {
@@ -187,6 +189,33 @@ export class MemoryWriteService {
           : [];
       }),
     };
+  }
+
+  /**
+   * "I said Bristol but I meant Bath": the slot whose value is the old one gets the new, written as its holder was
+   * ("I live in Bath."). Null when no slot holds the old value: the correction is then kept as said.
+   */
+  private async resolveSwap(
+    tenantId: string,
+    candidate: Candidate,
+    origin: WriteOrigin,
+  ): Promise<{ candidate: Candidate } | null> {
+    const swap = candidate.swap;
+    if (swap === null || candidate.slot !== null) {
+      return null;
+    }
+    for (const slot of SLOT_NAMES) {
+      const holders = await this.store.findActiveBySlot(tenantId, slot);
+      const holder = holders.find((m) => this.slotValueOf(m) === normalizeSlotValue(swap.from, slot));
+      const content = holder ? swapValue(holder.content, swap) : null;
+      if (content !== null) {
+        const screened = this.screen({ ...candidate.command, content, slot }, origin);
+
+        return 'rejection' in screened ? null : screened;
+      }
+    }
+
+    return null;
   }
 
   private screen(command: RememberCommand, origin: WriteOrigin): { candidate: Candidate } | { rejection: string } {

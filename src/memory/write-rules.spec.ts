@@ -3,10 +3,12 @@ import { detectUserClaim } from 'src/memory/guards/slots';
 import {
   detectFactRetraction,
   detectRetraction,
+  detectValueSwap,
   isShortImperative,
   isStandingRule,
   namesAll,
   ruleType,
+  swapValue,
 } from 'src/memory/write-rules';
 
 describe('detectRetraction', () => {
@@ -135,5 +137,29 @@ describe('a retraction that names a value two slots may hold', () => {
       value: 'madrid',
       orSlot: 'location',
     });
+  });
+});
+
+describe('detectValueSwap', () => {
+  it.each([
+    ['Sorry, I said Bristol but I meant Bath.', 'Bristol', 'Bath'],
+    ["Typo: it's Jacob, not Jakob.", 'Jakob', 'Jacob'],
+    ['Siemens? No, Bosch. I mixed them up.', 'Siemens', 'Bosch'],
+    ['I said New York but I meant New Jersey', 'New York', 'New Jersey'],
+    ['I said 34 but I meant 43', '34', '43'],
+  ])('%j swaps %j for %j', (text, from, to) => {
+    expect(detectValueSwap(text)).toEqual({ from, to });
+  });
+
+  it.each(["It's raining, not snowing", 'I said hello but I meant goodbye', 'I live in Bath'])(
+    '%j swaps nothing',
+    (text) => {
+      expect(detectValueSwap(text)).toBeNull();
+    },
+  );
+
+  it('writes the new value where the holder said the old one', () => {
+    expect(swapValue('I live in Bristol.', { from: 'bristol', to: 'Bath' })).toBe('I live in Bath.');
+    expect(swapValue('I live in Bristolville.', { from: 'Bristol', to: 'Bath' })).toBeNull();
   });
 });

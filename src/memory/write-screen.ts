@@ -9,11 +9,12 @@ import {
   CONSTRAINT_TAG,
   detectFactRetraction,
   detectRetraction,
+  detectValueSwap,
   isShortImperative,
   isStandingRule,
   ruleType,
 } from 'src/memory/write-rules';
-import type { Retraction } from 'src/memory/write-rules';
+import type { Retraction, ValueSwap } from 'src/memory/write-rules';
 
 /** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
 export interface WriteOrigin {
@@ -44,6 +45,8 @@ export interface Screened {
   retracts: Retraction | null;
   /** A trusted taken-back habit or trait of no slot: the words of what ends ("I don't play tennis anymore"). */
   retractsFact: string[] | null;
+  /** A trusted correction that names two values but no slot ("I said Bristol but I meant Bath"). */
+  swap: ValueSwap | null;
 }
 
 /**
@@ -94,6 +97,10 @@ export function screenWrite(
       reason: injection.quarantine ? injection.reason : null,
       tags: rule && !command.tags.includes(CONSTRAINT_TAG) ? [...command.tags, CONSTRAINT_TAG] : command.tags,
       retracts,
+      swap:
+        retracts === null && fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
+          ? detectValueSwap(command.content)
+          : null,
       retractsFact:
         retracts === null && fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
           ? detectFactRetraction(command.content)

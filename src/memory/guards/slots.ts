@@ -14,6 +14,20 @@ export type SlotName =
   | 'pronouns'
   | 'language';
 
+export const SLOT_NAMES: readonly SlotName[] = [
+  'name',
+  'nickname',
+  'age',
+  'location',
+  'timezone',
+  'employer',
+  'occupation',
+  'email',
+  'birthday',
+  'pronouns',
+  'language',
+];
+
 export interface DetectedSlot {
   slot: SlotName;
   value: string;
