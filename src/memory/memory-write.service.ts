@@ -14,7 +14,7 @@ import { embedForStorage } from 'src/embedding/embed-safely';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { containsValue, normalizeSlotValue, SLOT_NAMES, slotValueIn } from 'src/memory/guards/slots';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
-import { sameStatement } from 'src/memory/paraphrase';
+import { changesOneValue, sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
 import { detectFactRetraction, namesAll, swapValue } from 'src/memory/write-rules';
@@ -126,8 +126,12 @@ export class MemoryWriteService {
     const vector = await embedForStorage(this.embedder, command.content, this.logger, 'memory');
     const live = candidate.status === MemoryStatus.ACTIVE;
     const neighbours = live && vector ? await this.nearestActive(tenantId, vector, command) : [];
+    // "I have three kids" after "I have two kids" is close in words and vectors, yet corrects it: never a duplicate
+    const corrected = live && candidate.slot === null ? this.valuesChanged(candidate, neighbours) : [];
     const nearDuplicate = neighbours.find(
-      (n) => n.score >= this.config.thresholds.nearDuplicate || sameStatement(n.memory.content, command.content),
+      (n) =>
+        !corrected.includes(n.memory) &&
+        (n.score >= this.config.thresholds.nearDuplicate || sameStatement(n.memory.content, command.content)),
     );
     // "I left Hooli" is close to "I work at Hooli" in words, yet takes it back: never a duplicate
     if (
@@ -150,7 +154,7 @@ export class MemoryWriteService {
     }
     const contradicted = live ? await this.contradictions(candidate, neighbours) : [];
     const links = live ? this.autoLinks(neighbours, contradicted, slotEffect.supersede) : [];
-    const retired = [...contradicted, ...this.factsTakenBack(candidate, neighbours)].filter((m) =>
+    const retired = [...contradicted, ...corrected, ...this.factsTakenBack(candidate, neighbours)].filter((m) =>
       mayRetire(command.source.role, m),
     );
     const supersede = [...new Set([...slotEffect.supersede.map((m) => m.id), ...retired.map((m) => m.id)])];
@@ -354,6 +358,19 @@ export class MemoryWriteService {
   }
 
   /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory (see mayRetire). */
+  /** The nearest ACTIVE memories of no slot that the write restates with one value changed (see changesOneValue). */
+  private valuesChanged(candidate: Candidate, neighbours: { memory: MemoryRecord }[]): MemoryRecord[] {
+    return neighbours
+      .map((n) => n.memory)
+      .filter(
+        (m) =>
+          m.status === MemoryStatus.ACTIVE &&
+          m.slot === null &&
+          TRAIT_TYPES.has(m.type) &&
+          changesOneValue(m.content, candidate.command.content),
+      );
+  }
+
   /**
    * What "I don't play tennis anymore" ends: the nearest ACTIVE memories of no slot that state a habit or trait and
    * name every word of it ("Plays tennis every weekend"). Events, decisions, goals and tasks stay: they happened.

@@ -1,4 +1,4 @@
-import { sameStatement } from 'src/memory/paraphrase';
+import { changesOneValue, sameStatement } from 'src/memory/paraphrase';
 
 describe(sameStatement.name, () => {
   it.each([
@@ -25,5 +25,24 @@ describe(sameStatement.name, () => {
     ['Likes dogs more than cats', 'Likes cats more than dogs'],
   ])('%s != %s', (a, b) => {
     expect(sameStatement(a, b)).toBe(false);
+  });
+});
+
+describe(changesOneValue.name, () => {
+  it.each([
+    ['I have two kids.', 'Correction: I have three kids.'],
+    ['My favourite colour is green.', 'Actually my favourite colour is blue.'],
+    ["User's daughter Emma is 7 years old.", "User's daughter Emma is 8 years old now."],
+  ])('%j is corrected by %j', (older, newer) => {
+    expect(changesOneValue(older, newer)).toBe(true);
+  });
+
+  it.each([
+    ['Loves hiking in the mountains', 'Loves hiking in the Alps'],
+    ['I like tea', 'I like coffee'],
+    ['Has a dog named Rex', 'Has a cat named Rex'],
+    ['I have two kids.', 'I have two kids.'],
+  ])('%j is not corrected by %j', (older, newer) => {
+    expect(changesOneValue(older, newer)).toBe(false);
   });
 });

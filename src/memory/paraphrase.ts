@@ -17,6 +17,42 @@ export function sameStatement(a: string, b: string): boolean {
   return first === second || (!COMPARATIVE.test(first) && bag(first) === bag(second));
 }
 
+/**
+ * Whether `newer` states the same as `older` with one value changed: "I have three kids" after "I have two kids",
+ * "Actually my favourite colour is blue" after "My favourite colour is green". The same words but one, and that one a
+ * number, or the last word after "is" (where "X is Y" puts its value). Such a write corrects the older one.
+ */
+export function changesOneValue(older: string, newer: string): boolean {
+  const a = withoutTimeTail(statementKey(older)).split(' ');
+  const b = withoutTimeTail(statementKey(withoutCorrectionLead(newer))).split(' ');
+  if (a.length !== b.length || a.length < 3) {
+    return false;
+  }
+  const changed = a.flatMap((word, i) => (word === b[i] ? [] : [i]));
+  const at = changed[0];
+  if (changed.length !== 1 || at === undefined) {
+    return false;
+  }
+  const number = (word: string): boolean => /^\d+$/u.test(word) || NUMBER_WORDS.has(word);
+
+  return (number(a[at] ?? '') && number(b[at] ?? '')) || (at === a.length - 1 && COPULAS.has(a[at - 1] ?? ''));
+}
+
+function withoutTimeTail(key: string): string {
+  return key.replace(/(?: (?:now|these days|nowadays|currently|anymore|today))+$/u, '');
+}
+
+const NUMBER_WORDS = new Set(
+  'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen twenty thirty forty fifty'.split(
+    ' ',
+  ),
+);
+const CORRECTION_LEAD = /^(?:(?:correction|update|actually|sorry|oops|no|wait|well|ok|okay)[,:!.]?\s+)+/iu;
+
+function withoutCorrectionLead(content: string): string {
+  return content.replace(CORRECTION_LEAD, '');
+}
+
 /** "more than", "over", "rather than": word order carries the meaning, so only the same order is the same. */
 const COMPARATIVE = /\b(?:more|less|than|over|rather|instead|better|worse|before|after|not|no)\b/u;
 const FILLER = new Set(['the', 'a', 'an', 'in', 'of', 'on', 'at', 'to', 'for', 'and']);
@@ -39,7 +75,7 @@ const PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:follows|follow|is on|am on|eats) an? ([\p{L}-]+) diet\b/gu, 'is $1'],
 ];
 const SUBJECTS = new Set(['i', 'user', 'she', 'he', 'they']);
-const COPULAS = new Set(['am', 'is', 'are']);
+const COPULAS = new Set(['am', 'is', 'are', 'was', 'were']);
 const INTENSIFIERS = new Set(
   'really truly absolutely totally definitely genuinely very much so quite also still just deeply'.split(' '),
 );
