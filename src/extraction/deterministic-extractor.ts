@@ -66,7 +66,7 @@ export function clauses(sentence: string): string[] {
   const parts = sentence
     .replace(/\s+/gu, ' ')
     .split(
-      /\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu,
+      /\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|,\s+(?=(?:nu|faktisk|nemlig) (?:er|bor|arbejder|hedder) jeg\b)|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => c.length > 0);

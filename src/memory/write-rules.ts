@@ -61,6 +61,19 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp; orSlot?: Slo
       'iu',
     ),
   },
+  // "Former employer: Stark Industries", "Ex-Deloitte", "I previously worked at Globex"
+  {
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`(?:^|[.!;]\s*)(?:my )?(?:former|previous|old|ex-?) ?(?:employer|company|workplace)\s*(?:[:=-]|is|was)\s*${VALUE}`,
+      'iu',
+    ),
+  },
+  { slot: 'employer', pattern: new RegExp(String.raw`(?:^|[.!;]\s*)[Ee]x-(\p{Lu}[\p{L}\p{N}&'.-]*)`, 'u') },
+  {
+    slot: 'employer',
+    pattern: new RegExp(String.raw`${START}i (?:previously|formerly|once) worked (?:at|for) ${VALUE}`, 'iu'),
+  },
   // "I haven't worked at Nordea since 2019"
   {
     slot: 'employer',
@@ -126,6 +139,21 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp; orSlot?: Slo
     pattern: new RegExp(String.raw`${START}i(?:'m| am) (?:no longer|not) in ${VALUE}(?= ${ANYMORE}|$|[.,!;])`, 'iu'),
   },
   { slot: 'location', pattern: new RegExp(String.raw`${START}i used to live in ${VALUE}`, 'iu') },
+  { slot: 'location', pattern: new RegExp(String.raw`^(?:i'm |i am )?not (?:living|based) in ${VALUE}`, 'iu') },
+  // "My time zone is no longer Europe/Berlin", "My nickname is no longer Bubba"
+  { slot: 'timezone', pattern: new RegExp(String.raw`${START}my time ?zone is no longer (\S+)`, 'iu') },
+  { slot: 'nickname', pattern: new RegExp(String.raw`${START}my nickname is no longer ${VALUE}`, 'iu') },
+  {
+    slot: 'nickname',
+    pattern: new RegExp(String.raw`${START}i(?:'ve| have)? dropped (?:the |my )?nickname ${VALUE}`, 'iu'),
+  },
+  {
+    slot: 'email',
+    pattern: new RegExp(
+      String.raw`(?<![\w.+-])(${EMAIL}) (?:is gone|is dead|is closed|is deleted|was closed|was deleted)`,
+      'iu',
+    ),
+  },
   { slot: 'employer', pattern: new RegExp(String.raw`${START}i used to work (?:at|for) ${VALUE}`, 'iu') },
   {
     slot: 'nickname',
@@ -206,6 +234,16 @@ const RETRACTIONS: ReadonlyArray<{ slot: SlotName; pattern: RegExp; orSlot?: Slo
       String.raw`${START}(?:please )?(?:stop calling me|don't call me|do not call me|dont call me) ${VALUE}`,
       'iu',
     ),
+  },
+  {
+    slot: 'occupation',
+    pattern: new RegExp(String.raw`${START}i used to be an? ([\p{L}-]+(?: [\p{L}-]+)?)(?=$|[.!;])`, 'iu'),
+  },
+  { slot: 'occupation', pattern: new RegExp(String.raw`${START}jeg var tidligere (?:en |et )?([\p{L}-]+)`, 'iu') },
+  { slot: 'occupation', pattern: new RegExp(String.raw`${START}jeg er (?:gået|gaaet) på pension`, 'iu') },
+  {
+    slot: 'employer',
+    pattern: new RegExp(String.raw`${START}${VALUE} er min (?:tidligere|gamle|forrige) arbejdsgiver`, 'iu'),
   },
   // "I retired last year": the job is what ends
   {
@@ -333,7 +371,18 @@ const FACT_RETRACTIONS: readonly RegExp[] = [
   new RegExp(String.raw`${START}i no longer ([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`, 'iu'),
   // "I sold my Vespa", "I cancelled Netflix", "I used to play in The Loud Hours"
   new RegExp(
-    String.raw`${START}i(?:'ve| have)? (?:just |finally )?(?:sold|cancelled|canceled|gave away|given away|got rid of|ended|used to) (?:my |our |the |their )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|for|since|after|when|because|but|and|membership|subscription)\b)`,
+    String.raw`${START}i(?:'ve| have)? (?:just |finally )?(?:sold|cancelled|canceled|gave away|given away|got rid of|ended|used to) (?!(?:it|them|that|this|those|these)\b)(?:my |our |the |their )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|for|since|after|when|because|but|and|membership|subscription)\b)`,
+    'iu',
+  ),
+  // "Jonas is my ex-husband", "I'm a former member of the chess club", "The sailboat is gone"
+  new RegExp(String.raw`${START}(\p{L}[\p{L}'-]+) is (?:now )?my ex\b`, 'iu'),
+  new RegExp(
+    String.raw`${START}i(?:'m| am) (?:now )?a former member of (?:the )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`,
+    'iu',
+  ),
+  new RegExp(String.raw`(?:^|[.!;,]\s*)(?:the|my|our) ([\p{L}\p{N}' -]{2,40}?) (?:is|are) gone\b`, 'iu'),
+  new RegExp(
+    String.raw`${START}jeg er (?:ikke længere|ikke mere|ikke) ([\p{L}-]+)(?: mere| længere)?(?=$|[.,!;])`,
     'iu',
   ),
   // "Ines and I broke up", "My marriage to Daniel ended"
@@ -343,7 +392,7 @@ const FACT_RETRACTIONS: readonly RegExp[] = [
     'iu',
   ),
   new RegExp(
-    String.raw`${START}i(?:'ve| have)? (?:finally |just )?(?:gave up|given up|quit|stopped) (?!(?:by|at|in|off|over|to|for)\b)([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|in|on|a|two|three|for|since|after|when|because)\b)`,
+    String.raw`${START}i(?:'ve| have)? (?:finally |just )?(?:gave up|given up|quit|stopped) (?!(?:by|at|in|off|over|to|for)\b)([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|in|on|a|two|three|for|since|after|when|because|and|but)\b)`,
     'iu',
   ),
 ];
@@ -353,7 +402,8 @@ const HABIT_VERBS = new Set(
     'a an the my any some play plays playing have has having do does doing eat eats eating drink drinks drinking go ' +
     'goes going use uses using like likes own owns take takes taking make get keep be being work live really ' +
     'much often every day week month year last this ago yesterday today anymore any more longer so that by at in ' +
-    'on to for with from know think care remember understand feel mind want need they he she we you it'
+    'on to for with from know think care remember understand feel mind want need they he she we you it weekend ' +
+    'summer winter spring autumn fall holiday holidays vacation night morning evening time moment'
   ).split(' '),
 );
 

@@ -101,9 +101,14 @@ export function screenWrite(
         retracts === null && fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
           ? detectValueSwap(command.content)
           : null,
+      // "I'm not a vegetarian anymore" reads as an occupation taken back: the facts naming it end too
       retractsFact:
-        retracts === null && fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
-          ? detectFactRetraction(command.content)
+        fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
+          ? retracts === null
+            ? detectFactRetraction(command.content)
+            : retracts.slot === 'occupation' && retracts.value !== null
+              ? retracts.value.split(' ')
+              : null
           : null,
     },
   };

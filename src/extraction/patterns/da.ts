@@ -240,7 +240,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'employer',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} er ${ADV}ansat i|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${JEG} har ${ADV}(?:lige )?fået (?:et )?(?:nyt )?job (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:arbejder|er ${ADV}ansat) ${ADV}(?:hos|for|ved)|${JEG} er ${ADV}ansat i|${JEG} er ${ADV}(?:hos|ved)|${JEG} (?:er |har )?${ADV}(?:lige )?(?:startet|begyndt) (?:hos|på|ved)|${JEG} har ${ADV}(?:lige )?fået (?:et )?(?:nyt )?job (?:hos|på|ved)|${LEAD}min (?:nye )?arbejdsgiver er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -255,6 +255,50 @@ export const DANISH: LanguageTable = {
         ['Jeg har lige fået nyt job hos Maersk', 'Maersk'],
       ]),
     }),
+    ...[
+      {
+        id: 'da.personal.diet',
+        source: String.raw`${JEG} er ${ADV}(?<v>vegetar|veganer|pescetar|diabetiker|gravid|allergisk over for [\p{L} ,-]{2,40}?|(?:laktose|gluten)intolerant)(?=$|[.,!;]| og\b)`,
+        examples: [
+          { text: 'Jeg er vegetar', value: 'vegetar' },
+          { text: 'Min søn er vegetar', value: null },
+        ],
+      },
+      {
+        id: 'da.personal.partner',
+        source: String.raw`${JEG} er ${ADV}(?:gift|forlovet) med (?<v>\p{L}[\p{L}'-]*)`,
+        examples: [
+          { text: 'Jeg er gift med Peter', value: 'Peter' },
+          { text: 'Min bror er gift med Eva', value: null },
+        ],
+      },
+      {
+        id: 'da.personal.possession',
+        source: String.raw`${JEG} (?:har|ejer) (?:en|et|to|tre|fire|\d+) (?!(?:spørgsmål|idé|ide|problem|møde|aftale)\b)(?<v>[\p{L}\p{N}' -]{2,40}?)(?=$|[.,!;]| (?:og|men|som|der)\b)`,
+        examples: [
+          { text: 'Jeg har en hund, der hedder Bella', value: 'hund' },
+          { text: 'Jeg har et spørgsmål', value: null },
+        ],
+      },
+      {
+        id: 'da.personal.member',
+        source: String.raw`${JEG} er ${ADV}medlem af (?:en|et|den|det) (?<v>[\p{L}\p{N}' -]{2,40}?)(?=$|[.,!;]| (?:og|men|som|der)\b)`,
+        examples: [
+          { text: 'Jeg er medlem af en løbeklub', value: 'løbeklub' },
+          { text: 'Han er medlem af en klub', value: null },
+        ],
+      },
+      {
+        id: 'da.personal.smoker',
+        source: String.raw`${JEG} (?<v>ryger|damper|drikker ikke)(?=$|[.,!;]| (?:og|men|cirka|omkring|\d+)\b)`,
+        examples: [
+          { text: 'Jeg ryger', value: 'ryger' },
+          { text: 'Jeg ryger ud af døren', value: null },
+        ],
+      },
+    ].map(({ id, source, examples }) =>
+      regexPattern({ id, kind: 'trait', pattern: new RegExp(source, 'u'), prepare: subjectFirst, examples }),
+    ),
     regexPattern({
       id: 'da.slot.nickname',
       kind: 'slot',

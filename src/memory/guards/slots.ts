@@ -427,7 +427,10 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [LABEL_NOTE, 'my $1 is '],
   // a note with its subject dropped: "Lives in Tallinn", "Based in Bruges", "Works as a physiotherapist"
   [/^(?:is )?(based|employed|located|living|working|settled) /iu, 'i am $1 '],
-  [/^(lives|resides|works|moved|relocated|joined|started|switched) /iu, 'i $1 '],
+  [
+    /^(lives|resides|works|moved|relocated|joined|started|switched|quit|left|sold|stopped|cancelled|used to) /iu,
+    'i $1 ',
+  ],
   [/^calls ([\p{L}][\p{L} .'-]{0,40}?) home\b/iu, 'i live in $1'],
   [/\b(?:your|(?:the )?(?:user|human|owner)'s)\b/giu, 'my'], // "your name", "the user's name"
   [/\b(?:you are|you're|(?:the )?(?:user|human|owner) is)\b/giu, 'i am'],
