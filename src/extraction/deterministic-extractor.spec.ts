@@ -70,6 +70,20 @@ describe(extractDeterministic.name, () => {
     ]);
   });
 
+  it('should keep rules for the assistant, reminders and corrections as said, and not the always and never of chat', () => {
+    const kept = (text: string): string[] =>
+      extractDeterministic(text).flatMap((e) => (e.kind === 'memory' ? [e.patternId] : []));
+
+    expect(kept('From now on, keep your answers under 100 words.')).toEqual(['rule']);
+    expect(kept('Never use emojis in your replies.')).toEqual(['rule']);
+    expect(kept('Remind me to water the plants on Sunday.')).toEqual(['reminder']);
+    expect(kept('Sorry, I said Bristol but I meant Bath.')).toEqual(['correction']);
+    expect(kept("I don't play tennis anymore.")).toEqual(['retraction']);
+    for (const chat of ['Keep going and never give up!', 'They always make us smile.', "Don't give up, buddy!"]) {
+      expect(kept(chat)).toEqual([]);
+    }
+  });
+
   it('should skip questions, third parties and chatter', () => {
     expect(extractDeterministic('Where do you live? Do you like sushi?')).toEqual([]);
     expect(extractDeterministic('My brother lives in Paris and he loves football.')).toEqual([]);

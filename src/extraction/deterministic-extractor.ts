@@ -96,12 +96,24 @@ function keptAsSaid(sentence: string): string | null {
     return 'reminder';
   }
 
-  return isStandingRule(sentence) && !NOT_A_RULE.test(sentence) && sentence.split(' ').length >= 4 ? 'rule' : null;
+  return isStandingRule(sentence) && CHAT_RULE.test(sentence) ? 'rule' : null;
 }
 
+/**
+ * A rule said in chat is one for the assistant: "From now on, keep your answers short", "Never use emojis",
+ * "Always call me Sam". Chat is full of always and never that are no rule ("Keep going and never give up!",
+ * "They always make us smile"): 83 of LoCoMo's 5,882 turns were taken for rules before this test.
+ */
+const CHAT_RULE = new RegExp(
+  String.raw`^(?:(?:please|pls|and|also|ok|okay)[,]?\s+)*(?:(?:from now on|going forward|in (?:the )?future)[,]?\s+(?:please\s+)?|` +
+    String.raw`(?:always|never|don't ever|do not ever)\s+|(?:don't|do not|dont)\s+(?:ever\s+)?)` +
+    String.raw`(?:(?:always|never)\s+)?(?:answer|reply|respond|write|use|include|call me|format|keep (?:your|it|answers|replies|responses)|` +
+    String.raw`cite|mention|suggest|recommend|ask me|remind me|show me|send me|give me|speak|talk to me|address me|` +
+    String.raw`add|put|sign|end|start|summari[sz]e|explain|translate|book|schedule|email|text|message|cc)\b`,
+  'iu',
+);
+
 const REMINDER = /^(?:(?:please|pls|and|oh|also|hey)[,]? )*remind me to \S/iu;
-// chat that looks like a rule: "Never mind", "Never again!", "Always happy to help"
-const NOT_A_RULE = /^(?:never ?mind|never again|always happy|always a pleasure|every time i )/iu;
 
 const GREETING = /^(?:hi|hello|hey|hej|hejsa|hallo|goddag)(?: there| all| everyone| alle)?[,!.]?$/iu;
 

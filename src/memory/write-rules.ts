@@ -371,7 +371,7 @@ const FACT_RETRACTIONS: readonly RegExp[] = [
   new RegExp(String.raw`${START}i no longer ([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`, 'iu'),
   // "I sold my Vespa", "I cancelled Netflix", "I used to play in The Loud Hours"
   new RegExp(
-    String.raw`${START}i(?:'ve| have)? (?:just |finally )?(?:sold|cancelled|canceled|gave away|given away|got rid of|ended|used to) (?!(?:it|them|that|this|those|these)\b)(?:my |our |the |their )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|for|since|after|when|because|but|and|membership|subscription)\b)`,
+    String.raw`${START}i(?:'ve| have)? (?:just |finally )?(?:sold|cancelled|canceled|gave away|given away|got rid of|ended(?! up)|used to) (?!(?:it|them|that|this|those|these)\b)(?:my |our |the |their )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|for|since|after|when|because|but|and|membership|subscription)\b)`,
     'iu',
   ),
   // "Jonas is my ex-husband", "I'm a former member of the chess club", "The sailboat is gone"
@@ -403,7 +403,7 @@ const HABIT_VERBS = new Set(
     'goes going use uses using like likes own owns take takes taking make get keep be being work live really ' +
     'much often every day week month year last this ago yesterday today anymore any more longer so that by at in ' +
     'on to for with from know think care remember understand feel mind want need they he she we you it weekend ' +
-    'summer winter spring autumn fall holiday holidays vacation night morning evening time moment'
+    'summer winter spring autumn fall holiday holidays vacation night morning evening time moment i up'
   ).split(' '),
 );
 
