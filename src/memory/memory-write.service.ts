@@ -63,6 +63,16 @@ const MAX_ARBITER_PAIRS = 3;
 /** Mentions of an old slot value are fetched this many at first, four times more while the page fills. */
 const MENTIONS_PAGE = 200;
 
+/** The neighbours a write may correct or take back: ACTIVE, of no slot, a fact, preference or observation. */
+function traitNeighbours(
+  neighbours: { memory: MemoryRecord }[],
+  test: (memory: MemoryRecord) => boolean,
+): MemoryRecord[] {
+  return neighbours
+    .map((n) => n.memory)
+    .filter((m) => m.status === MemoryStatus.ACTIVE && m.slot === null && TRAIT_TYPES.has(m.type) && test(m));
+}
+
 function rejected(reason: string): RememberOutcome {
   return { outcome: WriteOutcome.REJECTED, memory: null, reason, superseded: [], associations: [] };
 }
@@ -357,18 +367,9 @@ export class MemoryWriteService {
     );
   }
 
-  /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory (see mayRetire). */
   /** The nearest ACTIVE memories of no slot that the write restates with one value changed (see changesOneValue). */
   private valuesChanged(candidate: Candidate, neighbours: { memory: MemoryRecord }[]): MemoryRecord[] {
-    return neighbours
-      .map((n) => n.memory)
-      .filter(
-        (m) =>
-          m.status === MemoryStatus.ACTIVE &&
-          m.slot === null &&
-          TRAIT_TYPES.has(m.type) &&
-          changesOneValue(m.content, candidate.command.content),
-      );
+    return traitNeighbours(neighbours, (m) => changesOneValue(m.content, candidate.command.content));
   }
 
   /**
@@ -377,22 +378,13 @@ export class MemoryWriteService {
    */
   private factsTakenBack(candidate: Candidate, neighbours: { memory: MemoryRecord }[]): MemoryRecord[] {
     const words = candidate.retractsFact;
-    if (words === null) {
-      return [];
-    }
 
-    return neighbours
-      .map((n) => n.memory)
-      .filter(
-        (m) =>
-          m.status === MemoryStatus.ACTIVE &&
-          m.slot === null &&
-          TRAIT_TYPES.has(m.type) &&
-          namesAll(m.content, words) &&
-          detectFactRetraction(m.content) === null,
-      );
+    return words === null
+      ? []
+      : traitNeighbours(neighbours, (m) => namesAll(m.content, words) && detectFactRetraction(m.content) === null);
   }
 
+  /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory (see mayRetire). */
   private async contradictions(
     candidate: Candidate,
     neighbours: { memory: MemoryRecord; score: number }[],

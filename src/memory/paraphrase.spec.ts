@@ -42,6 +42,7 @@ describe(changesOneValue.name, () => {
     ['I like tea', 'I like coffee'],
     ['Has a dog named Rex', 'Has a cat named Rex'],
     ['I have two kids.', 'I have two kids.'],
+    ['Paging fixture number 1 about the roadmap', 'Paging fixture number 2 about the roadmap'],
   ])('%j is not corrected by %j', (older, newer) => {
     expect(changesOneValue(older, newer)).toBe(false);
   });

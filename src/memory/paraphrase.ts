@@ -23,6 +23,11 @@ export function sameStatement(a: string, b: string): boolean {
  * number, or the last word after "is" (where "X is Y" puts its value). Such a write corrects the older one.
  */
 export function changesOneValue(older: string, newer: string): boolean {
+  // "Paging fixture number 2" after "... number 1" is a second thing: only a statement about the user, or one said as
+  // a correction, changes a value
+  if (!CORRECTION_LEAD.test(newer) && !ABOUT_THE_USER.test(older) && !ABOUT_THE_USER.test(newer)) {
+    return false;
+  }
   const a = withoutTimeTail(statementKey(older)).split(' ');
   const b = withoutTimeTail(statementKey(withoutCorrectionLead(newer))).split(' ');
   if (a.length !== b.length || a.length < 3) {
@@ -47,6 +52,7 @@ const NUMBER_WORDS = new Set(
     ' ',
   ),
 );
+const ABOUT_THE_USER = /^(?:i|i'm|i've|my|user|user's|the user|the user's|she|he|they|her|his|their)\b/iu;
 const CORRECTION_LEAD = /^(?:(?:correction|update|actually|sorry|oops|no|wait|well|ok|okay)[,:!.]?\s+)+/iu;
 
 function withoutCorrectionLead(content: string): string {
