@@ -23,6 +23,7 @@ describe(sameStatement.name, () => {
     ['', ''],
     ['Is allergic to peanuts', 'Is allergic to cats'],
     ['Likes dogs more than cats', 'Likes cats more than dogs'],
+    ['Alice reports to Bob', 'Bob reports to Alice'],
   ])('%s != %s', (a, b) => {
     expect(sameStatement(a, b)).toBe(false);
   });

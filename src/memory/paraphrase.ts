@@ -14,7 +14,10 @@ export function sameStatement(a: string, b: string): boolean {
     return false;
   }
 
-  return first === second || (!COMPARATIVE.test(first) && bag(first) === bag(second));
+  // in any order only with the same first word: "Alice reports to Bob" is not "Bob reports to Alice"
+  const sameStart = first.split(' ')[0] === second.split(' ')[0];
+
+  return first === second || (sameStart && !COMPARATIVE.test(first) && bag(first) === bag(second));
 }
 
 /**
