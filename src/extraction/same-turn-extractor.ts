@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
+import { SourceRole } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeVisible } from 'src/domain/visibility';
 import { extractDeterministic } from 'src/extraction/deterministic-extractor';
@@ -11,6 +13,8 @@ import { mayChangeMemories } from 'src/extraction/extraction-rules';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { MemoryService } from 'src/memory/memory.service';
+import { parseRememberRequest } from 'src/memory/remember-input';
+import { screenWrite } from 'src/memory/write-screen';
 import { RecallService } from 'src/recall/recall.service';
 
 export interface SameTurnResult {
@@ -25,12 +29,21 @@ const FORGET_CLOSE_TO_BEST = 0.8;
 const FORGET_MIN_RELEVANCE = 0.3;
 const FORGET_CANDIDATES = 5;
 
+/** Sentences that run every rule table once: a slot, a retraction, a correction, a rule, a trait, Danish. */
+const WARM_UP = [
+  "Hi, I'm Maria, I'm 34 and I live in Oslo. I work as a nurse at Rikshospitalet.",
+  "I don't work at Acme anymore. I said Bristol but I meant Bath. I'm not vegetarian anymore.",
+  'From now on, keep your answers short. Remind me to call mum. I love hiking. I have a cat named Mochi.',
+  'Jeg hedder Mette, jeg bor i Aarhus og arbejder som sygeplejerske. Jeg er ikke vegetar mere.',
+  'The user lives in Lyon. Tell me a joke. Is vegetarian. No relevant information about the user.',
+];
+
 /**
  * Deterministic extraction inside `appendMessage`, before it answers: pattern tables, then the write path for each
  * statement, and "forget ..." retiring the best-matching memories the channel can see.
  */
 @Injectable()
-export class SameTurnExtractor {
+export class SameTurnExtractor implements OnModuleInit {
   private readonly logger = new Logger(SameTurnExtractor.name);
 
   constructor(
@@ -39,6 +52,21 @@ export class SameTurnExtractor {
     private readonly memories: MemoryService,
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
   ) {}
+
+  /**
+   * The write path's few hundred expressions compile on first use (about 80 ms at once): at boot, not inside the
+   * first user's request.
+   */
+  onModuleInit(): void {
+    for (const text of WARM_UP) {
+      extractDeterministic(text);
+      screenWrite(
+        parseRememberRequest({ content: text, source: { role: SourceRole.USER } }, 10_000),
+        {},
+        { firewall: true, detectSlots: true },
+      );
+    }
+  }
 
   async extract(channel: ChannelRecord, message: MessageRecord): Promise<SameTurnResult> {
     const result: SameTurnResult = { extracted: [], forgotten: [] };
