@@ -63,7 +63,7 @@ const MAX_ARBITER_PAIRS = 3;
 /** Mentions of an old slot value are fetched this many at first, four times more while the page fills. */
 const MENTIONS_PAGE = 200;
 
-/** The neighbours a write may correct or take back: ACTIVE, of no slot, a fact, preference or observation. */
+/** The neighbours a write may correct or take back: ACTIVE, of no slot, and a fact, preference, observation or identity. */
 function traitNeighbours(
   neighbours: { memory: MemoryRecord }[],
   test: (memory: MemoryRecord) => boolean,

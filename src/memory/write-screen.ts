@@ -84,10 +84,8 @@ export function screenWrite(
   }
   const injection = detectInjection(command.content, command.source.role);
   // only the user takes back what the user said, and only in a channel whose memories describe the user
-  const retracts =
-    fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
-      ? detectRetraction(command.content)
-      : null;
+  const takesBack = fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots;
+  const retracts = takesBack ? detectRetraction(command.content) : null;
 
   return {
     screened: {
@@ -97,21 +95,19 @@ export function screenWrite(
       reason: injection.quarantine ? injection.reason : null,
       tags: rule && !command.tags.includes(CONSTRAINT_TAG) ? [...command.tags, CONSTRAINT_TAG] : command.tags,
       retracts,
-      swap:
-        retracts === null && fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
-          ? detectValueSwap(command.content)
-          : null,
-      // "I'm not a vegetarian anymore" reads as an occupation taken back: the facts naming it end too
-      retractsFact:
-        fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots
-          ? retracts === null
-            ? detectFactRetraction(command.content)
-            : retracts.slot === 'occupation' && retracts.value !== null
-              ? retracts.value.split(' ')
-              : null
-          : null,
+      swap: takesBack && retracts === null ? detectValueSwap(command.content) : null,
+      retractsFact: takesBack ? factsTakenBack(command.content, retracts) : null,
     },
   };
+}
+
+/** The words of a habit or trait the write ends; "I'm not a vegetarian anymore" reads as an occupation too. */
+function factsTakenBack(content: string, retracts: Retraction | null): string[] | null {
+  if (retracts === null) {
+    return detectFactRetraction(content);
+  }
+
+  return retracts.slot === 'occupation' && retracts.value !== null ? retracts.value.split(' ') : null;
 }
 
 /** The type of a write that gave none: a rule is a PREFERENCE or DECISION, a short imperative a TODO. */
