@@ -4,6 +4,7 @@
 //       to stderr); when one already runs on that port, print its settings again
 //   node test/neo4j-server/neo4j-server.mjs stop    (npm run neo4j:stop) SIGTERM it, wait for its clean shutdown,
 //       remove its home
+//   node test/neo4j-server/neo4j-server.mjs java-home   print the JDK it runs on (for JAVA_HOME in .ci/run)
 // Settings: NEO4J_PORT (Bolt, default 7687), NEO4J_PASSWORD (default engram-test-password), NEO4J_HEAP (default 512m),
 // NEO4J_PAGECACHE (default 256m), JAVA_HOME (a JDK 21+; else the newest in /usr/lib/jvm).
 import { spawn, spawnSync } from 'node:child_process';
@@ -198,10 +199,14 @@ async function stop() {
   forget(state);
 }
 
+async function javaHome() {
+  process.stdout.write(`${findJdk().home}\n`);
+}
+
 const command = process.argv[2];
-const commands = { start, stop };
+const commands = { start, stop, 'java-home': javaHome };
 if (!commands[command]) {
-  process.stderr.write('usage: node test/neo4j-server/neo4j-server.mjs start|stop\n');
+  process.stderr.write('usage: node test/neo4j-server/neo4j-server.mjs start|stop|java-home\n');
   process.exit(2);
 }
 commands[command]().catch((error) => {
