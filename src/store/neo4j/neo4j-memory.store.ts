@@ -43,7 +43,10 @@ const METADATA_QUERY: Record<MetadataOrder, Neo4jQueryName> = {
   accessed: 'memory/list-accessed-memories',
 };
 
-/** Inserts that lose a race for a slot run again, and then retire the winner (the newest value wins). */
+/**
+ * Inserts that lose a race for a slot claimed outside the slot lock (a status change, an import) run again, and then
+ * retire the winner (the newest value wins).
+ */
 const MAX_INSERT_ATTEMPTS = 3;
 
 export class Neo4jMemoryStore implements MemoryStore {
@@ -168,6 +171,9 @@ export class Neo4jMemoryStore implements MemoryStore {
       }
     }
     const claims = claimsSlot(memory);
+    if (claims) {
+      await this.run(tx, 'memory/lock-slot', { tenantId, slot: memory.slot, at: toDateTime(memory.createdAt) });
+    }
     const holders = claims
       ? await this.run(tx, 'memory/find-slot-holders', { tenantId, slot: memory.slot, id: memory.id })
       : [];
