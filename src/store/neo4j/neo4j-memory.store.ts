@@ -80,9 +80,13 @@ export class Neo4jMemoryStore implements MemoryStore {
   }
 
   async insertMemories(command: InsertBatchCommand): Promise<InsertMemoryResult[]> {
-    for (const item of command.items) {
-      if (item.vector !== null) {
-        this.assertDimensions(item.vector);
+    for (const [index, item] of command.items.entries()) {
+      try {
+        if (item.vector !== null) {
+          this.assertDimensions(item.vector);
+        }
+      } catch (error) {
+        throw new BatchItemError(index, error);
       }
     }
     for (let attempt = 1; ; attempt++) {
