@@ -137,8 +137,13 @@ async function start() {
   const java = join(jdk.home, 'bin', 'java');
   const home = mkdtempSync(join(tmpdir(), `engram-neo4j-${port}-`));
   const password = process.env.NEO4J_PASSWORD || 'engram-test-password';
-  writeConfig(home, port);
-  setInitialPassword(java, classpath, home, password);
+  try {
+    writeConfig(home, port);
+    setInitialPassword(java, classpath, home, password);
+  } catch (error) {
+    rmSync(home, { recursive: true, force: true });
+    throw error;
+  }
 
   const output = openSync(join(home, 'console.log'), 'a');
   const jvm = jvmOptions({ heap: process.env.NEO4J_HEAP ?? '512m', javaVersion: jdk.version });

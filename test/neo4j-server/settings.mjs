@@ -12,11 +12,12 @@ export function serverSettings({ port, pageCache }) {
     'server.bolt.advertised_address': `127.0.0.1:${port}`,
     'server.http.enabled': 'false',
     'server.https.enabled': 'false',
-    // no usage data collection, no Fleet Manager, no fleet discovery broadcast
+    // no usage data collection, no Fleet Manager, no fleet discovery broadcast (named
+    // internal.dbms.fleet_discovery.enabled up to 2026.03; strict validation refuses a name the version lacks)
     'dbms.usage_report.enabled': 'false',
     'internal.dbms.usage_report.udc_network_enabled': 'false',
     'dbms.fleet_manager.enabled': 'false',
-    'internal.dbms.fleet_discovery.enabled': 'false',
+    'server.fleet_discovery.enabled': 'false',
     'server.memory.pagecache.size': pageCache,
     // keep a throwaway home small: no query log, transaction logs pruned
     'db.logs.query.enabled': 'OFF',
