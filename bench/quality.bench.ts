@@ -5,6 +5,7 @@ import { startBenchApp } from 'bench/support/bench-app';
 import { judge, readCases } from 'bench/support/quality-cases';
 import type { ActiveMemory, QualityCase, Replay } from 'bench/support/quality-cases';
 import { report, round, summarize } from 'bench/support/stats';
+import { sharedPath } from 'test/support/paths';
 
 /**
  * Remembering correctly (issue 16): replays memory-quality cases through the public GraphQL API of a booted
@@ -16,7 +17,7 @@ import { report, round, summarize } from 'bench/support/stats';
  *   npm run bench -- quality path/to/cases.jsonl  other files
  */
 
-const SHARED = join(__dirname, '..', '..', 'shared', 'data', 'memory-quality', 'cases.jsonl');
+const SHARED = sharedPath('data/memory-quality/cases.jsonl') ?? 'ENGRAM_SHARED_DIR/data/memory-quality/cases.jsonl';
 const OWN = join(__dirname, 'quality', 'cases.jsonl');
 const RETRY_MS = 3000;
 
