@@ -71,8 +71,10 @@ export interface AssembledContext {
 
 /** Tool output beyond this share of the budget is cut before anything else competes for room. */
 export const TOOL_OUTPUT_SHARE = 0.15;
-/** The briefing comes before any transcript line, within this share of the room the rules and newest message leave. */
-export const BRIEFING_SHARE = 1 / 3;
+/** The briefing comes before any transcript line, within this share of the room the rules and newest message leave (a third cost LoCoMo evidence 1-3 points at 1k-2k tokens, a fifth 1-2; `npm run bench -- context`). */
+export const BRIEFING_SHARE = 0.2;
+/** ... and never less than this (tokens), so even a tiny budget keeps the briefing's first line. */
+const MIN_BRIEFING_TOKENS = 48;
 const MIN_TRUNCATED_TOKENS = 16;
 const TRUNCATED = ' … [truncated]';
 
@@ -316,7 +318,8 @@ export function assembleContext(
   const briefing = material.bulletin?.trim()
     ? fitBriefing(
         briefingSections(material.bulletin, ids('constraints')),
-        Math.floor((budget - used) * BRIEFING_SHARE) - countTokens(`${headings.bulletin}\n`),
+        Math.min(budget - used, Math.max(MIN_BRIEFING_TOKENS, Math.floor((budget - used) * BRIEFING_SHARE))) -
+          countTokens(`${headings.bulletin}\n`),
       )
     : null;
   // a memory the briefing states is not repeated among the recalled ones

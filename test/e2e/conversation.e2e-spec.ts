@@ -333,31 +333,36 @@ describe('conversations (e2e)', () => {
     });
 
     it('should read as an agent can paste it: a briefing from the first write, third person, each rule once', async () => {
-      const c = channel('paste-ready');
-      await api.as(KEYS.bob).append({ channelId: c, content: 'I live in Denver and I work as a data analyst.' });
-      await memories.as(KEYS.bob).remember({ content: 'Never use emojis in your answers', tags: ['constraint'] });
-      await memories.as(KEYS.bob).remember({ content: 'never use emojis in your answers.', tags: ['constraint'] });
-      for (let i = 0; i < 20; i++) {
-        await api
-          .as(KEYS.bob)
-          .append({ channelId: c, content: `Small talk ${i} about the weather, the garden and lunch.` });
+      const fresh = await startTestApp({ ENGRAM_API_KEYS: 'carol:carol-key-0003' });
+      try {
+        const chat = new ConversationApi(fresh).as('carol-key-0003');
+        const notes = new MemoryApi(fresh).as('carol-key-0003');
+        const c = channel('paste-ready');
+        await chat.append({ channelId: c, content: 'I live in Denver and I work as a data analyst.' });
+        await notes.remember({ content: 'Never use emojis in your answers', tags: ['constraint'] });
+        await notes.remember({ content: 'never use emojis in your answers.', tags: ['constraint'] });
+        for (let i = 0; i < 20; i++) {
+          await chat.append({ channelId: c, content: `Small talk ${i} about the weather, the garden and lunch.` });
+        }
+
+        const context = await chat.context({ channelId: c, tokenBudget: 4000 });
+
+        expect(context.text).toContain('## Briefing\n### About the user\n');
+        expect(context.text).toContain('The user lives in Denver');
+        expect(context.text).not.toMatch(/^- I (live|work)/m);
+        expect(context.text.match(/never use emojis/gi)).toHaveLength(1);
+        expect(context.text).not.toMatch(/^## [^\n]*\n## /m);
+
+        const small = await chat.context({ channelId: c, tokenBudget: 150 });
+        expect(small.text).toContain('- Never use emojis in your answers');
+        expect(small.text).toMatch(
+          /## Briefing\n### About the user\n- The user (lives in Denver|works as a data analyst)/,
+        );
+        expect(small.text.indexOf('## Briefing')).toBeLessThan(small.text.indexOf('## Recent messages'));
+        expect(small.messages.length).toBeLessThan(21);
+      } finally {
+        await fresh.close();
       }
-
-      const context = await api.as(KEYS.bob).context({ channelId: c, tokenBudget: 4000 });
-
-      expect(context.text).toContain('## Briefing\n### About the user\n');
-      expect(context.text).toContain('The user lives in Denver');
-      expect(context.text).not.toMatch(/^- I (live|work)/m);
-      expect(context.text.match(/never use emojis/gi)).toHaveLength(1);
-      expect(context.text).not.toMatch(/^## [^\n]*\n## /m);
-
-      const small = await api.as(KEYS.bob).context({ channelId: c, tokenBudget: 150 });
-      expect(small.text).toContain('- Never use emojis in your answers');
-      expect(small.text).toMatch(
-        /## Briefing\n### About the user\n- The user (lives in Denver|works as a data analyst)/,
-      );
-      expect(small.text.indexOf('## Briefing')).toBeLessThan(small.text.indexOf('## Recent messages'));
-      expect(small.messages.length).toBeLessThan(21);
     });
 
     it('should never re-extract what context injected, when a client pastes it back', async () => {
