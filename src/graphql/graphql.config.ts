@@ -32,7 +32,9 @@ function httpContext(deps: HttpAuthDependencies): (args: ContextArgs) => Promise
       throw requestError(new UnauthenticatedError(API_KEY_REQUIRED), 401, { 'www-authenticate': 'Bearer' });
     }
     try {
-      return { tenantId: await authenticateHttp(deps, req, 'graphql') };
+      const caller = await authenticateHttp(deps, req, 'graphql');
+
+      return { tenantId: caller.tenantId, readOnly: caller.readOnly };
     } catch (error) {
       if (error instanceof RateLimitedError) {
         throw requestError(error, 429, retryAfterHeaders(error));
