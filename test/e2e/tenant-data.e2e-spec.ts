@@ -215,6 +215,13 @@ describe('export, import and purge', () => {
     expect(split(third.stdout).records).toEqual(exported.records);
     const check = await runCli(['check'], env(fresh));
     expect(check.code).toBe(0);
+    // the import's associations are what `check` counts (EXTRACTED_FROM edges are reported apart)
+    const links = memories.reduce((n, m) => n + (m['links'] as unknown[]).length, 0);
+    expect(report['associations']).toEqual({ created: links, existing: 0, conflicts: 0 });
+    expect(check.stdout).toContain(`${links} associations`);
+    expect(report['extractions']?.created).toBe(
+      memories.reduce((n, m) => n + (m['extractedFrom'] as unknown[]).length, 0),
+    );
   });
 
   it('should export, purge and import one’s own tenant over REST, refusing bad input without writing', async () => {
