@@ -20,8 +20,10 @@ import {
   AgentContext,
   AppendMessageResult,
   Channel,
+  ChannelPage,
   Message,
   MessageHit,
+  MessagePage,
 } from 'src/conversation/dto/conversation.model';
 import { MessageSearchService } from 'src/conversation/message-search.service';
 
@@ -45,6 +47,32 @@ export class ConversationResolver {
     @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
   ): Promise<Message[]> {
     return (await this.conversations.messages(tenantId, channelId, limit ?? 50)).map(toMessage);
+  }
+
+  @Query(() => ChannelPage, { description: 'the tenant’s channels in id order, a page at a time' })
+  async channels(
+    @Tenant() tenantId: string,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
+    @Args('cursor', { type: () => String, nullable: true }) cursor: string | null,
+  ): Promise<ChannelPage> {
+    const page = await this.conversations.channels(tenantId, limit ?? 50, cursor ?? null);
+
+    return { items: page.items.map(toChannel), nextCursor: page.nextCursor };
+  }
+
+  @Query(() => MessagePage, {
+    description: 'a channel’s messages a page at a time: the newest page first, each page oldest first',
+  })
+  async messagePage(
+    @Tenant() tenantId: string,
+    @Args('channelId', { type: () => String }) channelId: string,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the previous (newer) page' })
+    cursor: string | null,
+  ): Promise<MessagePage> {
+    const page = await this.conversations.messagePage(tenantId, channelId, limit ?? 50, cursor ?? null);
+
+    return { items: page.items.map(toMessage), nextCursor: page.nextCursor };
   }
 
   @Query(() => AgentContext)

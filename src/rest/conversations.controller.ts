@@ -1,10 +1,17 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 
+import { NotFoundError } from 'src/common/errors';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
-import { BulletinDto, ChannelPageDto, CurrentBulletinDto, MessagePageDto } from 'src/rest/dto/conversation.dto';
+import {
+  BulletinDto,
+  ChannelDto,
+  ChannelPageDto,
+  CurrentBulletinDto,
+  MessagePageDto,
+} from 'src/rest/dto/conversation.dto';
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
 import { RestErrorFilter } from 'src/rest/rest-error.filter';
 import { noQuery, pageQuery, parseQuery } from 'src/rest/rest-query';
@@ -29,6 +36,25 @@ export class ChannelsController {
     const page = await this.conversations.channels(tenantId, limit ?? 50, cursor ?? null);
 
     return { items: page.items.map(toChannelDto), nextCursor: page.nextCursor };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One channel (GraphQL `channel`)' })
+  @ApiParam({ name: 'id', description: 'channel id' })
+  @ApiOkResponse({ type: ChannelDto })
+  @ApiStandardErrors(404)
+  async get(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ChannelDto> {
+    parseQuery(noQuery, query);
+    const view = await this.conversations.channel(tenantId, id);
+    if (!view) {
+      throw new NotFoundError('channel', id);
+    }
+
+    return toChannelDto(view);
   }
 
   @Get(':id/messages')

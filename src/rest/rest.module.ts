@@ -7,6 +7,7 @@ import { MemoryModule } from 'src/memory/memory.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RecallModule } from 'src/recall/recall.module';
 import { AdminController } from 'src/rest/admin.controller';
+import { AgentController } from 'src/rest/agent.controller';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
 import { RestAuthGuard } from 'src/rest/rest-auth.guard';
@@ -28,6 +29,7 @@ import { TenantAdminModule } from 'src/tenants/tenant-admin.module';
     RateLimitModule,
   ],
   controllers: [
+    AgentController,
     MemoriesController,
     ChannelsController,
     BulletinController,

@@ -126,3 +126,21 @@ export class Channel {
   @Field(() => Date, { nullable: true })
   lastMessageAt!: Date | null;
 }
+
+@ObjectType({ description: 'a page of channels in id order' })
+export class ChannelPage {
+  @Field(() => [Channel])
+  items!: Channel[];
+
+  @Field(() => String, { nullable: true, description: 'pass as `cursor` for the next page' })
+  nextCursor!: string | null;
+}
+
+@ObjectType({ description: 'a page of a channel’s messages, oldest first; the first page holds the newest messages' })
+export class MessagePage {
+  @Field(() => [Message])
+  items!: Message[];
+
+  @Field(() => String, { nullable: true, description: 'pass as `cursor` for the page of older messages' })
+  nextCursor!: string | null;
+}
