@@ -25,7 +25,9 @@ import {
   MessageHit,
   MessagePage,
 } from 'src/conversation/dto/conversation.model';
+import { MessageMemoriesService } from 'src/conversation/message-memories.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
+import { toMemory } from 'src/memory/dto/memory.mapper';
 
 @Resolver()
 export class ConversationResolver {
@@ -33,6 +35,7 @@ export class ConversationResolver {
     private readonly conversations: ConversationService,
     private readonly contexts: ContextService,
     private readonly search: MessageSearchService,
+    private readonly learned: MessageMemoriesService,
   ) {}
 
   @Mutation(() => AppendMessageResult)
@@ -71,8 +74,16 @@ export class ConversationResolver {
     cursor: string | null,
   ): Promise<MessagePage> {
     const page = await this.conversations.messagePage(tenantId, channelId, limit ?? 50, cursor ?? null);
+    const learned = await this.learned.learnedFrom(
+      tenantId,
+      page.items.map((m) => m.id),
+    );
 
-    return { items: page.items.map(toMessage), nextCursor: page.nextCursor };
+    return {
+      items: page.items.map(toMessage),
+      nextCursor: page.nextCursor,
+      learned: learned.map((l) => ({ messageId: l.messageId, memories: l.memories.map(toMemory) })),
+    };
   }
 
   @Query(() => AgentContext)

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 
 import { NotFoundError } from 'src/common/errors';
 import { ConversationService } from 'src/conversation/conversation.service';
+import { MessageMemoriesService } from 'src/conversation/message-memories.service';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
 import {
@@ -15,7 +16,7 @@ import {
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
 import { RestErrorFilter } from 'src/rest/rest-error.filter';
 import { noQuery, pageQuery, parseQuery } from 'src/rest/rest-query';
-import { toBulletinDto, toChannelDto, toMessageDto } from 'src/rest/rest.mapper';
+import { toBulletinDto, toChannelDto, toMemoryDto, toMessageDto } from 'src/rest/rest.mapper';
 
 /** Channels and their messages, read as GraphQL `channel` and `messages` read them. */
 @ApiTags('channels')
@@ -23,7 +24,10 @@ import { toBulletinDto, toChannelDto, toMessageDto } from 'src/rest/rest.mapper'
 @UseGuards(RestAuthGuard)
 @UseFilters(RestErrorFilter)
 export class ChannelsController {
-  constructor(private readonly conversations: ConversationService) {}
+  constructor(
+    private readonly conversations: ConversationService,
+    private readonly learned: MessageMemoriesService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'A page of channels in id order' })
@@ -71,8 +75,16 @@ export class ChannelsController {
   ): Promise<MessagePageDto> {
     const { limit, cursor } = parseQuery(pageQuery, query);
     const page = await this.conversations.messagePage(tenantId, id, limit ?? 50, cursor ?? null);
+    const learned = await this.learned.learnedFrom(
+      tenantId,
+      page.items.map((m) => m.id),
+    );
 
-    return { items: page.items.map(toMessageDto), nextCursor: page.nextCursor };
+    return {
+      items: page.items.map(toMessageDto),
+      nextCursor: page.nextCursor,
+      learned: learned.map((l) => ({ messageId: l.messageId, memories: l.memories.map(toMemoryDto) })),
+    };
   }
 }
 

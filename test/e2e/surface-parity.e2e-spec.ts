@@ -84,6 +84,7 @@ const TYPES: Record<string, string> = {
   Channel: 'ChannelDto',
   ChannelPage: 'ChannelPageDto',
   MessagePage: 'MessagePageDto',
+  MessageMemories: 'MessageMemoriesDto',
   Bulletin: 'BulletinDto',
   TenantInfo: 'TenantInfo',
   ApiKeyInfo: 'ApiKeyInfo',

@@ -268,9 +268,17 @@ export interface MessageInput {
   trust?: Trust | null;
 }
 
+/** the memories one message produced */
+export interface MessageMemories {
+  memories: Memory[];
+  messageId: string;
+}
+
 /** a page of a channel’s messages, oldest first; the first page holds the newest messages */
 export interface MessagePage {
   items: Message[];
+  /** for each message of the page that produced memories: which */
+  learned: MessageMemories[];
   /** pass as `cursor` for the page of older messages */
   nextCursor: string | null;
 }
@@ -462,7 +470,8 @@ export const SELECTIONS = {
   MemorySource: '{ channelId messageId role skillId taskId }',
   Message: '{ channelId content createdAt id role speaker tokenCount trust }',
   MessageHit: '{ explanation { neighbour relevance rrf text vector } message { channelId content createdAt id role speaker tokenCount trust } score }',
-  MessagePage: '{ items { channelId content createdAt id role speaker tokenCount trust } nextCursor }',
+  MessageMemories: '{ memories { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } messageId }',
+  MessagePage: '{ items { channelId content createdAt id role speaker tokenCount trust } learned { memories { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } messageId } nextCursor }',
   MessageScoreBreakdown: '{ neighbour relevance rrf text vector }',
   RecallHit: '{ explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } score tier }',
   RecallResult: '{ hits { explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } score tier } tookMs usedVectors }',
