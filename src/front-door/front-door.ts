@@ -94,7 +94,8 @@ export function frontDoorHtml(config: FrontDoorConfig): string {
   <body>
     <h1>Engram</h1>
     <p>A typed memory graph for AI agents. Every surface but health and metrics takes <code>Authorization: Bearer &lt;key&gt;</code>
-    (one of <code>ENGRAM_API_KEYS</code>; none needed when no keys are configured and the server listens on loopback only).</p>
+    (one of <code>ENGRAM_API_KEYS</code>, or one an operator made with <code>node dist/main.js keys create</code>; none needed
+    when no keys are configured and the server listens on loopback only).</p>
     <ul>
       ${rows}
     </ul>
