@@ -188,7 +188,11 @@ describe('export, import and purge', () => {
     expect(JSON.stringify(exported.records)).not.toContain('b-chat');
 
     const fresh = join(scratch, 'fresh');
-    const imported = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
+    // a fresh keyless store knows no tenant alice: refused unless asked for
+    const refused = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--new-tenant');
+    const imported = await runCli(['import', '--tenant', 'alice', '--new-tenant'], env(fresh), first.stdout);
     expect(imported.code).toBe(0);
     const report = JSON.parse(imported.stdout) as Record<
       string,
