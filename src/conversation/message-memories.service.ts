@@ -23,7 +23,10 @@ export class MessageMemoriesService {
   /** Only messages that produced at least one memory, in the order given. */
   async learnedFrom(tenantId: string, messageIds: readonly string[]): Promise<MessageMemories[]> {
     const extracted = await Promise.all(
-      messageIds.map(async (messageId) => ({ messageId, ids: await this.conversations.extractedFrom(tenantId, messageId) })),
+      messageIds.map(async (messageId) => ({
+        messageId,
+        ids: await this.conversations.extractedFrom(tenantId, messageId),
+      })),
     );
     const byId = new Map(
       (await this.memories.getMemories(tenantId, [...new Set(extracted.flatMap((e) => e.ids))])).map((m) => [m.id, m]),

@@ -90,7 +90,14 @@ const out = [
 const selections = [];
 for (const type of types) {
   if (isEnumType(type)) {
-    out.push(doc(type.description, '') + `export type ${type.name} = ${type.getValues().map((v) => `'${v.name}'`).join(' | ')};`, '');
+    out.push(
+      doc(type.description, '') +
+        `export type ${type.name} = ${type
+          .getValues()
+          .map((v) => `'${v.name}'`)
+          .join(' | ')};`,
+      '',
+    );
   } else if (isInputObjectType(type)) {
     const fields = Object.values(type.getFields()).map((field) => {
       const optional = !isNonNullType(field.type) || field.defaultValue !== undefined;
@@ -99,7 +106,9 @@ for (const type of types) {
     });
     out.push(doc(type.description, '') + `export interface ${type.name} {\n${fields.join('\n')}\n}`, '');
   } else if (isObjectType(type)) {
-    const fields = kept(type).map((field) => `${doc(field.description, '  ')}  ${field.name}: ${tsType(field.type, false)};`);
+    const fields = kept(type).map(
+      (field) => `${doc(field.description, '  ')}  ${field.name}: ${tsType(field.type, false)};`,
+    );
     out.push(doc(type.description, '') + `export interface ${type.name} {\n${fields.join('\n')}\n}`, '');
     selections.push(`  ${type.name}: '${selection(type)}',`);
   }

@@ -45,7 +45,10 @@ export class MessagePageDto {
   @ApiProperty({ type: [MessageDto], description: 'oldest first; the first page holds the newest messages' })
   items!: MessageDto[];
 
-  @ApiProperty({ type: [MessageMemoriesDto], description: 'for each message of the page that produced memories: which' })
+  @ApiProperty({
+    type: [MessageMemoriesDto],
+    description: 'for each message of the page that produced memories: which',
+  })
   learned!: MessageMemoriesDto[];
 
   @ApiProperty({ type: String, nullable: true, description: 'pass as `cursor` for the page of older messages' })
