@@ -3,7 +3,8 @@ import { ConsoleLogger, Module } from '@nestjs/common';
 import type { DynamicModule, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
-import { ApiKeyService } from 'src/auth/api-key.service';
+import { parseRuntimeKey } from 'src/auth/api-key-secret';
+import { ApiKeyService, NO_REGISTRY } from 'src/auth/api-key.service';
 import { AuthModule } from 'src/auth/auth.module';
 import { UnauthenticatedError } from 'src/common/errors';
 import type { AppConfig } from 'src/config/config';
@@ -50,6 +51,13 @@ export async function runMcpStdio(
   key: string | undefined,
   logLevelSet = process.env['LOG_LEVEL'] !== undefined,
 ): Promise<void> {
+  // a wrong key of ENGRAM_API_KEYS stops the process before the store and the embedder start (runtime keys need the store)
+  if (
+    !(key && parseRuntimeKey(key)) &&
+    new ApiKeyService(config, NO_REGISTRY).envCaller(key ? `Bearer ${key}` : undefined) === null
+  ) {
+    throw new Error('UNAUTHENTICATED: set ENGRAM_API_KEY to a valid Engram API key');
+  }
   // a library printing with console.log (the local model's runtime does) would corrupt the protocol on stdout
   console.log = console.error;
   console.info = console.error;

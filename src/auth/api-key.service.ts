@@ -19,6 +19,22 @@ export interface Caller {
   readOnly: boolean;
 }
 
+/** For a process that checks only ENGRAM_API_KEYS: knows no runtime key. */
+export const NO_REGISTRY: TenantRegistryStore = {
+  createTenant: () => Promise.resolve(false),
+  getTenant: () => Promise.resolve(null),
+  listTenants: () => Promise.resolve([]),
+  deleteTenant: () => Promise.resolve({ tenants: 0, keys: 0 }),
+  createKey: () => Promise.reject(new Error('no tenant registry in this process')),
+  getKey: () => Promise.resolve(null),
+  listKeys: () => Promise.resolve([]),
+  revokeKey: () => Promise.resolve(null),
+};
+
+function bearer(authorization: unknown): string | null {
+  return typeof authorization === 'string' ? (/^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null) : null;
+}
+
 /** A key record the store answered with (or its absence), kept for `cacheMs`. */
 type Cached = { record: ApiKeyRecord | null };
 
@@ -56,12 +72,18 @@ export class ApiKeyService implements OnApplicationShutdown {
   }
 
   async authenticate(authorization: unknown): Promise<Caller | null> {
-    const presented =
-      typeof authorization === 'string' ? (/^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null) : null;
+    const presented = bearer(authorization);
     const runtime = presented === null ? null : parseRuntimeKey(presented);
     if (runtime && presented) {
       return this.runtimeCaller(presented, runtime.id, runtime.secret);
     }
+
+    return this.envCaller(authorization);
+  }
+
+  /** The caller of a key of ENGRAM_API_KEYS (or of none, without keys): no store involved. */
+  envCaller(authorization: unknown): Caller | null {
+    const presented = bearer(authorization);
     if (this.open) {
       return { tenantId: DEFAULT_TENANT, keyId: null, readOnly: false };
     }
