@@ -20,7 +20,7 @@ function record(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   };
 }
 
-// scrypt takes ~50 ms a hash, far longer on a loaded machine
+// one scrypt hash takes 50-200 ms, longer on a loaded machine
 jest.setTimeout(30_000);
 
 describe('runtime API keys', () => {
