@@ -7,6 +7,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# the workspace's manifest: npm ci links the client package (packages/client) from the lock file
+COPY packages/client/package.json ./packages/client/package.json
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src

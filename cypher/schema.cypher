@@ -130,3 +130,16 @@ CREATE VECTOR INDEX message_embedding IF NOT EXISTS
 FOR (msg:Message) ON msg.embedding
 WITH [msg.tenantId, msg.channelId, msg.shared]
 OPTIONS { indexConfig: { `vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine' } };
+
+// Tenants and API keys as data (the admin API); a key node holds its scrypt hash, never the key.
+CYPHER 25
+CREATE CONSTRAINT tenant_id IF NOT EXISTS
+FOR (t:Tenant) REQUIRE t.id IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT api_key_id IF NOT EXISTS
+FOR (k:ApiKey) REQUIRE k.id IS UNIQUE;
+
+CYPHER 25
+CREATE INDEX api_key_tenant IF NOT EXISTS
+FOR (k:ApiKey) ON (k.tenantId);

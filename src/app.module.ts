@@ -28,6 +28,7 @@ import { RecallModule } from 'src/recall/recall.module';
 import { RestModule } from 'src/rest/rest.module';
 import { StoreModule } from 'src/store/store.module';
 import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
+import { TenantAdminModule } from 'src/tenants/tenant-admin.module';
 
 /** The API process: GraphQL over HTTP and WebSocket, plus /healthz. */
 @Module({})
@@ -55,6 +56,7 @@ export class AppModule {
         ConversationModule,
         RestModule,
         TenantDataModule,
+        TenantAdminModule,
         McpHttpModule,
       ],
       controllers: [HealthController, MetricsController],

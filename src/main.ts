@@ -35,6 +35,14 @@ const COMMANDS: Record<string, Command> = {
     const { runPurge } = await import('src/tenant-data/tenant-data.command');
     process.stdout.write(`${JSON.stringify(await runPurge(config, args), null, 2)}\n`);
   },
+  async tenants(config, args) {
+    const { runTenants } = await import('src/tenants/tenant-admin.command');
+    process.stdout.write(`${JSON.stringify(await runTenants(config, args), null, 2)}\n`);
+  },
+  async keys(config, args) {
+    const { runKeys } = await import('src/tenants/tenant-admin.command');
+    process.stdout.write(`${JSON.stringify(await runKeys(config, args), null, 2)}\n`);
+  },
   async schema() {
     const { servedSchemaSdl } = await import('src/schema-file');
     process.stdout.write(await servedSchemaSdl());

@@ -26,13 +26,29 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     summary: "a tenant's channels, messages, memories, edges and bulletins as NDJSON on stdout; progress on stderr",
     options: [['--tenant <id>', 'the tenant (required; an unknown tenant is an error)']],
   },
+  tenants: {
+    usage: 'tenants list | create <id> | delete <id> --yes',
+    summary: 'tenants at runtime (admin): list them, create an empty one, or delete one (its data purged for good)',
+  },
+  keys: {
+    usage: 'keys list [--tenant <id>] | create --tenant <id> | revoke <key id> | rotate <key id>',
+    summary:
+      'runtime API keys (admin): a new key is printed once (stored as a scrypt hash); revoked keys are refused by every process within API_KEY_CACHE_MS',
+    options: [
+      ['--tenant <id>', 'create: the key’s tenant (required); list: only its keys'],
+      ['--name <label>', 'create: a label for people'],
+      ['--expires <ISO-8601>', 'create: refused from this time on'],
+      ['--read-only', 'create: queries only, every write is FORBIDDEN'],
+    ],
+  },
   import: {
-    usage: 'import --tenant <id> [--trusted] < tenant.ndjson',
+    usage: 'import --tenant <id> [--trusted] [--new-tenant] < tenant.ndjson',
     summary:
       'an export file from stdin into the tenant (checked whole before anything is written; a second import changes nothing); the report on stdout, progress on stderr',
     options: [
       ['--tenant <id>', 'the tenant to import into (required)'],
       ['--trusted', 'raw records: the firewall off, every limit and guard kept (the operator at the shell)'],
+      ['--new-tenant', 'create the tenant when no key names it and it was not created (refused otherwise)'],
     ],
   },
   purge: {

@@ -32,6 +32,7 @@ const envSchema = z
     ENGRAM_DATA_DIR: z.string().min(1).default('./data'),
     ENGRAM_API_KEYS: z.string().default(''),
     ENGRAM_OPERATOR_TENANTS: z.string().default(''),
+    API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     ENGRAM_ALLOWED_ORIGINS: z
       .string()
       .default('')
@@ -163,6 +164,11 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   apiKeys: readonly ApiKey[];
+  /**
+   * How long a process trusts what it read of a runtime API key (the admin API's keys): a key revoked by another
+   * process is refused here after at most this long, and open WebSockets and MCP sessions of it are closed.
+   */
+  apiKeyCacheMs: number;
   /** Tenants whose keys are operator keys (trusted imports); the open `default` tenant only when listed. */
   operatorTenants: readonly string[];
   /** Browser origins besides the service's own that may use it (ENGRAM_ALLOWED_ORIGINS; see auth/browser-access). */
@@ -296,6 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     host,
     dataDir,
     apiKeys,
+    apiKeyCacheMs: env.API_KEY_CACHE_MS,
     operatorTenants: env.ENGRAM_OPERATOR_TENANTS.split(',')
       .map((t) => t.trim())
       .filter((t) => t.length > 0),

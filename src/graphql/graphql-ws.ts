@@ -105,7 +105,7 @@ export function graphqlWsOptions({
   return {
     onConnect: async (ctx) => {
       // a missing or wrong key closes the socket with 4401 UNAUTHENTICATED before any operation
-      const tenantId = authenticate(ctx) ? ctx.extra.tenantId : null;
+      const tenantId = (await authenticate(ctx)) ? ctx.extra.tenantId : null;
       if (!tenantId) {
         engramMetrics.unauthenticated(metrics).inc({ surface: 'graphql-ws' });
 
@@ -129,7 +129,7 @@ export function graphqlWsOptions({
       if ('errors' in prepared) {
         return prepared.errors;
       }
-      const contextValue: RequestContext = { tenantId: ctx.extra.tenantId ?? null };
+      const contextValue: RequestContext = { tenantId: ctx.extra.tenantId ?? null, readOnly: ctx.extra.readOnly };
 
       return {
         schema: schema(),

@@ -1,4 +1,4 @@
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver } from '@nestjs/apollo';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import type { Request } from 'express';
@@ -32,7 +32,9 @@ function httpContext(deps: HttpAuthDependencies): (args: ContextArgs) => Promise
       throw requestError(new UnauthenticatedError(API_KEY_REQUIRED), 401, { 'www-authenticate': 'Bearer' });
     }
     try {
-      return { tenantId: await authenticateHttp(deps, req, 'graphql') };
+      const caller = await authenticateHttp(deps, req, 'graphql');
+
+      return { tenantId: caller.tenantId, readOnly: caller.readOnly };
     } catch (error) {
       if (error instanceof RateLimitedError) {
         throw requestError(error, 429, retryAfterHeaders(error));
@@ -66,7 +68,8 @@ export function graphqlOptions(config: AppConfig, { keys, limits, metrics }: Gra
     plugins: [
       costLimitPlugin(),
       graphqlMetricsPlugin(metrics),
-      ...(config.sandbox ? [ApolloServerPluginLandingPageLocalDefault({ embed: true })] : []),
+      // Apollo's landing pages load from a CDN: GraphiQL is served from the installed package instead (src/graphiql)
+      ApolloServerPluginLandingPageDisabled(),
     ],
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,

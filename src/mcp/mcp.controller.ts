@@ -4,6 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
+import type { Caller } from 'src/auth/api-key.service';
 import { authenticateHttp } from 'src/auth/http-auth';
 import type { HttpAuthDependencies } from 'src/auth/http-auth';
 import { DomainError, ErrorCode, RateLimitedError } from 'src/common/errors';
@@ -46,9 +47,9 @@ export class McpController {
 
   @Post()
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
-    let tenantId: string;
+    let caller: Caller;
     try {
-      tenantId = await authenticateHttp(this.deps, req, 'mcp');
+      caller = await authenticateHttp(this.deps, req, 'mcp');
     } catch (error) {
       if (!(error instanceof DomainError)) {
         throw error;
@@ -62,7 +63,7 @@ export class McpController {
 
       return;
     }
-    const server = this.mcp.serverFor(tenantId);
+    const server = this.mcp.serverFor(caller.tenantId, { readOnly: caller.readOnly });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -6,12 +6,15 @@ import { CortexModule } from 'src/cortex/cortex.module';
 import { MemoryModule } from 'src/memory/memory.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RecallModule } from 'src/recall/recall.module';
+import { AdminController } from 'src/rest/admin.controller';
+import { AgentController } from 'src/rest/agent.controller';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
 import { RestAuthGuard } from 'src/rest/rest-auth.guard';
 import { TenantDataController } from 'src/rest/tenant-data.controller';
 import { TenantController } from 'src/rest/tenant.controller';
 import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
+import { TenantAdminModule } from 'src/tenants/tenant-admin.module';
 
 /** REST under /api: thin controllers over the services GraphQL uses, behind the same key and rate limits. */
 @Module({
@@ -21,10 +24,19 @@ import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
     ConversationModule,
     CortexModule,
     TenantDataModule,
+    TenantAdminModule,
     AuthModule,
     RateLimitModule,
   ],
-  controllers: [MemoriesController, ChannelsController, BulletinController, TenantController, TenantDataController],
+  controllers: [
+    AgentController,
+    MemoriesController,
+    ChannelsController,
+    BulletinController,
+    TenantController,
+    TenantDataController,
+    AdminController,
+  ],
   providers: [RestAuthGuard],
 })
 export class RestModule {}

@@ -15,6 +15,7 @@ import type { StoreConnection } from 'src/store/store-connection';
 import { openStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
+import { TENANT_REGISTRY } from 'src/store/tenant-registry.port';
 
 const STORES = Symbol('STORES');
 
@@ -63,6 +64,7 @@ export class StoreModule {
           useFactory: (stores: Stores) => stores.embeddingMigration,
         },
         { provide: TENANT_DATA_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.tenantData },
+        { provide: TENANT_REGISTRY, inject: [STORES], useFactory: (stores: Stores) => stores.tenants },
         StoreCloser,
       ],
       exports: [
@@ -74,6 +76,7 @@ export class StoreModule {
         CONVERSATION_STORE,
         TENANT_DATA_STORE,
         EMBEDDING_MIGRATION_STORE,
+        TENANT_REGISTRY,
       ],
     };
   }

@@ -81,7 +81,10 @@ export interface ImportReport {
   summaries: ImportCounts;
   messages: ImportCounts;
   memories: ImportCounts;
-  edges: ImportCounts;
+  /** Edges between memories: what `check` counts as associations. */
+  associations: ImportCounts;
+  /** EXTRACTED_FROM edges from memories to the messages they were learned from. */
+  extractions: ImportCounts;
   bulletins: ImportCounts;
   /** Every vector is computed again by the importing service's model, whatever model the export came from. */
   embeddingModel: string;
@@ -196,7 +199,8 @@ export class TenantDataService {
       summaries: emptyCounts(),
       messages: emptyCounts(),
       memories: emptyCounts(),
-      edges: emptyCounts(),
+      associations: emptyCounts(),
+      extractions: emptyCounts(),
       bulletins: emptyCounts(),
       embeddingModel: this.embedder.model,
       unembedded: 0,
@@ -274,11 +278,11 @@ export class TenantDataService {
       await yieldToEventLoop();
     }
     for (const links of batches(edges.links, EDGE_BATCH)) {
-      add(report.edges, await this.store.importEdges(tenantId, { links, extractions: [] }));
+      add(report.associations, await this.store.importEdges(tenantId, { links, extractions: [] }));
       await yieldToEventLoop();
     }
     for (const extractions of batches(edges.extractions, EDGE_BATCH)) {
-      add(report.edges, await this.store.importEdges(tenantId, { links: [], extractions }));
+      add(report.extractions, await this.store.importEdges(tenantId, { links: [], extractions }));
       await yieldToEventLoop();
     }
     if (byKind.bulletin.length > 0) {

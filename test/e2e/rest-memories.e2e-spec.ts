@@ -512,6 +512,7 @@ describe('REST memory API (e2e)', () => {
       expect(oldest).toEqual({
         items: [expect.objectContaining({ content: `hello from ${names[0]}`, role: 'ASSISTANT' })],
         nextCursor: null,
+        learned: [],
       });
     });
 

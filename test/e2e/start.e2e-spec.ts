@@ -33,8 +33,10 @@ describe('npm start (e2e)', () => {
     expect(output).not.toContain('[build]');
     for (const path of SURFACES) {
       expect(output).toMatch(new RegExp(`on http://127\\.0\\.0\\.1:\\d+${path.replace(/\//g, '\\/')} `));
-      expect(frontPage).toContain(`href="${path}"`);
+      // MCP answers POST only: named on the page, not linked (a click would open a 405)
+      expect(frontPage).toContain(path === '/mcp' ? `<code>${path}</code>` : `href="${path}"`);
     }
+    expect(frontPage).not.toContain('href="/mcp"');
   }, 120_000);
 
   it('should call the build stale when a source is newer than the last build', () => {

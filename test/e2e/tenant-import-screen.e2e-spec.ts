@@ -192,7 +192,7 @@ describe('tenant import through the write path (e2e)', () => {
     const first = await importFile(t, KEYS.alice, file(taken, referring));
     expect(first.status).toBe(200);
     expect(first.body['memories']).toEqual({ created: 2, existing: 0, conflicts: 0 });
-    expect(first.body['edges']).toEqual({ created: 1, existing: 0, conflicts: 0 });
+    expect(first.body['associations']).toEqual({ created: 1, existing: 0, conflicts: 0 });
     const again = await importFile(t, KEYS.alice, file(taken, referring));
     expect(again.body['memories']).toEqual({ created: 0, existing: 2, conflicts: 0 });
 

@@ -264,9 +264,9 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
   it('should browse channels and their messages', async () => {
     await page.getByRole('tab', { name: 'Channels' }).click();
     await page.getByRole('button', { name: /onboarding/ }).click();
-    await page.locator('.message-list li').first().waitFor();
+    await page.locator('.message-list > li').first().waitFor();
 
-    expect(await page.locator('.message-list li').allTextContents()).toEqual([
+    expect(await page.locator('.message-list > li').allTextContents()).toEqual([
       expect.stringContaining('My name is Ada Lovelace'),
       expect.stringContaining('Nice to meet you, Ada'),
     ]);

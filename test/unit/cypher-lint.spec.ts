@@ -31,9 +31,18 @@ const LABELS = [
   'SlotLock',
   // tenant import: an import under way
   'ImportRun',
+  // admin: tenants and API keys as data
+  'Tenant',
+  'ApiKey',
 ];
 const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
 const PROPERTY_KEYS = [
+  // ApiKey (with id, tenantId, createdAt)
+  'name',
+  'salt',
+  'hash',
+  'expiresAt',
+  'revokedAt',
   // ImportRun
   'fileDigest',
   'startedAt',
@@ -130,6 +139,9 @@ const PROPERTY_KEYS = [
 ];
 /** Every parameter a statement may use, with a sample value (the linter only checks that the name is declared). */
 const PARAMETERS: Record<string, unknown> = {
+  salt: 'salt',
+  hash: 'hash',
+  expiresAt: null,
   tenantId: 'tenant',
   fileDigest: 'digest',
   startedAt: 'time',

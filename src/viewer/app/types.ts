@@ -119,3 +119,8 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** A page of a channel's messages, with the memories each message produced. */
+export interface MessagePage extends Page<Message> {
+  learned: { messageId: string; memories: Memory[] }[];
+}
