@@ -10,8 +10,8 @@ import { join } from 'node:path';
 
 import { createIntentClassifier } from 'src/memory/intent/classify-intent';
 import { intentWeightsSchema } from 'src/memory/intent/linear-model';
-import { DA_CORPUS } from 'src/memory/intent/training/corpus/da';
-import { EN_CORPUS } from 'src/memory/intent/training/corpus/en';
+import { DA_CORPUS } from 'src/memory/intent/training/corpus/da/index';
+import { EN_CORPUS } from 'src/memory/intent/training/corpus/en/index';
 import { expandCorpus } from 'src/memory/intent/training/corpus/expand';
 import {
   DATA_DIR,
