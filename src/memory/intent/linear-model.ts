@@ -39,27 +39,35 @@ export function decodeHead(head: HeadWeightsFile, bits: number): LinearHead {
 /** Each label's probability for the feature buckets (each of value 1/sqrt(count), as in training). */
 export function headProbabilities(head: LinearHead, buckets: readonly number[]): Float64Array {
   const width = head.labels.length;
-  const scores = Float64Array.from(head.bias);
-  const value = head.scale / Math.sqrt(Math.max(1, buckets.length));
+  const { codes } = head;
+  const scores = new Float64Array(width);
   for (const bucket of buckets) {
     const base = bucket * width;
     for (let k = 0; k < width; k++) {
-      scores[k] = (scores[k] ?? 0) + (head.codes[base + k] ?? 0) * value;
+      scores[k] = (scores[k] as number) + (codes[base + k] as number);
     }
   }
+  const value = head.scale / Math.sqrt(Math.max(1, buckets.length));
+  for (let k = 0; k < width; k++) {
+    scores[k] = (scores[k] as number) * value + (head.bias[k] as number);
+  }
 
-  return softmax(scores);
+  return softmaxInPlace(scores);
 }
 
-export function softmax(scores: Float64Array): Float64Array {
-  const top = Math.max(...scores);
+export function softmaxInPlace(scores: Float64Array): Float64Array {
+  let top = -Infinity;
+  for (const score of scores) {
+    top = Math.max(top, score);
+  }
   let total = 0;
-  const out = scores.map((score) => {
-    const e = Math.exp(score - top);
-    total += e;
+  for (let k = 0; k < scores.length; k++) {
+    scores[k] = Math.exp((scores[k] as number) - top);
+    total += scores[k] as number;
+  }
+  for (let k = 0; k < scores.length; k++) {
+    scores[k] = (scores[k] as number) / total;
+  }
 
-    return e;
-  });
-
-  return out.map((e) => e / total);
+  return scores;
 }

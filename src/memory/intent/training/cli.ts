@@ -1,18 +1,19 @@
 /*
- * The intent model's build steps (npm run train:intent):
+ * The intent model's build steps (npm run train:intent runs `all`):
  *   cli.ts generate   write data/generated.jsonl from the template corpus (seeded)
  *   cli.ts train      train on data/generated.jsonl + data/handwritten.jsonl, write model/intent-weights.json
  *   cli.ts evaluate [--misses] [--sets dev,test]   accuracy tables on the hand-written held-out clauses
+ *   cli.ts sweep '[{"l2":1e-4},{"bits":14}]'       train variants in memory, score each on the dev clauses
+ *   cli.ts speed      microseconds per classifyIntent call over the held-out clauses
  *   cli.ts all        generate, train, evaluate
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { IntentClassifier } from 'src/memory/intent/classify-intent';
 import { createIntentClassifier } from 'src/memory/intent/classify-intent';
 import { intentWeightsSchema } from 'src/memory/intent/linear-model';
-import { DA_CORPUS } from 'src/memory/intent/training/corpus/da/index';
-import { EN_CORPUS } from 'src/memory/intent/training/corpus/en/index';
-import { expandCorpus } from 'src/memory/intent/training/corpus/expand';
+import { generatedClauses } from 'src/memory/intent/training/corpus/generate';
 import {
   DATA_DIR,
   HOLDOUT_FILES,
@@ -21,48 +22,74 @@ import {
   TRAINING_FILES,
   WEIGHTS_PATH,
 } from 'src/memory/intent/training/dataset';
+import type { Scored } from 'src/memory/intent/training/evaluate';
 import { misses, reportTables, scoreClauses } from 'src/memory/intent/training/evaluate';
+import type { TrainOptions } from 'src/memory/intent/training/train';
 import { DEFAULT_TRAIN_OPTIONS, trainIntentModel } from 'src/memory/intent/training/train';
 
-export const CORPUS_SEED = 30;
-export const PER_TEMPLATE = 14;
+function say(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
 
-export function generatedClauses(): ReturnType<typeof expandCorpus> {
-  return [
-    ...expandCorpus(EN_CORPUS, 'en', { seed: CORPUS_SEED, perTemplate: PER_TEMPLATE }),
-    ...expandCorpus(DA_CORPUS, 'da', { seed: CORPUS_SEED + 1, perTemplate: PER_TEMPLATE }),
-  ];
+function checkedInClassifier(): IntentClassifier {
+  return createIntentClassifier(intentWeightsSchema.parse(JSON.parse(readFileSync(WEIGHTS_PATH, 'utf8'))));
 }
 
 function generate(): void {
   const clauses = generatedClauses();
   writeFileSync(join(DATA_DIR, 'generated.jsonl'), toJsonl(clauses));
-  process.stdout.write(`generated ${clauses.length} clauses\n`);
+  say(`generated ${clauses.length} clauses`);
 }
 
 function train(): void {
   const data = TRAINING_FILES.flatMap(readClauses);
   const started = Date.now();
-  const model = trainIntentModel(data, DEFAULT_TRAIN_OPTIONS);
-  writeFileSync(WEIGHTS_PATH, JSON.stringify(model) + '\n');
-  process.stdout.write(`trained on ${data.length} clauses in ${Date.now() - started} ms -> ${WEIGHTS_PATH}\n`);
+  writeFileSync(WEIGHTS_PATH, JSON.stringify(trainIntentModel(data, DEFAULT_TRAIN_OPTIONS)) + '\n');
+  say(`trained on ${data.length} clauses in ${Date.now() - started} ms -> ${WEIGHTS_PATH}`);
 }
 
 function evaluate(args: readonly string[]): void {
-  const classify = createIntentClassifier(intentWeightsSchema.parse(JSON.parse(readWeights())));
-  const setsArg = args[args.indexOf('--sets') + 1];
-  const sets = args.includes('--sets') && setsArg ? setsArg.split(',') : ['dev', 'test'];
+  const classify = checkedInClassifier();
+  const sets = args.includes('--sets') ? (args[args.indexOf('--sets') + 1] ?? '').split(',') : ['dev', 'test'];
   for (const file of HOLDOUT_FILES.filter((name) => sets.some((set) => name.includes(set)))) {
     const rows = scoreClauses(readClauses(file), classify);
-    process.stdout.write(`\n## ${file}\n\n${reportTables(rows)}\n`);
+    say(`\n## ${file}\n\n${reportTables(rows)}`);
     if (args.includes('--misses')) {
-      process.stdout.write(`\nmisses (labelled -> predicted):\n${misses(rows)}\n`);
+      say(`\nmisses (labelled -> predicted):\n${misses(rows)}`);
     }
   }
 }
 
-function readWeights(): string {
-  return readFileSync(WEIGHTS_PATH, 'utf8');
+function percent(rows: readonly Scored[], right: (row: Scored) => boolean): string {
+  return ((100 * rows.filter(right).length) / rows.length).toFixed(1);
+}
+
+function sweep(variants: readonly Partial<TrainOptions>[]): void {
+  const data = TRAINING_FILES.flatMap(readClauses);
+  const dev = readClauses('holdout-dev.jsonl');
+  for (const variant of variants) {
+    const model = trainIntentModel(data, { ...DEFAULT_TRAIN_OPTIONS, ...variant });
+    const rows = scoreClauses(dev, createIntentClassifier(model));
+    say(
+      `${JSON.stringify(variant)} intent ${percent(rows, (r) => r.intentRight)} slot ${percent(rows, (r) => r.slotRight)} ` +
+        `subject ${percent(rows, (r) => r.subjectRight)} weights ${JSON.stringify(model).length} bytes`,
+    );
+  }
+}
+
+function speed(): void {
+  const classify = checkedInClassifier();
+  const clauses = HOLDOUT_FILES.flatMap(readClauses);
+  classify('warm up', 'en');
+  const rounds = 50;
+  const started = process.hrtime.bigint();
+  for (let round = 0; round < rounds; round++) {
+    for (const clause of clauses) {
+      classify(clause.text, clause.lang);
+    }
+  }
+  const micros = Number(process.hrtime.bigint() - started) / 1000 / (rounds * clauses.length);
+  say(`${micros.toFixed(1)} µs per clause (${rounds * clauses.length} calls)`);
 }
 
 const [command = 'all', ...rest] = process.argv.slice(2);
@@ -74,4 +101,10 @@ if (command === 'train' || command === 'all') {
 }
 if (command === 'evaluate' || command === 'all') {
   evaluate(rest);
+}
+if (command === 'sweep') {
+  sweep(JSON.parse(rest[0] ?? '[{}]') as Partial<TrainOptions>[]);
+}
+if (command === 'speed') {
+  speed();
 }
