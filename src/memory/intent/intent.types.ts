@@ -25,7 +25,7 @@ export interface IntentPrediction {
   confidence: number;
 }
 
-/** One labelled clause, as kept in src/memory/intent/data/*.jsonl. */
+/** One labelled clause, as kept in src/memory/intent/clauses/*.jsonl. */
 export interface LabelledClause {
   text: string;
   lang: IntentLanguage;

@@ -1,7 +1,7 @@
 /*
  * The intent model's build steps (npm run train:intent runs `all`):
- *   cli.ts generate   write data/generated.jsonl from the template corpus (seeded)
- *   cli.ts train      train on data/generated.jsonl + data/handwritten.jsonl, write model/intent-weights.json
+ *   cli.ts generate   write clauses/generated.jsonl from the template corpus (seeded)
+ *   cli.ts train      train on clauses/generated.jsonl + clauses/handwritten.jsonl, write model/intent-weights.json
  *   cli.ts evaluate [--misses] [--sets dev,test]   accuracy tables on the hand-written held-out clauses
  *   cli.ts sweep '[{"l2":1e-4},{"bits":14}]'       train variants in memory, score each on the dev clauses
  *   cli.ts speed      microseconds per classifyIntent call over the held-out clauses

@@ -6,7 +6,7 @@ import { SLOT_NAMES } from 'src/memory/guards/slots';
 import type { LabelledClause } from 'src/memory/intent/intent.types';
 import { INTENTS, SUBJECTS } from 'src/memory/intent/intent.types';
 
-export const DATA_DIR = join(__dirname, '..', 'data');
+export const DATA_DIR = join(__dirname, '..', 'clauses');
 export const WEIGHTS_PATH = join(__dirname, '..', 'model', 'intent-weights.json');
 
 /** What the model learns from: the template corpus and the hand-written clauses. */

@@ -7,7 +7,7 @@ const CORPUS_SEED = 30;
 /** Variants tried per template; duplicates are dropped. */
 const PER_TEMPLATE = 14;
 
-/** The template corpus of both languages, as data/generated.jsonl holds it. */
+/** The template corpus of both languages, as clauses/generated.jsonl holds it. */
 export function generatedClauses(): LabelledClause[] {
   return [
     ...expandCorpus(EN_CORPUS, 'en', { seed: CORPUS_SEED, perTemplate: PER_TEMPLATE }),
