@@ -39,7 +39,7 @@ export function createIntentClassifier(file: IntentWeightsFile): IntentClassifie
   checkLabels(slotHead, ['none', ...SLOT_NAMES], 'slot');
 
   return (clause, lang) => {
-    const buckets = clauseFeatures(clause, lang, file.bits);
+    const buckets = clauseFeatures(clause, lang, file.bits, file.chars);
     const intents = headProbabilities(intentHead, buckets);
     const slotProbabilities = headProbabilities(slotHead, buckets);
     const subjects = headProbabilities(subjectHead, buckets);

@@ -30,9 +30,9 @@ export function clauseTokens(clause: string): string[] {
 
 /**
  * The clause as hashed feature buckets (each once): word uni- and bigrams, character 3- to 5-grams of each word (for
- * typos and Danish compounds) and the language. `bits` sets the table size (2^bits buckets).
+ * typos and Danish compounds; `chars` false leaves them out) and the language. `bits` sets the table size (2^bits buckets).
  */
-export function clauseFeatures(clause: string, lang: IntentLanguage, bits: number): number[] {
+export function clauseFeatures(clause: string, lang: IntentLanguage, bits: number, chars = true): number[] {
   const mask = (1 << bits) - 1;
   const tokens = clauseTokens(clause);
   const buckets = new Set<number>();
@@ -47,7 +47,7 @@ export function clauseFeatures(clause: string, lang: IntentLanguage, bits: numbe
     if (i + 1 < padded.length) {
       add(`b:${word} ${padded[i + 1] ?? ''}`);
     }
-    if (i > 0 && i < padded.length - 1 && word.length > 2) {
+    if (chars && i > 0 && i < padded.length - 1 && word.length > 2) {
       const framed = `<${word}>`;
       for (let n = 3; n <= 5; n++) {
         for (let at = 0; at + n <= framed.length; at++) {

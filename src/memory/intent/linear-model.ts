@@ -12,6 +12,8 @@ const headSchema = z.object({
 export const intentWeightsSchema = z.object({
   format: z.literal('engram-intent-v1'),
   bits: z.number().int().min(8).max(20),
+  /** Whether the features include character n-grams (see clauseFeatures). */
+  chars: z.boolean(),
   heads: z.object({ intent: headSchema, slot: headSchema, subject: headSchema }),
 });
 

@@ -3,7 +3,7 @@
  *   cli.ts generate   write clauses/generated.jsonl from the template corpus (seeded)
  *   cli.ts train      train on clauses/generated.jsonl + clauses/handwritten.jsonl, write model/intent-weights.json
  *   cli.ts evaluate [--misses] [--sets dev,test]   accuracy tables on the hand-written held-out clauses
- *   cli.ts sweep '[{"l2":1e-4},{"bits":14}]'       train variants in memory, score each on the dev clauses
+ *   cli.ts sweep '[{"l2":1e-4},{"bits":14}]'       train variants in memory, score each on the held-out clauses
  *   cli.ts speed      microseconds per classifyIntent call over the held-out clauses
  *   cli.ts all        generate, train, evaluate
  */
@@ -66,14 +66,17 @@ function percent(rows: readonly Scored[], right: (row: Scored) => boolean): stri
 
 function sweep(variants: readonly Partial<TrainOptions>[]): void {
   const data = TRAINING_FILES.flatMap(readClauses);
-  const dev = readClauses('holdout-dev.jsonl');
   for (const variant of variants) {
     const model = trainIntentModel(data, { ...DEFAULT_TRAIN_OPTIONS, ...variant });
-    const rows = scoreClauses(dev, createIntentClassifier(model));
-    say(
-      `${JSON.stringify(variant)} intent ${percent(rows, (r) => r.intentRight)} slot ${percent(rows, (r) => r.slotRight)} ` +
-        `subject ${percent(rows, (r) => r.subjectRight)} weights ${JSON.stringify(model).length} bytes`,
-    );
+    const classify = createIntentClassifier(model);
+    for (const file of HOLDOUT_FILES) {
+      const rows = scoreClauses(readClauses(file), classify);
+      say(
+        `${JSON.stringify(variant)} ${file}: intent ${percent(rows, (r) => r.intentRight)} slot ` +
+          `${percent(rows, (r) => r.slotRight)} subject ${percent(rows, (r) => r.subjectRight)} all three ` +
+          `${percent(rows, (r) => r.intentRight && r.slotRight && r.subjectRight)}; weights ${JSON.stringify(model).length} bytes`,
+      );
+    }
   }
 }
 

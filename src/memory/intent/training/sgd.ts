@@ -3,6 +3,8 @@ import { shuffle } from 'src/memory/intent/training/prng';
 /** One training row: its feature buckets and, per head, the target distribution over that head's labels. */
 export interface SoftmaxExample {
   buckets: readonly number[];
+  /** Each bucket's value; without it every bucket is 1 / sqrt(count) (binary features scaled to unit length). */
+  values?: Float64Array;
   target: Float64Array;
   /** How much the row counts (rare labels count more). */
   weight: number;
@@ -44,11 +46,15 @@ export function trainSoftmax(examples: readonly SoftmaxExample[], options: SgdOp
         continue;
       }
       const rate = options.rate / (1 + options.rate * options.l2 * t++);
-      const value = 1 / Math.sqrt(Math.max(1, example.buckets.length));
+      const uniform = 1 / Math.sqrt(Math.max(1, example.buckets.length));
+      const values = example.values;
       scores.set(bias);
-      for (const bucket of example.buckets) {
+      const { buckets } = example;
+      for (let i = 0; i < buckets.length; i++) {
+        const base = (buckets[i] ?? 0) * labels;
+        const value = (values ? values[i] : uniform) ?? 0;
         for (let k = 0; k < labels; k++) {
-          scores[k] = (scores[k] ?? 0) + (weights[bucket * labels + k] ?? 0) * scale * value;
+          scores[k] = (scores[k] ?? 0) + (weights[base + k] ?? 0) * scale * value;
         }
       }
       const top = Math.max(...scores);
@@ -61,9 +67,10 @@ export function trainSoftmax(examples: readonly SoftmaxExample[], options: SgdOp
       for (let k = 0; k < labels; k++) {
         const gradient = ((scores[k] ?? 0) / total - (example.target[k] ?? 0)) * example.weight;
         bias[k] = (bias[k] ?? 0) - rate * gradient;
-        const step = (rate * gradient * value) / scale;
-        for (const bucket of example.buckets) {
-          weights[bucket * labels + k] = (weights[bucket * labels + k] ?? 0) - step;
+        const step = (rate * gradient) / scale;
+        for (let i = 0; i < buckets.length; i++) {
+          const at = (buckets[i] ?? 0) * labels + k;
+          weights[at] = (weights[at] ?? 0) - step * ((values ? values[i] : uniform) ?? 0);
         }
       }
     }

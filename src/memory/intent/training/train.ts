@@ -12,13 +12,15 @@ export const SLOT_LABELS: readonly string[] = [NO_SLOT, ...SLOT_NAMES];
 
 export interface TrainOptions {
   bits: number;
+  /** Character n-grams as well as words (see clauseFeatures). */
+  chars: boolean;
   epochs: number;
   rate: number;
   l2: number;
   seed: number;
 }
 
-export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { bits: 15, epochs: 12, rate: 0.5, l2: 1e-5, seed: 30 };
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { bits: 15, chars: true, epochs: 12, rate: 0.5, l2: 1e-5, seed: 30 };
 
 interface HeadSpec {
   labels: readonly string[];
@@ -100,11 +102,12 @@ function trainHead(
 
 /** The three heads trained on the clauses, seeded: the same data and options give the same file. */
 export function trainIntentModel(data: readonly LabelledClause[], options: TrainOptions): IntentWeightsFile {
-  const features = data.map((clause) => clauseFeatures(clause.text, clause.lang, options.bits));
+  const features = data.map((clause) => clauseFeatures(clause.text, clause.lang, options.bits, options.chars));
 
   return {
     format: 'engram-intent-v1',
     bits: options.bits,
+    chars: options.chars,
     heads: {
       intent: trainHead(HEADS.intent, data, features, options, options.seed),
       slot: trainHead(HEADS.slot, data, features, options, options.seed + 1),
