@@ -16,6 +16,7 @@ import type { IntentClassifier } from 'src/memory/intent/classify-intent';
 import { createIntentClassifier } from 'src/memory/intent/classify-intent';
 import type { LabelledClause } from 'src/memory/intent/intent.types';
 import { intentWeightsSchema } from 'src/memory/intent/linear-model';
+import { typo } from 'src/memory/intent/training/corpus/expand';
 import { generatedClauses } from 'src/memory/intent/training/corpus/generate';
 import {
   DATA_DIR,
@@ -27,6 +28,7 @@ import {
 } from 'src/memory/intent/training/dataset';
 import type { Scored } from 'src/memory/intent/training/evaluate';
 import { misses, reportTables, scoreClauses } from 'src/memory/intent/training/evaluate';
+import { seededRandom } from 'src/memory/intent/training/prng';
 import { readLabelledSpans, spanTable } from 'src/memory/intent/training/span-evaluation';
 import type { TrainOptions } from 'src/memory/intent/training/train';
 import { DEFAULT_TRAIN_OPTIONS, trainIntentModel } from 'src/memory/intent/training/train';
@@ -69,15 +71,27 @@ function percent(rows: readonly Scored[], right: (row: Scored) => boolean): stri
   return ((100 * rows.filter(right).length) / rows.length).toFixed(1);
 }
 
+/** The held-out sets, and the test set again with a typo in two words of each clause (what character n-grams are for). */
+function sweepSets(): [string, LabelledClause[]][] {
+  const random = seededRandom(7);
+  const test = readClauses('holdout-test.jsonl');
+  const typoed = test.map((clause) => ({ ...clause, text: typo(typo(clause.text, random), random) }));
+
+  return [
+    ...HOLDOUT_FILES.map((file): [string, LabelledClause[]] => [file, readClauses(file)]),
+    ['test, 2 typos each', typoed],
+  ];
+}
+
 function sweep(variants: readonly Partial<TrainOptions>[]): void {
   const data = TRAINING_FILES.flatMap(readClauses);
   for (const variant of variants) {
     const model = trainIntentModel(data, { ...DEFAULT_TRAIN_OPTIONS, ...variant });
     const classify = createIntentClassifier(model);
-    for (const file of HOLDOUT_FILES) {
-      const rows = scoreClauses(readClauses(file), classify);
+    for (const [set, clauses] of sweepSets()) {
+      const rows = scoreClauses(clauses, classify);
       say(
-        `${JSON.stringify(variant)} ${file}: intent ${percent(rows, (r) => r.intentRight)} slot ` +
+        `${JSON.stringify(variant)} ${set}: intent ${percent(rows, (r) => r.intentRight)} slot ` +
           `${percent(rows, (r) => r.slotRight)} subject ${percent(rows, (r) => r.subjectRight)} all three ` +
           `${percent(rows, (r) => r.intentRight && r.slotRight && r.subjectRight)}; weights ${JSON.stringify(model).length} bytes`,
       );
