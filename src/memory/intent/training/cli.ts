@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
+import { detectUserClaim } from 'src/memory/guards/slots';
 import type { IntentClassifier } from 'src/memory/intent/classify-intent';
 import { createIntentClassifier } from 'src/memory/intent/classify-intent';
 import type { LabelledClause } from 'src/memory/intent/intent.types';
@@ -57,10 +58,24 @@ function train(): void {
 
 function evaluate(args: readonly string[]): void {
   const classify = checkedInClassifier();
-  const sets = args.includes('--sets') ? (args[args.indexOf('--sets') + 1] ?? '').split(',') : ['dev', 'test'];
+  const sets = args.includes('--sets') ? (args[args.indexOf('--sets') + 1] ?? '').split(',') : ['dev', 'test', 'final'];
   for (const file of HOLDOUT_FILES.filter((name) => sets.some((set) => name.includes(set)))) {
     const rows = scoreClauses(readClauses(file), classify);
     say(`\n## ${file}\n\n${reportTables(rows)}`);
+    const rules = scoreClauses(readClauses(file), (text) => {
+      const found = detectUserClaim(text);
+
+      return {
+        intent: 'state',
+        slot: found?.slot ?? null,
+        slots: found ? [found.slot] : [],
+        subject: 'user',
+        confidence: 1,
+      };
+    });
+    say(
+      `\nfor comparison, the slot rules (detectUserClaim) name the labelled slot set: ${percent(rules, (r) => r.slotRight)}%`,
+    );
     if (args.includes('--misses')) {
       say(`\nmisses (labelled -> predicted):\n${misses(rows)}`);
     }
