@@ -93,6 +93,11 @@ CYPHER 25
 CREATE CONSTRAINT task_budget_key IF NOT EXISTS
 FOR (b:TaskBudget) REQUIRE (b.tenantId, b.taskId) IS UNIQUE;
 
+// One lock node per slot: inserts claiming the slot MERGE it to take its write lock before reading the slot's holders.
+CYPHER 25
+CREATE CONSTRAINT slot_lock_key IF NOT EXISTS
+FOR (l:SlotLock) REQUIRE (l.tenantId, l.slot) IS UNIQUE;
+
 // Messages of a channel in order: appends look up their neighbours, context reads the newest, compaction the oldest.
 CYPHER 25
 CREATE INDEX message_channel_order IF NOT EXISTS

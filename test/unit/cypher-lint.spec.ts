@@ -26,8 +26,9 @@ const LABELS = [
   // cortex
   'JobState',
   'LlmUsage',
-  // write path: the per-task budget lock
+  // write path: the per-task budget lock and the per-slot lock
   'TaskBudget',
+  'SlotLock',
   // tenant import: an import under way
   'ImportRun',
 ];

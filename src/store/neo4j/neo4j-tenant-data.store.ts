@@ -50,6 +50,7 @@ const TENANT_LABELS = {
   Channel: 'tenant/purge-tenant-channels',
   JobState: 'tenant/purge-tenant-job-states',
   TaskBudget: 'tenant/purge-tenant-task-budgets',
+  SlotLock: 'tenant/purge-tenant-slot-locks',
   LlmUsage: 'tenant/purge-tenant-llm-usage',
   ImportRun: 'tenant/purge-tenant-import-runs',
 } as const satisfies Record<string, Neo4jQueryName>;
@@ -378,6 +379,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       Channel: { nodes: 0, vectors: 0 },
       JobState: { nodes: 0, vectors: 0 },
       TaskBudget: { nodes: 0, vectors: 0 },
+      SlotLock: { nodes: 0, vectors: 0 },
       LlmUsage: { nodes: 0, vectors: 0 },
       ImportRun: { nodes: 0, vectors: 0 },
     };
