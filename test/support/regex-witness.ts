@@ -82,7 +82,7 @@ export function witnessTexts(pattern: RegExp, size: number, maxTexts = 60): stri
   const parser = new RegExpParser({ ecmaVersion: 2025 });
   const ast = parser.parsePattern(pattern.source, 0, pattern.source.length, {
     unicode: pattern.unicode,
-    unicodeSets: pattern.unicodeSets,
+    unicodeSets: pattern.flags.includes('v'),
   });
   const units = new Set<string>();
   for (const alternative of ast.alternatives) {
