@@ -205,6 +205,8 @@ describe('REST memory API (e2e)', () => {
       ['a channelId with spaces', 'channelId=two%20words'],
       ['a misspelt parameter', 'type=FACT'],
       ['33 tags', `tags=${Array.from({ length: 33 }, (_, i) => `t${i}`).join(',')}`],
+      ['500 types', `types=${Array.from({ length: 500 }, () => 'FACT').join(',')}`],
+      ['500 statuses', `statuses=${Array.from({ length: 500 }, () => 'ACTIVE').join(',')}`],
     ])('should refuse %s with 400 BAD_USER_INPUT', async (_what, query) => {
       const res = await rest<RestError>(t, `/api/memories?${query}`);
 
