@@ -146,22 +146,27 @@ export class SqliteTenantDataStore implements TenantDataStore {
   }
 
   idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners> {
-    const owners: IdOwners = { ours: new Set(), theirs: new Set() };
+    const owners: IdOwners = { ours: new Set(), theirs: new Set(), channelOf: new Map() };
     for (const chunk of chunks(ids)) {
       const rows =
         kind === 'channel'
           ? this.database.db
-              .prepare<SqlValue[], { id: string; tenant_id: string }>(
-                `SELECT id, tenant_id FROM channels WHERE tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
+              .prepare<SqlValue[], { id: string; tenant_id: string; channel_id: null }>(
+                `SELECT id, tenant_id, NULL AS channel_id FROM channels WHERE tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
               )
               .all(tenantId, ...chunk)
           : this.database.db
-              .prepare<SqlValue[], { id: string; tenant_id: string }>(
-                `SELECT id, tenant_id FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`,
+              .prepare<SqlValue[], { id: string; tenant_id: string; channel_id: string | null }>(
+                `SELECT id, tenant_id, ${kind === 'summary' ? 'channel_id' : 'NULL'} AS channel_id
+                 FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`,
               )
               .all(...chunk);
       for (const row of rows) {
-        owners[row.tenant_id === tenantId ? 'ours' : 'theirs'].add(row.id);
+        const ours = row.tenant_id === tenantId;
+        owners[ours ? 'ours' : 'theirs'].add(row.id);
+        if (ours && row.channel_id !== null) {
+          owners.channelOf.set(row.id, row.channel_id);
+        }
       }
     }
 
