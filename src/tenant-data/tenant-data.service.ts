@@ -83,7 +83,12 @@ export function scopedId(tenantId: string, id: string): string {
  */
 function assertSummariesInChannel(file: ImportFile, summaryChannel: ReadonlyMap<string, string>): void {
   const uses = [
-    ...file.channel.map(({ line, record }) => ({ line, field: 'summaryId', id: record.summaryId, channelId: record.id })),
+    ...file.channel.map(({ line, record }) => ({
+      line,
+      field: 'summaryId',
+      id: record.summaryId,
+      channelId: record.id,
+    })),
     ...file.summary.map(({ line, record }) => ({
       line,
       field: 'previousId',
