@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 
+import { sameOriginCsp, setPageSecurityHeaders } from 'src/common/page-security';
 import { projectRoot } from 'src/common/project-root';
 
 /** Where `npm run build` (scripts/build-viewer.mjs) writes the bundled viewer. */
@@ -12,23 +13,10 @@ export function viewerDir(): string {
 }
 
 /** The page loads its own script, style sheet and API only: no inline code, no other origin. */
-export const VIEWER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const VIEWER_CSP = sameOriginCsp();
 
 function securityHeaders(res: Response): void {
-  res.setHeader('Content-Security-Policy', VIEWER_CSP);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
+  setPageSecurityHeaders(res, VIEWER_CSP);
   res.setHeader('Cache-Control', 'no-cache');
 }
 
