@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import { BadInputError } from 'src/common/errors';
-import { eventLoopSlicer } from 'src/common/event-loop';
+import { eventLoopSlicer, yieldToEventLoop } from 'src/common/event-loop';
 import { assertKey, assertUnit } from 'src/common/validation';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -49,6 +49,7 @@ export interface ImportOptions {
 
 export const MAX_IMPORT_ITEMS = 5000;
 const EMBED_BATCH = 64;
+const WRITE_CHUNK = 250;
 
 interface Parsed {
   command: RememberCommand;
@@ -64,7 +65,7 @@ interface Checked extends Parsed {
  * Bulk import for migrations and benchmarks: keeps each item's createdAt, embeds in batches and de-duplicates by
  * fingerprint (sending the same items again creates only what is missing). Every item passes the guards of
  * `remember` (firewall unless trusted, contamination, injection quarantine, task budget) before anything is
- * written; then the batch, links included, is one transaction: all or nothing. Slots come only from an explicit
+ * written; then a batch with links is one transaction, one without is written in chunks (see insertAll). Slots come only from an explicit
  * `slot`, and no slotless memory is retired: imported history is stored as it was.
  */
 @Injectable()
@@ -162,10 +163,24 @@ export class MemoryImportService {
     return summary;
   }
 
-  /** One transaction; a budget another process spent meanwhile refuses the batch like the check before it. */
+  /**
+   * A batch with links is one transaction (a link may name any item of it). One without is written WRITE_CHUNK items
+   * a transaction, yielding between them: 5,000 items in one transaction held the event loop for 200-800 ms. A
+   * failure then leaves the chunks before it, and sending the batch again creates only what is missing. A budget
+   * another process spent meanwhile refuses the batch like the check before it.
+   */
   private async insertAll(items: InsertMemoryCommand[]): Promise<InsertMemoryResult[]> {
     try {
-      return await this.store.insertMemories({ items });
+      if (items.some((item) => item.links.length > 0)) {
+        return await this.store.insertMemories({ items });
+      }
+      const results: InsertMemoryResult[] = [];
+      for (let start = 0; start < items.length; start += WRITE_CHUNK) {
+        results.push(...(await this.store.insertMemories({ items: items.slice(start, start + WRITE_CHUNK) })));
+        await yieldToEventLoop();
+      }
+
+      return results;
     } catch (error) {
       if (error instanceof BatchItemError && error.cause instanceof TaskBudgetExceededError) {
         throw new BadInputError(error.message);
