@@ -19,6 +19,7 @@ import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';
 import { asSentence, trimValue } from 'src/extraction/patterns/pattern-table';
 import { steelGate } from 'src/extraction/steel-gate';
+import { parseDateTime } from 'src/graphql/date-time.scalar';
 import { classifyMemoryType } from 'src/memory/classify';
 import { fingerprint } from 'src/memory/fingerprint';
 import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/firewall';
@@ -141,6 +142,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   },
   'src/recall/hybrid-ranking.ts': { querySignals: (t) => querySignals(t.slice(0, 4000), reference) },
   'src/common/text-words.ts': { textWords },
+  'src/graphql/date-time.scalar.ts': { parseDateTime: (t) => attempt(() => parseDateTime(t)) },
   'src/common/validation.ts': { assertPrintable: (t) => attempt(() => assertPrintable(t, 'content')) },
   'src/conversation/conversation-input.ts': {
     parseMessageRequest: (t) =>
