@@ -26,6 +26,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
     bufferLogs: true,
   });
   app.useLogger(app.get(PinoLogger));
+  app.disable('x-powered-by');
   // before every route: without keys, only this machine's browser (see checkBrowserAccess)
   app.use(browserAccessMiddleware({ open: config.apiKeys.length === 0, allowedOrigins: config.allowedOrigins }));
   // memory content is capped by MAX_CONTENT_BYTES inside GraphQL, so oversize input gets a GraphQL error, not a 413
@@ -36,7 +37,7 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   app.use('/graphql', graphqlBodyErrors);
   app.use('/api', restBodyErrors);
   app.useGlobalFilters(new UnknownRouteFilter(app.get(HttpAdapterHost).httpAdapter));
-  mountViewer(app);
+  mountViewer(app, config.env === 'production');
   mountFrontDoor(app, config);
   if (config.env !== 'production') {
     serveApiDocs(app);

@@ -19,12 +19,14 @@ export type HttpSurface = 'graphql' | 'rest' | 'mcp';
 
 /**
  * Every HTTP surface, in this order: the per-address rate limit, the tenant from the API key, the per-tenant rate
- * limit. Throws RateLimitedError or UnauthenticatedError; each surface answers them in its own shape.
+ * limit (`calls` of it: the calls the request carries). Throws RateLimitedError or UnauthenticatedError; each surface
+ * answers them in its own shape.
  */
 export async function authenticateHttp(
   deps: HttpAuthDependencies,
   req: IncomingMessage,
   surface: HttpSurface,
+  calls = 1,
 ): Promise<Caller> {
   await deps.limits.consumeAddress(deps.addressOf(req));
   const caller = await deps.keys.authenticate(req.headers.authorization);
@@ -32,7 +34,7 @@ export async function authenticateHttp(
     engramMetrics.unauthenticated(deps.metrics).inc({ surface });
     throw new UnauthenticatedError(API_KEY_REQUIRED);
   }
-  await deps.limits.consumeTenant(caller.tenantId);
+  await deps.limits.consumeTenant(caller.tenantId, calls);
 
   return caller;
 }

@@ -16,6 +16,14 @@ import { MetricsService } from 'src/metrics/metrics.service';
 import { clientAddressResolver } from 'src/rate-limit/client-address';
 import { RateLimitService, retryAfterHeaders } from 'src/rate-limit/rate-limit.service';
 
+/** The most calls one JSON-RPC batch may carry; each counts against the tenant's rate limit. */
+export const MAX_MCP_BATCH = 20;
+
+/** The calls a JSON-RPC body carries: each element of a batch, or the one message. */
+export function jsonRpcCalls(body: unknown): number {
+  return Array.isArray(body) ? body.length : 1;
+}
+
 /** JSON-RPC's "server error" range; the HTTP status and `data.code` carry the Engram code. */
 const JSON_RPC_SERVER_ERROR = -32000;
 
@@ -48,8 +56,14 @@ export class McpController {
   @Post()
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
     let caller: Caller;
+    const calls = jsonRpcCalls(req.body);
+    if (calls > MAX_MCP_BATCH) {
+      rpcError(res, 400, ErrorCode.BadUserInput, `a JSON-RPC batch takes at most ${MAX_MCP_BATCH} calls, got ${calls}`);
+
+      return;
+    }
     try {
-      caller = await authenticateHttp(this.deps, req, 'mcp');
+      caller = await authenticateHttp(this.deps, req, 'mcp', Math.max(1, calls));
     } catch (error) {
       if (!(error instanceof DomainError)) {
         throw error;

@@ -5,8 +5,8 @@ import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
 import { detectSlot, detectUserClaim, slotValueIn } from 'src/memory/guards/slots';
 import type { RememberCommand } from 'src/memory/remember-input';
+import { ruleTags } from 'src/memory/rule-authority';
 import {
-  CONSTRAINT_TAG,
   detectFactRetraction,
   detectRetraction,
   detectValueSwap,
@@ -37,9 +37,9 @@ export interface Screened {
   type: MemoryType;
   slot: { name: string; value: string } | null;
   status: MemoryStatus;
-  /** Why the write is quarantined; null when it is not. */
+  /** Why the write is quarantined, or why a rule it carried is stored as a note (see ruleTags); else null. */
   reason: string | null;
-  /** The command's tags, with `constraint` added for a standing rule. */
+  /** The command's tags, with `constraint` added for a standing rule of the user or an operator (see ruleTags). */
   tags: string[];
   /** A trusted negated slot statement: the write retires what it takes back (see MemoryWriteService). */
   retracts: Retraction | null;
@@ -83,6 +83,7 @@ export function screenWrite(
     return { rejection: contamination.reason };
   }
   const injection = detectInjection(command.content, command.source.role);
+  const rules = ruleTags(command.tags, command.source.role, rule);
   // only the user takes back what the user said, and only in a channel whose memories describe the user
   const takesBack = fromUser && slot === null && origin.claimsSlots !== false && options.detectSlots;
   const retracts = takesBack ? detectRetraction(command.content) : null;
@@ -92,8 +93,8 @@ export function screenWrite(
       type,
       slot,
       status: injection.quarantine ? MemoryStatus.QUARANTINED : MemoryStatus.ACTIVE,
-      reason: injection.quarantine ? injection.reason : null,
-      tags: rule && !command.tags.includes(CONSTRAINT_TAG) ? [...command.tags, CONSTRAINT_TAG] : command.tags,
+      reason: injection.quarantine ? injection.reason : rules.note,
+      tags: rules.tags,
       retracts,
       swap: takesBack && retracts === null ? detectValueSwap(command.content) : null,
       retractsFact: takesBack ? factsTakenBack(command.content, retracts) : null,

@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+
+import { sameOriginCsp, setPageSecurityHeaders } from 'src/common/page-security';
 
 export const API_DOCS_PATH = 'api/docs';
 
@@ -29,18 +32,26 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, info);
 }
 
+/** Swagger UI loads its own scripts and style sheets; its styles set some inline attributes, its icons are data URLs. */
+export const API_DOCS_CSP = sameOriginCsp({ 'style-src': "'self' 'unsafe-inline'", 'img-src': "'self' data:" });
+
 /**
  * Swagger UI at /api/docs and the document at /api/docs-json (Nest's usual place) and /api/docs/openapi.json
- * (development only: see createApiApp).
+ * (development only: see createApiApp), with the viewer's security headers: no framing, no sniffing, scripts of this
+ * origin only.
  */
-export function serveApiDocs(app: INestApplication): void {
+export function serveApiDocs(app: NestExpressApplication): void {
   let document: OpenAPIObject | null = null;
   const once = (): OpenAPIObject => (document ??= openApiDocument(app));
+  app.use(`/${API_DOCS_PATH}`, (_req: Request, res: Response, next: NextFunction) => {
+    setPageSecurityHeaders(res, API_DOCS_CSP);
+    next();
+  });
   SwaggerModule.setup(API_DOCS_PATH, app, once, {
     jsonDocumentUrl: `${API_DOCS_PATH}/openapi.json`,
     yamlDocumentUrl: `${API_DOCS_PATH}/openapi.yaml`,
   });
-  app.getHttpAdapter().get(`/${API_DOCS_PATH}-json`, (_req: Request, res: Response) => {
+  app.use(`/${API_DOCS_PATH}-json`, (_req: Request, res: Response) => {
     res.json(once());
   });
 }

@@ -218,9 +218,13 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   async idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners> {
     const rows = await this.read('idOwners', ID_OWNER_QUERIES[kind], { tenantId, ids });
-    const owners: IdOwners = { ours: new Set(), theirs: new Set() };
+    const owners: IdOwners = { ours: new Set(), theirs: new Set(), channelOf: new Map() };
     for (const row of rows) {
-      owners[row['ours'] === true ? 'ours' : 'theirs'].add(toText(row['id'], 'id'));
+      const id = toText(row['id'], 'id');
+      owners[row['ours'] === true ? 'ours' : 'theirs'].add(id);
+      if (typeof row['channelId'] === 'string') {
+        owners.channelOf.set(id, row['channelId']);
+      }
     }
 
     return owners;

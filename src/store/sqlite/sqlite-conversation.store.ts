@@ -1,5 +1,3 @@
-import type { Statement } from 'better-sqlite3';
-
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type { ScoredId } from 'src/domain/memory-store.port';
 import type {
@@ -23,6 +21,7 @@ import { column } from 'src/store/sqlite/sqlite-columns';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { MESSAGE_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
+import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 
 /** BM25 weights of message_fts columns: content, speaker, previous message, next message, tenant token. */
 export const MESSAGE_FTS_WEIGHTS = '1.0, 1.0, 0.5, 0.3, 0.0';
@@ -375,9 +374,7 @@ export class SqliteConversationStore implements ConversationStore {
     side: 'before' | 'after',
     limit: number,
   ): string[] {
-    return this.stmt<string>(aroundSql('id', side))
-      .pluck()
-      .all(tenantId, channelId, ...positionParams(position), limit);
+    return this.values<string>(aroundSql('id', side)).all(tenantId, channelId, ...positionParams(position), limit);
   }
 
   getMessages(tenantId: string, ids: string[]): Promise<MessageRecord[]> {
@@ -852,7 +849,11 @@ export class SqliteConversationStore implements ConversationStore {
     return Promise.resolve(rows.map((row) => row.id));
   }
 
-  private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+  private stmt<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
     return this.database.stmt<R>(sql);
+  }
+
+  private values<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.database.values<R>(sql);
   }
 }
