@@ -22,6 +22,7 @@ import { McpHttpModule } from 'src/mcp/mcp.module';
 import { MemoryModule } from 'src/memory/memory.module';
 import { MetricsController } from 'src/metrics/metrics.controller';
 import { MetricsService } from 'src/metrics/metrics.service';
+import { ObservabilityModule } from 'src/observability/observability.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { RecallModule } from 'src/recall/recall.module';
@@ -56,6 +57,7 @@ export class AppModule {
         RestModule,
         TenantDataModule,
         McpHttpModule,
+        ObservabilityModule,
       ],
       controllers: [HealthController, MetricsController],
       providers: [

@@ -1,3 +1,6 @@
+// first: with OTEL_* settings, tracing patches the modules the rest loads
+import 'src/observability/start-tracing';
+
 import { serve } from 'src/bootstrap';
 import { ConfigError, loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';

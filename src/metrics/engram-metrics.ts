@@ -33,6 +33,20 @@ export const engramMetrics = {
       ['queue', 'state'],
       collect,
     ),
+  backlogItems: (m: MetricsService, collect: (gauge: GaugeMetric<'kind'>) => Promise<void>): GaugeMetric<'kind'> =>
+    m.gauge(
+      'engram_backlog_items',
+      'Owed work by kind, every tenant: message_vectors, memory_vectors, extractions, compactions (channels), reembed',
+      ['kind'],
+      collect,
+    ),
+  backlogOldestAge: (m: MetricsService, collect: (gauge: GaugeMetric<'kind'>) => Promise<void>): GaugeMetric<'kind'> =>
+    m.gauge(
+      'engram_backlog_oldest_age_seconds',
+      'Age of the oldest owed item by kind (0 when none is owed)',
+      ['kind'],
+      collect,
+    ),
   unauthenticated: (m: MetricsService): CounterMetric<'surface'> =>
     m.counter(
       'engram_unauthenticated_total',

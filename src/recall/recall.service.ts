@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { BadInputError } from 'src/common/errors';
+import { traced, tracedSync } from 'src/common/tracing';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
@@ -105,10 +106,19 @@ export class RecallService {
   async recall(tenantId: string, request: RecallRequest): Promise<RecallOutput> {
     const parsed = this.parse(request);
     const started = performance.now();
-    const vector =
-      parsed.mode === SearchMode.HYBRID ? await this.queryVectors.embed(vectorQueryText(parsed.query)) : null;
 
-    return this.run(tenantId, parsed, vector, started);
+    return traced(
+      'recall',
+      async () => {
+        const vector =
+          parsed.mode === SearchMode.HYBRID
+            ? await traced('recall.embed_query', () => this.queryVectors.embed(vectorQueryText(parsed.query)))
+            : null;
+
+        return this.run(tenantId, parsed, vector, started);
+      },
+      { attributes: spanAttributes(parsed) },
+    );
   }
 
   /** The vector `recall` searches with for this query: the configured model's, or during a migration the previous one's. */
@@ -130,7 +140,11 @@ export class RecallService {
     const query =
       vector instanceof Float32Array ? this.queryVectors.current(vectorQueryText(request.query ?? ''), vector) : vector;
 
-    return this.run(tenantId, this.parse(request), query, performance.now(), options);
+    const parsed = this.parse(request);
+
+    return traced('recall', () => this.run(tenantId, parsed, query, performance.now(), options), {
+      attributes: spanAttributes(parsed),
+    });
   }
 
   private async run(
@@ -223,12 +237,16 @@ export class RecallService {
     const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
       vector
-        ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility)
+        ? traced('recall.vector_search', () =>
+            this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility),
+          )
         : Promise.resolve<ScoredId[]>([]),
-      this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
+      traced('recall.full_text', () =>
+        this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
+      ),
     ]);
     const seeds = topIds(fuseScores(textHits, vectorHits, weights.vector), GRAPH_SEEDS);
-    const lends = await this.graphLends(tenantId, seeds, weights);
+    const lends = await traced('recall.graph', () => this.graphLends(tenantId, seeds, weights));
     const ids = new Set([...textHits, ...vectorHits].map((h) => h.id));
     for (const lend of lends) {
       ids.add(lend.from);
@@ -241,16 +259,16 @@ export class RecallService {
     const candidates = new Map(
       memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]),
     );
-    const relevance = rankCandidates({
-      signals,
-      text: textHits,
-      vector: vectorHits,
-      candidates,
-      lends,
-      weights,
-    });
 
-    return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
+    return tracedSync(
+      'recall.fusion',
+      () => {
+        const relevance = rankCandidates({ signals, text: textHits, vector: vectorHits, candidates, lends, weights });
+
+        return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
+      },
+      { attributes: { 'engram.candidates': candidates.size } },
+    );
   }
 
   /** Speakers of the messages the memories were extracted from, by message id (messages without one left out). */
@@ -348,6 +366,11 @@ export class RecallService {
       .enqueue(JobName.RecordAccess, { tenantId, ids, at: at.toISOString() })
       .catch((error: unknown) => this.logger.warn(`could not queue access recording: ${(error as Error).message}`));
   }
+}
+
+/** What a recall span says of its request: the mode and limit, never the query. */
+function spanAttributes(parsed: ParsedRecall): Record<string, string | number> {
+  return { 'engram.recall.mode': parsed.mode, 'engram.recall.limit': parsed.limit };
 }
 
 /** A memory as the shared ranking sees it: its session is its conversation (source channel) on its day. */

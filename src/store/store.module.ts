@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module } from '@nestjs/common';
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 
+import { tracingEnabled } from 'src/common/tracing';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
@@ -15,6 +16,7 @@ import type { StoreConnection } from 'src/store/store-connection';
 import { openStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
+import { tracedStores } from 'src/store/traced-stores';
 
 const STORES = Symbol('STORES');
 
@@ -48,7 +50,8 @@ export class StoreModule {
               `${options.kind} store at ${where}; embeddings ${embedder.model} (${embedder.dimensions}d)`,
             );
 
-            return stores;
+            // each store call in a span when tracing is on; off, the ports are handed out untouched
+            return tracingEnabled() ? tracedStores(stores, options.kind) : stores;
           },
         },
         { provide: STORE_CONNECTION, inject: [STORES], useFactory: (stores: Stores) => stores.connection },

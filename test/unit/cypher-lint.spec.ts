@@ -30,6 +30,9 @@ const LABELS = [
   'TaskBudget',
   // tenant import: an import under way
   'ImportRun',
+  // owed work the backlog gauges count (a message's vector, its LLM extraction)
+  'OwedVector',
+  'OwedExtraction',
 ];
 const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
 const PROPERTY_KEYS = [

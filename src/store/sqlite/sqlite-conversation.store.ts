@@ -6,6 +6,7 @@ import type {
   AppendedMessage,
   AppendMessageCommand,
   ChannelSettings,
+  ConversationBacklog,
   ConversationStore,
   InsertSummaryCommand,
   MessageListQuery,
@@ -20,6 +21,7 @@ import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression, tenantTokenPays } from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';
+import { readConversationBacklog } from 'src/store/sqlite/sqlite-conversation-backlog';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { MESSAGE_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
@@ -755,6 +757,10 @@ export class SqliteConversationStore implements ConversationStore {
         newestLiveMessageId: row.newest,
       })),
     );
+  }
+
+  backlog(tenantId: string | null, compaction: { defaultBudget: number; share: number }): Promise<ConversationBacklog> {
+    return Promise.resolve(readConversationBacklog(this.database, tenantId, compaction));
   }
 
   markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void> {
