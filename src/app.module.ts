@@ -16,6 +16,7 @@ import { DomainErrorFilter } from 'src/graphql/domain-error.filter';
 import { GraphqlWsServer } from 'src/graphql/graphql-ws.server';
 import { graphqlOptions } from 'src/graphql/graphql.config';
 import { HealthController } from 'src/health/health.controller';
+import { ModelWarmUp } from 'src/health/model-warm-up';
 import { JobsModule } from 'src/jobs/jobs.module';
 import { loggingModule } from 'src/logging/logging';
 import { McpHttpModule } from 'src/mcp/mcp.module';
@@ -30,7 +31,7 @@ import { RestModule } from 'src/rest/rest.module';
 import { StoreModule } from 'src/store/store.module';
 import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
 
-/** The API process: GraphQL over HTTP and WebSocket, plus /healthz. */
+/** The API process: GraphQL over HTTP and WebSocket, plus /healthz, /readyz and /metrics. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -62,6 +63,7 @@ export class AppModule {
       controllers: [HealthController, MetricsController],
       providers: [
         GraphqlWsServer,
+        ModelWarmUp,
         { provide: APP_GUARD, useClass: TenantGuard },
         { provide: APP_FILTER, useClass: DomainErrorFilter },
       ],

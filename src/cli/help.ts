@@ -10,7 +10,10 @@ interface CommandHelp {
 /** The CLI's commands (src/main.ts runs them), in the order a newcomer meets them. */
 export const COMMAND_HELP: Record<string, CommandHelp> = {
   all: { usage: 'all', summary: 'the API and, with REDIS_URL, the job worker in one process (the default command)' },
-  serve: { usage: 'serve', summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /metrics' },
+  serve: {
+    usage: 'serve',
+    summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /readyz, /metrics',
+  },
   worker: { usage: 'worker', summary: 'the BullMQ job worker only (needs REDIS_URL)' },
   'worker-health': {
     usage: 'worker-health',

@@ -41,7 +41,8 @@ export function surfaces(config: FrontDoorConfig): Surface[] {
         ? 'Streamable HTTP, no key needed (keyless)'
         : 'Streamable HTTP: POST with Authorization: Bearer <key>',
     },
-    { name: 'Health', path: '/healthz', note: 'store, embeddings and queue status' },
+    { name: 'Health', path: '/healthz', note: 'liveness: store, embeddings and queue status' },
+    { name: 'Ready', path: '/readyz', note: 'readiness: 200 once the store, Redis and the embedding model answer' },
     { name: 'Metrics', path: '/metrics', note: 'Prometheus: loopback clients, or Bearer METRICS_TOKEN' },
   ];
 }
