@@ -20,6 +20,11 @@ const COMMANDS: Record<string, Command> = {
     const { runLlmUsage } = await import('src/cortex/llm-usage.command');
     process.stdout.write(await runLlmUsage(config, Number(args[0] ?? 7)));
   },
+  async status(config, args) {
+    const { collectStatus, formatStatus } = await import('src/observability/status.command');
+    const report = await collectStatus(config);
+    process.stdout.write(args.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : formatStatus(report));
+  },
   async check(config) {
     const { runIntegrityCheck } = await import('src/store/integrity/integrity.command');
     const { clean, text } = await runIntegrityCheck(config.store);

@@ -51,6 +51,12 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     summary:
       'after a change of embedding model, re-embeds every memory and message now (resumable); progress on stderr',
   },
+  status: {
+    usage: 'status [--json]',
+    summary:
+      'owed work (message and memory vectors, extractions, compactions, re-embedding) with the age of the oldest item, queue depths and failures, and the last run of each cortex job per tenant',
+    options: [['--json', 'the same report as JSON']],
+  },
   check: { usage: 'check', summary: "the store's integrity check; exit code 1 when it finds a problem" },
   'llm-usage': {
     usage: 'llm-usage [days]',

@@ -4,8 +4,10 @@ import { AuthModule } from 'src/auth/auth.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
 import { CortexModule } from 'src/cortex/cortex.module';
 import { MemoryModule } from 'src/memory/memory.module';
+import { ObservabilityModule } from 'src/observability/observability.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RecallModule } from 'src/recall/recall.module';
+import { BacklogController } from 'src/rest/backlog.controller';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
 import { RestAuthGuard } from 'src/rest/rest-auth.guard';
@@ -23,8 +25,16 @@ import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
     TenantDataModule,
     AuthModule,
     RateLimitModule,
+    ObservabilityModule,
   ],
-  controllers: [MemoriesController, ChannelsController, BulletinController, TenantController, TenantDataController],
+  controllers: [
+    BacklogController,
+    MemoriesController,
+    ChannelsController,
+    BulletinController,
+    TenantController,
+    TenantDataController,
+  ],
   providers: [RestAuthGuard],
 })
 export class RestModule {}

@@ -119,3 +119,13 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** GET /api/backlog: the tenant's owed work by kind. */
+export interface BacklogItem {
+  kind: string;
+  meaning: string;
+  items: number;
+  oldest: string | null;
+  oldestAgeSeconds: number;
+  storeWide: boolean;
+}
