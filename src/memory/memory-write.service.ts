@@ -92,7 +92,10 @@ export class MemoryWriteService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly arbiter: ContradictionArbiter,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    // registered at boot, so dashboards find the series before the first write
+    engramMetrics.writes(metrics);
+  }
 
   async remember(tenantId: string, request: RememberRequest, origin: WriteOrigin = {}): Promise<RememberOutcome> {
     return traced('remember', async () => {

@@ -11,6 +11,12 @@ export const engramMetrics = {
       'Recall latency in RecallService (query embedding included), by mode',
       ['mode'],
     ),
+  recallStage: (m: MetricsService): HistogramMetric<'stage'> =>
+    m.histogram(
+      'engram_recall_stage_duration_seconds',
+      'Hybrid recall time by stage: embed_query, full_text, vector_search, graph, fusion',
+      ['stage'],
+    ),
   writes: (m: MetricsService): CounterMetric<'path' | 'outcome'> =>
     m.counter('engram_memory_writes_total', 'Memory writes by path (remember, import) and outcome', [
       'path',

@@ -13,13 +13,15 @@ import type { ConversationStore } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
 
-/** A scrape reads a snapshot at most this old; an older one is served while the next is read. */
-export const BACKLOG_REFRESH_MS = 5000;
+/** Scrapes within this of the last read share it (many scrapers, two gauges per scrape). */
+export const BACKLOG_REFRESH_MS = 1000;
+/** A scrape waits this long for a fresh read, then serves the last one (a slow or stopped store never stalls it). */
+export const BACKLOG_WAIT_MS = 250;
 
 /**
  * The owed work as gauges (`engram_backlog_items`, `engram_backlog_oldest_age_seconds` by kind, every tenant
- * together: a tenant label would make one series per tenant) and per tenant for the viewer. A scrape never waits on
- * the store once a first snapshot exists: a stale one is served while a fresh one is read in the background.
+ * together: a tenant label would make one series per tenant) and per tenant for the viewer. Each read walks indexes
+ * over the owed rows only; a scrape waits at most BACKLOG_WAIT_MS for it once a first snapshot exists.
  */
 @Injectable()
 export class BacklogService implements OnModuleInit {
@@ -57,8 +59,14 @@ export class BacklogService implements OnModuleInit {
       return snapshot.backlog;
     }
     const fresh = this.refresh();
+    if (!snapshot) {
+      return fresh;
+    }
+    const stale = new Promise<Backlog>((resolve) =>
+      setTimeout(() => resolve(snapshot.backlog), BACKLOG_WAIT_MS).unref(),
+    );
 
-    return snapshot ? snapshot.backlog : fresh;
+    return Promise.race([fresh, stale]);
   }
 
   /** One tenant's backlog, read now (the migration's kinds are the whole store's). */

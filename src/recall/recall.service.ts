@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { BadInputError } from 'src/common/errors';
 import { traced, tracedSync } from 'src/common/tracing';
+import type { SpanOptions } from 'src/common/tracing';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
@@ -18,6 +19,7 @@ import { QueryVectors } from 'src/embedding/migration/query-vectors';
 import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
+import type { HistogramMetric } from 'src/metrics/metrics.service';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
@@ -76,6 +78,8 @@ interface ParsedRecall {
   order: MetadataOrder;
 }
 
+type RecallStage = 'embed_query' | 'full_text' | 'vector_search' | 'graph' | 'fusion';
+
 export const MAX_RECALL = 100;
 const MAX_QUERY_CHARS = 4000;
 /** Candidates each retriever contributes before fusion. */
@@ -93,6 +97,7 @@ export interface RecallOptions {
 @Injectable()
 export class RecallService {
   private readonly logger = new Logger(RecallService.name);
+  private readonly stageDuration: HistogramMetric<'stage'>;
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -101,7 +106,10 @@ export class RecallService {
     private readonly queryVectors: QueryVectors,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    this.stageDuration = engramMetrics.recallStage(metrics);
+    engramMetrics.recallDuration(metrics);
+  }
 
   async recall(tenantId: string, request: RecallRequest): Promise<RecallOutput> {
     const parsed = this.parse(request);
@@ -112,7 +120,7 @@ export class RecallService {
       async () => {
         const vector =
           parsed.mode === SearchMode.HYBRID
-            ? await traced('recall.embed_query', () => this.queryVectors.embed(vectorQueryText(parsed.query)))
+            ? await this.stage('embed_query', () => this.queryVectors.embed(vectorQueryText(parsed.query)))
             : null;
 
         return this.run(tenantId, parsed, vector, started);
@@ -237,16 +245,16 @@ export class RecallService {
     const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
       vector
-        ? traced('recall.vector_search', () =>
+        ? this.stage('vector_search', () =>
             this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility),
           )
         : Promise.resolve<ScoredId[]>([]),
-      traced('recall.full_text', () =>
+      this.stage('full_text', () =>
         this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
       ),
     ]);
     const seeds = topIds(fuseScores(textHits, vectorHits, weights.vector), GRAPH_SEEDS);
-    const lends = await traced('recall.graph', () => this.graphLends(tenantId, seeds, weights));
+    const lends = await this.stage('graph', () => this.graphLends(tenantId, seeds, weights));
     const ids = new Set([...textHits, ...vectorHits].map((h) => h.id));
     for (const lend of lends) {
       ids.add(lend.from);
@@ -260,8 +268,8 @@ export class RecallService {
       memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]),
     );
 
-    return tracedSync(
-      'recall.fusion',
+    return this.stageSync(
+      'fusion',
       () => {
         const relevance = rankCandidates({ signals, text: textHits, vector: vectorHits, candidates, lends, weights });
 
@@ -269,6 +277,25 @@ export class RecallService {
       },
       { attributes: { 'engram.candidates': candidates.size } },
     );
+  }
+
+  /** One stage of a hybrid recall: a span `recall.<stage>` and its time in engram_recall_stage_duration_seconds. */
+  private async stage<T>(stage: RecallStage, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await traced(`recall.${stage}`, work);
+    } finally {
+      this.stageDuration.observe({ stage }, (performance.now() - started) / 1000);
+    }
+  }
+
+  private stageSync<T>(stage: RecallStage, work: () => T, options: SpanOptions): T {
+    const started = performance.now();
+    try {
+      return tracedSync(`recall.${stage}`, work, options);
+    } finally {
+      this.stageDuration.observe({ stage }, (performance.now() - started) / 1000);
+    }
   }
 
   /** Speakers of the messages the memories were extracted from, by message id (messages without one left out). */
