@@ -3,4 +3,4 @@
 CYPHER 25
 MATCH (msg:OwedExtraction)
 WHERE $tenantId IS NULL OR msg.tenantId = $tenantId
-RETURN count(msg) AS items, min(msg.createdAt) AS oldest
+RETURN count(msg) AS items, min(coalesce(msg.storedAt, msg.createdAt)) AS oldest

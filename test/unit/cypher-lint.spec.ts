@@ -70,6 +70,8 @@ const PROPERTY_KEYS = [
   'sourceSkillId',
   'occurredAt',
   'createdAt',
+  // Message: when it was stored (the backlog gauges' age)
+  'storedAt',
   'updatedAt',
   'lastAccessedAt',
   'lastSeenAt',
@@ -239,6 +241,7 @@ const FUNCTIONS = [
   'datetime',
   'left',
   'max',
+  'min',
   'range',
   'round',
   'size',

@@ -291,8 +291,8 @@ export class SqliteConversationStore implements ConversationStore {
     const seq = channelRow.message_count;
     const inserted = this.stmt(
       `INSERT INTO messages (id, tenant_id, channel_id, seq, role, speaker, trust, content, token_count, created_at,
-         extracted_at, embedding_model)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         extracted_at, embedding_model, stored_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, unixepoch('subsec') * 1000)`,
     ).run(
       m.id,
       m.tenantId,

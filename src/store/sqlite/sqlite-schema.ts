@@ -248,6 +248,14 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   ) WITHOUT ROWID;
   `,
   },
+  {
+    // When a message was stored (its createdAt may be the client's, years back): the backlog gauges' oldest-item age
+    // is the time owed work has waited since then. NULL for messages stored before this column (createdAt stands in).
+    name: '015-messages-stored-at',
+    sql: `
+  ALTER TABLE messages ADD COLUMN stored_at INTEGER;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {
