@@ -1,5 +1,6 @@
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 
+import { tracingEnabled } from 'src/common/tracing';
 import type { Stores } from 'src/store/stores';
 
 const tracer = trace.getTracer('engram');
@@ -26,6 +27,9 @@ export function tracedPort<T extends object>(port: T, name: string, system: stri
       const method = value as (...args: unknown[]) => unknown;
 
       return (...args: unknown[]): unknown => {
+        if (!tracingEnabled()) {
+          return method.apply(target, args);
+        }
         const span = tracer.startSpan(`store.${name}.${key}`, { attributes: { 'db.system': system } });
         let result: unknown;
         try {
