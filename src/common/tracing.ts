@@ -25,9 +25,11 @@ export interface SpanOptions {
   root?: boolean;
 }
 
-function fail(span: Span, error: unknown): void {
-  span.recordException(error instanceof Error ? error : String(error));
-  span.setStatus({ code: SpanStatusCode.ERROR });
+/** Marks the span failed with the error's class only: messages may quote user input. */
+export function failSpan(span: Span, error: unknown): void {
+  const type = error instanceof Error ? error.name : typeof error;
+  span.setAttribute('error.type', type);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
 
 /** `work` inside a span `name`, ended when its promise settles. */
@@ -41,7 +43,7 @@ export function traced<T>(name: string, work: () => Promise<T>, options: SpanOpt
     try {
       return await work();
     } catch (error) {
-      fail(span, error);
+      failSpan(span, error);
       throw error;
     } finally {
       span.end();
@@ -59,7 +61,7 @@ export function tracedSync<T>(name: string, work: () => T, options: SpanOptions 
     try {
       return work();
     } catch (error) {
-      fail(span, error);
+      failSpan(span, error);
       throw error;
     } finally {
       span.end();

@@ -1,14 +1,14 @@
-import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, trace } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 
-import { tracingEnabled } from 'src/common/tracing';
+import { failSpan, tracingEnabled } from 'src/common/tracing';
 import type { Stores } from 'src/store/stores';
 
 const tracer = trace.getTracer('engram');
 
-function settle(span: ReturnType<typeof tracer.startSpan>, error?: unknown): void {
+function settle(span: Span, error?: unknown): void {
   if (error !== undefined) {
-    span.recordException(error instanceof Error ? error : String(error));
-    span.setStatus({ code: SpanStatusCode.ERROR });
+    failSpan(span, error);
   }
   span.end();
 }
