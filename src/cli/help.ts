@@ -68,6 +68,10 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
 /** Variables read outside the validated configuration. */
 const OTHER_VARIABLES: [string, string][] = [
   ['ENGRAM_API_KEY', 'mcp only: the key whose tenant the stdio server serves'],
+  [
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    'traces on, sent there (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_EXPORTER; the other OTEL_* settings as the OpenTelemetry SDK reads them; docs/observability.md)',
+  ],
 ];
 
 function commandLines(help: CommandHelp): string[] {
