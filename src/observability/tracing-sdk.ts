@@ -46,16 +46,9 @@ export function startTracing(env: Env = process.env): boolean {
   sdk = new NodeSDK({ serviceName: env['OTEL_SERVICE_NAME'] ?? 'engram', instrumentations: instrumentations() });
   sdk.start();
   enableTracing();
-  const stop = (): void => {
-    void sdk?.shutdown();
-  };
-  process.once('beforeExit', stop);
+  // spans still batched are flushed when the event loop empties (a signal ends the process sooner: at most the last
+  // batch, 5 s by default, is lost)
+  process.once('beforeExit', () => void sdk?.shutdown());
 
   return true;
-}
-
-/** Flushes and stops the SDK (shutdown hooks). */
-export async function stopTracing(): Promise<void> {
-  await sdk?.shutdown();
-  sdk = null;
 }
