@@ -245,9 +245,7 @@ export class RecallService {
     const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
       vector
-        ? this.stage('vector_search', () =>
-            this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility),
-          )
+        ? this.stage('vector_search', () => this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility))
         : Promise.resolve<ScoredId[]>([]),
       this.stage('full_text', () =>
         this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),

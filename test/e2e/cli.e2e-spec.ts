@@ -96,9 +96,9 @@ describe('CLI (e2e)', () => {
     const text = await runCli(['status'], env());
     expect(text).toMatchObject({ code: 0, stderr: '' });
     expect(text.stdout).toMatch(/^Backlog \(every tenant\)$/m);
-    expect(text.stdout).toMatch(/^  message_vectors +0 +- +messages without a vector$/m);
+    expect(text.stdout).toMatch(/^ {2}message_vectors +0 +- +messages without a vector$/m);
     expect(text.stdout).toMatch(/^Queues \(in-process\)$/m);
-    expect(text.stdout).toMatch(/^  refresh-bulletin /m);
+    expect(text.stdout).toMatch(/^ {2}refresh-bulletin /m);
 
     const json = await runCli(['status', '--json'], env());
     expect(json.code).toBe(0);
