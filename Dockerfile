@@ -31,6 +31,8 @@ COPY cypher ./cypher
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 4000
+# Healthy means ready: the store and Redis answer and the embedding model is loaded (/readyz). /healthz is the
+# liveness probe for orchestrators that tell the two apart (the process answers).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js", "serve"]

@@ -11,6 +11,7 @@ import { runLatency } from 'bench/latency.bench';
 import { runLoadAb } from 'bench/load-ab.bench';
 import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
+import { runObservabilityBench } from 'bench/observability.bench';
 import { runQuality } from 'bench/quality.bench';
 import { runQueryEmbedding } from 'bench/query-embedding.bench';
 import { runReembedBench } from 'bench/reembed.bench';
@@ -42,6 +43,8 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   locomo: (args) => runLocomo(args[0] === 'quick'),
   'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
   quality: (args) => runQuality(args),
+  // scrape [memories] | tracing [memories] [rounds] [queries] | backlog [turns]
+  observability: (args) => runObservabilityBench(args),
   conversations: (args) => runConversations(...args.map(Number)),
   context: (args) => runContextBench(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),

@@ -1,3 +1,6 @@
+// first: with OTEL_* settings, tracing patches the modules the rest loads
+import 'src/observability/start-tracing';
+
 import { serve } from 'src/bootstrap';
 import { ConfigError, loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -16,6 +19,11 @@ const COMMANDS: Record<string, Command> = {
   async 'llm-usage'(config, args) {
     const { runLlmUsage } = await import('src/cortex/llm-usage.command');
     process.stdout.write(await runLlmUsage(config, Number(args[0] ?? 7)));
+  },
+  async status(config, args) {
+    const { collectStatus, formatStatus } = await import('src/observability/status.command');
+    const report = await collectStatus(config);
+    process.stdout.write(args.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : formatStatus(report));
   },
   async check(config) {
     const { runIntegrityCheck } = await import('src/store/integrity/integrity.command');

@@ -10,7 +10,10 @@ interface CommandHelp {
 /** The CLI's commands (src/main.ts runs them), in the order a newcomer meets them. */
 export const COMMAND_HELP: Record<string, CommandHelp> = {
   all: { usage: 'all', summary: 'the API and, with REDIS_URL, the job worker in one process (the default command)' },
-  serve: { usage: 'serve', summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /metrics' },
+  serve: {
+    usage: 'serve',
+    summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /readyz, /metrics',
+  },
   worker: { usage: 'worker', summary: 'the BullMQ job worker only (needs REDIS_URL)' },
   'worker-health': {
     usage: 'worker-health',
@@ -64,6 +67,12 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     summary:
       'after a change of embedding model, re-embeds every memory and message now (resumable); progress on stderr',
   },
+  status: {
+    usage: 'status [--json]',
+    summary:
+      'owed work (message and memory vectors, extractions, compactions, re-embedding) with the age of the oldest item, queue depths and failures, and the last run of each cortex job per tenant',
+    options: [['--json', 'the same report as JSON']],
+  },
   check: { usage: 'check', summary: "the store's integrity check; exit code 1 when it finds a problem" },
   'llm-usage': {
     usage: 'llm-usage [days]',
@@ -75,6 +84,10 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
 /** Variables read outside the validated configuration. */
 const OTHER_VARIABLES: [string, string][] = [
   ['ENGRAM_API_KEY', 'mcp only: the key whose tenant the stdio server serves'],
+  [
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    'traces on, sent there (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_EXPORTER; the other OTEL_* settings as the OpenTelemetry SDK reads them; docs/observability.md)',
+  ],
 ];
 
 function commandLines(help: CommandHelp): string[] {

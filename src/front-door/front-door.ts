@@ -53,7 +53,13 @@ export function surfaces(config: FrontDoorConfig): Surface[] {
         : 'Streamable HTTP: POST with Authorization: Bearer <key>',
       opens: false,
     },
-    { name: 'Health', path: '/healthz', note: 'store, embeddings and queue status', opens: true },
+    { name: 'Health', path: '/healthz', note: 'liveness: store, embeddings and queue status', opens: true },
+    {
+      name: 'Ready',
+      path: '/readyz',
+      note: 'readiness: 200 once the store, Redis and the embedding model answer',
+      opens: true,
+    },
     {
       name: 'Metrics',
       path: '/metrics',

@@ -58,7 +58,9 @@ export function loggingModule(config: AppConfig): DynamicModule {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => ['/healthz', '/metrics'].includes((req.url ?? '').split('?')[0] ?? '') },
+      autoLogging: {
+        ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes((req.url ?? '').split('?')[0] ?? ''),
+      },
       ...(config.env === 'development'
         ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
         : {}),

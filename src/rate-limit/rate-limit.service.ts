@@ -24,6 +24,8 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
+    // registered at boot, so dashboards find the series before the first refusal
+    engramMetrics.rateLimited(metrics);
     const { perAddressPerMinute, perTenantPerMinute } = config.rateLimit;
     this.store = config.redisUrl
       ? redisRateLimiters(config.redisUrl, `${config.queuePrefix}:rate`)

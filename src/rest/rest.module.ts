@@ -4,10 +4,12 @@ import { AuthModule } from 'src/auth/auth.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
 import { CortexModule } from 'src/cortex/cortex.module';
 import { MemoryModule } from 'src/memory/memory.module';
+import { ObservabilityModule } from 'src/observability/observability.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RecallModule } from 'src/recall/recall.module';
 import { AdminController } from 'src/rest/admin.controller';
 import { AgentController } from 'src/rest/agent.controller';
+import { BacklogController } from 'src/rest/backlog.controller';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
 import { RestAuthGuard } from 'src/rest/rest-auth.guard';
@@ -27,9 +29,11 @@ import { TenantAdminModule } from 'src/tenants/tenant-admin.module';
     TenantAdminModule,
     AuthModule,
     RateLimitModule,
+    ObservabilityModule,
   ],
   controllers: [
     AgentController,
+    BacklogController,
     MemoriesController,
     ChannelsController,
     BulletinController,

@@ -75,7 +75,7 @@ describe('metrics (e2e)', () => {
     expect(sample(text, 'engram_memory_writes_total{path="remember",outcome="REINFORCED"}')).toBe(1);
     expect(sample(text, 'engram_unauthenticated_total{surface="graphql"}')).toBe(1);
     expect(sample(text, 'engram_job_runs_total{job="record-access",result="completed"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'engram_queue_jobs{queue="in-process",state="active"}')).toBe(0);
+    expect(sample(text, 'engram_queue_jobs{queue="maintenance",state="active"}')).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { projectRoot } from 'src/common/project-root';
 import { timedStart } from 'test/support/timed-start';
 
-const SURFACES = ['/graphql', '/viewer/', '/api/docs', '/mcp', '/healthz', '/metrics'];
+const SURFACES = ['/graphql', '/viewer/', '/api/docs', '/mcp', '/healthz', '/readyz', '/metrics'];
 
 function buildScript(flag: string): { status: number | null; stderr: string } {
   const result = spawnSync(process.execPath, ['scripts/build.mjs', flag], {

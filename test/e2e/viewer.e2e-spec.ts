@@ -243,9 +243,11 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     await page.locator('#memories-summary', { hasText: '10 memories' }).waitFor();
   });
 
-  it('should read the bulletin and refresh it', async () => {
+  it("should read the bulletin and refresh it, with the tenant's owed work below", async () => {
     await page.getByRole('tab', { name: 'Bulletin' }).click();
     await page.getByText('No bulletin yet').waitFor();
+    // the conversation's message vectors came with the hash embedder at once: nothing is owed
+    await page.getByRole('region', { name: 'Owed work' }).getByText('Nothing owed').waitFor();
     await page.getByRole('button', { name: 'Refresh bulletin' }).click();
     await page.locator('.bulletin-text').waitFor();
 

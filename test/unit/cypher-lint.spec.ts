@@ -34,6 +34,9 @@ const LABELS = [
   // admin: tenants and API keys as data
   'Tenant',
   'ApiKey',
+  // owed work the backlog gauges count (a message's vector, its LLM extraction)
+  'OwedVector',
+  'OwedExtraction',
 ];
 const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
 const PROPERTY_KEYS = [
@@ -77,6 +80,8 @@ const PROPERTY_KEYS = [
   'sourceSkillId',
   'occurredAt',
   'createdAt',
+  // Message: when it was stored (the backlog gauges' age)
+  'storedAt',
   'updatedAt',
   'lastAccessedAt',
   'lastSeenAt',
@@ -249,6 +254,7 @@ const FUNCTIONS = [
   'datetime',
   'left',
   'max',
+  'min',
   'range',
   'round',
   'size',

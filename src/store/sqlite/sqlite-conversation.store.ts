@@ -4,6 +4,7 @@ import type {
   AppendedMessage,
   AppendMessageCommand,
   ChannelSettings,
+  ConversationBacklog,
   ConversationStore,
   InsertSummaryCommand,
   MessageListQuery,
@@ -18,6 +19,7 @@ import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression, tenantTokenPays } from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';
+import { readConversationBacklog } from 'src/store/sqlite/sqlite-conversation-backlog';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { MESSAGE_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
@@ -288,8 +290,8 @@ export class SqliteConversationStore implements ConversationStore {
     const seq = channelRow.message_count;
     const inserted = this.stmt(
       `INSERT INTO messages (id, tenant_id, channel_id, seq, role, speaker, trust, content, token_count, created_at,
-         extracted_at, embedding_model)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         extracted_at, embedding_model, stored_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, unixepoch('subsec') * 1000)`,
     ).run(
       m.id,
       m.tenantId,
@@ -752,6 +754,10 @@ export class SqliteConversationStore implements ConversationStore {
         newestLiveMessageId: row.newest,
       })),
     );
+  }
+
+  backlog(tenantId: string | null, compaction: { defaultBudget: number; share: number }): Promise<ConversationBacklog> {
+    return Promise.resolve(readConversationBacklog(this.database, tenantId, compaction));
   }
 
   markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void> {

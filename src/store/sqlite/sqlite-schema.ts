@@ -270,6 +270,14 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   CREATE INDEX api_keys_tenant ON api_keys (tenant_id, created_at DESC);
   `,
   },
+  {
+    // When a message was stored (its createdAt may be the client's, years back): the backlog gauges' oldest-item age
+    // is the time owed work has waited since then. NULL for messages stored before this column (createdAt stands in).
+    name: '016-messages-stored-at',
+    sql: `
+  ALTER TABLE messages ADD COLUMN stored_at INTEGER;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {

@@ -124,3 +124,13 @@ export interface Page<T> {
 export interface MessagePage extends Page<Message> {
   learned: { messageId: string; memories: Memory[] }[];
 }
+
+/** GET /api/backlog: the tenant's owed work by kind. */
+export interface BacklogItem {
+  kind: string;
+  meaning: string;
+  items: number;
+  oldest: string | null;
+  oldestAgeSeconds: number;
+  storeWide: boolean;
+}
