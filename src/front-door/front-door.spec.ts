@@ -25,8 +25,8 @@ describe('front door', () => {
         (m) => m[1] ?? '',
       );
 
-    expect(links(true)).toEqual(['/graphql', '/viewer/', '/api/docs', '/healthz', '/metrics']);
-    expect(links(false)).toEqual(['/viewer/', '/api/docs', '/healthz', '/metrics']);
+    expect(links(true)).toEqual(['/graphql', '/viewer/', '/api/docs', '/healthz', '/readyz', '/metrics']);
+    expect(links(false)).toEqual(['/viewer/', '/api/docs', '/healthz', '/readyz', '/metrics']);
     expect(frontDoorHtml({ env: 'development', sandbox: true, apiKeys: [] })).toContain('MCP <code>/mcp</code>');
   });
 });

@@ -12,6 +12,7 @@ import { assertQuery, parseMessageRequest } from 'src/conversation/conversation-
 import { bulletinLine, lineRef } from 'src/cortex/bulletin/bulletin.render';
 import { acceptableRewrite } from 'src/cortex/bulletin/bulletin.service';
 import { MemoryType, SourceRole } from 'src/domain/memory.enums';
+import { toThirdPerson } from 'src/domain/third-person';
 import { clauses, extractDeterministic, LANGUAGE_TABLES, sentences } from 'src/extraction/deterministic-extractor';
 import { extractionScope } from 'src/extraction/extraction-scope';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
@@ -26,6 +27,8 @@ import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
 import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
 import type { SlotName } from 'src/memory/guards/slots';
+import { clauseFeatures } from 'src/memory/intent/features';
+import { extractValueSpans } from 'src/memory/intent/value-spans';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
@@ -74,6 +77,9 @@ const PROBES: Record<string, Record<string, Probe>> = {
       checkBrowserAccess({ open: false, allowedOrigins: ['http://localhost:4000'] }, { host: t, origin: t }, true),
   },
   'src/memory/paraphrase.ts': { sameStatement: (t) => sameStatement(t, t) },
+  'src/domain/third-person.ts': { toThirdPerson },
+  'src/memory/intent/features.ts': { clauseFeatures: (t) => clauseFeatures(t, 'en', 15) },
+  'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en') },
   'src/extraction/patterns/en.ts': {},
   'src/extraction/patterns/da.ts': {},
   'src/extraction/patterns/pattern-table.ts': { trimValue, asSentence },
@@ -189,6 +195,11 @@ const NO_USER_TEXT: Record<string, string> = {
     'the Authorization header (anchored, one \\S+ group: linear; Node caps headers at 16 KB)',
   'src/metrics/metrics.controller.ts': 'the Authorization header and socket address (anchored, linear)',
   'src/config/config.ts': 'environment variables of the operator',
+  'src/auth/api-key-secret.ts': 'an API key: anchored, fixed-length classes (linear)',
+  'src/tenants/tenant-admin.service.ts': 'a tenant id: an anchored {1,64} class',
+  'src/memory/intent/training/corpus/en/index.ts': 'training clauses built from our own templates',
+  'src/memory/intent/training/corpus/expand.ts': 'training clauses built from our own templates',
+  'src/memory/intent/training/span-evaluation.ts': 'our own labelled evaluation set',
   'src/conversation/conversation-cursor.ts': 'cursors: length-checked to 400 [A-Za-z0-9_-] before any other expression',
   'src/memory/cursor.ts': 'cursors: length-checked to 200 [A-Za-z0-9_-] before decoding',
   'src/cortex/cortex-sweep.service.ts': 'an ISO date',

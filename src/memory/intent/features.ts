@@ -16,9 +16,13 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** A clause is read up to here: the expressions below are not linear on unbounded text (an e-mail shape scans ahead). */
+export const MAX_CLAUSE_CHARS = 1000;
+
 /** Lowercased words, with e-mail addresses, numbers and template placeholders each as one marker word. */
 export function clauseTokens(clause: string): string[] {
   const text = clause
+    .slice(0, MAX_CLAUSE_CHARS)
     .normalize('NFC')
     .replace(EMAIL, ' qemailq ')
     .replace(PLACEHOLDER, ' qplaceholderq ')

@@ -2,6 +2,7 @@ import * as chrono from 'chrono-node';
 import nlp from 'compromise';
 
 import type { SlotName } from 'src/memory/guards/slots';
+import { MAX_CLAUSE_CHARS } from 'src/memory/intent/features';
 import type { IntentLanguage } from 'src/memory/intent/intent.types';
 
 export type ValueSpanKind = 'person' | 'place' | 'organization' | 'proper' | 'date' | 'email';
@@ -31,7 +32,8 @@ function properOnly(text: string): string {
  * compromise's entity tags (English-trained; on Danish only its capitalisation-based proper nouns help), chrono-node
  * for English dates, a value shape for Danish dates and e-mail addresses.
  */
-export function extractValueSpans(clause: string, lang: IntentLanguage): ValueSpan[] {
+export function extractValueSpans(whole: string, lang: IntentLanguage): ValueSpan[] {
+  const clause = whole.slice(0, MAX_CLAUSE_CHARS);
   const doc = nlp(clause);
   const spans: ValueSpan[] = [];
   const add = (kind: ValueSpanKind, texts: readonly string[]): void => {
