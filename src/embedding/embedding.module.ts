@@ -1,10 +1,11 @@
-import { Inject, Module } from '@nestjs/common';
+import { Inject, Logger, Module } from '@nestjs/common';
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 
 import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { createEmbedder } from 'src/embedding/embedder.factory';
+import { ensureLocalModel } from 'src/embedding/onnx/ensure-model';
 
 class EmbedderCloser implements OnApplicationShutdown {
   constructor(@Inject(EMBEDDER) private readonly embedder: Embedder) {}
@@ -14,13 +15,25 @@ class EmbedderCloser implements OnApplicationShutdown {
   }
 }
 
-/** The configured embedder, closed at shutdown. */
+/** The configured embedder (its model fetched first when it is not there yet), closed at shutdown. */
 @Module({})
 export class EmbeddingModule {
   static forRoot(config: AppConfig): DynamicModule {
+    const logger = new Logger('EmbeddingModel');
+
     return {
       module: EmbeddingModule,
-      providers: [{ provide: EMBEDDER, useFactory: () => createEmbedder(config.embeddings) }, EmbedderCloser],
+      providers: [
+        {
+          provide: EMBEDDER,
+          useFactory: async () => {
+            await ensureLocalModel(config.embeddings, (line) => logger.log(line));
+
+            return createEmbedder(config.embeddings);
+          },
+        },
+        EmbedderCloser,
+      ],
       exports: [EMBEDDER],
     };
   }

@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { withProgress } from 'src/common/progress';
 import { assertKey } from 'src/common/validation';
 import type { AppConfig } from 'src/config/config';
-import { createEmbedder } from 'src/embedding/embedder.factory';
+import { createEmbedderWithModel } from 'src/embedding/onnx/ensure-model';
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { openStores } from 'src/store/stores';
 import type { TenantPurge } from 'src/store/tenant-data.port';
@@ -27,7 +27,7 @@ export function tenantArg(args: readonly string[]): string {
 
 /** The service over the configured store, without the Nest application (no HTTP, no jobs, logs stay off stdout). */
 async function withService<T>(config: AppConfig, work: (service: TenantDataService) => Promise<T>): Promise<T> {
-  const embedder = createEmbedder(config.embeddings);
+  const embedder = await createEmbedderWithModel(config.embeddings);
   const stores = openStores(config.store);
   // with Redis the tenant's queued jobs live there; without it jobs run inside the service process and never wait
   const jobs = config.redisUrl ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix }) : null;

@@ -1,0 +1,181 @@
+import { Worker } from 'node:worker_threads';
+
+import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
+
+/**
+ * What a model runs in: JavaScript source evaluated in a worker thread (plain JavaScript in a string, so that it runs
+ * unchanged under jest and from dist/ without a loader; module paths are resolved by the parent and passed in
+ * `workerData`). The source answers the protocol below: `ready` / `init-failed` once, then one `result` or `error`
+ * per `{ id, texts }` message, a `result` holding `texts.length × dimensions` floats, in order.
+ */
+export interface WorkerSpec {
+  /** Names the model in error messages ("local embedding model failed to load: ..."). */
+  label: string;
+  source: string;
+  workerData: Record<string, unknown>;
+  dimensions: number;
+}
+
+type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'init-failed'; message: string }
+  | { type: 'result'; id: number; buffer: ArrayBuffer }
+  | { type: 'error'; id: number; message: string };
+
+interface Pending {
+  resolve: (buffer: ArrayBuffer) => void;
+  reject: (error: Error) => void;
+}
+
+/** One worker thread holding the model; replies are matched to requests by id. */
+class ModelWorker {
+  readonly ready: Promise<void>;
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private loaded = false;
+  private failure: Error | undefined;
+  private onReady: (() => void) | undefined;
+  private onInitFailed: ((error: Error) => void) | undefined;
+
+  constructor(private readonly spec: WorkerSpec) {
+    this.worker = new Worker(spec.source, { eval: true, workerData: spec.workerData });
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.onReady = resolve;
+      this.onInitFailed = reject;
+    });
+    this.worker.on('message', (reply: WorkerReply) => this.receive(reply));
+    this.worker.on('error', (error) =>
+      this.fail(new EmbeddingUnavailableError(`${spec.label} embedding worker crashed`, { cause: error })),
+    );
+    this.worker.on('exit', (code) =>
+      this.fail(new EmbeddingUnavailableError(`${spec.label} embedding worker exited (${code})`)),
+    );
+  }
+
+  get alive(): boolean {
+    return this.failure === undefined;
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    if (this.failure) {
+      throw this.failure;
+    }
+    const id = this.nextId++;
+    const buffer = await new Promise<ArrayBuffer>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.updateRef();
+      this.worker.postMessage({ id, texts });
+    });
+    const flat = new Float32Array(buffer);
+    const vectors: Float32Array[] = [];
+    const dims = this.spec.dimensions;
+    for (let offset = 0; offset < flat.length; offset += dims) {
+      vectors.push(flat.slice(offset, offset + dims));
+    }
+
+    return vectors;
+  }
+
+  async terminate(): Promise<void> {
+    this.fail(new EmbeddingUnavailableError(`${this.spec.label} embedder closed`));
+    await this.worker.terminate();
+  }
+
+  private receive(reply: WorkerReply): void {
+    switch (reply.type) {
+      case 'ready':
+        this.loaded = true;
+        this.onReady?.();
+        this.updateRef();
+
+        return;
+      case 'init-failed':
+        this.fail(new EmbeddingUnavailableError(`${this.spec.label} embedding model failed to load: ${reply.message}`));
+        void this.worker.terminate();
+
+        return;
+      case 'result':
+      case 'error': {
+        const pending = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        this.updateRef();
+        if (reply.type === 'result') {
+          pending?.resolve(reply.buffer);
+        } else {
+          pending?.reject(new EmbeddingUnavailableError(`${this.spec.label} embedding failed: ${reply.message}`));
+        }
+      }
+    }
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) {
+      return;
+    }
+    this.failure = error;
+    this.onInitFailed?.(error);
+    for (const pending of this.pending.values()) {
+      pending.reject(error);
+    }
+    this.pending.clear();
+  }
+
+  /** An idle worker must not keep the process alive; a busy or loading one must, or a CLI would exit mid-request. */
+  private updateRef(): void {
+    if (this.pending.size > 0 || !this.loaded) {
+      this.worker.ref();
+    } else {
+      this.worker.unref();
+    }
+  }
+}
+
+/** A model worker started on first use and started again after it died; `close` ends it. */
+export class ModelThread {
+  private worker: ModelWorker | undefined;
+  private starting: Promise<ModelWorker> | undefined;
+
+  constructor(private readonly spec: () => WorkerSpec) {}
+
+  start(): Promise<ModelWorker> {
+    if (this.worker && !this.worker.alive) {
+      this.worker = undefined;
+      this.starting = undefined;
+    }
+    if (!this.starting) {
+      const starting = this.spawn();
+      this.starting = starting;
+      // let the next call try again rather than caching the failure forever
+      starting.catch(() => {
+        if (this.starting === starting) {
+          this.worker = undefined;
+          this.starting = undefined;
+        }
+      });
+    }
+
+    return this.starting;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.starting = undefined;
+    await worker?.terminate();
+  }
+
+  private async spawn(): Promise<ModelWorker> {
+    let spec: WorkerSpec;
+    try {
+      spec = this.spec();
+    } catch (error) {
+      throw new EmbeddingUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    const worker = new ModelWorker(spec);
+    this.worker = worker;
+    await worker.ready;
+
+    return worker;
+  }
+}
