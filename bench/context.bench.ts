@@ -57,7 +57,7 @@ function oneLine(text: string): string {
 type Representation = 'turns' | 'turns+observations';
 const REPRESENTATIONS: readonly Representation[] = ['turns', 'turns+observations'];
 
-interface Replayed {
+export interface Replayed {
   conversation: LocomoConversation;
   half: Half;
   representation: Representation;
@@ -66,7 +66,7 @@ interface Replayed {
 }
 
 /** Counts, per budget and question category, the questions with an evidence turn in the context's text. */
-class Reach {
+export class Reach {
   private readonly hits = new Map<string, { n: number; reached: number }>();
 
   add(budget: number, question: LocomoQuestion, reached: boolean): void {
@@ -116,7 +116,7 @@ class Reach {
 }
 
 /** Whether an evidence turn of the question is in the text, as its speaker's line or as an observation citing it. */
-function reached(replayed: Replayed, question: LocomoQuestion, text: string): boolean {
+export function reached(replayed: Replayed, question: LocomoQuestion, text: string): boolean {
   return question.evidence.some((id) => {
     const turn = replayed.conversation.turnsById.get(id);
 

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { runAgentTurn } from 'bench/agent-turn.bench';
 import { runContextBench } from 'bench/context.bench';
 import { runConversations } from 'bench/conversations.bench';
+import { runEmbeddersBench } from 'bench/embedders.bench';
 import { runHostileInputs } from 'bench/hostile-inputs.bench';
 import { runHostile } from 'bench/hostile.bench';
 import { runImportanceBench } from 'bench/importance.bench';
@@ -22,6 +23,8 @@ import type { HostileKind } from 'test/support/hostile-documents';
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   'agent-turn': (args) => runAgentTurn(...args.map(Number)),
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
+  // embedders [labels or models, comma-separated] [queries per phase]
+  embedders: (args) => runEmbeddersBench(args[0] || undefined, args[1] ? Number(args[1]) : undefined),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
   // hostile [repetitions] [kinds | inputs | bulk [memories]]: GraphQL documents, then the inputs of issue 17 and the
   // bulk work (`bulk`: the bulk work alone)

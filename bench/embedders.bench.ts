@@ -1,0 +1,372 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Logger } from '@nestjs/common';
+
+import { Reach, reached } from 'bench/context.bench';
+import { startBenchApp } from 'bench/support/bench-app';
+import type { BenchApp } from 'bench/support/bench-app';
+import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
+import type { LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
+import { loadObservations } from 'bench/support/locomo-observations';
+import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
+import { markdownTable, report, round, summarize } from 'bench/support/stats';
+import type { Summary } from 'bench/support/stats';
+import { VectorCache } from 'bench/support/vector-cache';
+import { countTokens } from 'src/common/tokens';
+import { USE_LOCAL_MODEL } from 'src/config/config';
+import { ContextService } from 'src/conversation/context.service';
+import { MessageSearchService } from 'src/conversation/message-search.service';
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder, EmbedRole } from 'src/domain/embedding.port';
+import { embedQuery } from 'src/embedding/embed-safely';
+import { LocalEmbedder } from 'src/embedding/local.embedder';
+import { OnnxEmbedder } from 'src/embedding/onnx/onnx.embedder';
+import { ThreadedEmbedder } from 'src/embedding/threaded/threaded-embedder';
+import { MemoryImportService } from 'src/memory/memory-import.service';
+import { vectorQueryText } from 'src/recall/query-signals';
+import { RecallService } from 'src/recall/recall.service';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore } from 'src/store/conversation-store.port';
+
+/** LOCAL_EMBEDDING_MODEL of each candidate; `prefixes: false` measures what a model's instruction prefixes bring. */
+interface Candidate {
+  label: string;
+  model: string;
+  prefixes: boolean;
+}
+
+const CANDIDATES: readonly Candidate[] = [
+  { label: 'USE lite', model: USE_LOCAL_MODEL, prefixes: true },
+  { label: 'MiniLM-L6', model: 'all-minilm-l6-v2', prefixes: true },
+  { label: 'MiniLM-L6-q', model: 'all-minilm-l6-v2-q', prefixes: true },
+  { label: 'BGE-small', model: 'bge-small-en-v1.5', prefixes: true },
+  { label: 'BGE-small-q', model: 'bge-small-en-v1.5-q', prefixes: true },
+  { label: 'BGE-small-q, no query instruction', model: 'bge-small-en-v1.5-q', prefixes: false },
+  { label: 'E5-small', model: 'e5-small-v2', prefixes: true },
+  { label: 'E5-small-q', model: 'e5-small-v2-q', prefixes: true },
+  { label: 'E5-small-q, no prefixes', model: 'e5-small-v2-q', prefixes: false },
+];
+
+const CHANNEL = 'conversation';
+const DAY_MS = 86_400_000;
+const CONTEXT_BUDGETS = [2000, 4000] as const;
+/** Turns imported (through MemoryImportService, embedding included) to measure ingest. */
+const INGEST_TURNS = 600;
+const PAUSE_MS = 20;
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+function rssMb(): number {
+  return process.memoryUsage().rss / 2 ** 20;
+}
+
+function modelsDir(): string {
+  return process.env['ENGRAM_MODELS_DIR'] ?? resolve(__dirname, '..', 'data', 'models');
+}
+
+function standalone(candidate: Candidate): Embedder {
+  return candidate.model === USE_LOCAL_MODEL
+    ? new LocalEmbedder({ batchSize: 32 })
+    : new OnnxEmbedder({ modelsDir: modelsDir(), name: candidate.model, prefixes: candidate.prefixes, batchSize: 32 });
+}
+
+/** The held-out conversations' texts embedded by the candidate (cached on disk per model, role and prefixes). */
+async function vectorsOf(
+  candidate: Candidate,
+  texts: Record<EmbedRole, string[]>,
+): Promise<Record<EmbedRole, VectorCache>> {
+  const embedder = standalone(candidate);
+  const caches = {} as Record<EmbedRole, VectorCache>;
+  try {
+    for (const role of ['passage', 'query'] as const) {
+      const prefix = candidate.model === USE_LOCAL_MODEL || candidate.prefixes ? '' : '-noprefix';
+      const dir = resolve(__dirname, '.cache', 'embedders', `${candidate.model}${prefix}-${role}`);
+      const cache = new VectorCache(dir, embedder.dimensions);
+      await cache.ensure(
+        texts[role],
+        (batch) => embedder.embed(batch, { lane: 'bulk', role }),
+        64,
+        (msg) => process.stderr.write(`${candidate.label} ${role}s: ${msg}\n`),
+      );
+      caches[role] = cache;
+    }
+  } finally {
+    await embedder.close?.();
+  }
+
+  return caches;
+}
+
+function at(turn: LocomoTurn): Date {
+  return new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000);
+}
+
+interface Quality {
+  messages: EvidenceScoreboard<'searchMessages' | 'message vectors only'>;
+  observations: EvidenceScoreboard<'recall'>;
+  context: Reach;
+}
+
+/** The held-out conversations through the service: searchMessages and context on turns, recall on observations. */
+async function quality(
+  bench: BenchApp,
+  conversations: readonly LocomoConversation[],
+  vectors: Record<EmbedRole, VectorCache>,
+): Promise<Quality> {
+  const store = bench.app.get<ConversationStore>(CONVERSATION_STORE);
+  const search = bench.app.get(MessageSearchService);
+  const contexts = bench.app.get(ContextService);
+  const recall = bench.app.get(RecallService);
+  const importer = bench.app.get(MemoryImportService);
+  const out: Quality = {
+    messages: new EvidenceScoreboard(['searchMessages', 'message vectors only'] as const),
+    observations: new EvidenceScoreboard(['recall'] as const),
+    context: new Reach(),
+  };
+  for (const conversation of conversations) {
+    const tenantId = `turns-${conversation.id}`;
+    const turnOf = new Map<string, string>();
+    for (const turn of conversation.turns) {
+      const appended = await store.appendMessage({
+        message: {
+          id: randomUUID(),
+          tenantId,
+          channelId: CHANNEL,
+          role: MessageRole.USER,
+          speaker: turn.speaker,
+          trust: Trust.GUARDIAN,
+          content: turn.text,
+          tokenCount: countTokens(turn.text),
+          createdAt: at(turn),
+          extractedAt: new Date(),
+        },
+        vector: vectors.passage.get(turnContent(turn)) ?? null,
+        projectId: null,
+      });
+      turnOf.set(appended.message.id, turn.id);
+    }
+    const observations = loadObservations(conversation);
+    const obsTenant = `obs-${conversation.id}`;
+    const items = observations.map((o) => ({
+      content: o.content,
+      occurredAt: o.sessionDate,
+      createdAt: o.sessionDate,
+      source: { role: null, channelId: `session-${o.session}` },
+    }));
+    const stored = await importer.importMany(
+      obsTenant,
+      items,
+      items.map((o) => {
+        const vector = vectors.passage.get(o.content);
+        if (!vector) {
+          throw new Error(`no vector for observation ${JSON.stringify(o.content)}`);
+        }
+
+        return vector;
+      }),
+    );
+    const turnsOf = new Map<string, string[]>();
+    stored.ids.forEach((id, i) => turnsOf.set(id, [...(turnsOf.get(id) ?? []), ...(observations[i]?.turnIds ?? [])]));
+    const last = conversation.sessions[conversation.sessions.length - 1]?.date ?? new Date();
+    const reference = new Date(last.getTime() + DAY_MS);
+    const replayed = { conversation, half: '6-10' as const, representation: 'turns' as const, tenantId, observations: [] };
+    for (const q of conversation.questions.filter(isScorable)) {
+      const vector = vectors.query.get(vectorQueryText(q.question)) ?? null;
+      const scope = { channelId: CHANNEL };
+      const hits = await search.searchWithVector(tenantId, { query: q.question, limit: 10, scope }, vector);
+      out.messages.add(
+        'searchMessages',
+        q,
+        hits.map((h) => turnOf.get(h.message.id) ?? ''),
+      );
+      const nearest = vector ? await store.searchMessageVectors(tenantId, vector, 10, scope) : [];
+      out.messages.add(
+        'message vectors only',
+        q,
+        nearest.map((h) => turnOf.get(h.id) ?? ''),
+      );
+      const recalled = await recall.recallWithVector(
+        obsTenant,
+        { query: q.question, limit: 10, referenceTime: reference },
+        vector,
+        { recordAccess: false },
+      );
+      out.observations.add(
+        'recall',
+        q,
+        recalled.hits.map((h) => turnsOf.get(h.memory.id) ?? []),
+      );
+      for (const budget of CONTEXT_BUDGETS) {
+        const context = await contexts.contextWithVector(
+          tenantId,
+          { channelId: CHANNEL, query: q.question, tokenBudget: budget },
+          vector,
+        );
+        out.context.add(budget, q, reached(replayed, q, context.text));
+      }
+    }
+    process.stderr.write(`conversation ${conversation.id} scored\n`);
+  }
+
+  return out;
+}
+
+interface Speed {
+  idle: Summary;
+  duringImport: Summary;
+  ingestPerSecond: number;
+  rssMb: number;
+}
+
+/** Query embedding (embedQuery, as recall calls it) one at a time over distinct questions. */
+async function timeQueries(embedder: Embedder, questions: readonly string[], until?: () => boolean): Promise<number[]> {
+  const logger = new Logger('embedders-bench');
+  const samples: number[] = [];
+  for (const question of questions) {
+    if (until?.()) {
+      break;
+    }
+    const started = performance.now();
+    await embedQuery(embedder, question, 5000, logger);
+    samples.push(performance.now() - started);
+    await sleep(PAUSE_MS);
+  }
+
+  return samples;
+}
+
+/**
+ * The app's own embedder: the memory its model threads add, query embedding idle, the import rate of turns
+ * (MemoryImportService embedding them on the bulk lane), and query embedding while another import runs.
+ */
+async function speed(bench: BenchApp, turns: readonly string[], questions: readonly string[]): Promise<Speed> {
+  const embedder = bench.app.get<Embedder>(EMBEDDER);
+  const importer = bench.app.get(MemoryImportService);
+  const before = rssMb();
+  if (embedder instanceof ThreadedEmbedder) {
+    await embedder.warmUp();
+  }
+  const half = Math.floor(questions.length / 2);
+  await timeQueries(embedder, ['warm up the query path', 'and once more']);
+  const idle = summarize(await timeQueries(embedder, questions.slice(0, half)));
+  const items = (from: number, n: number): { content: string }[] =>
+    Array.from({ length: n }, (_, i) => ({ content: `${turns[(from + i) % turns.length] ?? ''} [${from + i}]` }));
+  const started = performance.now();
+  await importer.importMany('ingest', items(0, INGEST_TURNS), undefined, { trusted: true });
+  const ingestPerSecond = INGEST_TURNS / ((performance.now() - started) / 1000);
+  const rss = rssMb() - before;
+  let importing = true;
+  const load = (async () => {
+    for (let i = 0; importing && i < 20; i++) {
+      await importer.importMany('load', items(INGEST_TURNS + i * 100, 100), undefined, { trusted: true });
+    }
+    importing = false;
+  })();
+  await sleep(300);
+  const during = await timeQueries(embedder, questions.slice(half), () => !importing);
+  importing = false;
+  await load;
+
+  return { idle, duringImport: summarize(during), ingestPerSecond, rssMb: rss };
+}
+
+function categoryAny10(board: EvidenceScoreboard<string>, variant: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const row of board.rows()) {
+    if (row['variant'] === variant && row['category'] !== 'all') {
+      out[`any@10 ${String(row['category'])}`] = Number(row['any@10']);
+    }
+  }
+
+  return out;
+}
+
+/**
+ * `npm run bench -- embedders [labels|models, comma-separated] [queries]`: every local embedding candidate side by
+ * side on LoCoMo's held-out conversations (6-10: the ranking weights and the context policy were chosen on 1-5),
+ * each in its own app with LOCAL_EMBEDDING_MODEL set to it (so its own ranking weights): searchMessages any@10 /
+ * all@10 on the turns (per category), recall any@10 on the session observations, the share of questions whose
+ * evidence is in `context` at 2k / 4k tokens; then query embedding p50 / p95 idle and during an import, the import
+ * rate of turns, and the memory the model threads add. Models come from ENGRAM_MODELS_DIR (default data/models;
+ * `npm run models -- fetch --all`); the held-out texts' vectors are cached under bench/.cache/embedders.
+ */
+export async function runEmbeddersBench(only?: string, queries = 120): Promise<void> {
+  const started = performance.now();
+  const wanted = only?.split(',').map((s) => s.trim());
+  const candidates = CANDIDATES.filter((c) => !wanted || wanted.includes(c.label) || wanted.includes(c.model));
+  const all = loadLocomo();
+  const heldOut = all.slice(5);
+  const tuning = all.slice(0, 5);
+  const questions: LocomoQuestion[] = heldOut.flatMap((c) => c.questions.filter(isScorable));
+  const texts: Record<EmbedRole, string[]> = {
+    passage: [
+      ...heldOut.flatMap((c) => c.turns.map(turnContent)),
+      ...heldOut.flatMap((c) => loadObservations(c).map((o) => o.content)),
+    ],
+    query: questions.map((q) => vectorQueryText(q.question)),
+  };
+  // latency on questions and turns the quality pass did not embed (no cache hit can flatter a model)
+  const latencyQuestions = tuning
+    .flatMap((c) => c.questions.map((q) => q.question))
+    .slice(0, queries * 2 * candidates.length);
+  const ingestTurns = tuning.flatMap((c) => c.turns.map(turnContent));
+  const rows: Record<string, string | number>[] = [];
+  const categories: Record<string, string | number>[] = [];
+  const results: Record<string, unknown>[] = [];
+  for (const [i, candidate] of candidates.entries()) {
+    const vectors = await vectorsOf(candidate, texts);
+    const bench = await startBenchApp({
+      EMBEDDINGS: 'local',
+      LOCAL_EMBEDDING_MODEL: candidate.model,
+      ENGRAM_MODELS_DIR: modelsDir(),
+      // the cortex's sweeps would compete with the measures
+      CORTEX_SWEEP_MS: String(DAY_MS),
+    });
+    try {
+      const q = await quality(bench, heldOut, vectors);
+      const mine = latencyQuestions.slice(i * queries * 2, (i + 1) * queries * 2);
+      const s = await speed(bench, ingestTurns, mine);
+      const messages = q.messages.total('searchMessages');
+      const row = {
+        candidate: candidate.label,
+        'turns any@10': round(messages.any10, 3),
+        'turns all@10': round(messages.all10, 3),
+        'turn vectors alone any@10': round(q.messages.total('message vectors only').any10, 3),
+        'observations any@10': round(q.observations.total('recall').any10, 3),
+        'context 2k': round(q.context.share(2000), 3),
+        'context 4k': round(q.context.share(4000), 3),
+        'query p50 ms': round(s.idle.median, 1),
+        'query p95 ms': round(s.idle.p95, 1),
+        'query p50 ms, import running': round(s.duringImport.median, 1),
+        'query p95 ms, import running': round(s.duringImport.p95, 1),
+        'ingest turns/s': round(s.ingestPerSecond, 1),
+        'RSS MB': round(s.rssMb, 0),
+      };
+      rows.push(row);
+      categories.push({
+        candidate: candidate.label,
+        ...categoryAny10(q.messages, 'searchMessages'),
+        ...Object.fromEntries(
+          Object.entries(categoryAny10(q.observations, 'recall')).map(([k, v]) => [`observations ${k}`, v]),
+        ),
+      });
+      results.push({ ...row, messages: q.messages.rows(), observations: q.observations.rows(), speed: s });
+      process.stderr.write(`${markdownTable([row])}\n`);
+    } finally {
+      await bench.close();
+    }
+  }
+  report(
+    'embedders',
+    {
+      totalSeconds: round((performance.now() - started) / 1000, 1),
+      heldOut: heldOut.map((c) => c.id),
+      questions: questions.length,
+      results,
+    },
+    rows,
+  );
+  process.stdout.write(`\n${markdownTable(categories)}\n`);
+}
