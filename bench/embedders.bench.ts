@@ -171,7 +171,13 @@ async function quality(
     stored.ids.forEach((id, i) => turnsOf.set(id, [...(turnsOf.get(id) ?? []), ...(observations[i]?.turnIds ?? [])]));
     const last = conversation.sessions[conversation.sessions.length - 1]?.date ?? new Date();
     const reference = new Date(last.getTime() + DAY_MS);
-    const replayed = { conversation, half: '6-10' as const, representation: 'turns' as const, tenantId, observations: [] };
+    const replayed = {
+      conversation,
+      half: '6-10' as const,
+      representation: 'turns' as const,
+      tenantId,
+      observations: [],
+    };
     for (const q of conversation.questions.filter(isScorable)) {
       const vector = vectors.query.get(vectorQueryText(q.question)) ?? null;
       const scope = { channelId: CHANNEL };

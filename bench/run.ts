@@ -17,6 +17,7 @@ import { runQueryEmbedding } from 'bench/query-embedding.bench';
 import { runReembedBench } from 'bench/reembed.bench';
 import { runStartBench } from 'bench/start.bench';
 import { runTenantDataBench } from 'bench/tenant-data.bench';
+import { runUseMigrationBench } from 'bench/use-migration.bench';
 import { runViewerBench } from 'bench/viewer.bench';
 import type { HostileKind } from 'test/support/hostile-documents';
 
@@ -25,6 +26,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   // embedders [labels or models, comma-separated] [queries per phase]
   embedders: (args) => runEmbeddersBench(args[0] || undefined, args[1] ? Number(args[1]) : undefined),
+  'use-migration': (args) => runUseMigrationBench(...args.map(Number)),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
   // hostile [repetitions] [kinds | inputs | bulk [memories]]: GraphQL documents, then the inputs of issue 17 and the
   // bulk work (`bulk`: the bulk work alone)

@@ -1,6 +1,6 @@
 import type { Embedder } from 'src/domain/embedding.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
-import { USE_EMBEDDING_MODEL, LocalEmbedder } from 'src/embedding/local.embedder';
+import { LocalEmbedder, USE_EMBEDDING_MODEL } from 'src/embedding/local.embedder';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 
 /**

@@ -1,8 +1,8 @@
 import { withProgress } from 'src/common/progress';
 import type { AppConfig } from 'src/config/config';
-import { createEmbedderWithModel } from 'src/embedding/onnx/ensure-model';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import type { ReembedReport } from 'src/embedding/migration/reembed.service';
+import { createEmbedderWithModel } from 'src/embedding/onnx/ensure-model';
 import { openStores } from 'src/store/stores';
 
 /**

@@ -11,14 +11,16 @@ const USAGE =
   `names: ${CATALOGUE.map((m) => m.name).join(', ')}\n`;
 
 function named(names: readonly string[], all: readonly CatalogueModel[]): CatalogueModel[] {
-  return names.map((name) => {
-    const model = catalogueModel(name);
-    if (!model) {
-      throw new Error(`unknown model ${JSON.stringify(name)}\n${USAGE}`);
-    }
+  return names
+    .map((name) => {
+      const model = catalogueModel(name);
+      if (!model) {
+        throw new Error(`unknown model ${JSON.stringify(name)}\n${USAGE}`);
+      }
 
-    return model;
-  }).concat(names.length === 0 ? all : []);
+      return model;
+    })
+    .concat(names.length === 0 ? all : []);
 }
 
 /**
@@ -26,7 +28,11 @@ function named(names: readonly string[], all: readonly CatalogueModel[]): Catalo
  * fetches the configured LOCAL_EMBEDDING_MODEL. Progress goes to stderr; the exit code is 1 when a model is missing
  * or fails its check.
  */
-export async function runModels(config: AppConfig, args: readonly string[], out: NodeJS.WritableStream): Promise<number> {
+export async function runModels(
+  config: AppConfig,
+  args: readonly string[],
+  out: NodeJS.WritableStream,
+): Promise<number> {
   const { modelsDir, model: configured } = config.embeddings.local;
   const [action, ...rest] = args;
   const log = (line: string): boolean => process.stderr.write(`${line}\n`);

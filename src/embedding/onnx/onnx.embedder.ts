@@ -100,7 +100,11 @@ parentPort.on('message', (message) => {
 `;
 
 /** The text the model sees: its instruction prefix for the role, when it was trained with one. */
-export function prefixed(settings: Pick<ModelSettings, 'queryPrefix' | 'passagePrefix'>, text: string, role: EmbedRole): string {
+export function prefixed(
+  settings: Pick<ModelSettings, 'queryPrefix' | 'passagePrefix'>,
+  text: string,
+  role: EmbedRole,
+): string {
   return `${role === 'query' ? settings.queryPrefix : settings.passagePrefix}${text}`;
 }
 

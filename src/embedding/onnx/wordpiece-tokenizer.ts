@@ -29,11 +29,21 @@ export function wordPieceTokenizerJson(vocabText: string, lowercase = true): Rec
       normalized: false,
       special: true,
     })),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase },
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
-      single: [{ SpecialToken: special('[CLS]') }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: special('[SEP]') }],
+      single: [
+        { SpecialToken: special('[CLS]') },
+        { Sequence: { id: 'A', type_id: 0 } },
+        { SpecialToken: special('[SEP]') },
+      ],
       pair: [
         { SpecialToken: special('[CLS]') },
         { Sequence: { id: 'A', type_id: 0 } },
@@ -46,6 +56,12 @@ export function wordPieceTokenizerJson(vocabText: string, lowercase = true): Rec
       ),
     },
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab,
+    },
   };
 }
