@@ -11,6 +11,7 @@ import { loadObservations } from 'bench/support/locomo-observations';
 import type { LocomoObservation } from 'bench/support/locomo-observations';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
 import { countTokens } from 'src/common/tokens';
+import { USE_LOCAL_MODEL } from 'src/config/config';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
@@ -357,6 +358,8 @@ async function latencyAt10k(
   const scans = await startBenchApp(
     {
       EMBEDDINGS: 'local',
+      // the vectors given are USE's
+      LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL,
       VECTOR_INDEX_MIN_ROWS: String(NO_INDEX),
       MESSAGE_VECTOR_INDEX_MIN_ROWS: String(NO_INDEX),
       // the first app's cortex keeps the shared bulletin; a second one would only add background work to both
@@ -511,6 +514,8 @@ export async function runContextBench(
 
   const bench = await startBenchApp({
     EMBEDDINGS: 'local',
+    // the vectors given are USE's
+    LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL,
     ...(Number.isNaN(messageIndexRows) ? {} : { MESSAGE_VECTOR_INDEX_MIN_ROWS: String(messageIndexRows) }),
   });
   if (bench.config.store.kind !== 'sqlite') {

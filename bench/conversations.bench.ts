@@ -10,6 +10,7 @@ import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
 import { countTokens } from 'src/common/tokens';
+import { USE_LOCAL_MODEL } from 'src/config/config';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
@@ -229,7 +230,7 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
   );
   const latency: Record<string, string | number>[] = [];
 
-  const local = await startBenchApp({ EMBEDDINGS: 'local' });
+  const local = await startBenchApp({ EMBEDDINGS: 'local', LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL });
   let quality: Record<string, string | number>[];
   try {
     quality = await locomoSearch(local, conversations, cache);

@@ -41,7 +41,8 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   },
   load: (args) => runLoadBench(...args.map(Number)),
   'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
-  locomo: (args) => runLocomo(args[0] === 'quick'),
+  // locomo [quick | tune] [model]: USE by default, or a LOCAL_EMBEDDING_MODEL
+  locomo: (args) => runLocomo(args[0] === 'quick', args[1]),
   'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
   quality: (args) => runQuality(args),
   conversations: (args) => runConversations(...args.map(Number)),
