@@ -30,11 +30,14 @@ const DAY_MS = 86_400_000;
 export async function runUseMigrationBench(memories = 10_000, messages = 10_000): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'engram-use-migration-'));
   const conversations = loadLocomo();
-  const turns = conversations.flatMap((c) => c.turns);
   const questions = conversations.flatMap((c) => c.questions.filter(isScorable).map((q) => q.question));
   const use = new VectorCache(resolve(__dirname, '.cache', 'embedders', `${USE_LOCAL_MODEL}-passage`), 512);
   const embedder = new LocalEmbedder({ batchSize: 32 });
-  const distinct = turns.slice(0, 1500);
+  // the held-out conversations' turns, whose USE vectors `npm run bench -- embedders` keeps
+  const distinct = conversations
+    .slice(5)
+    .flatMap((c) => c.turns)
+    .slice(0, 1500);
   await use.ensure(
     distinct.map(turnContent),
     (batch) => embedder.embed(batch),
