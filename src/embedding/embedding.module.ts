@@ -14,11 +14,13 @@ class EmbedderLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   /** A local model loads in the background (about 2 s), so the first recall does not wait for it. */
   onApplicationBootstrap(): void {
     if (this.embedder instanceof ThreadedEmbedder) {
-      this.embedder.warmUp().catch((error: unknown) =>
-        new Logger('EmbeddingModel').warn(
-          `the embedding model did not load: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
+      this.embedder
+        .warmUp()
+        .catch((error: unknown) =>
+          new Logger('EmbeddingModel').warn(
+            `the embedding model did not load: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
     }
   }
 
