@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 
+import { workerSource } from 'src/embedding/threaded/model-worker';
 import { ThreadedEmbedder } from 'src/embedding/threaded/threaded-embedder';
 import type { ThreadedEmbedderOptions } from 'src/embedding/threaded/threaded-embedder';
 
@@ -13,47 +14,32 @@ export type LocalEmbedderOptions = ThreadedEmbedderOptions;
  * Runs inside the worker thread (see WorkerSpec). The WASM backend is single-threaded and blocks its thread for the
  * whole batch (about 1 s for 32 paragraphs), hence the worker.
  */
-const WORKER_SOURCE = `
-'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
+const WORKER_SOURCE = workerSource(`
 const { initModel } = require(workerData.embeddingsPath);
 const { modelSource } = require(workerData.modelSourcePath);
 const dims = workerData.dimensions;
-const describe = (error) => (error instanceof Error ? error.message : String(error));
 // initModel loads the weights while the WASM backend may still be initialising; on a busy machine the weights
 // win that race and tfjs throws "Backend 'wasm' has not yet been initialized". Wait for the backend first.
-const modelPromise = require(workerData.corePath).ready().then(() => initModel(modelSource));
-modelPromise.then(
-  () => parentPort.postMessage({ type: 'ready' }),
-  (error) => parentPort.postMessage({ type: 'init-failed', message: describe(error) }),
-);
-async function embed(id, texts) {
-  try {
-    const model = await modelPromise;
-    const rows = await model.embed(texts);
-    if (rows.length !== texts.length) {
-      throw new Error('model returned ' + rows.length + ' vectors for ' + texts.length + ' texts');
-    }
-    const out = new Float32Array(texts.length * dims);
-    rows.forEach((row, r) => {
-      if (row.length !== dims) {
-        throw new Error('model returned a vector of dimension ' + row.length);
-      }
-      let norm = 0;
-      for (const x of row) norm += x * x;
-      norm = Math.sqrt(norm) || 1;
-      for (let i = 0; i < dims; i++) out[r * dims + i] = row[i] / norm;
-    });
-    parentPort.postMessage({ type: 'result', id, buffer: out.buffer }, [out.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ type: 'error', id, message: describe(error) });
+const ready = require(workerData.corePath).ready().then(() => initModel(modelSource));
+async function embed(texts) {
+  const model = await ready;
+  const rows = await model.embed(texts);
+  if (rows.length !== texts.length) {
+    throw new Error('model returned ' + rows.length + ' vectors for ' + texts.length + ' texts');
   }
+  const out = new Float32Array(texts.length * dims);
+  rows.forEach((row, r) => {
+    if (row.length !== dims) {
+      throw new Error('model returned a vector of dimension ' + row.length);
+    }
+    let norm = 0;
+    for (const x of row) norm += x * x;
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < dims; i++) out[r * dims + i] = row[i] / norm;
+  });
+  return out;
 }
-let chain = Promise.resolve();
-parentPort.on('message', (message) => {
-  chain = chain.then(() => embed(message.id, message.texts));
-});
-`;
+`);
 
 /**
  * Universal Sentence Encoder Lite (TF Hub `universal-sentence-encoder-lite/1`, weights shipped in

@@ -1,6 +1,7 @@
 import type { EmbedRole } from 'src/domain/embedding.port';
 import { modelSettings, readModelFolder } from 'src/embedding/onnx/model-folder';
 import type { ModelSettings } from 'src/embedding/onnx/onnx-models';
+import { workerSource } from 'src/embedding/threaded/model-worker';
 import { ThreadedEmbedder } from 'src/embedding/threaded/threaded-embedder';
 import type { ThreadedEmbedderOptions } from 'src/embedding/threaded/threaded-embedder';
 
@@ -20,84 +21,76 @@ export interface OnnxEmbedderOptions extends ThreadedEmbedderOptions {
  * closing [SEP]), runs the batch padded to its longest text, pools (CLS or attention-masked mean) and normalises.
  * A sentence-transformers export whose graph already pools (a `sentence_embedding` output) is used as is.
  */
-const WORKER_SOURCE = `
-'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
+const WORKER_SOURCE = workerSource(`
 const ort = require(workerData.ortPath);
 const { Tokenizer } = require(workerData.tokenizersPath);
 const { dims, pooling, maxTokens } = workerData;
-const describe = (error) => (error instanceof Error ? error.message : String(error));
 const tokenizer = new Tokenizer(workerData.tokenizer, {});
-const sessionPromise = ort.InferenceSession.create(workerData.onnxPath, {
+const ready = ort.InferenceSession.create(workerData.onnxPath, {
   intraOpNumThreads: workerData.intraOpThreads,
   interOpNumThreads: 1,
   executionMode: 'sequential',
   graphOptimizationLevel: 'all',
 });
-sessionPromise.then(
-  () => parentPort.postMessage({ type: 'ready' }),
-  (error) => parentPort.postMessage({ type: 'init-failed', message: describe(error) }),
-);
 function encode(text) {
   const ids = tokenizer.encode(text).ids;
   return ids.length <= maxTokens ? ids : ids.slice(0, maxTokens - 1).concat(ids[ids.length - 1]);
 }
-async function embed(id, texts) {
-  try {
-    const session = await sessionPromise;
-    const encoded = texts.map(encode);
-    const n = texts.length;
-    const len = Math.max(1, ...encoded.map((ids) => ids.length));
-    const inputIds = new BigInt64Array(n * len);
-    const mask = new BigInt64Array(n * len);
-    encoded.forEach((ids, r) => ids.forEach((token, i) => {
-      inputIds[r * len + i] = BigInt(token);
-      mask[r * len + i] = 1n;
-    }));
-    const feeds = {
-      input_ids: new ort.Tensor('int64', inputIds, [n, len]),
-      attention_mask: new ort.Tensor('int64', mask, [n, len]),
-    };
-    if (session.inputNames.includes('token_type_ids')) {
-      feeds.token_type_ids = new ort.Tensor('int64', new BigInt64Array(n * len), [n, len]);
-    }
-    const outputs = await session.run(feeds);
-    const pooled = outputs.sentence_embedding;
-    const hidden = pooled ?? outputs.last_hidden_state ?? outputs[session.outputNames[0]];
-    const width = hidden.dims[hidden.dims.length - 1];
-    if (width !== dims) {
-      throw new Error('model returned vectors of dimension ' + width + ', expected ' + dims);
-    }
-    const data = hidden.data;
-    const out = new Float32Array(n * dims);
-    for (let r = 0; r < n; r++) {
-      const row = out.subarray(r * dims, (r + 1) * dims);
-      if (pooled || pooling === 'cls') {
-        const at = pooled ? r * dims : r * len * dims;
-        for (let d = 0; d < dims; d++) row[d] = data[at + d];
-      } else {
-        const count = encoded[r].length;
-        for (let i = 0; i < count; i++) {
-          const at = (r * len + i) * dims;
-          for (let d = 0; d < dims; d++) row[d] += data[at + d];
-        }
-        for (let d = 0; d < dims; d++) row[d] /= count;
-      }
-      let norm = 0;
-      for (let d = 0; d < dims; d++) norm += row[d] * row[d];
-      norm = Math.sqrt(norm) || 1;
-      for (let d = 0; d < dims; d++) row[d] /= norm;
-    }
-    parentPort.postMessage({ type: 'result', id, buffer: out.buffer }, [out.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ type: 'error', id, message: describe(error) });
+// the batch padded to its longest text: token ids, attention mask (and BERT's segment ids, all 0)
+function feeds(session, encoded) {
+  const n = encoded.length;
+  const len = Math.max(1, ...encoded.map((ids) => ids.length));
+  const inputIds = new BigInt64Array(n * len);
+  const mask = new BigInt64Array(n * len);
+  encoded.forEach((ids, r) => ids.forEach((token, i) => {
+    inputIds[r * len + i] = BigInt(token);
+    mask[r * len + i] = 1n;
+  }));
+  const out = {
+    input_ids: new ort.Tensor('int64', inputIds, [n, len]),
+    attention_mask: new ort.Tensor('int64', mask, [n, len]),
+  };
+  if (session.inputNames.includes('token_type_ids')) {
+    out.token_type_ids = new ort.Tensor('int64', new BigInt64Array(n * len), [n, len]);
   }
+  return out;
 }
-let chain = Promise.resolve();
-parentPort.on('message', (message) => {
-  chain = chain.then(() => embed(message.id, message.texts));
-});
-`;
+// row r of the sentence vectors: the graph's own pooling, the CLS token's vector, or the mean over the real tokens
+function pool(data, pooled, len, count, r, row) {
+  if (pooled || pooling === 'cls') {
+    const at = pooled ? r * dims : r * len * dims;
+    for (let d = 0; d < dims; d++) row[d] = data[at + d];
+    return;
+  }
+  for (let i = 0; i < count; i++) {
+    const at = (r * len + i) * dims;
+    for (let d = 0; d < dims; d++) row[d] += data[at + d];
+  }
+  for (let d = 0; d < dims; d++) row[d] /= count;
+}
+async function embed(texts) {
+  const session = await ready;
+  const encoded = texts.map(encode);
+  const outputs = await session.run(feeds(session, encoded));
+  const pooled = outputs.sentence_embedding;
+  const hidden = pooled ?? outputs.last_hidden_state ?? outputs[session.outputNames[0]];
+  const width = hidden.dims[hidden.dims.length - 1];
+  if (width !== dims) {
+    throw new Error('model returned vectors of dimension ' + width + ', expected ' + dims);
+  }
+  const len = hidden.dims.length === 3 ? hidden.dims[1] : 1;
+  const out = new Float32Array(texts.length * dims);
+  for (let r = 0; r < texts.length; r++) {
+    const row = out.subarray(r * dims, (r + 1) * dims);
+    pool(hidden.data, Boolean(pooled), len, encoded[r].length, r, row);
+    let norm = 0;
+    for (let d = 0; d < dims; d++) norm += row[d] * row[d];
+    norm = Math.sqrt(norm) || 1;
+    for (let d = 0; d < dims; d++) row[d] /= norm;
+  }
+  return out;
+}
+`);
 
 /** The text the model sees: its instruction prefix for the role, when it was trained with one. */
 export function prefixed(

@@ -5,7 +5,7 @@ import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
 /**
  * What a model runs in: JavaScript source evaluated in a worker thread (plain JavaScript in a string, so that it runs
  * unchanged under jest and from dist/ without a loader; module paths are resolved by the parent and passed in
- * `workerData`). The source answers the protocol below: `ready` / `init-failed` once, then one `result` or `error`
+ * `workerData`). The source (see `workerSource`) answers `ready` / `init-failed` once, then one `result` or `error`
  * per `{ id, texts }` message, a `result` holding `texts.length × dimensions` floats, in order.
  */
 export interface WorkerSpec {
@@ -14,6 +14,35 @@ export interface WorkerSpec {
   source: string;
   workerData: Record<string, unknown>;
   dimensions: number;
+}
+
+/**
+ * A worker's source around `body`, which defines `ready` (a promise of the loaded model) and `embed(texts)` (a
+ * promise of a Float32Array of texts.length × dimensions): the protocol and the one-call-at-a-time loop. Inside,
+ * `parentPort`, `workerData` and `describe(error)` are in scope.
+ */
+export function workerSource(body: string): string {
+  return `
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const describe = (error) => (error instanceof Error ? error.message : String(error));
+${body}
+ready.then(
+  () => parentPort.postMessage({ type: 'ready' }),
+  (error) => parentPort.postMessage({ type: 'init-failed', message: describe(error) }),
+);
+let chain = Promise.resolve();
+parentPort.on('message', ({ id, texts }) => {
+  chain = chain.then(async () => {
+    try {
+      const out = await embed(texts);
+      parentPort.postMessage({ type: 'result', id, buffer: out.buffer }, [out.buffer]);
+    } catch (error) {
+      parentPort.postMessage({ type: 'error', id, message: describe(error) });
+    }
+  });
+});
+`;
 }
 
 type WorkerReply =
