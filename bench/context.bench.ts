@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -7,10 +6,10 @@ import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, LOCOMO_CATEGORY_NAMES, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
+import { appendTurn, turnTime } from 'bench/support/locomo-messages';
 import { loadObservations } from 'bench/support/locomo-observations';
 import type { LocomoObservation } from 'bench/support/locomo-observations';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
-import { countTokens } from 'src/common/tokens';
 import { USE_LOCAL_MODEL } from 'src/config/config';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
@@ -18,7 +17,6 @@ import { CONTEXT_POLICY } from 'src/conversation/context-split';
 import type { ContextPolicy } from 'src/conversation/context-split';
 import { ContextService } from 'src/conversation/context.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
-import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
@@ -39,11 +37,6 @@ const LIVE = 100;
 const WARMUP = 10;
 /** VECTOR_INDEX_MIN_ROWS no tenant reaches. */
 const NO_INDEX = 1_000_000_000;
-
-/** The turn's time: its session start plus a second per turn, so turns of one session keep their order. */
-function at(turn: LocomoTurn): Date {
-  return new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000);
-}
 
 /** Whitespace as the context renders it (a message is one line). */
 function oneLine(text: string): string {
@@ -143,22 +136,7 @@ async function replay(
     for (const representation of REPRESENTATIONS) {
       const tenantId = `locomo-context-${representation === 'turns' ? '' : 'obs-'}${conversation.id}`;
       for (const turn of conversation.turns) {
-        await store.appendMessage({
-          message: {
-            id: randomUUID(),
-            tenantId,
-            channelId: CHANNEL,
-            role: MessageRole.USER,
-            speaker: turn.speaker,
-            trust: Trust.GUARDIAN,
-            content: turn.text,
-            tokenCount: countTokens(turn.text),
-            createdAt: at(turn),
-            extractedAt: new Date(),
-          },
-          vector: cache.get(turnContent(turn)) ?? null,
-          projectId: null,
-        });
+        await appendTurn(store, tenantId, CHANNEL, turn, cache.get(turnContent(turn)) ?? null);
       }
       const observations = representation === 'turns' ? [] : loadObservations(conversation);
       if (observations.length > 0) {
@@ -346,7 +324,7 @@ async function latencyAt10k(
   await compactAllButLive(store, LATENCY_TENANT, 'main', ids, LIVE);
   const items = cycle(turns, MEMORIES).map((turn, i) => ({
     content: `${turnContent(turn)} (${i})`,
-    createdAt: at(turn),
+    createdAt: turnTime(turn),
   }));
   const vectors = cycle(turns, MEMORIES).map((turn) => cache.get(turnContent(turn)) ?? new Float32Array(512));
   for (let i = 0; i < MEMORIES; i += 5000) {

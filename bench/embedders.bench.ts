@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
@@ -7,17 +6,16 @@ import { Reach, reached } from 'bench/context.bench';
 import { startBenchApp } from 'bench/support/bench-app';
 import type { BenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
-import type { LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
+import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
+import { appendTurn } from 'bench/support/locomo-messages';
 import { loadObservations } from 'bench/support/locomo-observations';
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
 import { VectorCache } from 'bench/support/vector-cache';
-import { countTokens } from 'src/common/tokens';
 import { USE_LOCAL_MODEL } from 'src/config/config';
 import { ContextService } from 'src/conversation/context.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
-import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder, EmbedRole } from 'src/domain/embedding.port';
 import { embedQuery } from 'src/embedding/embed-safely';
@@ -99,10 +97,6 @@ async function vectorsOf(
   return caches;
 }
 
-function at(turn: LocomoTurn): Date {
-  return new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000);
-}
-
 interface Quality {
   messages: EvidenceScoreboard<'searchMessages' | 'message vectors only'>;
   observations: EvidenceScoreboard<'recall'>;
@@ -129,23 +123,10 @@ async function quality(
     const tenantId = `turns-${conversation.id}`;
     const turnOf = new Map<string, string>();
     for (const turn of conversation.turns) {
-      const appended = await store.appendMessage({
-        message: {
-          id: randomUUID(),
-          tenantId,
-          channelId: CHANNEL,
-          role: MessageRole.USER,
-          speaker: turn.speaker,
-          trust: Trust.GUARDIAN,
-          content: turn.text,
-          tokenCount: countTokens(turn.text),
-          createdAt: at(turn),
-          extractedAt: new Date(),
-        },
-        vector: vectors.passage.get(turnContent(turn)) ?? null,
-        projectId: null,
-      });
-      turnOf.set(appended.message.id, turn.id);
+      turnOf.set(
+        await appendTurn(store, tenantId, CHANNEL, turn, vectors.passage.get(turnContent(turn)) ?? null),
+        turn.id,
+      );
     }
     const observations = loadObservations(conversation);
     const obsTenant = `obs-${conversation.id}`;

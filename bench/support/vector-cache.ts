@@ -33,8 +33,19 @@ export class VectorCache {
     keys.slice(0, n).forEach((key, i) => this.vectors.set(key, floats.slice(i * dimensions, (i + 1) * dimensions)));
   }
 
+  get size(): number {
+    return this.vectors.size;
+  }
+
   get(text: string): Float32Array | undefined {
     return this.vectors.get(keyOf(text));
+  }
+
+  /** The texts not cached yet, each once. */
+  missing(texts: readonly string[]): string[] {
+    return [...new Map(texts.map((t) => [keyOf(t), t])).entries()]
+      .filter(([k]) => !this.vectors.has(k))
+      .map(([, t]) => t);
   }
 
   /** Embeds every text not cached yet, `batch` at a time, appending to disk as it goes. */
@@ -44,16 +55,16 @@ export class VectorCache {
     batch = 64,
     log: (msg: string) => void = () => undefined,
   ): Promise<void> {
-    const todo = [...new Map(texts.map((t) => [keyOf(t), t])).entries()].filter(([k]) => !this.vectors.has(k));
+    const todo = this.missing(texts);
     const started = Date.now();
     for (let i = 0; i < todo.length; i += batch) {
       const chunk = todo.slice(i, i + batch);
-      const out = await embed(chunk.map(([, t]) => t));
+      const out = await embed(chunk);
       const block = new Float32Array(chunk.length * this.dimensions);
       out.forEach((v, j) => block.set(v, j * this.dimensions));
       appendFileSync(join(this.dir, 'vectors.f32'), Buffer.from(block.buffer));
-      appendFileSync(join(this.dir, 'keys.txt'), chunk.map(([k]) => `${k}\n`).join(''));
-      chunk.forEach(([k], j) => this.vectors.set(k, block.slice(j * this.dimensions, (j + 1) * this.dimensions)));
+      appendFileSync(join(this.dir, 'keys.txt'), chunk.map((t) => `${keyOf(t)}\n`).join(''));
+      chunk.forEach((t, j) => this.vectors.set(keyOf(t), block.slice(j * this.dimensions, (j + 1) * this.dimensions)));
       const done = Math.min(i + batch, todo.length);
       if (done % (batch * 20) === 0 || done === todo.length) {
         log(`embedded ${done}/${todo.length} (${(done / ((Date.now() - started) / 1000)).toFixed(1)}/s)`);
