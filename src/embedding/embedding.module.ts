@@ -33,15 +33,15 @@ class EmbedderLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 @Module({})
 export class EmbeddingModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const logger = new Logger('EmbeddingModel');
-
     return {
       module: EmbeddingModule,
       providers: [
         {
           provide: EMBEDDER,
           useFactory: async () => {
-            await ensureLocalModel(config.embeddings, (line) => logger.log(line));
+            // straight to stderr: Nest holds its log lines back until the application is up, and a first fetch
+            // should show its progress while it happens
+            await ensureLocalModel(config.embeddings, (line) => process.stderr.write(`[embedding model] ${line}\n`));
 
             return createEmbedder(config.embeddings);
           },
