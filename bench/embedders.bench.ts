@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
@@ -11,17 +12,14 @@ import { appendTurn } from 'bench/support/locomo-messages';
 import { loadObservations } from 'bench/support/locomo-observations';
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
-import type { Summary } from 'bench/support/stats';
 import { VectorCache } from 'bench/support/vector-cache';
 import { USE_LOCAL_MODEL } from 'src/config/config';
 import { ContextService } from 'src/conversation/context.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
-import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder, EmbedRole } from 'src/domain/embedding.port';
 import { embedQuery } from 'src/embedding/embed-safely';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
 import { OnnxEmbedder } from 'src/embedding/onnx/onnx.embedder';
-import { ThreadedEmbedder } from 'src/embedding/threaded/threaded-embedder';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { RecallService } from 'src/recall/recall.service';
@@ -29,7 +27,7 @@ import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 
 /** LOCAL_EMBEDDING_MODEL of each candidate; `prefixes: false` measures what a model's instruction prefixes bring. */
-interface Candidate {
+export interface Candidate {
   label: string;
   model: string;
   prefixes: boolean;
@@ -50,15 +48,9 @@ const CANDIDATES: readonly Candidate[] = [
 const CHANNEL = 'conversation';
 const DAY_MS = 86_400_000;
 const CONTEXT_BUDGETS = [2000, 4000] as const;
-/** Turns imported (through MemoryImportService, embedding included) to measure ingest. */
-const INGEST_TURNS = 600;
 const PAUSE_MS = 20;
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-function rssMb(): number {
-  return process.memoryUsage().rss / 2 ** 20;
-}
 
 function modelsDir(): string {
   return process.env['ENGRAM_MODELS_DIR'] ?? resolve(__dirname, '..', 'data', 'models');
@@ -201,62 +193,106 @@ async function quality(
 }
 
 interface Speed {
-  idle: Summary;
-  duringImport: Summary;
-  ingestPerSecond: number;
-  rssMb: number;
+  idle: number[];
+  duringBulk: number[];
+  /** Texts embedded on the bulk lane alone and the seconds it took (batches of 32 turns). */
+  bulkTexts: number;
+  bulkSeconds: number;
 }
 
-/** Query embedding (embedQuery, as recall calls it) one at a time over distinct questions. */
-async function timeQueries(embedder: Embedder, questions: readonly string[], until?: () => boolean): Promise<number[]> {
-  const logger = new Logger('embedders-bench');
-  const samples: number[] = [];
-  for (const question of questions) {
-    if (until?.()) {
-      break;
-    }
-    const started = performance.now();
-    await embedQuery(embedder, question, 5000, logger);
-    samples.push(performance.now() - started);
-    await sleep(PAUSE_MS);
-  }
+/** Query embedding (embedQuery, as recall calls it) of one question; its milliseconds. */
+async function timeQuery(embedder: Embedder, question: string): Promise<number> {
+  const started = performance.now();
+  await embedQuery(embedder, question, 5000, new Logger('embedders-bench'));
 
-  return samples;
+  return performance.now() - started;
 }
 
 /**
- * The app's own embedder: the memory its model threads add, query embedding idle, the import rate of turns
- * (MemoryImportService embedding them on the bulk lane), and query embedding while another import runs.
+ * The candidates' speed measured in turns, so that the load of the machine falls on each alike: all models loaded
+ * (both lanes' threads, as in the app), then per round each candidate in turn: four queries alone, a bulk batch of
+ * 32 turns alone, and queries while another bulk batch runs. Distinct questions (no cache hits).
  */
-async function speed(bench: BenchApp, turns: readonly string[], questions: readonly string[]): Promise<Speed> {
-  const embedder = bench.app.get<Embedder>(EMBEDDER);
-  const importer = bench.app.get(MemoryImportService);
-  const before = rssMb();
-  if (embedder instanceof ThreadedEmbedder) {
-    await embedder.warmUp();
-  }
-  const half = Math.floor(questions.length / 2);
-  await timeQueries(embedder, ['warm up the query path', 'and once more']);
-  const idle = summarize(await timeQueries(embedder, questions.slice(0, half)));
-  const items = (from: number, n: number): { content: string }[] =>
-    Array.from({ length: n }, (_, i) => ({ content: `${turns[(from + i) % turns.length] ?? ''} [${from + i}]` }));
-  const started = performance.now();
-  await importer.importMany('ingest', items(0, INGEST_TURNS), undefined, { trusted: true });
-  const ingestPerSecond = INGEST_TURNS / ((performance.now() - started) / 1000);
-  const rss = rssMb() - before;
-  let importing = true;
-  const load = (async () => {
-    for (let i = 0; importing && i < 20; i++) {
-      await importer.importMany('load', items(INGEST_TURNS + i * 100, 100), undefined, { trusted: true });
-    }
-    importing = false;
-  })();
-  await sleep(300);
-  const during = await timeQueries(embedder, questions.slice(half), () => !importing);
-  importing = false;
-  await load;
+export async function speeds(
+  candidates: readonly Candidate[],
+  turns: readonly string[],
+  questions: readonly string[],
+  rounds: number,
+): Promise<Speed[]> {
+  const embedders = candidates.map((c) =>
+    c.model === USE_LOCAL_MODEL
+      ? new LocalEmbedder()
+      : new OnnxEmbedder({ modelsDir: modelsDir(), name: c.model, prefixes: c.prefixes }),
+  );
+  const out: Speed[] = candidates.map(() => ({ idle: [], duringBulk: [], bulkTexts: 0, bulkSeconds: 0 }));
+  try {
+    await Promise.all(embedders.map((e) => e.warmUp()));
+    let q = 0;
+    const question = (): string => {
+      const text = questions[q % questions.length] ?? '';
+      const lap = Math.floor(q++ / questions.length);
 
-  return { idle, duringImport: summarize(during), ingestPerSecond, rssMb: rss };
+      return lap === 0 ? text : `${text} (${lap})`;
+    };
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, embedder] of embedders.entries()) {
+        const speed = out[i]!;
+        await timeQuery(embedder, 'warm up the query path');
+        for (let k = 0; k < 4; k++) {
+          speed.idle.push(await timeQuery(embedder, question()));
+          await sleep(PAUSE_MS);
+        }
+        const batch = Array.from({ length: 32 }, (_, j) => turns[(round * 32 + j) % turns.length] ?? '');
+        const started = performance.now();
+        await embedder.embed(batch, { lane: 'bulk' });
+        speed.bulkSeconds += (performance.now() - started) / 1000;
+        speed.bulkTexts += batch.length;
+        let busy = true;
+        const bulk = embedder
+          .embed(
+            batch.map((t) => `${t} [${round}]`),
+            { lane: 'bulk' },
+          )
+          .finally(() => (busy = false));
+        await sleep(PAUSE_MS);
+        while (busy) {
+          speed.duringBulk.push(await timeQuery(embedder, question()));
+          await sleep(PAUSE_MS);
+        }
+        await bulk;
+      }
+      if ((round + 1) % 10 === 0) {
+        process.stderr.write(`speed round ${round + 1}/${rounds}\n`);
+      }
+    }
+  } finally {
+    await Promise.all(embedders.map((e) => e.close()));
+  }
+
+  return out;
+}
+
+/** The RSS a model adds to a fresh process (both lanes loaded and used) over the same process without a model. */
+export function modelRssMb(model: string): number {
+  const run = (name: string): number => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '-r',
+        'ts-node/register/transpile-only',
+        '-r',
+        'tsconfig-paths/register',
+        resolve(__dirname, 'support', 'model-rss.ts'),
+        name,
+        modelsDir(),
+      ],
+      { cwd: resolve(__dirname, '..'), encoding: 'utf8' },
+    );
+
+    return Number(result.stdout.trim().split('\n').pop());
+  };
+
+  return run(model) - run('none');
 }
 
 function categoryAny10(board: EvidenceScoreboard<string>, variant: string): Record<string, number> {
@@ -279,7 +315,7 @@ function categoryAny10(board: EvidenceScoreboard<string>, variant: string): Reco
  * rate of turns, and the memory the model threads add. Models come from ENGRAM_MODELS_DIR (default data/models;
  * `npm run models -- fetch --all`); the held-out texts' vectors are cached under bench/.cache/embedders.
  */
-export async function runEmbeddersBench(only?: string, queries = 120): Promise<void> {
+export async function runEmbeddersBench(only?: string, rounds = 60): Promise<void> {
   const started = performance.now();
   const wanted = only?.split(',').map((s) => s.trim());
   const candidates = CANDIDATES.filter((c) => !wanted || wanted.includes(c.label) || wanted.includes(c.model));
@@ -295,14 +331,12 @@ export async function runEmbeddersBench(only?: string, queries = 120): Promise<v
     query: questions.map((q) => vectorQueryText(q.question)),
   };
   // latency on questions and turns the quality pass did not embed (no cache hit can flatter a model)
-  const latencyQuestions = tuning
-    .flatMap((c) => c.questions.map((q) => q.question))
-    .slice(0, queries * 2 * candidates.length);
+  const latencyQuestions = tuning.flatMap((c) => c.questions.map((q) => q.question));
   const ingestTurns = tuning.flatMap((c) => c.turns.map(turnContent));
   const rows: Record<string, string | number>[] = [];
   const categories: Record<string, string | number>[] = [];
   const results: Record<string, unknown>[] = [];
-  for (const [i, candidate] of candidates.entries()) {
+  for (const candidate of candidates) {
     const vectors = await vectorsOf(candidate, texts);
     const bench = await startBenchApp({
       EMBEDDINGS: 'local',
@@ -313,8 +347,6 @@ export async function runEmbeddersBench(only?: string, queries = 120): Promise<v
     });
     try {
       const q = await quality(bench, heldOut, vectors);
-      const mine = latencyQuestions.slice(i * queries * 2, (i + 1) * queries * 2);
-      const s = await speed(bench, ingestTurns, mine);
       const messages = q.messages.total('searchMessages');
       const row = {
         candidate: candidate.label,
@@ -324,12 +356,6 @@ export async function runEmbeddersBench(only?: string, queries = 120): Promise<v
         'observations any@10': round(q.observations.total('recall').any10, 3),
         'context 2k': round(q.context.share(2000), 3),
         'context 4k': round(q.context.share(4000), 3),
-        'query p50 ms': round(s.idle.median, 1),
-        'query p95 ms': round(s.idle.p95, 1),
-        'query p50 ms, import running': round(s.duringImport.median, 1),
-        'query p95 ms, import running': round(s.duringImport.p95, 1),
-        'ingest turns/s': round(s.ingestPerSecond, 1),
-        'RSS MB': round(s.rssMb, 0),
       };
       rows.push(row);
       categories.push({
@@ -339,12 +365,28 @@ export async function runEmbeddersBench(only?: string, queries = 120): Promise<v
           Object.entries(categoryAny10(q.observations, 'recall')).map(([k, v]) => [`observations ${k}`, v]),
         ),
       });
-      results.push({ ...row, messages: q.messages.rows(), observations: q.observations.rows(), speed: s });
+      results.push({ ...row, messages: q.messages.rows(), observations: q.observations.rows() });
       process.stderr.write(`${markdownTable([row])}\n`);
     } finally {
       await bench.close();
     }
   }
+  const measured = rounds > 0 ? await speeds(candidates, ingestTurns, latencyQuestions, rounds) : [];
+  measured.forEach((speed, i) => {
+    const idle = summarize(speed.idle);
+    const busy = summarize(speed.duringBulk);
+    const candidate = candidates[i]!;
+    const extra = {
+      'query p50 ms': round(idle.median, 1),
+      'query p95 ms': round(idle.p95, 1),
+      'query p50 ms, bulk running': round(busy.median, 1),
+      'query p95 ms, bulk running': round(busy.p95, 1),
+      'bulk texts/s': round(speed.bulkTexts / speed.bulkSeconds, 1),
+      'RSS MB': modelRssMb(candidate.model),
+    };
+    Object.assign(rows[i]!, extra);
+    Object.assign(results[i]!, extra, { idle, duringBulk: busy });
+  });
   report(
     'embedders',
     {
