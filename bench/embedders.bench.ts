@@ -315,7 +315,7 @@ function categoryAny10(board: EvidenceScoreboard<string>, variant: string): Reco
  * rate of turns, and the memory the model threads add. Models come from ENGRAM_MODELS_DIR (default data/models;
  * `npm run models -- fetch --all`); the held-out texts' vectors are cached under bench/.cache/embedders.
  */
-export async function runEmbeddersBench(only?: string, rounds = 60): Promise<void> {
+export async function runEmbeddersBench(only?: string, rounds = 60, speedOnly = false): Promise<void> {
   const started = performance.now();
   const wanted = only?.split(',').map((s) => s.trim());
   const candidates = CANDIDATES.filter((c) => !wanted || wanted.includes(c.label) || wanted.includes(c.model));
@@ -336,7 +336,7 @@ export async function runEmbeddersBench(only?: string, rounds = 60): Promise<voi
   const rows: Record<string, string | number>[] = [];
   const categories: Record<string, string | number>[] = [];
   const results: Record<string, unknown>[] = [];
-  for (const candidate of candidates) {
+  for (const candidate of speedOnly ? [] : candidates) {
     const vectors = await vectorsOf(candidate, texts);
     const bench = await startBenchApp({
       EMBEDDINGS: 'local',
@@ -384,8 +384,13 @@ export async function runEmbeddersBench(only?: string, rounds = 60): Promise<voi
       'bulk texts/s': round(speed.bulkTexts / speed.bulkSeconds, 1),
       'RSS MB': modelRssMb(candidate.model),
     };
-    Object.assign(rows[i]!, extra);
-    Object.assign(results[i]!, extra, { idle, duringBulk: busy });
+    if (speedOnly) {
+      rows.push({ candidate: candidate.label, ...extra });
+      results.push({ candidate: candidate.label, ...extra, idle, duringBulk: busy });
+    } else {
+      Object.assign(rows[i]!, extra);
+      Object.assign(results[i]!, extra, { idle, duringBulk: busy });
+    }
   });
   report(
     'embedders',

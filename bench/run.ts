@@ -24,8 +24,9 @@ import type { HostileKind } from 'test/support/hostile-documents';
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   'agent-turn': (args) => runAgentTurn(...args.map(Number)),
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
-  // embedders [labels or models, comma-separated] [speed rounds]
-  embedders: (args) => runEmbeddersBench(args[0] || undefined, args[1] ? Number(args[1]) : undefined),
+  // embedders [labels or models, comma-separated] [speed rounds] [speed: the speed part alone]
+  embedders: (args) =>
+    runEmbeddersBench(args[0] || undefined, args[1] ? Number(args[1]) : undefined, args[2] === 'speed'),
   'use-migration': (args) => runUseMigrationBench(...args.map(Number)),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
   // hostile [repetitions] [kinds | inputs | bulk [memories]]: GraphQL documents, then the inputs of issue 17 and the
