@@ -32,6 +32,9 @@ const ready = ort.InferenceSession.create(workerData.onnxPath, {
   executionMode: 'sequential',
   graphOptimizationLevel: 'all',
 });
+async function release() {
+  await (await ready).release();
+}
 function encode(text) {
   const ids = tokenizer.encode(text).ids;
   return ids.length <= maxTokens ? ids : ids.slice(0, maxTokens - 1).concat(ids[ids.length - 1]);

@@ -17,9 +17,10 @@ export interface WorkerSpec {
 }
 
 /**
- * A worker's source around `body`, which defines `ready` (a promise of the loaded model) and `embed(texts)` (a
- * promise of a Float32Array of texts.length × dimensions): the protocol and the one-call-at-a-time loop. Inside,
- * `parentPort`, `workerData` and `describe(error)` are in scope.
+ * A worker's source around `body`, which defines `ready` (a promise of the loaded model), `embed(texts)` (a promise
+ * of a Float32Array of texts.length × dimensions) and may define `release()` (frees the model before the thread
+ * ends): the protocol and the one-call-at-a-time loop. Inside, `parentPort`, `workerData` and `describe(error)` are
+ * in scope.
  */
 export function workerSource(body: string): string {
   return `
@@ -32,7 +33,12 @@ ready.then(
   (error) => parentPort.postMessage({ type: 'init-failed', message: describe(error) }),
 );
 let chain = Promise.resolve();
-parentPort.on('message', ({ id, texts }) => {
+parentPort.on('message', ({ id, texts, close }) => {
+  if (close) {
+    // the call in progress finishes, the model is released, and the thread ends on its own
+    chain = chain.then(() => (typeof release === 'function' ? release() : undefined)).finally(() => parentPort.close());
+    return;
+  }
   chain = chain.then(async () => {
     try {
       const out = await embed(texts);
@@ -44,6 +50,8 @@ parentPort.on('message', ({ id, texts }) => {
 });
 `;
 }
+
+const CLOSE_GRACE_MS = 10_000;
 
 type WorkerReply =
   | { type: 'ready' }
@@ -66,6 +74,7 @@ class ModelWorker {
   private failure: Error | undefined;
   private onReady: (() => void) | undefined;
   private onInitFailed: ((error: Error) => void) | undefined;
+  private readonly exited: Promise<void>;
 
   constructor(private readonly spec: WorkerSpec) {
     this.worker = new Worker(spec.source, { eval: true, workerData: spec.workerData });
@@ -77,8 +86,11 @@ class ModelWorker {
     this.worker.on('error', (error) =>
       this.fail(new EmbeddingUnavailableError(`${spec.label} embedding worker crashed`, { cause: error })),
     );
-    this.worker.on('exit', (code) =>
-      this.fail(new EmbeddingUnavailableError(`${spec.label} embedding worker exited (${code})`)),
+    this.exited = new Promise((resolve) =>
+      this.worker.once('exit', (code) => {
+        this.fail(new EmbeddingUnavailableError(`${spec.label} embedding worker exited (${code})`));
+        resolve();
+      }),
     );
   }
 
@@ -106,9 +118,16 @@ class ModelWorker {
     return vectors;
   }
 
+  /**
+   * Ends the thread after the model call in progress, the model released: terminating a thread while ONNX Runtime
+   * runs in it aborts the whole process. A thread that has not ended after CLOSE_GRACE_MS is terminated.
+   */
   async terminate(): Promise<void> {
     this.fail(new EmbeddingUnavailableError(`${this.spec.label} embedder closed`));
-    await this.worker.terminate();
+    this.worker.postMessage({ close: true });
+    const timer = setTimeout(() => void this.worker.terminate(), CLOSE_GRACE_MS);
+    await this.exited;
+    clearTimeout(timer);
   }
 
   private receive(reply: WorkerReply): void {
