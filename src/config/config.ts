@@ -11,7 +11,7 @@ import type { StoreOptions } from 'src/domain/store-options';
 export const MAX_TOKEN_BUDGET = 2_000_000;
 export const DEFAULT_MAX_CONTENT_BYTES = 100_000;
 /** LOCAL_EMBEDDING_MODEL's default, chosen by `npm run bench -- embedders` (docs/embeddings.md). */
-export const DEFAULT_LOCAL_MODEL = 'bge-small-en-v1.5-q';
+export const DEFAULT_LOCAL_MODEL = 'e5-small-v2';
 /** LOCAL_EMBEDDING_MODEL for the Universal Sentence Encoder shipped on npm (the local model before the ONNX ones). */
 export const USE_LOCAL_MODEL = 'use-lite';
 

@@ -10,7 +10,7 @@ function config(overrides: Partial<AppConfig['embeddings']>): AppConfig['embeddi
   return {
     kind: 'hash',
     timeoutMs: 1000,
-    local: { model: 'bge-small-en-v1.5-q', modelsDir: '/nonexistent/models' },
+    local: { model: 'e5-small-v2', modelsDir: '/nonexistent/models' },
     openai: { model: 'text-embedding-3-small' },
     ...overrides,
   };
@@ -27,7 +27,7 @@ describe(createEmbedder.name, () => {
     const use = createEmbedder(config({ kind: 'local', local: { model: 'use-lite', modelsDir: '/nonexistent' } }));
 
     expect(onnx).toBeInstanceOf(OnnxEmbedder);
-    expect([onnx.model, onnx.dimensions]).toEqual(['bge-small-en-v1.5-q', 384]);
+    expect([onnx.model, onnx.dimensions]).toEqual(['e5-small-v2', 384]);
     expect(use).toBeInstanceOf(LocalEmbedder);
     expect([use.model, use.dimensions]).toEqual(['use-lite-v1-512', 512]);
   });

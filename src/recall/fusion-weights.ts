@@ -38,7 +38,7 @@ export interface RankingWeights {
 }
 
 /**
- * Universal Sentence Encoder lite (`LOCAL_EMBEDDING_MODEL=use-lite`, the local default before bge-small). Weak
+ * Universal Sentence Encoder lite (`LOCAL_EMBEDDING_MODEL=use-lite`, the local default before e5-small). Weak
  * vectors (vector-only any@10 0.41-0.46 on LoCoMo turns against BM25 0.75-0.76), so the text side leads and
  * structure carries most of the gain. Each value
  * is the one coordinate ascent kept on conversations 1-5 (objective: any@10 over turns and observations together,
