@@ -66,7 +66,9 @@ export async function runAgentTurn(calls = 200): Promise<void> {
     const ids = await prefill(store, TENANT, CHANNEL, cycle(distinct, SIZE), vectorOf, Date.UTC(2024, 0, 1));
     await compactAllButLive(store, TENANT, CHANNEL, ids);
     const items = cycle(distinct, SIZE).map((turn, i) => ({ content: `${turnContent(turn)} (${i})` }));
-    const vectors = cycle(distinct, SIZE).map((turn) => vectorOf(turn) ?? new Float32Array(512));
+    const vectors = cycle(distinct, SIZE).map(
+      (turn) => vectorOf(turn) ?? new Float32Array(bench.app.get<Embedder>(EMBEDDER).dimensions),
+    );
     for (let i = 0; i < SIZE; i += IMPORT_CHUNK) {
       await bench.app
         .get(MemoryImportService)

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -7,17 +6,17 @@ import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, LOCOMO_CATEGORY_NAMES, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion, LocomoTurn } from 'bench/support/locomo-dataset';
+import { appendTurn, turnTime } from 'bench/support/locomo-messages';
 import { loadObservations } from 'bench/support/locomo-observations';
 import type { LocomoObservation } from 'bench/support/locomo-observations';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
-import { countTokens } from 'src/common/tokens';
+import { USE_LOCAL_MODEL } from 'src/config/config';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
 import type { ContextPolicy } from 'src/conversation/context-split';
 import { ContextService } from 'src/conversation/context.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
-import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { MemoryImportService } from 'src/memory/memory-import.service';
@@ -39,11 +38,6 @@ const WARMUP = 10;
 /** VECTOR_INDEX_MIN_ROWS no tenant reaches. */
 const NO_INDEX = 1_000_000_000;
 
-/** The turn's time: its session start plus a second per turn, so turns of one session keep their order. */
-function at(turn: LocomoTurn): Date {
-  return new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000);
-}
-
 /** Whitespace as the context renders it (a message is one line). */
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/gu, ' ').trim();
@@ -57,7 +51,7 @@ function oneLine(text: string): string {
 type Representation = 'turns' | 'turns+observations';
 const REPRESENTATIONS: readonly Representation[] = ['turns', 'turns+observations'];
 
-interface Replayed {
+export interface Replayed {
   conversation: LocomoConversation;
   half: Half;
   representation: Representation;
@@ -66,7 +60,7 @@ interface Replayed {
 }
 
 /** Counts, per budget and question category, the questions with an evidence turn in the context's text. */
-class Reach {
+export class Reach {
   private readonly hits = new Map<string, { n: number; reached: number }>();
 
   add(budget: number, question: LocomoQuestion, reached: boolean): void {
@@ -116,7 +110,7 @@ class Reach {
 }
 
 /** Whether an evidence turn of the question is in the text, as its speaker's line or as an observation citing it. */
-function reached(replayed: Replayed, question: LocomoQuestion, text: string): boolean {
+export function reached(replayed: Replayed, question: LocomoQuestion, text: string): boolean {
   return question.evidence.some((id) => {
     const turn = replayed.conversation.turnsById.get(id);
 
@@ -142,22 +136,7 @@ async function replay(
     for (const representation of REPRESENTATIONS) {
       const tenantId = `locomo-context-${representation === 'turns' ? '' : 'obs-'}${conversation.id}`;
       for (const turn of conversation.turns) {
-        await store.appendMessage({
-          message: {
-            id: randomUUID(),
-            tenantId,
-            channelId: CHANNEL,
-            role: MessageRole.USER,
-            speaker: turn.speaker,
-            trust: Trust.GUARDIAN,
-            content: turn.text,
-            tokenCount: countTokens(turn.text),
-            createdAt: at(turn),
-            extractedAt: new Date(),
-          },
-          vector: cache.get(turnContent(turn)) ?? null,
-          projectId: null,
-        });
+        await appendTurn(store, tenantId, CHANNEL, turn, cache.get(turnContent(turn)) ?? null);
       }
       const observations = representation === 'turns' ? [] : loadObservations(conversation);
       if (observations.length > 0) {
@@ -345,7 +324,7 @@ async function latencyAt10k(
   await compactAllButLive(store, LATENCY_TENANT, 'main', ids, LIVE);
   const items = cycle(turns, MEMORIES).map((turn, i) => ({
     content: `${turnContent(turn)} (${i})`,
-    createdAt: at(turn),
+    createdAt: turnTime(turn),
   }));
   const vectors = cycle(turns, MEMORIES).map((turn) => cache.get(turnContent(turn)) ?? new Float32Array(512));
   for (let i = 0; i < MEMORIES; i += 5000) {
@@ -357,6 +336,8 @@ async function latencyAt10k(
   const scans = await startBenchApp(
     {
       EMBEDDINGS: 'local',
+      // the vectors given are USE's
+      LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL,
       VECTOR_INDEX_MIN_ROWS: String(NO_INDEX),
       MESSAGE_VECTOR_INDEX_MIN_ROWS: String(NO_INDEX),
       // the first app's cortex keeps the shared bulletin; a second one would only add background work to both
@@ -511,6 +492,8 @@ export async function runContextBench(
 
   const bench = await startBenchApp({
     EMBEDDINGS: 'local',
+    // the vectors given are USE's
+    LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL,
     ...(Number.isNaN(messageIndexRows) ? {} : { MESSAGE_VECTOR_INDEX_MIN_ROWS: String(messageIndexRows) }),
   });
   if (bench.config.store.kind !== 'sqlite') {

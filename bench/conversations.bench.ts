@@ -6,10 +6,12 @@ import { startBenchApp } from 'bench/support/bench-app';
 import type { BenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoTurn } from 'bench/support/locomo-dataset';
+import { appendTurn, turnTime } from 'bench/support/locomo-messages';
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
 import { countTokens } from 'src/common/tokens';
+import { USE_LOCAL_MODEL } from 'src/config/config';
 import { ContextService } from 'src/conversation/context.service';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
@@ -36,10 +38,6 @@ const IMPORT_CHUNK = 5000;
 
 type Variant = 'bm25' | 'vector' | 'searchMessages';
 const VARIANTS: readonly Variant[] = ['bm25', 'vector', 'searchMessages'];
-
-function at(turn: LocomoTurn): Date {
-  return new Date(turn.sessionDate.getTime() + turn.turnInSession * 1000);
-}
 
 /** Appends through the store with precomputed vectors (the prefill is not what is measured). */
 export async function prefill(
@@ -151,24 +149,8 @@ async function locomoSearch(
     const channelId = 'conversation';
     const turnOf = new Map<string, string>();
     for (const turn of conv.turns) {
-      const appended = await store.appendMessage({
-        message: {
-          id: randomUUID(),
-          tenantId,
-          channelId,
-          role: MessageRole.USER,
-          speaker: turn.speaker,
-          trust: Trust.GUARDIAN,
-          content: turn.text,
-          tokenCount: countTokens(turn.text),
-          createdAt: at(turn),
-          extractedAt: new Date(),
-        },
-        // the vector the service makes: "speaker: content"
-        vector: cache.get(turnContent(turn)) ?? null,
-        projectId: null,
-      });
-      turnOf.set(appended.message.id, turn.id);
+      // the vector the service makes: "speaker: content"
+      turnOf.set(await appendTurn(store, tenantId, channelId, turn, cache.get(turnContent(turn)) ?? null), turn.id);
     }
     for (const q of conv.questions.filter(isScorable)) {
       const vector = cache.get(q.question) ?? null;
@@ -229,7 +211,7 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
   );
   const latency: Record<string, string | number>[] = [];
 
-  const local = await startBenchApp({ EMBEDDINGS: 'local' });
+  const local = await startBenchApp({ EMBEDDINGS: 'local', LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL });
   let quality: Record<string, string | number>[];
   try {
     quality = await locomoSearch(local, conversations, cache);
@@ -256,7 +238,7 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
     await compactAllButLive(store, TENANT, CHANNEL, ids);
     const items = cycle(turns, MEMORIES).map((turn, i) => ({
       content: `${turnContent(turn)} (${i})`,
-      createdAt: at(turn),
+      createdAt: turnTime(turn),
     }));
     const vectors = cycle(turns, MEMORIES).map((turn) => cache.get(turnContent(turn)) ?? new Float32Array(512));
     for (let i = 0; i < MEMORIES; i += IMPORT_CHUNK) {

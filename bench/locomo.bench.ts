@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { UseCache } from 'bench/research/use-cache';
@@ -7,12 +8,17 @@ import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-da
 import { loadObservations } from 'bench/support/locomo-observations';
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
+import { VectorCache } from 'bench/support/vector-cache';
+import { USE_LOCAL_MODEL } from 'src/config/config';
+import type { EmbedRole } from 'src/domain/embedding.port';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import { USE_EMBEDDING_MODEL } from 'src/embedding/local.embedder';
+import { OnnxEmbedder } from 'src/embedding/onnx/onnx.embedder';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
-import { USE_WEIGHTS } from 'src/recall/fusion-weights';
+import { USE_WEIGHTS, weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
@@ -102,11 +108,18 @@ function memoizeReads(store: MemoryStore): () => void {
   return () => Object.assign(store, original);
 }
 
+/** Vectors by text: the USE cache, or an ONNX model's query vectors (embedded with the model's query prefix). */
+interface Vectors {
+  get(text: string): Float32Array | undefined;
+}
+
 class Evaluator {
   constructor(
     private readonly recall: RecallService,
     private readonly store: MemoryStore,
-    private readonly cache: UseCache,
+    private readonly cache: Vectors,
+    private readonly start: RankingWeights = USE_WEIGHTS,
+    private readonly grid: Partial<Record<keyof RankingWeights, number[]>> = GRID,
   ) {}
 
   /** HYBRID recall of every question of the corpora with these weights: the board and the query times. */
@@ -165,12 +178,12 @@ class Evaluator {
     corpora: readonly Corpus[],
     label: string,
   ): Promise<{ weights: RankingWeights; score: number; steps: Record<string, string | number>[] }> {
-    let weights: RankingWeights = { ...USE_WEIGHTS };
+    let weights: RankingWeights = { ...this.start };
     let best = await this.hybrid(corpora, weights);
     const steps: Record<string, string | number>[] = [];
     for (let pass = 1; pass <= 1; pass++) {
       let changed = false;
-      for (const [key, values] of Object.entries(GRID) as [keyof RankingWeights, number[]][]) {
+      for (const [key, values] of Object.entries(this.grid) as [keyof RankingWeights, number[]][]) {
         const scores: string[] = [];
         for (const value of values) {
           const trial = { ...weights, [key]: value };
@@ -231,6 +244,45 @@ function row(
   };
 }
 
+function modelsDir(): string {
+  return process.env['ENGRAM_MODELS_DIR'] ?? resolve(__dirname, '..', 'data', 'models');
+}
+
+/**
+ * The vectors of the run: USE's (one cache for queries and passages, as before), or an ONNX model's, queries and
+ * passages apart (the model's prefixes), cached where `npm run bench -- embedders` keeps them.
+ */
+async function locomoVectors(
+  model: string,
+  texts: Record<EmbedRole, string[]>,
+): Promise<Record<EmbedRole, Vectors> & { dimensions: number }> {
+  const log = (msg: string): boolean => process.stderr.write(`${msg}\n`);
+  if (model === USE_LOCAL_MODEL) {
+    const cache = new UseCache();
+    await cache.ensure([...texts.query, ...texts.passage], 32, log);
+
+    return { query: cache, passage: cache, dimensions: 512 };
+  }
+  const embedder = new OnnxEmbedder({ modelsDir: modelsDir(), name: model, batchSize: 32 });
+  try {
+    const [query, passage] = await Promise.all(
+      (['query', 'passage'] as const).map(async (role) => {
+        const cache = new VectorCache(
+          resolve(__dirname, '.cache', 'embedders', `${model}-${role}`),
+          embedder.dimensions,
+        );
+        await cache.ensure(texts[role], (batch) => embedder.embed(batch, { lane: 'bulk', role }), 64, log);
+
+        return cache;
+      }),
+    );
+
+    return { query: query!, passage: passage!, dimensions: embedder.dimensions };
+  } finally {
+    await embedder.close();
+  }
+}
+
 /**
  * `npm run bench -- locomo`: LoCoMo evidence recall. Each conversation is stored twice, in tenants of its own: as
  * turns (bulk import, "Speaker: text", the previous turn as context, a RELATED_TO edge to it) and as the session
@@ -239,24 +291,27 @@ function row(
  * BM25-only and vector-only rows come from the same stores in the same run. Recall is asked as the service asks
  * it (vector of the question without names), access bookkeeping off so questions do not influence each other.
  */
-export async function runLocomo(quick = false): Promise<void> {
+export async function runLocomo(quick = false, model: string = USE_LOCAL_MODEL): Promise<void> {
   const started = performance.now();
   const conversations = loadLocomo();
-  const cache = new UseCache();
   const observations = new Map(conversations.map((c) => [c.id, loadObservations(c)]));
   const questions = conversations.flatMap((c) => c.questions.filter(isScorable).map((q) => q.question));
-  await cache.ensure(
-    [
-      ...questions,
-      ...questions.map(vectorQueryText),
+  const {
+    query: cache,
+    passage,
+    dimensions,
+  } = await locomoVectors(model, {
+    query: [...questions, ...questions.map(vectorQueryText)],
+    passage: [
       ...conversations.flatMap((c) => c.turns.map(turnContent)),
       ...[...observations.values()].flat().map((o) => o.content),
     ],
-    32,
-    (msg) => process.stderr.write(`${msg}\n`),
-  );
+  });
+  const service = weightsForModel(model === USE_LOCAL_MODEL ? USE_EMBEDDING_MODEL : model);
   const bench = await startBenchApp({
     EMBEDDINGS: 'local',
+    LOCAL_EMBEDDING_MODEL: model,
+    ENGRAM_MODELS_DIR: modelsDir(),
     ENGRAM_OPERATOR_TENANTS: conversations.map((c) => `locomo-turns-${c.id}`).join(','),
   });
   const rows: Record<string, string | number>[] = [];
@@ -266,7 +321,13 @@ export async function runLocomo(quick = false): Promise<void> {
   try {
     const importer = bench.app.get(MemoryImportService);
     const store = bench.app.get<MemoryStore>(MEMORY_STORE);
-    const evaluator = new Evaluator(bench.app.get(RecallService), store, cache);
+    const evaluator = new Evaluator(
+      bench.app.get(RecallService),
+      store,
+      cache,
+      service,
+      model === USE_LOCAL_MODEL ? GRID : { ...GRID, vector: [0.9, 1.2, 1.6, 2.2] },
+    );
     const corpora: Corpus[] = [];
     for (const conv of conversations) {
       const last = conv.sessions[conv.sessions.length - 1]?.date ?? new Date();
@@ -277,7 +338,7 @@ export async function runLocomo(quick = false): Promise<void> {
       const imported = await importer.importMany(
         `locomo-turns-${conv.id}`,
         turns,
-        turns.map((t) => cache.get(t.content) ?? new Float32Array(512)),
+        turns.map((t) => passage.get(t.content) ?? new Float32Array(dimensions)),
         { trusted: true },
       );
       corpora.push({
@@ -298,7 +359,7 @@ export async function runLocomo(quick = false): Promise<void> {
       const storedObs = await importer.importMany(
         `locomo-obs-${conv.id}`,
         obsItems,
-        obsItems.map((o) => cache.get(o.content) ?? new Float32Array(512)),
+        obsItems.map((o) => passage.get(o.content) ?? new Float32Array(dimensions)),
       );
       const turnsOf = new Map<string, string[]>();
       storedObs.ids.forEach((id, i) => turnsOf.set(id, [...(turnsOf.get(id) ?? []), ...(obs[i]?.turnIds ?? [])]));
@@ -328,12 +389,12 @@ export async function runLocomo(quick = false): Promise<void> {
       for (const half of ['1-5', '6-10'] as const) {
         for (const representation of ['turns', 'observations'] as const) {
           const board = new EvidenceScoreboard(['hybrid'] as const);
-          await evaluator.hybrid(of(half, representation), USE_WEIGHTS, board, ms);
-          rows.push(row('HYBRID, the service USE weights (chosen on 1-5)', representation, half, board, 'hybrid'));
+          await evaluator.hybrid(of(half, representation), service, board, ms);
+          rows.push(row('HYBRID, the service weights of the model', representation, half, board, 'hybrid'));
           const unstripped = new EvidenceScoreboard(['hybrid'] as const);
-          await evaluator.hybrid(of(half, representation), USE_WEIGHTS, unstripped, [], (q) => q);
+          await evaluator.hybrid(of(half, representation), service, unstripped, [], (q) => q);
           rows.push(
-            row('HYBRID, USE weights, vector of the whole question', representation, half, unstripped, 'hybrid'),
+            row('HYBRID, service weights, vector of the whole question', representation, half, unstripped, 'hybrid'),
           );
           rows.push(ceilingRow(of(half, representation), representation, half));
           const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
@@ -364,15 +425,15 @@ export async function runLocomo(quick = false): Promise<void> {
         await evaluator.hybrid(of(tuneOn, representation), tuned.weights, inSample);
         rows.push(row(`HYBRID, weights tuned on ${tuneOn} (in sample)`, representation, tuneOn, inSample, 'hybrid'));
         const product = new EvidenceScoreboard(['hybrid'] as const);
-        await evaluator.hybrid(test, USE_WEIGHTS, product);
-        rows.push(row('HYBRID, the service USE weights (chosen on 1-5)', representation, testOn, product, 'hybrid'));
+        await evaluator.hybrid(test, service, product);
+        rows.push(row('HYBRID, the service weights of the model', representation, testOn, product, 'hybrid'));
         rows.push(ceilingRow(test, representation, testOn));
         const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
         await evaluator.single(test, singles);
         for (const variant of ['bm25', 'vector', 'vector, names stripped'] as const) {
           rows.push(
             row(
-              variant === 'bm25' ? 'BM25 only' : `${variant} only`.replace('vector', 'vector (USE)'),
+              variant === 'bm25' ? 'BM25 only' : `${variant} only`.replace('vector', `vector (${model})`),
               representation,
               testOn,
               singles,
@@ -393,7 +454,8 @@ export async function runLocomo(quick = false): Promise<void> {
       totalSeconds: round((performance.now() - started) / 1000, 1),
       hybridMedianMs: round(latency.median),
       hybridP95Ms: round(latency.p95),
-      weights: { service: USE_WEIGHTS, ...chosen },
+      model,
+      weights: { service, ...chosen },
       tuning,
       rows,
     },

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { runAgentTurn } from 'bench/agent-turn.bench';
 import { runContextBench } from 'bench/context.bench';
 import { runConversations } from 'bench/conversations.bench';
+import { runEmbeddersBench } from 'bench/embedders.bench';
 import { runHostileInputs } from 'bench/hostile-inputs.bench';
 import { runHostile } from 'bench/hostile.bench';
 import { runImportanceBench } from 'bench/importance.bench';
@@ -17,12 +18,17 @@ import { runQueryEmbedding } from 'bench/query-embedding.bench';
 import { runReembedBench } from 'bench/reembed.bench';
 import { runStartBench } from 'bench/start.bench';
 import { runTenantDataBench } from 'bench/tenant-data.bench';
+import { runUseMigrationBench } from 'bench/use-migration.bench';
 import { runViewerBench } from 'bench/viewer.bench';
 import type { HostileKind } from 'test/support/hostile-documents';
 
 const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   'agent-turn': (args) => runAgentTurn(...args.map(Number)),
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
+  // embedders [labels or models, comma-separated] [speed rounds] [speed: the speed part alone]
+  embedders: (args) =>
+    runEmbeddersBench(args[0] || undefined, args[1] ? Number(args[1]) : undefined, args[2] === 'speed'),
+  'use-migration': (args) => runUseMigrationBench(...args.map(Number)),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
   // hostile [repetitions] [kinds | inputs | bulk [memories] | breaks]: GraphQL documents, then the inputs of issue 17,
   // the breaks of the third probe and the bulk work (`bulk`: the bulk work alone; `breaks`: the breaks alone)
@@ -40,7 +46,8 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   },
   load: (args) => runLoadBench(...args.map(Number)),
   'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
-  locomo: (args) => runLocomo(args[0] === 'quick'),
+  // locomo [quick | tune] [model]: USE by default, or a LOCAL_EMBEDDING_MODEL
+  locomo: (args) => runLocomo(args[0] === 'quick', args[1]),
   'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
   quality: (args) => runQuality(args),
   // scrape [memories] | tracing [memories] [rounds] [queries] | backlog [turns]

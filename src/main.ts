@@ -16,6 +16,10 @@ const COMMANDS: Record<string, Command> = {
     const { formatReembedReport, runReembed } = await import('src/embedding/migration/reembed.command');
     process.stdout.write(formatReembedReport(await runReembed(config)));
   },
+  async models(config, args) {
+    const { runModels } = await import('src/embedding/onnx/models.command');
+    process.exitCode = await runModels(config, args, process.stdout);
+  },
   async 'llm-usage'(config, args) {
     const { runLlmUsage } = await import('src/cortex/llm-usage.command');
     process.stdout.write(await runLlmUsage(config, Number(args[0] ?? 7)));

@@ -73,6 +73,11 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       'owed work (message and memory vectors, extractions, compactions, re-embedding) with the age of the oldest item, queue depths and failures, and the last run of each cortex job per tenant',
     options: [['--json', 'the same report as JSON']],
   },
+  models: {
+    usage: 'models list | fetch [name... | --all] | verify [name...]',
+    summary:
+      'the local embedding models in ENGRAM_MODELS_DIR: fetch takes a model from Maven Central (mvn) and checks its pinned SHA-256 (no name: LOCAL_EMBEDDING_MODEL)',
+  },
   check: { usage: 'check', summary: "the store's integrity check; exit code 1 when it finds a problem" },
   'llm-usage': {
     usage: 'llm-usage [days]',

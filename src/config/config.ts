@@ -10,6 +10,10 @@ import type { StoreOptions } from 'src/domain/store-options';
 /** The largest token budget a channel or a context may ask for (10x the largest context windows of today). */
 export const MAX_TOKEN_BUDGET = 2_000_000;
 export const DEFAULT_MAX_CONTENT_BYTES = 100_000;
+/** LOCAL_EMBEDDING_MODEL's default, chosen by `npm run bench -- embedders` (docs/embeddings.md). */
+export const DEFAULT_LOCAL_MODEL = 'e5-small-v2';
+/** LOCAL_EMBEDDING_MODEL for the Universal Sentence Encoder shipped on npm (the local model before the ONNX ones). */
+export const USE_LOCAL_MODEL = 'use-lite';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -61,6 +65,10 @@ const envSchema = z
     QUEUE_PREFIX: z.string().min(1).default('engram'),
     EMBEDDINGS: z.enum(['local', 'openai', 'hash']).default('local'),
     EMBEDDING_DIMENSIONS: z.coerce.number().int().positive().optional(),
+    // EMBEDDINGS=local: a model of the catalogue (src/embedding/onnx/onnx-models.ts), `use-lite` (the Universal
+    // Sentence Encoder shipped on npm), or a folder holding a sentence-transformers ONNX export
+    LOCAL_EMBEDDING_MODEL: z.string().min(1).default(DEFAULT_LOCAL_MODEL),
+    ENGRAM_MODELS_DIR: z.string().min(1).optional(),
     EMBEDDING_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     REEMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(256),
     OPENAI_BASE_URL: z.string().url().optional(),
@@ -179,6 +187,8 @@ export interface AppConfig {
   embeddings: {
     kind: 'local' | 'openai' | 'hash';
     dimensions?: number;
+    /** EMBEDDINGS=local: which model, and where fetched models live (default `<data dir>/models`). */
+    local: { model: string; modelsDir: string };
     timeoutMs: number;
     openai: { baseURL?: string; apiKey?: string; model: string };
   };
@@ -327,6 +337,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     embeddings: {
       kind: env.EMBEDDINGS,
       dimensions: env.EMBEDDING_DIMENSIONS,
+      local: {
+        model: env.LOCAL_EMBEDDING_MODEL,
+        modelsDir: env.ENGRAM_MODELS_DIR ? resolve(env.ENGRAM_MODELS_DIR) : resolve(dataDir, 'models'),
+      },
       timeoutMs: env.EMBEDDING_TIMEOUT_MS,
       openai: {
         baseURL: env.EMBEDDINGS_BASE_URL ?? env.OPENAI_BASE_URL,

@@ -7,8 +7,15 @@ export const EMBEDDER = Symbol('EMBEDDER');
  */
 export type EmbedLane = 'query' | 'bulk';
 
+/**
+ * What the text is to the model: a search `query`, or a `passage` to be found (the default: memories, messages).
+ * Models trained with instructions (E5's `query: ` / `passage: `, BGE's query instruction) embed the two differently.
+ */
+export type EmbedRole = 'query' | 'passage';
+
 export interface EmbedOptions {
   lane?: EmbedLane;
+  role?: EmbedRole;
 }
 
 /** Turns text into unit-length vectors. `model` is recorded with every stored vector. */

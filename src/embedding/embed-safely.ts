@@ -15,7 +15,7 @@ export async function embedQuery(
   logger: Logger,
 ): Promise<Float32Array | null> {
   try {
-    const [vector] = await withDeadline(timeoutMs, () => embedder.embed([query], { lane: 'query' }));
+    const [vector] = await withDeadline(timeoutMs, () => embedder.embed([query], { lane: 'query', role: 'query' }));
 
     return vector ?? null;
   } catch (error) {

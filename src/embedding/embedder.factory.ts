@@ -1,20 +1,38 @@
 import { assertUnreachable } from 'src/common/errors';
 import type { AppConfig } from 'src/config/config';
-import { ConfigError } from 'src/config/config';
+import { ConfigError, USE_LOCAL_MODEL } from 'src/config/config';
 import type { Embedder } from 'src/domain/embedding.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
+import { ModelMissingError } from 'src/embedding/onnx/model-folder';
+import { OnnxEmbedder } from 'src/embedding/onnx/onnx.embedder';
 import { OpenAiEmbedder, openAiEmbeddingDimensions } from 'src/embedding/openai.embedder';
 
-/** Chooses the adapter; throws ConfigError for dimension settings the adapter cannot honour. */
+function localEmbedder(local: AppConfig['embeddings']['local']): Embedder {
+  if (local.model === USE_LOCAL_MODEL) {
+    return new LocalEmbedder();
+  }
+  try {
+    return new OnnxEmbedder({ modelsDir: local.modelsDir, name: local.model });
+  } catch (error) {
+    if (error instanceof ModelMissingError) {
+      throw new ConfigError([`LOCAL_EMBEDDING_MODEL: ${error.message}`]);
+    }
+    throw error;
+  }
+}
+
+/** Chooses the adapter (loading no model); throws ConfigError for settings the adapter cannot honour. */
 export function createEmbedder(config: AppConfig['embeddings']): Embedder {
   switch (config.kind) {
     case 'hash':
       return new HashEmbedder(config.dimensions ?? 256);
     case 'local': {
-      const embedder = new LocalEmbedder();
+      const embedder = localEmbedder(config.local);
       if (config.dimensions !== undefined && config.dimensions !== embedder.dimensions) {
-        throw new ConfigError([`EMBEDDING_DIMENSIONS: the local model produces ${embedder.dimensions} dimensions`]);
+        throw new ConfigError([
+          `EMBEDDING_DIMENSIONS: the local model ${embedder.model} produces ${embedder.dimensions} dimensions`,
+        ]);
       }
 
       return embedder;

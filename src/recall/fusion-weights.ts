@@ -38,8 +38,9 @@ export interface RankingWeights {
 }
 
 /**
- * Universal Sentence Encoder lite (the local, zero-setup default). Weak vectors (vector-only any@10 0.41-0.46 on
- * LoCoMo turns against BM25 0.75-0.76), so the text side leads and structure carries most of the gain. Each value
+ * Universal Sentence Encoder lite (`LOCAL_EMBEDDING_MODEL=use-lite`, the local default before e5-small). Weak
+ * vectors (vector-only any@10 0.41-0.46 on LoCoMo turns against BM25 0.75-0.76), so the text side leads and
+ * structure carries most of the gain. Each value
  * is the one coordinate ascent kept on conversations 1-5 (objective: any@10 over turns and observations together,
  * 1520 questions); the comments give the objective per value tried, and in brackets the same on 6-10, which chose
  * the same values except vector 1.2, graph 0.3, session 0.4 and speaker 2, all within 0.4 pt of these there.

@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { withProgress } from 'src/common/progress';
 import { assertKey } from 'src/common/validation';
 import type { AppConfig } from 'src/config/config';
-import { createEmbedder } from 'src/embedding/embedder.factory';
+import { createEmbedderWithModel } from 'src/embedding/onnx/ensure-model';
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { openStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
@@ -32,7 +32,7 @@ export async function withService<T>(
   config: AppConfig,
   work: (service: TenantDataService, stores: Stores) => Promise<T>,
 ): Promise<T> {
-  const embedder = createEmbedder(config.embeddings);
+  const embedder = await createEmbedderWithModel(config.embeddings);
   const stores = openStores(config.store);
   // with Redis the tenant's queued jobs live there; without it jobs run inside the service process and never wait
   const jobs = config.redisUrl ? new BullJobQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix }) : null;

@@ -1,6 +1,6 @@
 import type { Embedder } from 'src/domain/embedding.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
-import { LOCAL_EMBEDDING_MODEL, LocalEmbedder } from 'src/embedding/local.embedder';
+import { LocalEmbedder, USE_EMBEDDING_MODEL } from 'src/embedding/local.embedder';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 
 /**
@@ -13,7 +13,7 @@ export function previousEmbedder(space: EmbeddingSpace): Embedder | null {
   if (hash && Number(hash[1]) === space.dimensions) {
     return new HashEmbedder(space.dimensions);
   }
-  if (space.model === LOCAL_EMBEDDING_MODEL && space.dimensions === 512) {
+  if (space.model === USE_EMBEDDING_MODEL && space.dimensions === 512) {
     return new LocalEmbedder();
   }
 

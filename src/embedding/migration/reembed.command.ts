@@ -1,8 +1,8 @@
 import { withProgress } from 'src/common/progress';
 import type { AppConfig } from 'src/config/config';
-import { createEmbedder } from 'src/embedding/embedder.factory';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import type { ReembedReport } from 'src/embedding/migration/reembed.service';
+import { createEmbedderWithModel } from 'src/embedding/onnx/ensure-model';
 import { openStores } from 'src/store/stores';
 
 /**
@@ -12,7 +12,7 @@ import { openStores } from 'src/store/stores';
  * nothing. Progress goes to the log.
  */
 export async function runReembed(config: AppConfig): Promise<ReembedReport> {
-  const embedder = createEmbedder(config.embeddings);
+  const embedder = await createEmbedderWithModel(config.embeddings);
   const stores = openStores(config.store);
   try {
     await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
