@@ -89,7 +89,7 @@ export function helpText(): string {
     'Commands:',
     ...Object.values(COMMAND_HELP).flatMap(commandLines),
     '',
-    'Environment variables (README, section Configuration, says what each does):',
+    'Environment variables (docs/configuration.md says what each does):',
     ...variableLines(),
     '',
   ].join('\n');

@@ -267,7 +267,6 @@ describe('conversations (e2e)', () => {
         'The payment gateway timeout is 30 seconds in production',
       );
       expect(context.messages[context.messages.length - 1]?.id).toBe(last.message.id);
-      expect(context.bulletin).toBeNull();
       expect(context.tokenCount).toBe(countTokens(context.text));
       expect(context.tokenCount).toBeLessThanOrEqual(2000);
       expect(context.text.startsWith('<engram-context>')).toBe(true);
@@ -327,9 +326,38 @@ describe('conversations (e2e)', () => {
 
       const context = await api.as(KEYS.bob).context({ channelId: channel('bob-ctx'), query: 'running plans' });
 
-      expect(context.bulletin).toBe(bulletin);
-      expect(context.text).toContain(bulletin);
-      expect((await api.context({ channelId: channel('alice-ctx'), query: 'running plans' })).bulletin).toBeNull();
+      expect(context.bulletin).toBe(bulletin.replace(/^## /gm, '### '));
+      expect(context.text).toContain(`## Briefing\n${context.bulletin}`);
+      const alice = await api.context({ channelId: channel('alice-ctx'), query: 'running plans' });
+      expect(alice.text).not.toContain('Copenhagen half marathon');
+    });
+
+    it('should read as an agent can paste it: a briefing from the first write, third person, each rule once', async () => {
+      const c = channel('paste-ready');
+      await api.as(KEYS.bob).append({ channelId: c, content: 'I live in Denver and I work as a data analyst.' });
+      await memories.as(KEYS.bob).remember({ content: 'Never use emojis in your answers', tags: ['constraint'] });
+      await memories.as(KEYS.bob).remember({ content: 'never use emojis in your answers.', tags: ['constraint'] });
+      for (let i = 0; i < 20; i++) {
+        await api
+          .as(KEYS.bob)
+          .append({ channelId: c, content: `Small talk ${i} about the weather, the garden and lunch.` });
+      }
+
+      const context = await api.as(KEYS.bob).context({ channelId: c, tokenBudget: 4000 });
+
+      expect(context.text).toContain('## Briefing\n### About the user\n');
+      expect(context.text).toContain('The user lives in Denver');
+      expect(context.text).not.toMatch(/^- I (live|work)/m);
+      expect(context.text.match(/never use emojis/gi)).toHaveLength(1);
+      expect(context.text).not.toMatch(/^## [^\n]*\n## /m);
+
+      const small = await api.as(KEYS.bob).context({ channelId: c, tokenBudget: 150 });
+      expect(small.text).toContain('- Never use emojis in your answers');
+      expect(small.text).toMatch(
+        /## Briefing\n### About the user\n- The user (lives in Denver|works as a data analyst)/,
+      );
+      expect(small.text.indexOf('## Briefing')).toBeLessThan(small.text.indexOf('## Recent messages'));
+      expect(small.messages.length).toBeLessThan(21);
     });
 
     it('should never re-extract what context injected, when a client pastes it back', async () => {
