@@ -4,6 +4,9 @@ import type { Driver } from 'neo4j-driver';
 
 import { beyondLoopback, listenerPid, processSockets, TCP_LISTEN } from 'test/support/process-sockets';
 
+// a freshly started server compiles its first queries: seconds on a loaded 2-core machine
+jest.setTimeout(60_000);
+
 const uri = process.env['NEO4J_URI'];
 const port = uri ? Number(new URL(uri).port || 7687) : 0;
 const pid = uri ? listenerPid(port) : null;
