@@ -31,8 +31,6 @@ const base = {
 };
 const serial = { runner: '<rootDir>/test/support/serial-jest-runner.js' };
 const twoAtATime = { runner: '<rootDir>/test/support/two-at-a-time-jest-runner.js' };
-// on Neo4j (STORE=neo4j, the CI's Neo4j lane) an app boots in seconds (schema, indexes online), not in a few hundred ms
-const e2eTimeout = process.env.STORE === 'neo4j' ? { testTimeout: 30_000 } : {};
 
 module.exports = {
   // Jest's default is one worker fewer than the cores: on the 2-core machine the lanes are timed on, that is one, and
@@ -41,6 +39,12 @@ module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     { ...base, ...twoAtATime, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
-    { ...base, ...serial, ...e2eTimeout, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    {
+      ...base,
+      ...serial,
+      displayName: 'e2e',
+      setupFilesAfterEnv: ['<rootDir>/test/support/neo4j-e2e-timeout.ts'],
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+    },
   ],
 };
