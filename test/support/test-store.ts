@@ -56,3 +56,11 @@ export async function emptyNeo4j(env: NodeJS.ProcessEnv = process.env): Promise<
     await driver.close();
   }
 }
+
+/**
+ * `it` on SQLite, `it.skip` on Neo4j, for a test that reads the SQLite file itself or needs a second, empty store
+ * beside the first (Neo4j Community has one user database); `_why` says which, where the test is declared.
+ */
+export function itOnSqlite(_why: string): jest.It {
+  return usesNeo4j() ? it.skip : it;
+}
