@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isNode, isPath, isRelationship } from 'neo4j-driver';
-import type { Node, Path } from 'neo4j-driver';
+import type { Path } from 'neo4j-driver';
 
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { MemoryType, RelationType } from 'src/domain/memory.enums';
