@@ -11,7 +11,7 @@ import { origin, rest } from 'test/e2e/support/rest-client';
 import type { RestError } from 'test/e2e/support/rest-client';
 import { codes, expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
-import { sqliteIntegrity } from 'test/support/integrity';
+import { storeIntegrity } from 'test/support/integrity';
 import { itOnSqlite } from 'test/support/test-store';
 
 // each CLI run boots ts-node in a child process
@@ -289,7 +289,7 @@ describe('export, import and purge', () => {
     expect(['summaries', 'messages', 'memories', 'bulletins'].map((kind) => again[kind]?.created)).toEqual([
       0, 0, 0, 0,
     ]);
-    expect((await sqliteIntegrity(t.config)).problems).toEqual([]);
+    expect((await storeIntegrity(t.config)).problems).toEqual([]);
   });
 
   it('should delete a channel (optionally with what was learned only there) and purge a skill, in one’s own tenant only', async () => {
