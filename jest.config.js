@@ -41,6 +41,12 @@ module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     { ...base, ...twoAtATime, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
-    { ...base, ...serial, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    {
+      ...base,
+      ...serial,
+      displayName: 'e2e',
+      setupFilesAfterEnv: ['<rootDir>/test/support/neo4j-e2e-timeout.ts'],
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+    },
   ],
 };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from 'src/bootstrap';
 import { loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
+import { emptyNeo4j, testStoreEnv, usesNeo4j } from 'test/support/test-store';
 
 export interface BenchApp {
   app: INestApplication;
@@ -18,14 +19,26 @@ export interface BenchApp {
 
 /**
  * The real API application on SQLite in a fresh temp dir (or in `keepDir`, created if missing and kept on close),
- * listening on a random loopback port.
+ * listening on a random loopback port. With `STORE=neo4j` and `NEO4J_*` set, on that Neo4j instead (emptied first
+ * unless `keepDir` already existed: the database is what a kept dir holds on SQLite).
  */
 export async function startBenchApp(env: Record<string, string>, keepDir?: string): Promise<BenchApp> {
+  const kept = keepDir !== undefined && existsSync(keepDir);
   if (keepDir !== undefined) {
     mkdirSync(keepDir, { recursive: true });
   }
   const dataDir = keepDir ?? mkdtempSync(join(tmpdir(), 'engram-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', ENGRAM_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', ...env });
+  if (usesNeo4j() && !kept) {
+    await emptyNeo4j();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ENGRAM_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    ...testStoreEnv(),
+    ...env,
+  });
   const app = await createApiApp(config);
   await app.listen(0, '127.0.0.1');
   const { port } = (app.getHttpServer() as Server).address() as AddressInfo;

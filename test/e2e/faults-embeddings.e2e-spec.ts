@@ -4,7 +4,7 @@ import { expectData, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { defaultEmbeddingHandler, reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
-import { sqliteIntegrity } from 'test/support/integrity';
+import { storeIntegrity } from 'test/support/integrity';
 
 jest.setTimeout(60_000);
 
@@ -45,7 +45,7 @@ describe('writes while the embeddings provider fails', () => {
   }
 
   async function counts(): Promise<TenantCounts | undefined> {
-    const report = await sqliteIntegrity(t.config);
+    const report = await storeIntegrity(t.config);
     expect(report.problems).toEqual([]);
 
     return report.tenants.find((c) => c.tenantId === 'alice');

@@ -11,7 +11,7 @@ import { startApiAndWorker } from 'test/e2e/support/worker-process';
 import type { WorkerProcess } from 'test/e2e/support/worker-process';
 import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { ChatRequest, FakeOpenAiServer } from 'test/support/fake-openai-server';
-import { sqliteIntegrity } from 'test/support/integrity';
+import { storeIntegrity } from 'test/support/integrity';
 import { startPrivateRedis } from 'test/support/private-redis';
 import type { PrivateRedis } from 'test/support/private-redis';
 
@@ -81,7 +81,7 @@ describe('owed work across a Redis outage', () => {
       .length;
 
   async function summaries(tenantId: string): Promise<number> {
-    return (await sqliteIntegrity(t.config)).tenants.find((c) => c.tenantId === tenantId)?.summaries ?? 0;
+    return (await storeIntegrity(t.config)).tenants.find((c) => c.tenantId === tenantId)?.summaries ?? 0;
   }
 
   async function extracted(tenantId: string, messageId: string): Promise<boolean> {

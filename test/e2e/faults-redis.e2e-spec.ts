@@ -6,7 +6,7 @@ import { APPEND, CHANNEL, CONFIGURE } from 'test/e2e/support/conversation-api';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { startApiAndWorker } from 'test/e2e/support/worker-process';
 import type { WorkerProcess } from 'test/e2e/support/worker-process';
-import { sqliteIntegrity } from 'test/support/integrity';
+import { storeIntegrity } from 'test/support/integrity';
 import { startPrivateRedis } from 'test/support/private-redis';
 import type { PrivateRedis } from 'test/support/private-redis';
 
@@ -46,7 +46,7 @@ describe('Redis stopped and started under load', () => {
     await redis?.stop();
   });
 
-  const integrity = (): Promise<IntegrityReport> => sqliteIntegrity(t.config);
+  const integrity = (): Promise<IntegrityReport> => storeIntegrity(t.config);
 
   it('should answer every request, resume compaction and write nothing twice', async () => {
     const channelId = 'busy';

@@ -11,7 +11,8 @@ import { origin, rest } from 'test/e2e/support/rest-client';
 import type { RestError } from 'test/e2e/support/rest-client';
 import { codes, expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
-import { sqliteIntegrity } from 'test/support/integrity';
+import { storeIntegrity } from 'test/support/integrity';
+import { itOnSqlite } from 'test/support/test-store';
 
 // each CLI run boots ts-node in a child process
 jest.setTimeout(240_000);
@@ -170,63 +171,66 @@ describe('export, import and purge', () => {
 
   const env = (dataDir: string): Record<string, string> => ({ ENGRAM_DATA_DIR: dataDir, ENGRAM_API_KEYS: '' });
 
-  it('should round-trip through the CLI into a fresh store: only the header time differs, and a second import doubles nothing', async () => {
-    const first = await runCli(['export', '--tenant', 'alice'], env(t.config.dataDir));
-    expect(first).toMatchObject({ code: 0, stderr: '' });
-    const exported = split(first.stdout);
-    expect(exported.header).toMatchObject({ kind: 'header', tenantId: 'alice' });
-    expect(kinds(exported.records)).toEqual({
-      channel: 2,
-      summary: 1,
-      message: 6,
-      memory: expect.any(Number) as number,
-      bulletin: 1,
-    });
-    const memories = exported.records.filter((r) => r['kind'] === 'memory');
-    expect(memories.some((m) => (m['extractedFrom'] as unknown[]).length > 0)).toBe(true);
-    expect(memories.some((m) => (m['links'] as unknown[]).length > 0)).toBe(true);
-    expect(JSON.stringify(exported.records)).not.toContain('b-chat');
+  itOnSqlite('a second, empty store beside the first')(
+    'should round-trip through the CLI into a fresh store: only the header time differs, and a second import doubles nothing',
+    async () => {
+      const first = await runCli(['export', '--tenant', 'alice'], env(t.config.dataDir));
+      expect(first).toMatchObject({ code: 0, stderr: '' });
+      const exported = split(first.stdout);
+      expect(exported.header).toMatchObject({ kind: 'header', tenantId: 'alice' });
+      expect(kinds(exported.records)).toEqual({
+        channel: 2,
+        summary: 1,
+        message: 6,
+        memory: expect.any(Number) as number,
+        bulletin: 1,
+      });
+      const memories = exported.records.filter((r) => r['kind'] === 'memory');
+      expect(memories.some((m) => (m['extractedFrom'] as unknown[]).length > 0)).toBe(true);
+      expect(memories.some((m) => (m['links'] as unknown[]).length > 0)).toBe(true);
+      expect(JSON.stringify(exported.records)).not.toContain('b-chat');
 
-    const fresh = join(scratch, 'fresh');
-    // a fresh keyless store knows no tenant alice: refused unless asked for
-    const refused = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('--new-tenant');
-    const imported = await runCli(['import', '--tenant', 'alice', '--new-tenant'], env(fresh), first.stdout);
-    expect(imported.code).toBe(0);
-    const report = JSON.parse(imported.stdout) as Record<
-      string,
-      { created: number; existing: number; conflicts: number }
-    >;
-    expect(report['memories']).toEqual({ created: memories.length, existing: 0, conflicts: 0 });
-    expect(report['messages']).toEqual({ created: 6, existing: 0, conflicts: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+      const fresh = join(scratch, 'fresh');
+      // a fresh keyless store knows no tenant alice: refused unless asked for
+      const refused = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain('--new-tenant');
+      const imported = await runCli(['import', '--tenant', 'alice', '--new-tenant'], env(fresh), first.stdout);
+      expect(imported.code).toBe(0);
+      const report = JSON.parse(imported.stdout) as Record<
+        string,
+        { created: number; existing: number; conflicts: number }
+      >;
+      expect(report['memories']).toEqual({ created: memories.length, existing: 0, conflicts: 0 });
+      expect(report['messages']).toEqual({ created: 6, existing: 0, conflicts: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 5));
 
-    const second = await runCli(['export', '--tenant', 'alice'], env(fresh));
-    const again = split(second.stdout);
-    expect(again.records).toEqual(exported.records);
-    expect(second.stdout.split('\n').slice(1)).toEqual(first.stdout.split('\n').slice(1));
-    expect(again.header.exportedAt).not.toBe(exported.header.exportedAt);
+      const second = await runCli(['export', '--tenant', 'alice'], env(fresh));
+      const again = split(second.stdout);
+      expect(again.records).toEqual(exported.records);
+      expect(second.stdout.split('\n').slice(1)).toEqual(first.stdout.split('\n').slice(1));
+      expect(again.header.exportedAt).not.toBe(exported.header.exportedAt);
 
-    const twice = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
-    const report2 = JSON.parse(twice.stdout) as Record<
-      string,
-      { created: number; existing: number; conflicts: number }
-    >;
-    expect(report2['memories']).toEqual({ created: 0, existing: memories.length, conflicts: 0 });
-    expect(report2['channels']).toEqual({ created: 0, existing: 2, conflicts: 0 });
-    const third = await runCli(['export', '--tenant', 'alice'], env(fresh));
-    expect(split(third.stdout).records).toEqual(exported.records);
-    const check = await runCli(['check'], env(fresh));
-    expect(check.code).toBe(0);
-    // the import's associations are what `check` counts (EXTRACTED_FROM edges are reported apart)
-    const links = memories.reduce((n, m) => n + (m['links'] as unknown[]).length, 0);
-    expect(report['associations']).toEqual({ created: links, existing: 0, conflicts: 0 });
-    expect(check.stdout).toContain(`${links} associations`);
-    expect(report['extractions']?.created).toBe(
-      memories.reduce((n, m) => n + (m['extractedFrom'] as unknown[]).length, 0),
-    );
-  });
+      const twice = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
+      const report2 = JSON.parse(twice.stdout) as Record<
+        string,
+        { created: number; existing: number; conflicts: number }
+      >;
+      expect(report2['memories']).toEqual({ created: 0, existing: memories.length, conflicts: 0 });
+      expect(report2['channels']).toEqual({ created: 0, existing: 2, conflicts: 0 });
+      const third = await runCli(['export', '--tenant', 'alice'], env(fresh));
+      expect(split(third.stdout).records).toEqual(exported.records);
+      const check = await runCli(['check'], env(fresh));
+      expect(check.code).toBe(0);
+      // the import's associations are what `check` counts (EXTRACTED_FROM edges are reported apart)
+      const links = memories.reduce((n, m) => n + (m['links'] as unknown[]).length, 0);
+      expect(report['associations']).toEqual({ created: links, existing: 0, conflicts: 0 });
+      expect(check.stdout).toContain(`${links} associations`);
+      expect(report['extractions']?.created).toBe(
+        memories.reduce((n, m) => n + (m['extractedFrom'] as unknown[]).length, 0),
+      );
+    },
+  );
 
   it('should export, purge and import one’s own tenant over REST, refusing bad input without writing', async () => {
     const before = split(await exportRest(t, KEYS.bob));
@@ -296,7 +300,7 @@ describe('export, import and purge', () => {
     expect(['summaries', 'messages', 'memories', 'bulletins'].map((kind) => again[kind]?.created)).toEqual([
       0, 0, 0, 0,
     ]);
-    expect((await sqliteIntegrity(t.config)).problems).toEqual([]);
+    expect((await storeIntegrity(t.config)).problems).toEqual([]);
   });
 
   it('should delete a channel (optionally with what was learned only there) and purge a skill, in one’s own tenant only', async () => {
@@ -342,50 +346,54 @@ describe('export, import and purge', () => {
     ]);
   });
 
-  it('should purge a tenant from the CLI: nothing of it left in any table, the other tenant untouched, the check clean', async () => {
-    const file = join(t.config.dataDir, 'engram.sqlite');
-    const bobBefore = tenantRows(file, 'bob');
-    const aliceBefore = tenantRows(file, 'alice');
-    expect(aliceBefore['memories']).toBeGreaterThan(0);
+  // the Neo4j purge is asserted label by label in the tenant-data contract suite
+  itOnSqlite('counts rows in the SQLite file')(
+    'should purge a tenant from the CLI: nothing of it left in any table, the other tenant untouched, the check clean',
+    async () => {
+      const file = join(t.config.dataDir, 'engram.sqlite');
+      const bobBefore = tenantRows(file, 'bob');
+      const aliceBefore = tenantRows(file, 'alice');
+      expect(aliceBefore['memories']).toBeGreaterThan(0);
 
-    const purged = await runCli(['purge', '--tenant', 'alice', '--yes'], env(t.config.dataDir));
+      const purged = await runCli(['purge', '--tenant', 'alice', '--yes'], env(t.config.dataDir));
 
-    expect(purged.code).toBe(0);
-    const counts = JSON.parse(purged.stdout) as Record<string, number>;
-    expect(counts).toMatchObject({
-      memories: aliceBefore['memories'],
-      memoryTextRows: aliceBefore['memory_fts'],
-      memoryVectors: aliceBefore['memory_vectors'],
-      associations: aliceBefore['associations'],
-      channels: aliceBefore['channels'],
-      messages: aliceBefore['messages'],
-      messageTextRows: aliceBefore['message_fts'],
-      messageVectors: aliceBefore['message_vectors'],
-      summaries: aliceBefore['summaries'],
-      extractions: aliceBefore['extracted_from'],
-      bulletins: aliceBefore['bulletins'],
-      citations: aliceBefore['bulletin_citations'],
-      jobStates: aliceBefore['job_state'],
-      llmUsage: aliceBefore['llm_usage'],
-    });
-    const left = tenantRows(file, 'alice');
-    expect(Object.entries(left).filter(([, n]) => n !== 0)).toEqual([]);
-    expect(Object.keys(left)).toEqual(
-      expect.arrayContaining([
-        'memories',
-        'associations',
-        'messages',
-        'channels',
-        'summaries',
-        'bulletins',
-        'memory_tags',
-        'job_state',
-      ]),
-    );
-    expect(tenantRows(file, 'bob')).toEqual(bobBefore);
-    expect(await new MemoryApi(t, KEYS.alice).all()).toEqual([]);
-    const check = await runCli(['check'], env(t.config.dataDir));
-    expect({ code: check.code, report: check.stdout }).toEqual({ code: 0, report: expect.any(String) as string });
-    expect((await runCli(['purge'], env(t.config.dataDir))).stderr).toMatch(/--tenant/);
-  });
+      expect(purged.code).toBe(0);
+      const counts = JSON.parse(purged.stdout) as Record<string, number>;
+      expect(counts).toMatchObject({
+        memories: aliceBefore['memories'],
+        memoryTextRows: aliceBefore['memory_fts'],
+        memoryVectors: aliceBefore['memory_vectors'],
+        associations: aliceBefore['associations'],
+        channels: aliceBefore['channels'],
+        messages: aliceBefore['messages'],
+        messageTextRows: aliceBefore['message_fts'],
+        messageVectors: aliceBefore['message_vectors'],
+        summaries: aliceBefore['summaries'],
+        extractions: aliceBefore['extracted_from'],
+        bulletins: aliceBefore['bulletins'],
+        citations: aliceBefore['bulletin_citations'],
+        jobStates: aliceBefore['job_state'],
+        llmUsage: aliceBefore['llm_usage'],
+      });
+      const left = tenantRows(file, 'alice');
+      expect(Object.entries(left).filter(([, n]) => n !== 0)).toEqual([]);
+      expect(Object.keys(left)).toEqual(
+        expect.arrayContaining([
+          'memories',
+          'associations',
+          'messages',
+          'channels',
+          'summaries',
+          'bulletins',
+          'memory_tags',
+          'job_state',
+        ]),
+      );
+      expect(tenantRows(file, 'bob')).toEqual(bobBefore);
+      expect(await new MemoryApi(t, KEYS.alice).all()).toEqual([]);
+      const check = await runCli(['check'], env(t.config.dataDir));
+      expect({ code: check.code, report: check.stdout }).toEqual({ code: 0, report: expect.any(String) as string });
+      expect((await runCli(['purge'], env(t.config.dataDir))).stderr).toMatch(/--tenant/);
+    },
+  );
 });

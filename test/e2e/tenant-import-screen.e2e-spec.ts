@@ -6,7 +6,7 @@ import { origin } from 'test/e2e/support/rest-client';
 import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import { channelRecord, EXPORT_TIME, exportFile, memoryRecord, messageRecord } from 'test/support/export-records';
-import { sqliteIntegrity } from 'test/support/integrity';
+import { storeIntegrity } from 'test/support/integrity';
 
 const MAX_CONTENT_BYTES = 4000;
 const T = EXPORT_TIME;
@@ -191,7 +191,7 @@ describe('tenant import through the write path (e2e)', () => {
     const records = await exported(t, KEYS.alice);
     expect(records.find((r) => r['id'] === injected['id'])).toMatchObject({ status: 'QUARANTINED' });
     expect(records.find((r) => r['kind'] === 'message')).toMatchObject({ tokenCount: countTokens(long) });
-    expect((await sqliteIntegrity(t.config)).problems).toEqual([]);
+    expect((await storeIntegrity(t.config)).problems).toEqual([]);
   });
 
   it("should give another tenant's ids an id of the tenant's own, without telling that they exist", async () => {
@@ -233,7 +233,7 @@ describe('tenant import through the write path (e2e)', () => {
       expect.objectContaining({ toId: shed?.['id'] }),
     ]);
     expect((await exported(t, KEYS.bob)).map((r) => r['content'])).toEqual(['Bob parks his car on level two']);
-    expect((await sqliteIntegrity(t.config)).problems).toEqual([]);
+    expect((await storeIntegrity(t.config)).problems).toEqual([]);
   });
 
   it('should let only operator keys import raw records, and hold them to the limits', async () => {

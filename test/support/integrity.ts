@@ -3,10 +3,10 @@ import { execFile } from 'node:child_process';
 import { projectRoot } from 'src/common/project-root';
 import type { AppConfig } from 'src/config/config';
 import type { IntegrityReport } from 'src/store/integrity-store.port';
-import { openSqliteStores } from 'src/store/stores';
+import { openStores } from 'src/store/stores';
 import { MAIN_TS_ARGS } from 'test/support/main-entry';
 
-/** Runs the real `check` command (src/main.ts check) against the SQLite store in `dataDir`; ok is its exit code 0. */
+/** Runs the real `check` command (src/main.ts check) against the store in `dataDir` (or the Neo4j of the environment's STORE=neo4j); ok is its exit code 0. */
 export function runIntegrityCheck(
   dataDir: string,
   env: Record<string, string> = {},
@@ -25,12 +25,9 @@ export function runIntegrityCheck(
   });
 }
 
-/** The integrity report of the SQLite store an app runs on, read through a connection of its own (closed again). */
-export async function sqliteIntegrity(config: Pick<AppConfig, 'store'>): Promise<IntegrityReport> {
-  if (config.store.kind !== 'sqlite') {
-    throw new Error('sqliteIntegrity reads a SQLite store only');
-  }
-  const stores = openSqliteStores(config.store.file);
+/** The integrity report of the store an app runs on (SQLite or Neo4j), read through a connection of its own (closed again). */
+export async function storeIntegrity(config: Pick<AppConfig, 'store'>): Promise<IntegrityReport> {
+  const stores = openStores(config.store);
   try {
     return await stores.integrity.checkIntegrity();
   } finally {

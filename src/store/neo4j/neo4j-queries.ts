@@ -42,5 +42,8 @@ export const NEO4J_QUERIES = [
 ] as const;
 export type Neo4jQueryName = (typeof NEO4J_QUERIES)[number];
 
-/** Registry folders holding queries for people (Neo4j Browser), not for the adapters. */
-export const NEO4J_UNUSED_PREFIXES = ['browser/'] as const;
+/**
+ * Registry folders holding queries not for the adapters: for people (Neo4j Browser), and for the tests and benchmarks
+ * (emptying the shared test database).
+ */
+export const NEO4J_UNUSED_PREFIXES = ['browser/', 'testing/'] as const;

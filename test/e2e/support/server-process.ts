@@ -2,6 +2,7 @@ import { startMainProcess } from 'test/e2e/support/main-process';
 import { KEYS } from 'test/e2e/support/test-app';
 import type { GqlResponse } from 'test/e2e/support/test-app';
 import { freePort } from 'test/support/free-port';
+import { freshStoreFor } from 'test/support/test-store';
 
 export interface ServerProcess {
   url: string;
@@ -23,6 +24,7 @@ export async function startServerProcess(
   readyTimeoutMs = 90_000,
 ): Promise<ServerProcess> {
   const port = await freePort();
+  await freshStoreFor(env['ENGRAM_DATA_DIR'] ?? dataDir);
   const { child, output, exited } = await startMainProcess(
     'serve',
     {

@@ -8,6 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from 'src/bootstrap';
 import { loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
+import { freshStoreFor, testStoreEnv } from 'test/support/test-store';
 
 export interface GqlResponse<T> {
   data?: T | null;
@@ -36,7 +37,10 @@ export interface TestApp {
 
 export const KEYS = { alice: 'alice-key-0001', bob: 'bob-key-0002' } as const;
 
-/** Boots the real application (SQLite in a temp dir, hash embeddings) on a random port and talks to it over HTTP. */
+/**
+ * Boots the real application (SQLite in a temp dir, or the Neo4j of `STORE=neo4j`: test/support/test-store.ts; hash
+ * embeddings) on a random port and talks to it over HTTP.
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
   const config = loadConfig({
@@ -46,8 +50,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ENGRAM_API_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob}`,
     EMBEDDINGS: 'hash',
     LOG_LEVEL: 'error',
+    ...testStoreEnv(),
     ...env,
   });
+  await freshStoreFor(config.dataDir);
   const app = await createApiApp(config);
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address() as AddressInfo;
