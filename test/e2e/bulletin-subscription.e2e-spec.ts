@@ -50,7 +50,7 @@ describe('bulletinRefreshed over graphql-ws, produced by a separate worker proce
     const latest = await t.gql<{ bulletin: { id: string; content: string } }>('query { bulletin { id content } }');
     expect(alice.received).toHaveLength(1);
     expect(alice.received[0]).toMatchObject({ id: latest.data?.bulletin.id, content: latest.data?.bulletin.content });
-    expect(alice.received[0]?.content).toContain('My name is Ada Lovelace');
+    expect(alice.received[0]?.content).toContain("The user's name is Ada Lovelace");
     expect(bob.received).toEqual([]);
     // produced by the worker process, not by the API
     expect(worker.output()).toContain(`bulletin ${alice.received[0]?.id} for alice`);

@@ -82,7 +82,7 @@ describe('Bulletin over GraphQL (embedded mode)', () => {
 
     expect([...bulletin.memoryIds].sort()).toEqual([name, tea, goal].sort());
     expect(bulletin.memoryIds).not.toEqual(expect.arrayContaining([secret]));
-    expect(bulletin.content).toContain('My name is Ada Lovelace');
+    expect(bulletin.content).toContain("The user's name is Ada Lovelace");
     expect(bulletin.content).toContain('## Goals and todos');
     for (const hidden of ['Private diagnosis', 'Project deadline', 'Paris', 'Bob']) {
       expect(bulletin.content).not.toContain(hidden);
