@@ -1,12 +1,14 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { stripInjected } from 'src/extraction/injected-text';
-import { DANISH } from 'src/extraction/patterns/da';
-import { ENGLISH } from 'src/extraction/patterns/en';
-import { asSentence } from 'src/extraction/patterns/pattern-table';
-import type { LanguageTable, PatternKind, PatternMatch } from 'src/extraction/patterns/pattern-table';
+import { DANISH } from 'src/language/da/extraction';
+import { ENGLISH } from 'src/language/en/extraction';
+import { asSentence } from 'src/language/pattern-table';
+import type { LanguageTable, PatternKind, PatternMatch } from 'src/language/pattern-table';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
-import type { SlotName } from 'src/memory/guards/slots';
-import { detectFactRetraction, detectRetraction, detectValueSwap, isStandingRule } from 'src/memory/write-rules';
+import type { SlotName } from 'src/language/slots';
+import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
+import { isStandingRule } from 'src/language/rules';
+import { detectValueSwap } from 'src/language/value-swaps';
 
 /** Every language extraction knows; add a table here to teach it another. */
 export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];

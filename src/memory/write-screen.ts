@@ -3,18 +3,13 @@ import { classifyMemoryType } from 'src/memory/classify';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
-import { detectSlot, detectUserClaim, slotValueIn } from 'src/memory/guards/slots';
+import { detectSlot, detectUserClaim, slotValueIn } from 'src/language/slots';
 import type { RememberCommand } from 'src/memory/remember-input';
-import {
-  CONSTRAINT_TAG,
-  detectFactRetraction,
-  detectRetraction,
-  detectValueSwap,
-  isShortImperative,
-  isStandingRule,
-  ruleType,
-} from 'src/memory/write-rules';
-import type { Retraction, ValueSwap } from 'src/memory/write-rules';
+import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
+import { CONSTRAINT_TAG, isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
+import { detectValueSwap } from 'src/language/value-swaps';
+import type { Retraction } from 'src/language/retractions';
+import type { ValueSwap } from 'src/language/value-swaps';
 
 /** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
 export interface WriteOrigin {

@@ -17,17 +17,18 @@ import { extractionScope } from 'src/extraction/extraction-scope';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
 import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';
-import { asSentence, trimValue } from 'src/extraction/patterns/pattern-table';
+import { asSentence, trimValue } from 'src/language/pattern-table';
 import { steelGate } from 'src/extraction/steel-gate';
 import { classifyMemoryType } from 'src/memory/classify';
 import { fingerprint } from 'src/memory/fingerprint';
 import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/firewall';
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
-import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
+import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/language/slots';
+import type { SlotName } from 'src/language/slots';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
-import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
+import { detectRetraction } from 'src/language/retractions';
+import { isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
 import { screenWrite } from 'src/memory/write-screen';
 import { querySignals } from 'src/recall/hybrid-ranking';
 import {
@@ -72,9 +73,9 @@ const PROBES: Record<string, Record<string, Probe>> = {
       checkBrowserAccess({ open: false, allowedOrigins: ['http://localhost:4000'] }, { host: t, origin: t }, true),
   },
   'src/memory/paraphrase.ts': { sameStatement: (t) => sameStatement(t, t) },
-  'src/extraction/patterns/en.ts': {},
-  'src/extraction/patterns/da.ts': {},
-  'src/extraction/patterns/pattern-table.ts': { trimValue, asSentence },
+  'src/language/en/extraction.ts': {},
+  'src/language/da/extraction.ts': {},
+  'src/language/pattern-table.ts': { trimValue, asSentence },
   'src/extraction/deterministic-extractor.ts': { extractDeterministic, sentences, clauses },
   'src/extraction/injected-text.ts': { stripInjected },
   'src/extraction/low-value.ts': { isLowValue: (t) => isLowValue(t, LANGUAGE_TABLES) },
@@ -97,7 +98,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
         injected: [t],
       }),
   },
-  'src/memory/guards/slots.ts': {
+  'src/language/slots.ts': {
     detectSlot,
     detectUserClaim,
     containsValue: (t) => containsValue(t, 'Oslo Norway'),
@@ -167,7 +168,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/cortex/bulletin/bulletin.service.ts': { acceptableRewrite: (t) => acceptableRewrite(t, t, 500) },
 };
 for (const table of LANGUAGE_TABLES) {
-  const probes = PROBES[`src/extraction/patterns/${table.language}.ts`]!;
+  const probes = PROBES[`src/language/${table.language}/extraction.ts`]!;
   for (const pattern of table.patterns) {
     probes[pattern.id] = (t) => pattern.match(t);
   }

@@ -1,7 +1,7 @@
-import { leadWords, regexPattern, valueCleaner, withArticle } from 'src/extraction/patterns/pattern-table';
-import type { ExtractionPattern, LanguageTable } from 'src/extraction/patterns/pattern-table';
-import { detectSlot } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
+import { leadWords, regexPattern, valueCleaner, withArticle } from 'src/language/pattern-table';
+import type { ExtractionPattern, LanguageTable } from 'src/language/pattern-table';
+import { detectSlot } from 'src/language/slots';
+import type { SlotName } from 'src/language/slots';
 
 const CLAUSE_WORDS = ['but', 'because', 'since', 'although', 'though', 'except', 'unless', 'so that', 'lol', 'haha'];
 /** Objects that point back at the conversation instead of naming something the user likes. */
@@ -41,7 +41,7 @@ const FILLER = leadWords([
 const I = `^${leadWords(['and', 'but', 'so', 'also', 'oh', 'well', 'honestly', 'actually', 'btw', 'really'])}i`;
 
 /**
- * Self-descriptions reuse the write path's own English slot rules (src/memory/guards/slots.ts), so what extraction
+ * Self-descriptions reuse the write path's own English slot rules (src/language/slots.ts), so what extraction
  * stores and what `remember` recognises as a slot can never disagree.
  */
 const slots: ExtractionPattern = {

@@ -1,6 +1,6 @@
-import { leadWords, regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
-import type { LanguageTable, PatternExample } from 'src/extraction/patterns/pattern-table';
-import type { SlotName } from 'src/memory/guards/slots';
+import { leadWords, regexPattern, trimValue, valueCleaner } from 'src/language/pattern-table';
+import type { LanguageTable, PatternExample } from 'src/language/pattern-table';
+import type { SlotName } from 'src/language/slots';
 
 /** Words that end the value: "Jeg bor i Aarhus og arbejder hos Lego" keeps "Aarhus". */
 const CLAUSE_WORDS = [

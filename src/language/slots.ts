@@ -1,0 +1,71 @@
+import { trimEndChars } from 'src/common/trim-chars';
+import { asFirstPerson } from 'src/language/en/reported-speech';
+import { EN_SLOT_CUES } from 'src/language/en/slot-rules';
+import { CLAUSE_END } from 'src/language/en/slot-words';
+import type { SlotCue } from 'src/language/slot-cue';
+import { lowerInPlace, MAX_SLOT_TEXT, normalizeSlotValue, VALUE_TRAIL } from 'src/language/slot-values';
+import type { DetectedSlot } from 'src/language/slot-values';
+import { looksLikeQuestion } from 'src/memory/guards/firewall';
+
+export { asFirstPerson } from 'src/language/en/reported-speech';
+export { containsValue, lowerInPlace, MAX_SLOT_TEXT, normalizeSlotValue, SLOT_NAMES } from 'src/language/slot-values';
+export type { DetectedSlot, SlotName } from 'src/language/slot-values';
+
+const COMPILED = EN_SLOT_CUES.map((cue) => ({ cue, regex: new RegExp(cue.pattern, 'du') }));
+
+/** The text the cues read: NFKC, straight apostrophes, one space, the first MAX_SLOT_TEXT characters. */
+function prepared(content: string): string {
+  return content.slice(0, MAX_SLOT_TEXT).normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+}
+
+function matchCue(cue: SlotCue, regex: RegExp, text: string, lower: string): DetectedSlot | null {
+  const span = regex.exec(lower)?.indices?.[1];
+  const value = span && trimEndChars(text.slice(span[0], span[1]).replace(CLAUSE_END, ''), VALUE_TRAIL);
+  if (value && (cue.accept?.(value) ?? true)) {
+    return { slot: cue.slot, value: cue.value?.(value) ?? value };
+  }
+
+  return null;
+}
+
+/** What one cue alone reads in `content` (the table spec runs every cue's examples through it). */
+export function matchSlotCue(cue: SlotCue, content: string): DetectedSlot | null {
+  const text = prepared(content);
+
+  return matchCue(cue, new RegExp(cue.pattern, 'du'), text, lowerInPlace(text));
+}
+
+/** The first self-describing slot statement in `content`, or null. Third parties and questions never count. */
+export function detectSlot(content: string): DetectedSlot | null {
+  if (looksLikeQuestion(content)) {
+    return null;
+  }
+  const text = prepared(content);
+  const lower = lowerInPlace(text);
+  for (const { cue, regex } of COMPILED) {
+    const found = matchCue(cue, regex, text, lower);
+    if (found) {
+      return found;
+    }
+  }
+
+  return null;
+}
+
+/**
+ * The normalised value `content` gives for `slot`: what a self-description ("My name is John") or a claim about the
+ * user ("User's name is John", "The user lives in Oslo") names, else the whole content (a bare value, "John").
+ */
+export function slotValueIn(content: string, slot: string): string {
+  const stated = [detectSlot(content), detectUserClaim(content)].find((found) => found?.slot === slot);
+
+  return normalizeSlotValue(stated?.value ?? content);
+}
+
+/**
+ * A slot statement about the user in anyone's words: "My name is X", "Your name is X", "The user lives in X".
+ * Only for contamination checks on content the user did not write; it never sets a slot.
+ */
+export function detectUserClaim(content: string): DetectedSlot | null {
+  return detectSlot(content) ?? detectSlot(asFirstPerson(content.slice(0, MAX_SLOT_TEXT)));
+}
