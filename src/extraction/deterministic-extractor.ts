@@ -4,11 +4,13 @@ import { DANISH } from 'src/language/da/extraction';
 import { ENGLISH } from 'src/language/en/extraction';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable, PatternKind, PatternMatch } from 'src/language/pattern-table';
-import { looksLikeQuestion } from 'src/memory/guards/firewall';
-import type { SlotName } from 'src/language/slots';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingRule } from 'src/language/rules';
+import type { SlotName } from 'src/language/slots';
 import { detectValueSwap } from 'src/language/value-swaps';
+import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
+import { normalise } from 'src/memory/write/normalise';
 
 /** Every language extraction knows; add a table here to teach it another. */
 export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
@@ -31,63 +33,21 @@ export interface ForgetExtraction {
   patternId: string;
   /** What to forget, in the user's words. */
   query: string;
-  /** Set when the request names a slot ("forget my name"): the slot's memory is what goes. */
-  slot: SlotName | null;
+  /** The slots the request names ("forget my name", "my job": employer and occupation): their memories go. */
+  slots: SlotName[];
 }
 
 export type Extraction = MemoryExtraction | ForgetExtraction;
 
 const MAX_EXTRACTIONS = 8;
-const MAX_SENTENCES = 50;
-/**
- * What extraction looks at, so no pattern can cost more than linear time in the message: the first 20,000
- * characters, and sentences of at most 600 characters after whitespace runs are folded to one space (a
- * self-description or a "remember that ..." is far shorter; a longer run of text is skipped, not cut).
- */
-export const MAX_EXTRACTION_INPUT = 20_000;
-export const MAX_SENTENCE_CHARS = 600;
 
-/**
- * Sentences: split after . ! ? and at line breaks; a decimal point or an ellipsis inside a sentence stays, and so
- * does a date's "14. maj".
- */
-export function sentences(text: string): string[] {
-  return (
-    text
-      .slice(0, MAX_EXTRACTION_INPUT)
-      // "den 14. maj": after a day's number a lower-case word goes on the sentence
-      .split(/(?<=[.!?])(?<!(?<!\p{N})\p{N}{1,2}\.)\s+(?=\S)|(?<=(?<!\p{N})\p{N}{1,2}\.)\s+(?=[^\p{Ll}\s])|\n+/u)
-      .map((s) => s.replace(/\s+/gu, ' ').trim())
-      .filter((s) => s.length > 0 && s.length <= MAX_SENTENCE_CHARS)
-      .slice(0, MAX_SENTENCES)
-  );
-}
-
-/** Clauses: "I'm Anders and I live in Aarhus" is two statements, each starting with its own "I". */
-export function clauses(sentence: string): string[] {
-  const parts = sentence
-    .replace(/\s+/gu, ' ')
-    .split(
-      /\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|,\s+(?=(?:nu|faktisk|nemlig) (?:er|bor|arbejder|hedder) jeg\b)|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu,
-    )
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0);
-  // "Hi, I'm Bo": a greeting belongs to the statement after it
-  const merged: string[] = [];
-  for (const part of parts) {
-    const previous = merged[merged.length - 1];
-    if (previous !== undefined && GREETING.test(previous)) {
-      merged[merged.length - 1] = `${previous} ${part}`;
-    } else {
-      merged.push(part);
-    }
-  }
-
-  return merged;
-}
+export { clauses, MAX_EXTRACTION_INPUT, MAX_SENTENCE_CHARS, sentences } from 'src/memory/write/clauses';
 
 /** Why a sentence no pattern reads is still kept as said: it takes something back, sets a rule or asks a reminder. */
 function keptAsSaid(sentence: string): string | null {
+  if (chatRuleIn(sentence)) {
+    return 'rule';
+  }
   if (detectRetraction(sentence) || detectFactRetraction(sentence)) {
     return 'retraction';
   }
@@ -98,7 +58,12 @@ function keptAsSaid(sentence: string): string | null {
     return 'reminder';
   }
 
-  return isStandingRule(sentence) && CHAT_RULE.test(sentence) ? 'rule' : null;
+  return null;
+}
+
+/** Whether a clause of `sentence` is a rule for the assistant: "I'm vegan, so never suggest fish". */
+function chatRuleIn(sentence: string): boolean {
+  return [sentence, ...ruleParts(sentence)].some((part) => isStandingRule(part) && CHAT_RULE.test(part));
 }
 
 /**
@@ -116,8 +81,6 @@ const CHAT_RULE = new RegExp(
 );
 
 const REMINDER = /^(?:(?:please|pls|and|oh|also|hey)[,]? )*remind me to \S/iu;
-
-const GREETING = /^(?:hi|hello|hey|hej|hejsa|hallo|goddag)(?: there| all| everyone| alle)?[,!.]?$/iu;
 
 function firstMatch(
   text: string,
@@ -191,17 +154,17 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
   };
 }
 
-function mentionedSlot(query: string, tables: readonly LanguageTable[]): SlotName | null {
+/** The slots a forget request names: "my email", "where I live", a bare "nickname" as "my nickname". */
+function mentionedSlots(query: string, tables: readonly LanguageTable[]): SlotName[] {
   const lower = query.toLowerCase();
-  for (const table of tables) {
-    for (const [slot, pattern] of Object.entries(table.slotMentions) as [SlotName, RegExp][]) {
-      if (pattern.test(lower)) {
-        return slot;
-      }
-    }
-  }
+  const said = lower.split(' ').length <= 3 && !/^(?:my|min|mit)\b/u.test(lower) ? [lower, `my ${lower}`] : [lower];
+  const slots = tables.flatMap((table) =>
+    (Object.entries(table.slotMentions) as [SlotName, RegExp][])
+      .filter(([, pattern]) => said.some((text) => pattern.test(text)))
+      .map(([slot]) => slot),
+  );
 
-  return null;
+  return [...new Set(slots)];
 }
 
 /**
@@ -210,18 +173,21 @@ function mentionedSlot(query: string, tables: readonly LanguageTable[]): SlotNam
  */
 export function extractDeterministic(text: string, tables: readonly LanguageTable[] = LANGUAGE_TABLES): Extraction[] {
   const found: Extraction[] = [];
-  for (const sentence of sentences(stripInjected(text))) {
-    if (looksLikeQuestion(sentence)) {
-      continue;
-    }
+  for (const said of sentences(stripInjected(text))) {
+    // "fwiw I live in Oslo now lol": the filler goes before any pattern reads the sentence
+    const sentence = normalise(said);
+    // "can you forget my email?" asks, yet is a request about the memory
     const request = firstMatch(sentence, ['remember', 'forget'], tables);
     if (request?.kind === 'forget') {
       found.push({
         kind: 'forget',
         patternId: request.patternId,
         query: request.match.value,
-        slot: mentionedSlot(request.match.value, tables),
+        slots: mentionedSlots(request.match.value, tables),
       });
+      continue;
+    }
+    if (looksLikeQuestion(sentence)) {
       continue;
     }
     if (request?.kind === 'remember') {
@@ -248,7 +214,7 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
     }
     // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back. A standing
     // rule ("From now on, keep your answers short") and a reminder ("Remind me to water the plants") likewise.
-    const kept = found.length === before ? keptAsSaid(sentence) : null;
+    const kept = found.length === before ? keptAsSaid(sentence) : chatRuleIn(sentence) ? 'rule' : null;
     if (kept !== null) {
       found.push({
         kind: 'memory',

@@ -95,8 +95,10 @@ export class SameTurnExtractor implements OnModuleInit {
   private async forget(channel: ChannelRecord, request: ForgetExtraction): Promise<MemoryRecord[]> {
     const tenantId = channel.tenantId;
     let ids: string[];
-    if (request.slot !== null) {
-      const holders = await this.store.findActiveBySlot(tenantId, request.slot);
+    if (request.slots.length > 0) {
+      const holders = (
+        await Promise.all(request.slots.map((slot) => this.store.findActiveBySlot(tenantId, slot)))
+      ).flat();
       ids = holders
         .filter((memory) => scopeVisible(memory, { channelId: channel.id, projectId: channel.projectId }))
         .map((memory) => memory.id);

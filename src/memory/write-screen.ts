@@ -1,15 +1,15 @@
 import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
+import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
+import type { Retraction } from 'src/language/retractions';
+import { CONSTRAINT_TAG, isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
+import { detectSlot, detectUserClaim, slotValueIn } from 'src/language/slots';
+import { detectValueSwap } from 'src/language/value-swaps';
+import type { ValueSwap } from 'src/language/value-swaps';
 import { classifyMemoryType } from 'src/memory/classify';
 import { guardContamination } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
 import { detectInjection } from 'src/memory/guards/injection';
-import { detectSlot, detectUserClaim, slotValueIn } from 'src/language/slots';
 import type { RememberCommand } from 'src/memory/remember-input';
-import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
-import { CONSTRAINT_TAG, isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
-import { detectValueSwap } from 'src/language/value-swaps';
-import type { Retraction } from 'src/language/retractions';
-import type { ValueSwap } from 'src/language/value-swaps';
 
 /** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
 export interface WriteOrigin {
