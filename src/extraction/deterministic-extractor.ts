@@ -1,9 +1,8 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { stripInjected } from 'src/extraction/injected-text';
-import { DANISH } from 'src/language/da/extraction';
-import { ENGLISH } from 'src/language/en/extraction';
 import { asSentence } from 'src/language/pattern-table';
-import type { LanguageTable, PatternKind, PatternMatch } from 'src/language/pattern-table';
+import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
+import type { LanguageTable } from 'src/language/pattern-table';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
@@ -12,8 +11,7 @@ import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { normalise } from 'src/memory/write/normalise';
 
-/** Every language extraction knows; add a table here to teach it another. */
-export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
+export { LANGUAGE_TABLES } from 'src/language/tables';
 
 export interface MemoryExtraction {
   kind: 'memory';
@@ -82,26 +80,6 @@ const CHAT_RULE = new RegExp(
 
 const REMINDER = /^(?:(?:please|pls|and|oh|also|hey)[,]? )*remind me to \S/iu;
 
-function firstMatch(
-  text: string,
-  kinds: readonly PatternKind[],
-  tables: readonly LanguageTable[],
-): { table: LanguageTable; patternId: string; kind: PatternKind; match: PatternMatch } | null {
-  for (const table of tables) {
-    for (const pattern of table.patterns) {
-      if (!kinds.includes(pattern.kind)) {
-        continue;
-      }
-      const match = pattern.match(text);
-      if (match) {
-        return { table, patternId: pattern.id, kind: pattern.kind, match };
-      }
-    }
-  }
-
-  return null;
-}
-
 /** Tags of a trait, so a health rule or a recipe search finds it: allergies and conditions are health, diets diet. */
 function traitTags(trait: string): string[] {
   if (/\ballergic\b/u.test(trait)) {
@@ -152,19 +130,6 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
     slot: null,
     explicit,
   };
-}
-
-/** The slots a forget request names: "my email", "where I live", a bare "nickname" as "my nickname". */
-function mentionedSlots(query: string, tables: readonly LanguageTable[]): SlotName[] {
-  const lower = query.toLowerCase();
-  const said = lower.split(' ').length <= 3 && !/^(?:my|min|mit)\b/u.test(lower) ? [lower, `my ${lower}`] : [lower];
-  const slots = tables.flatMap((table) =>
-    (Object.entries(table.slotMentions) as [SlotName, RegExp][])
-      .filter(([, pattern]) => said.some((text) => pattern.test(text)))
-      .map(([slot]) => slot),
-  );
-
-  return [...new Set(slots)];
 }
 
 /**

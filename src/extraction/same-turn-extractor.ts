@@ -14,7 +14,7 @@ import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { MemoryService } from 'src/memory/memory.service';
 import { parseRememberRequest } from 'src/memory/remember-input';
-import { screenWrite } from 'src/memory/write-screen';
+import { readWrite } from 'src/memory/write/read-write';
 import { RecallService } from 'src/recall/recall.service';
 
 export interface SameTurnResult {
@@ -60,7 +60,7 @@ export class SameTurnExtractor implements OnModuleInit {
   onModuleInit(): void {
     for (const text of WARM_UP) {
       extractDeterministic(text);
-      screenWrite(
+      readWrite(
         parseRememberRequest({ content: text, source: { role: SourceRole.USER } }, 10_000),
         {},
         { firewall: true, detectSlots: true },

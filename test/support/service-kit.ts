@@ -28,6 +28,7 @@ import { LLM } from 'src/llm/llm.port';
 import type { LlmClient } from 'src/llm/llm.port';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
+import { WriteDecider } from 'src/memory/write/decide';
 import { MemoryService } from 'src/memory/memory.service';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { RecallService } from 'src/recall/recall.service';
@@ -102,6 +103,7 @@ const SERVICES: Type[] = [
   MetricsService,
   ContradictionArbiter,
   MemoryService,
+  WriteDecider,
   MemoryWriteService,
   QueryVectors,
   RecallService,

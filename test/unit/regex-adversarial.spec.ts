@@ -29,7 +29,7 @@ import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { detectRetraction } from 'src/language/retractions';
 import { isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
-import { screenWrite } from 'src/memory/write-screen';
+import { readWrite } from 'src/memory/write/read-write';
 import { querySignals } from 'src/recall/hybrid-ranking';
 import {
   asksWhen,
@@ -124,7 +124,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/memory/write-screen.ts': Object.fromEntries(
     roles.map((role) => [
       `screenWrite ${role}`,
-      (t: string) => screenWrite(remember(t, role), {}, { firewall: true, detectSlots: true }),
+      (t: string) => readWrite(remember(t, role), {}, { firewall: true, detectSlots: true }),
     ]),
   ),
   'src/memory/write-rules.ts': { detectRetraction, isStandingRule, ruleType, isShortImperative },

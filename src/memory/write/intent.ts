@@ -1,0 +1,89 @@
+import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
+import { isShortImperative, isStandingRule } from 'src/language/rules';
+import type { SlotName } from 'src/language/slot-values';
+import { detectSlot, detectUserClaim } from 'src/language/slots';
+import { firstMatch, mentionedSlots } from 'src/language/tables';
+import { detectValueSwap } from 'src/language/value-swaps';
+import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import { ruleParts } from 'src/memory/write/clauses';
+
+/**
+ * Stage 3 of the write path: what a clause does and which slot it speaks of. Patterns decide where they are precise
+ * (a question, a forget request, a slot statement, a negation cue, a correction that names two values, a rule); a
+ * learned classifier, when one is given, decides what they leave open.
+ */
+
+/** state: says a fact; correct: replaces a value it names; retract: takes one back; forget: asks the memory to drop one. */
+export type IntentKind = 'state' | 'correct' | 'retract' | 'forget' | 'ask' | 'rule' | 'task';
+
+export interface Intent {
+  kind: IntentKind;
+  slot: SlotName | null;
+  /** A standing rule (tagged `constraint`) whatever else the clause does: "Always reply in Spanish" sets a slot too. */
+  rule: boolean;
+  /** Who decided: a pattern, the classifier, or nobody (a plain statement of no slot). */
+  by: 'pattern' | 'model' | 'none';
+  confidence: number;
+}
+
+/** A learned reading of a clause: the kind and slot it speaks of, with the model's confidence. */
+export type IntentClassifier = (
+  clause: string,
+  language: 'en' | 'da',
+) => { intent: IntentKind; slot: SlotName | null; confidence: number };
+
+export interface IntentOptions {
+  /** Read slots from the words at all (remember, extraction); an import names its slot itself. */
+  slots: boolean;
+  /** Claims about the user in any person count ("The user lives in Oslo"): what the user writes. */
+  anyPerson: boolean;
+  /** The write may take back what the user said: from the user, in a channel that describes the user. */
+  takesBack: boolean;
+}
+
+const byPattern = (kind: IntentKind, slot: SlotName | null, rule: boolean): Intent => ({
+  kind,
+  slot,
+  rule,
+  by: 'pattern',
+  confidence: 1,
+});
+
+/** Whether `text`, or a clause of it, is a standing rule: "I'm vegan, so never suggest fish". */
+export function statesRule(text: string): boolean {
+  return isStandingRule(text) || ruleParts(text).some((part) => isStandingRule(part));
+}
+
+/** What `text` (normalised) does, by its patterns. */
+export function detectIntent(text: string, options: IntentOptions): Intent {
+  const rule = statesRule(text);
+  // "can you forget my email?" asks, yet is a request about the memory
+  const forget = options.takesBack ? firstMatch(text, ['forget']) : null;
+  if (forget) {
+    return byPattern('forget', mentionedSlots(forget.match.value)[0] ?? null, false);
+  }
+  if (looksLikeQuestion(text)) {
+    return byPattern('ask', null, false);
+  }
+  const slot = options.slots ? (options.anyPerson ? detectUserClaim(text) : detectSlot(text)) : null;
+  if (slot) {
+    return byPattern('state', slot.slot, rule);
+  }
+  if (options.takesBack) {
+    const retraction = detectRetraction(text);
+    if (retraction || detectFactRetraction(text)) {
+      return byPattern('retract', retraction?.slot ?? null, rule);
+    }
+    if (detectValueSwap(text)) {
+      return byPattern('correct', null, rule);
+    }
+  }
+  if (rule) {
+    return byPattern('rule', null, true);
+  }
+  if (isShortImperative(text)) {
+    return byPattern('task', null, false);
+  }
+
+  return { kind: 'state', slot: null, rule: false, by: 'none', confidence: 0 };
+}
