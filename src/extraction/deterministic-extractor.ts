@@ -1,11 +1,11 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { stripInjected } from 'src/extraction/injected-text';
 import { asSentence } from 'src/language/pattern-table';
-import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
 import type { LanguageTable } from 'src/language/pattern-table';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
+import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
 import { detectValueSwap } from 'src/language/value-swaps';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';

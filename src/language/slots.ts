@@ -1,4 +1,5 @@
 import { trimEndChars } from 'src/common/trim-chars';
+import { DANISH } from 'src/language/da/extraction';
 import { asFirstPerson } from 'src/language/en/reported-speech';
 import { EN_SLOT_CUES } from 'src/language/en/slot-rules';
 import { CLAUSE_END } from 'src/language/en/slot-words';
@@ -12,6 +13,8 @@ export { containsValue, lowerInPlace, MAX_SLOT_TEXT, normalizeSlotValue, SLOT_NA
 export type { DetectedSlot, SlotName } from 'src/language/slot-values';
 
 const COMPILED = EN_SLOT_CUES.map((cue) => ({ cue, regex: new RegExp(cue.pattern, 'du') }));
+/** Danish self-descriptions: the extraction table's own slot patterns, so both paths read Danish alike. */
+const DANISH_SLOTS = DANISH.patterns.filter((pattern) => pattern.kind === 'slot');
 
 /** The text the cues read: NFKC, straight apostrophes, one space, the first MAX_SLOT_TEXT characters. */
 function prepared(content: string): string {
@@ -35,17 +38,38 @@ export function matchSlotCue(cue: SlotCue, content: string): DetectedSlot | null
   return matchCue(cue, new RegExp(cue.pattern, 'du'), text, lowerInPlace(text));
 }
 
+/** The first English self-describing slot statement in `text` (prepared), or null. */
+function englishSlot(text: string): DetectedSlot | null {
+  const lower = lowerInPlace(text);
+  for (const { cue, regex } of COMPILED) {
+    const found = matchCue(cue, regex, text, lower);
+    if (found) {
+      return found;
+    }
+  }
+
+  return null;
+}
+
+/** The first English self-describing slot statement in `content`: what the English extraction table reads. */
+export function detectEnglishSlot(content: string): DetectedSlot | null {
+  return looksLikeQuestion(content) ? null : englishSlot(prepared(content));
+}
+
 /** The first self-describing slot statement in `content`, or null. Third parties and questions never count. */
 export function detectSlot(content: string): DetectedSlot | null {
   if (looksLikeQuestion(content)) {
     return null;
   }
   const text = prepared(content);
-  const lower = lowerInPlace(text);
-  for (const { cue, regex } of COMPILED) {
-    const found = matchCue(cue, regex, text, lower);
-    if (found) {
-      return found;
+  const english = englishSlot(text);
+  if (english) {
+    return english;
+  }
+  for (const pattern of DANISH_SLOTS) {
+    const found = pattern.match(text);
+    if (found?.slot) {
+      return { slot: found.slot, value: found.value };
     }
   }
 

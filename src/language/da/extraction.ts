@@ -203,7 +203,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'location',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter|flyttede) ${ADV}til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -215,6 +215,8 @@ export const DANISH: LanguageTable = {
         ['Jeg bor i et lille hus', null],
         ['Min mor bor i Vejle', null],
         ['Nu bor jeg i Odense', 'Odense'],
+        ['Vi flyttede til Holbæk i august', 'Holbæk'],
+        ['Min søster flyttede til Holbæk', null],
       ]),
     }),
     regexPattern({
@@ -304,7 +306,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'nickname',
       pattern: new RegExp(
-        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig) (?:bare |gerne )?(?<v>.+)$`,
+        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
         'u',
       ),
       clean: (value) => {
@@ -314,6 +316,8 @@ export const DANISH: LanguageTable = {
       },
       examples: slotExamples('nickname', [
         ['Kald mig bare Freddy', 'Freddy'],
+        ['Mit kaldenavn er Fie', 'Fie'],
+        ['Alle kalder mig Madsen nu', 'Madsen'],
         ['Kald mig i morgen', null],
       ]),
     }),

@@ -1,6 +1,6 @@
 import { leadWords, regexPattern, valueCleaner, withArticle } from 'src/language/pattern-table';
 import type { ExtractionPattern, LanguageTable } from 'src/language/pattern-table';
-import { detectSlot } from 'src/language/slots';
+import { detectEnglishSlot } from 'src/language/slots';
 import type { SlotName } from 'src/language/slots';
 
 const CLAUSE_WORDS = ['but', 'because', 'since', 'although', 'though', 'except', 'unless', 'so that', 'lol', 'haha'];
@@ -48,7 +48,7 @@ const slots: ExtractionPattern = {
   id: 'en.slot',
   kind: 'slot',
   match(text) {
-    const found = detectSlot(text);
+    const found = detectEnglishSlot(text);
 
     return found ? { value: found.value, slot: found.slot } : null;
   },

@@ -12,6 +12,15 @@ const LABEL_NOTE = new RegExp(
 );
 
 const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
+  // an extractor's note in reported speech: "User mentioned they moved to X", "The user said she's based in X"
+  [
+    /^(?:the )?(?:user|human|owner) (?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds)(?: that)? (?:they're|they are|he's|he is|she's|she is)\b/iu,
+    'i am',
+  ],
+  [
+    /^(?:the )?(?:user|human|owner) (?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds)(?: that)? (?:they|he|she)\b/iu,
+    'i',
+  ],
   // a "label: value" note: "User name: Eve", "The user's location - Lagos", "Employer: Hooli"
   [LABEL_NOTE, 'my $1 is '],
   // a note with its subject dropped: "Lives in Tallinn", "Based in Bruges", "Works as a physiotherapist"
@@ -27,9 +36,14 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:you|(?:the )?(?:user|human|owner))\b(?= \w)/giu, 'i'], // "you live in", "the user lives in"
   // "i now works at" -> "i now work at"; "i is employed" never happens: "is" went above
   [
-    /\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate)(?:e?s)\b/giu,
+    /\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate|prefer)(?:e?s)\b/giu,
     'i $1$2',
   ],
+  [
+    /^i ([^.!?;]{1,80}?) and (now |currently |also |then )?(lives|works|resides|goes by|prefers)\b/iu,
+    'i $1 and i $2$3',
+  ],
+  [/\band i ((?:now |currently |also |then )?)(live|reside|work|go|prefer)(?:e?s)\b/giu, 'and i $1$2'],
   [/\bi doesn't\b/giu, "i don't"],
   [/\bi hasn't\b/giu, "i haven't"],
   [/\bi does\b/giu, 'i do'],

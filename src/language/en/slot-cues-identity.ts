@@ -137,6 +137,16 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
     ],
   },
   {
+    id: 'en.slot.nickname.prefer-called',
+    slot: 'nickname',
+    pattern: String.raw`${I}(?:'d| would)? (?:prefer|like|want) (?:to be called|being called|(?:that )?you (?:to )?call me|people to call me|everyone to call me) ${WORDS}`,
+    accept: properName,
+    examples: [
+      { text: "I'd prefer to be called Beth", value: 'Beth' },
+      { text: 'I would like to be called back', value: null },
+    ],
+  },
+  {
     id: 'en.slot.nickname.go-by',
     slot: 'nickname',
     pattern: String.raw`${I} go by ${WORDS}`,

@@ -1,4 +1,4 @@
-import { AM, I, MY, NOW, WE, WORDS, WORK_HOW } from 'src/language/en/slot-parts';
+import { AM, I, MY, NAME_WORDS, NOW, WE, WORDS, WORK_HOW } from 'src/language/en/slot-parts';
 import { LANGUAGES, named, NOT_A_JOB, OCCUPATIONS, properName } from 'src/language/en/slot-words';
 import type { SlotCue } from 'src/language/slot-cue';
 
@@ -42,6 +42,28 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
     examples: [
       { text: "I'm in Quito these days", value: 'Quito' },
       { text: "I'm in Quito", value: null },
+    ],
+  },
+  // news told by implication: "these days home is Leeds", "ended up moving to Tampere", "we made the move to Zagreb"
+  {
+    id: 'en.slot.location.home-is',
+    slot: 'location',
+    pattern: String.raw`(?:^|[.!;,:—–]\s*|\b(?:these days|nowadays|now|currently),?\s+)home(?: for (?:me|us))? is (?:now )?${WORDS}`,
+    accept: named,
+    examples: [
+      { text: 'these days home is Sheffield', value: 'Sheffield' },
+      { text: 'My home is a mess', value: null },
+    ],
+  },
+  {
+    id: 'en.slot.location.ended-up',
+    slot: 'location',
+    pattern: String.raw`(?:(?:${I}|${WE})(?:'ve| have)? |(?:^|[.!;,:—–]\s*))(?:finally |just |recently |eventually |now )?(?:ended up (?:moving|relocating|settling)(?: down)?|made the move|settled(?: down)?) (?:back )?(?:in|to) ${WORDS}`,
+    accept: named,
+    examples: [
+      { text: 'ended up moving to Tampere in the spring', value: 'Tampere' },
+      { text: 'we finally made the move to Zagreb', value: 'Zagreb' },
+      { text: 'My sister ended up moving to Rome', value: null },
     ],
   },
   {
@@ -102,6 +124,17 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
     examples: [
       { text: 'I recently joined Spotify', value: 'Spotify' },
       { text: 'I joined a gym', value: null },
+    ],
+  },
+  {
+    id: 'en.slot.employer.hired',
+    slot: 'employer',
+    pattern: String.raw`(?:${I}(?:'ve| have)? ${NOW}|(?:^|[.!;,:—–]\s*)(?:just |finally |recently |officially )?)(?:got hired (?:by|at)|landed (?:a|the|my) (?:new )?(?:job|role|position) (?:at|with)|got (?:a|the) (?:new )?(?:job|role|position) (?:at|with)|accepted (?:an|the|a job) offer (?:from|at)|signed (?:on )?with) ${NAME_WORDS}`,
+    accept: properName,
+    examples: [
+      { text: 'I got hired by Twilio, start next week', value: 'Twilio' },
+      { text: 'just landed a job at Supercell!! so happy', value: 'Supercell' },
+      { text: 'My brother got hired by Twilio', value: null },
     ],
   },
   {
@@ -206,6 +239,15 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
     examples: [
       { text: 'Reply in German please', value: 'German' },
       { text: 'Reply in full sentences', value: null },
+    ],
+  },
+  {
+    id: 'en.slot.language.prefer-in',
+    slot: 'language',
+    pattern: String.raw`${I}(?:'d| would)? prefer (?:responses|replies|answers|messages|it|them|everything|to be answered|to get answers) in (${LANGUAGES})\b`,
+    examples: [
+      { text: 'I prefer responses in Italian', value: 'Italian' },
+      { text: 'I prefer my coffee in Italian cups', value: null },
     ],
   },
 ];

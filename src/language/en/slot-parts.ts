@@ -10,7 +10,7 @@ export const I = String.raw`${CLAUSE_START}i`;
 export const WE = String.raw`${CLAUSE_START}we`;
 // "my new e-mail", "my current employer": the same slot as "my e-mail", "my employer"
 export const MY = String.raw`${CLAUSE_START}my(?: (?:new|current|updated|actual|present))?`;
-export const NOW = String.raw`(?:now |currently |still |actually |really |finally |just |recently |presently )?`;
+export const NOW = String.raw`(?:now |currently |still |actually |really |finally |just |recently |presently |officially )?`;
 // a time adverb after the value: "I'm 26 now", "I live in York these days"
 export const AFTER = String.raw`(?:\s+(?:now|these days|nowadays|currently|already|today|at the moment|again|actually|really|btw|by the way))?`;
 export const AM = String.raw`(?:'m| am)`;
@@ -23,3 +23,5 @@ export const TIMEZONE =
   String.raw`est|edt|akst|hst|jst|kst|aest|aedt|acst|awst|nzst|nzdt|sgt|hkt|msk|brt)\b|` +
   String.raw`(?:eastern|central|pacific|mountain)(?= time)|` +
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?)`;
+// a name without a comma in it: "Twilio, start next week" is Twilio
+export const NAME_WORDS = String.raw`([\p{L}\p{N}][\p{L}\p{N}'.&-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;

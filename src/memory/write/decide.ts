@@ -149,11 +149,7 @@ export class WriteDecider {
     return null;
   }
 
-  private async nearestActive(
-    tenantId: string,
-    vector: Float32Array,
-    command: RememberCommand,
-  ): Promise<Neighbour[]> {
+  private async nearestActive(tenantId: string, vector: Float32Array, command: RememberCommand): Promise<Neighbour[]> {
     const hits: ScoredId[] = await this.store.searchVectors(tenantId, vector, NEIGHBOUR_K, {
       statuses: [MemoryStatus.ACTIVE],
       channelId: command.channelId ?? undefined,
@@ -279,10 +275,7 @@ export class WriteDecider {
   }
 
   /** With an LLM configured, same-topic neighbours are judged; a contradiction retires the older memory (see mayRetire). */
-  private async contradictions(
-    candidate: Candidate,
-    neighbours: Neighbour[],
-  ): Promise<MemoryRecord[]> {
+  private async contradictions(candidate: Candidate, neighbours: Neighbour[]): Promise<MemoryRecord[]> {
     if (!this.arbiter.enabled) {
       return [];
     }
