@@ -27,3 +27,8 @@ export const SUBJECTLESS_VERBS: readonly { language: 'en' | 'da'; subject: strin
 
 /** Words that join a rule to the clause that gives its reason: "I'm vegan, so never suggest fish". */
 export const RULE_JOINS: readonly string[] = ['so', 'and', 'but', 'which is why', 'therefore', 'så', 'og', 'men'];
+
+/** Roles said with "at" that name no employer: "I'm a student at Utrecht University" studies there. */
+export const NOT_EMPLOYED_AT: ReadonlySet<string> = new Set(
+  'student pupil phd student volunteer patient member customer regular fan guest studerende elev frivillig'.split(' '),
+);

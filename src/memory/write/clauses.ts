@@ -1,4 +1,4 @@
-import { RULE_JOINS, SUBJECTLESS_VERBS } from 'src/language/clause-words';
+import { NOT_EMPLOYED_AT, RULE_JOINS, SUBJECTLESS_VERBS } from 'src/language/clause-words';
 import { detectSlot } from 'src/language/slots';
 
 /**
@@ -77,7 +77,9 @@ function jobAndEmployer(clause: string): [string, string] | null {
   const employer = clause.slice(at.index + at[0].length);
   const danish = /^(?:hos|ved)$/u.test(at[0].trim());
   const said = danish ? `jeg arbejder hos ${employer}` : `I work at ${employer}`;
-  if (detectSlot(job)?.slot !== 'occupation' || detectSlot(said)?.slot !== 'employer') {
+  const role = detectSlot(job);
+  const last = role?.value.toLowerCase().split(' ').pop() ?? '';
+  if (role?.slot !== 'occupation' || NOT_EMPLOYED_AT.has(last) || detectSlot(said)?.slot !== 'employer') {
     return null;
   }
 
