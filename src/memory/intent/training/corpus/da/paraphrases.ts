@@ -1,0 +1,177 @@
+import { group } from 'src/memory/intent/training/corpus/template-group';
+
+// Each slot said in more ways than the plain forms of facts.ts, numbers that are not ages, acts said indirectly.
+const facts = [
+  group('state', ['location'], 'user', [
+    'nu er vi bosat i {city}',
+    'jeg har fået lejlighed i {city}',
+    'vi har købt [hus|rækkehus|lejlighed] i {city}',
+    'efter {n} år i {city} er jeg rykket til {city}',
+    'jeg er rykket til {city}',
+    '{city} er mit hjem nu',
+    'jeg har boet i {city} i {n} år',
+    'min nye adresse er i {city}',
+    'vi har slået os ned i {city}',
+    'skriver fra min nye lejlighed i {city}',
+    'Brugeren er bosat i {city}.',
+  ]),
+  group('state', ['employer'], 'user', [
+    'jeg er blevet ansat hos {employer}',
+    'fra næste måned er jeg hos {employer}',
+    'jeg har sagt ja til et job hos {employer}',
+    'Brugeren har fået nyt job hos {employer}.',
+    'jeg har været hos {employer} siden {year}',
+    'første uge hos {employer} gik fint',
+    'jeg er på lønningslisten hos {employer}',
+  ]),
+  group('state', ['occupation'], 'user', [
+    'jeg {jobverb} til daglig',
+    'jeg har lige fået mit svendebrev som {trade}',
+    'jeg er færdig som {job} nu',
+    'jeg har været {job} i {n} år',
+    'jeg lever af at være {job}',
+    'Arbejder som {job}.',
+  ]),
+  group('state', ['employer', 'occupation'], 'user', [
+    'jeg er {job} i {employer}',
+    'jeg er {job} hos {employer}',
+    'jeg arbejder for {employer} som {job}',
+  ]),
+  group('state', ['name'], 'user', [
+    'Hej, {name} her',
+    '{name} her',
+    'det er {name} der skriver',
+    'lad mig præsentere mig, jeg er {name}',
+    'Brugeren præsenterede sig som {name}.',
+  ]),
+  group('state', ['nickname'], 'user', [
+    'de fleste siger bare {nick} til mig',
+    'bare kald mig {nick}',
+    '{nick} er fint',
+    'jeg er altid blevet kaldt {nick}',
+    'Brugeren kan lide at blive kaldt {nick}.',
+  ]),
+  group('state', ['age'], 'user', ['jeg runder {age} på lørdag', 'jeg blev {age} i går', 'jeg fylder {age} i år']),
+  group('state', ['birthday'], 'user', [
+    'jeg har fødselsdag juleaften',
+    'jeg er født i {month}',
+    'jeg har fødselsdag d. {date}',
+    'fødselsdato: {date} {year}',
+  ]),
+  group('state', ['language'], 'user', [
+    'jeg er tosproget, men {language} er mit modersmål',
+    'jeg er vokset op med {language}',
+  ]),
+  group('state', [], 'user', [
+    'jeg er glutenallergiker',
+    'vi har {n} høns i haven',
+    'jeg cykler {n} km på arbejde hver dag',
+    'jeg løber {n} km om ugen',
+    'jeg har {n} børn',
+    'jeg arbejder {n} timer om ugen',
+    'jeg har tabt {n} kilo siden {month}',
+    'jeg er {condition}',
+    'jeg er kæmpe fan af Formel 1',
+  ]),
+];
+
+const others = [
+  group('state', ['location'], 'other', ['min {rel} bor stadig i {city}', 'min {rel} har købt hus i {city}']),
+  group('state', ['occupation'], 'other', ['min {rel} er politibetjent', 'min {rel} {jobverb}']),
+  group('state', ['age'], 'other', ['vores datter er {n} år', 'vores søn er lige fyldt {n}', 'min {rel} runder {age}']),
+  group('state', ['name'], 'other', [
+    'min lillebror hedder {name}',
+    'vi har kaldt hvalpen {pet}',
+    'vores baby hedder {name}',
+  ]),
+  group('state', ['birthday'], 'other', ['min {rel} har fødselsdag d. {date}', '{name} har fødselsdag {date}']),
+  group('state', [], 'other', ['{name} er {name}s {rel}', '{name} er chef for kontoret i {city}']),
+  group('ask', ['age'], 'other', ['hvor gammel er min {rel}?']),
+  group('ask', ['name'], 'other', ['hvad hedder min {rel}?']),
+];
+
+const acts = [
+  group('correct', ['name'], 'user', [
+    'det er {name} med g, ikke {name}',
+    'mit navn staves {name}, ikke {name}',
+    'autokorrektur ødelagde mit navn, det er {name}',
+  ]),
+  group('correct', ['location'], 'user', [
+    'nej undskyld, det er {city} og ikke {city}',
+    'jeg blandede {city} og {city} sammen',
+  ]),
+  group('correct', ['age'], 'user', ['jeg er {age}, ikke {age}, slåfejl', 'jeg skrev {age}, men jeg er {age}']),
+  group('correct', ['employer'], 'user', ['jeg mente {employer}, ikke {employer} haha']),
+  group('correct', ['email'], 'user', [
+    'ups, min mail er {email}, jeg glemte et bogstav',
+    'den mail jeg gav dig var forkert, det er {email}',
+  ]),
+  group('retract', [], 'user', [
+    'glem det med {about}, det var en fejl',
+    'det med {about} var bare en joke',
+    'det passer ikke med {about}, drop det',
+  ]),
+  group('retract', ['employer'], 'user', ['det job hos {employer} blev ikke til noget, så se bort fra det']),
+  group('retract', ['location'], 'user', ['jeg flytter alligevel ikke til {city}, så drop det']),
+  group('forget', [], 'user', [
+    'fjern min {field}, tak',
+    'slet det du ved om {about}',
+    'jeg vil ikke have at du gemmer min {field}',
+    'du skal ikke huske noget om {about}',
+  ]),
+  group('forget', ['location'], 'user', ['jeg vil ikke have at du husker min adresse', 'fjern min adresse']),
+  group('forget', ['employer'], 'user', ['du skal ikke gemme hvor jeg arbejder']),
+  group('forget', ['email'], 'user', ['fjern min mailadresse, tak']),
+  group('ask', [], 'user', [
+    'hvad er {n}% af {n}?',
+    'hvornår lukker Netto om søndagen?',
+    'har du noget gemt om {about}?',
+    'hvor langt er der fra {city} til {city}?',
+    'hvem skrev Den Grimme Ælling?',
+  ]),
+  group('ask', ['location'], 'user', ['hvilken by sagde jeg at jeg bor i?']),
+  group('ask', ['birthday'], 'user', ['hvornår har jeg fødselsdag?']),
+  group('rule', [], 'user', [
+    'fremover: {ruleact}',
+    'fra nu af: {ruleact}',
+    '{ruleact}',
+    'jeg er {condition}, så advar mig om {food} i opskrifter',
+  ]),
+  group('rule', ['language'], 'user', ['skriv altid til mig på {language}', 'svar på {language} fremover']),
+  group('task', [], 'user', [
+    'jeg har {appointment} {when}, påmind mig en time før',
+    'skriv en note om at jeg skylder {name} {n} kr',
+    'jeg skal huske at {errand} {when}',
+    'sæt "{errand}" på listen til {when}',
+    'giv mig et prik {when} om at {errand}',
+  ]),
+  group(
+    'chatter',
+    [],
+    'user',
+    [
+      'Selvfølgelig, her er et overblik.',
+      'hahaha',
+      'nå, det forstår jeg godt',
+      'Jeg arbejder som {placeholder}',
+      'Hej {placeholder}, velkommen tilbage!',
+      'god weekend!',
+      'det var sødt af dig',
+      'helt i orden',
+      'klart',
+      'Det var så lidt!',
+    ],
+    false,
+  ),
+  group('request', [], 'user', [
+    'kan du læse korrektur på min {doc}',
+    'foreslå et navn til mit nye [bageri|firma|band]',
+    'skriv en høflig klage til flyselskabet',
+    'lav et udkast til en invitation til min fødselsdag',
+    'giv mig {n} ideer til aftensmad uden {food}',
+    'hjælp mig med at skrive en {doc}',
+    'regn {n} gange {n} ud for mig',
+  ]),
+];
+
+export const paraphraseGroups = [...facts, ...others, ...acts];
