@@ -1,14 +1,18 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { stripInjected } from 'src/extraction/injected-text';
+import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
 import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
+import { detectIntent } from 'src/memory/write/intent';
+import type { IntentClassifier } from 'src/memory/write/intent';
 import { normalise } from 'src/memory/write/normalise';
 
 export { LANGUAGE_TABLES } from 'src/language/tables';
@@ -133,10 +137,59 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
 }
 
 /**
+ * What the intent classifier reads in a sentence no pattern read: a slot statement of the user's own, as the memory
+ * sentence of its language ("these days home is Sheffield" -> "I live in Sheffield."), or a take-back, kept as said
+ * for the write path to act on. Nothing for anything else.
+ */
+function learned(sentence: string, tables: readonly LanguageTable[], classifier: IntentClassifier): MemoryExtraction[] {
+  for (const clause of clauses(sentence)) {
+    const intent = detectIntent(clause, { slots: true, anyPerson: false, takesBack: true, classifier });
+    if (intent.by !== 'model') {
+      continue;
+    }
+    const value = intent.slot === null ? null : valueShape(clause, intent.slot);
+    if (intent.kind === 'state' && intent.slot !== null && value !== null) {
+      const table = tables.find((t) => t.language === languageOf(clause)) ?? tables[0];
+
+      return table
+        ? [
+            {
+              kind: 'memory',
+              patternId: 'model.slot',
+              content: table.slotSentence(intent.slot, value),
+              type: MemoryType.IDENTITY,
+              slot: intent.slot,
+              explicit: false,
+            },
+          ]
+        : [];
+    }
+    if (intent.kind === 'retract' || intent.kind === 'forget') {
+      return [
+        {
+          kind: 'memory',
+          patternId: `model.${intent.kind}`,
+          content: asSentence(sentence),
+          type: null,
+          slot: null,
+          explicit: false,
+        },
+      ];
+    }
+  }
+
+  return [];
+}
+
+/**
  * Same-turn deterministic extraction from one user message: pattern tables only, no model, a few microseconds.
  * Questions and text the service injected are skipped. At most 8 extractions per message, duplicates removed.
  */
-export function extractDeterministic(text: string, tables: readonly LanguageTable[] = LANGUAGE_TABLES): Extraction[] {
+export function extractDeterministic(
+  text: string,
+  tables: readonly LanguageTable[] = LANGUAGE_TABLES,
+  classifier?: IntentClassifier,
+): Extraction[] {
   const found: Extraction[] = [];
   for (const said of sentences(stripInjected(text))) {
     // "fwiw I live in Oslo now lol": the filler goes before any pattern reads the sentence
@@ -180,6 +233,10 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
     // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back. A standing
     // rule ("From now on, keep your answers short") and a reminder ("Remind me to water the plants") likewise.
     const kept = found.length === before ? keptAsSaid(sentence) : chatRuleIn(sentence) ? 'rule' : null;
+    if (kept === null && found.length === before && classifier) {
+      found.push(...learned(sentence, tables, classifier));
+      continue;
+    }
     if (kept !== null) {
       found.push({
         kind: 'memory',

@@ -4,8 +4,9 @@ import { asFirstPerson } from 'src/language/en/reported-speech';
 import { EN_SLOT_CUES } from 'src/language/en/slot-rules';
 import { CLAUSE_END } from 'src/language/en/slot-words';
 import type { SlotCue } from 'src/language/slot-cue';
-import { lowerInPlace, MAX_SLOT_TEXT, normalizeSlotValue, VALUE_TRAIL } from 'src/language/slot-values';
-import type { DetectedSlot } from 'src/language/slot-values';
+import { lowerInPlace, MAX_SLOT_TEXT, normalizeSlotValue, SLOT_NAMES, VALUE_TRAIL } from 'src/language/slot-values';
+import type { DetectedSlot, SlotName } from 'src/language/slot-values';
+import { valueShape } from 'src/language/value-shapes';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 
 export { asFirstPerson } from 'src/language/en/reported-speech';
@@ -76,14 +77,21 @@ export function detectSlot(content: string): DetectedSlot | null {
   return null;
 }
 
+function isSlotName(slot: string): slot is SlotName {
+  return (SLOT_NAMES as readonly string[]).includes(slot);
+}
+
 /**
  * The normalised value `content` gives for `slot`: what a self-description ("My name is John") or a claim about the
  * user ("User's name is John", "The user lives in Oslo") names, else the whole content (a bare value, "John").
  */
 export function slotValueIn(content: string, slot: string): string {
-  const stated = [detectSlot(content), detectUserClaim(content)].find((found) => found?.slot === slot);
+  const found = [detectSlot(content), detectUserClaim(content)];
+  const stated = found.find((said) => said?.slot === slot);
+  // a slot the classifier read ("these days home is Sheffield"): the value of the slot's shape
+  const shaped = found.every((said) => said === null) && isSlotName(slot) ? valueShape(content, slot) : null;
 
-  return normalizeSlotValue(stated?.value ?? content);
+  return normalizeSlotValue(stated?.value ?? shaped ?? content);
 }
 
 /**

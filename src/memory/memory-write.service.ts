@@ -10,6 +10,7 @@ import { Direction, MemoryStatus, RelationType, SourceRole, WriteOutcome } from 
 import type { AssociationView, MemoryRecord } from 'src/domain/memory.types';
 import { autoLinkType, reinforcedConfidence, taskBudgetSpent } from 'src/domain/write-policy';
 import { embedForStorage } from 'src/embedding/embed-safely';
+import { classifyIntent } from 'src/memory/intent/classify-intent';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
@@ -95,7 +96,11 @@ export class MemoryWriteService {
   }
 
   private read(command: RememberCommand, origin: WriteOrigin): { candidate: Candidate } | { rejection: string } {
-    const result = readWrite(command, origin, { firewall: true, detectSlots: true });
+    const result = readWrite(command, origin, {
+      firewall: true,
+      detectSlots: true,
+      ...(this.config.writeIntentModel ? { classifier: classifyIntent } : {}),
+    });
     if ('rejection' in result) {
       return result;
     }

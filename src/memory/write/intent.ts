@@ -1,10 +1,13 @@
+import { languageOf } from 'src/language/language-of';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isShortImperative, isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slot-values';
 import { detectSlot, detectUserClaim } from 'src/language/slots';
 import { firstMatch, mentionedSlots } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import type { IntentPrediction } from 'src/memory/intent/intent.types';
 import { ruleParts } from 'src/memory/write/clauses';
 
 /**
@@ -26,11 +29,13 @@ export interface Intent {
   confidence: number;
 }
 
-/** A learned reading of a clause: the kind and slot it speaks of, with the model's confidence. */
-export type IntentClassifier = (
-  clause: string,
-  language: 'en' | 'da',
-) => { intent: IntentKind; slot: SlotName | null; confidence: number };
+/** A learned reading of a clause (src/memory/intent): what it does, which slot, whose fact, how sure. */
+export type IntentClassifier = (clause: string, language: 'en' | 'da') => IntentPrediction;
+
+/** How sure the classifier must be before its reading counts: a new slot value, a rule, something taken back. */
+const STATE_FLOOR = 0.85;
+const RULE_FLOOR = 0.9;
+const TAKE_BACK_FLOOR = 0.9;
 
 export interface IntentOptions {
   /** Read slots from the words at all (remember, extraction); an import names its slot itself. */
@@ -39,6 +44,8 @@ export interface IntentOptions {
   anyPerson: boolean;
   /** The write may take back what the user said: from the user, in a channel that describes the user. */
   takesBack: boolean;
+  /** Decides what the patterns leave open; none: patterns only. */
+  classifier?: IntentClassifier;
 }
 
 const byPattern = (kind: IntentKind, slot: SlotName | null, rule: boolean): Intent => ({
@@ -85,5 +92,32 @@ export function detectIntent(text: string, options: IntentOptions): Intent {
     return byPattern('task', null, false);
   }
 
-  return { kind: 'state', slot: null, rule: false, by: 'none', confidence: 0 };
+  return (options.classifier && byModel(text, options, options.classifier)) ?? none;
+}
+
+const none: Intent = { kind: 'state', slot: null, rule: false, by: 'none', confidence: 0 };
+
+/**
+ * The classifier's reading, where it is sure enough and the clause holds what it needs: a slot statement of the
+ * user's own with a value of the slot's shape ("these days home is Sheffield"), a take-back of a slot of the user's,
+ * or a rule. Null otherwise: the clause is then a plain statement of no slot, as without the model.
+ */
+function byModel(text: string, options: IntentOptions, classifier: IntentClassifier): Intent | null {
+  const said = classifier(text, languageOf(text));
+  const model = (kind: IntentKind, slot: SlotName | null, rule: boolean): Intent => ({
+    kind,
+    slot,
+    rule,
+    by: 'model',
+    confidence: said.confidence,
+  });
+  const ownSlot = options.slots && said.subject === 'user' ? said.slot : null;
+  if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
+    return said.confidence >= STATE_FLOOR && valueShape(text, ownSlot) !== null ? model('state', ownSlot, false) : null;
+  }
+  if (ownSlot !== null && (said.intent === 'retract' || said.intent === 'forget')) {
+    return options.takesBack && said.confidence >= TAKE_BACK_FLOOR ? model(said.intent, ownSlot, false) : null;
+  }
+
+  return said.intent === 'rule' && said.confidence >= RULE_FLOOR ? model('rule', null, true) : null;
 }

@@ -86,6 +86,7 @@ export function readWrite(
     anyPerson: fromUser,
     // only the user takes back what the user said, and only in a channel whose memories describe the user
     takesBack: fromUser && claims && options.detectSlots && command.slot === null,
+    ...(options.classifier ? { classifier: options.classifier } : {}),
   });
   const slotName = claims ? (command.slot ?? (intent.kind === 'state' ? intent.slot : null)) : null;
   const values = extractValues(content, intent, slotName);

@@ -1,8 +1,9 @@
 import { textWords } from 'src/common/text-words';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import type { Retraction } from 'src/language/retractions';
-import { slotValueIn } from 'src/language/slots';
+import { normalizeSlotValue, slotValueIn } from 'src/language/slots';
 import { firstMatch, mentionedSlots } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
 import type { ValueSwap } from 'src/language/value-swaps';
 import type { Intent } from 'src/memory/write/intent';
@@ -46,6 +47,16 @@ function forgotten(text: string): Pick<Values, 'retracts' | 'retractsFact'> {
   return { retracts: null, retractsFact: words.length > 0 && words.length <= 4 ? words : null };
 }
 
+/** What the classifier said is taken back: its slot, and the value of the slot's shape when the clause names one. */
+function modelRetraction(text: string, intent: Intent): Retraction | null {
+  if (intent.by !== 'model' || intent.slot === null) {
+    return null;
+  }
+  const value = valueShape(text, intent.slot);
+
+  return { slot: intent.slot, value: value === null ? null : normalizeSlotValue(value, intent.slot) };
+}
+
 /**
  * The values of `text` (normalised) for `intent`. `slotName` is the slot the write holds: the one it was given, or
  * the one its intent speaks of; null when it may claim none (a private channel).
@@ -58,12 +69,12 @@ export function extractValues(text: string, intent: Intent, slotName: string | n
   }
   switch (intent.kind) {
     case 'retract': {
-      const retracts = detectRetraction(text);
+      const retracts = detectRetraction(text) ?? modelRetraction(text, intent);
 
       return { ...none, retracts, retractsFact: factsTakenBack(text, retracts) };
     }
     case 'forget':
-      return { ...none, ...forgotten(text) };
+      return { ...none, ...(intent.by === 'model' ? { retracts: modelRetraction(text, intent) } : forgotten(text)) };
     case 'correct':
       return { ...none, swap: detectValueSwap(text) };
     default:
