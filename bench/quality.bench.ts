@@ -146,6 +146,8 @@ export async function runQuality(files: string[]): Promise<void> {
     EMBEDDINGS: embeddings,
     ENGRAM_API_KEYS: keys.join(','),
     RATE_LIMIT_PER_MINUTE: '0',
+    // WRITE_INTENT_MODEL=false measures the write path without its learned intent classifier
+    ...(process.env['WRITE_INTENT_MODEL'] ? { WRITE_INTENT_MODEL: process.env['WRITE_INTENT_MODEL'] } : {}),
   });
   const latency = { remember: [] as number[], say: [] as number[] };
   const results: CaseResult[] = [];

@@ -1,5 +1,7 @@
+import type { SlotName } from 'src/language/slot-values';
+import type { Intent, IntentPrediction, Subject } from 'src/memory/intent/intent.types';
 import { detectIntent, statesRule } from 'src/memory/write/intent';
-import type { IntentOptions } from 'src/memory/write/intent';
+import type { IntentClassifier, IntentOptions } from 'src/memory/write/intent';
 
 const user: IntentOptions = { slots: true, anyPerson: true, takesBack: true };
 
@@ -52,5 +54,30 @@ describe(statesRule.name, () => {
     ['I love long walks', false],
   ])('%j -> %s', (text, rule) => {
     expect(statesRule(text)).toBe(rule);
+  });
+});
+
+describe('the classifier in the intent stage', () => {
+  const sure =
+    (intent: Intent, slot: SlotName | null, subject: Subject = 'user'): IntentClassifier =>
+    (): IntentPrediction => ({ intent, slot, slots: slot === null ? [] : [slot], subject, confidence: 0.97 });
+  const read = (text: string, classifier: IntentClassifier) => detectIntent(text, { ...user, classifier });
+
+  it('should take a slot the patterns left open when the clause holds a value of its shape', () => {
+    expect(read('these days my base is Sheffield', sure('state', 'location'))).toMatchObject({
+      kind: 'state',
+      slot: 'location',
+      by: 'model',
+    });
+    expect(read('these days my base is by the sea', sure('state', 'location')).by).toBe('none');
+  });
+
+  it("should not take someone else's fact, or a name given to someone else", () => {
+    expect(read('My wife got a job at Lego', sure('state', 'employer', 'other')).by).toBe('none');
+    expect(read('Has a dog named Rex', sure('state', 'name')).by).toBe('none');
+  });
+
+  it('should leave to the patterns what they decide', () => {
+    expect(read('I live in Oslo', sure('retract', 'location'))).toMatchObject({ kind: 'state', by: 'pattern' });
   });
 });

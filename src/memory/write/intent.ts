@@ -36,6 +36,8 @@ export type IntentClassifier = (clause: string, language: 'en' | 'da') => Intent
 const STATE_FLOOR = 0.85;
 const RULE_FLOOR = 0.9;
 const TAKE_BACK_FLOOR = 0.9;
+/** "Has a dog named Rex", "my boss, a man called Ed": a name given to someone else is no name of the user's. */
+const SOMEONE_NAMED = /\b(?:a|an|my|our|his|her|their|the)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?,?\s+(?:named|called)\b/iu;
 
 export interface IntentOptions {
   /** Read slots from the words at all (remember, extraction); an import names its slot itself. */
@@ -111,7 +113,8 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
     by: 'model',
     confidence: said.confidence,
   });
-  const ownSlot = options.slots && said.subject === 'user' ? said.slot : null;
+  const named = said.slot === 'name' || said.slot === 'nickname';
+  const ownSlot = options.slots && said.subject === 'user' && !(named && SOMEONE_NAMED.test(text)) ? said.slot : null;
   if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
     return said.confidence >= STATE_FLOOR && valueShape(text, ownSlot) !== null ? model('state', ownSlot, false) : null;
   }
