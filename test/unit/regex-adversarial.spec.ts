@@ -18,6 +18,7 @@ import { extractiveSummary } from 'src/extraction/extractive-summary';
 import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';
 import { steelGate } from 'src/extraction/steel-gate';
+import { subjectFirst } from 'src/language/da/words';
 import { languageOf } from 'src/language/language-of';
 import { asSentence, trimValue } from 'src/language/pattern-table';
 import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
@@ -172,6 +173,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/en/reported-speech.ts': { asFirstPerson, detectUserClaim },
   'src/language/en/paraphrase-folds.ts': { sameStatement: (t) => sameStatement(t, `${t} too`) },
   'src/language/language-of.ts': { languageOf },
+  'src/language/da/words.ts': { subjectFirst },
   'src/language/value-shapes.ts': Object.fromEntries(
     SLOTS.map((slot) => [`valueShape ${slot}`, (t: string) => valueShape(t, slot)]),
   ),
