@@ -7,6 +7,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# the workspace's manifest: npm ci links the client package (packages/client) from the lock file
+COPY packages/client/package.json ./packages/client/package.json
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
@@ -29,6 +31,8 @@ COPY cypher ./cypher
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 4000
+# Healthy means ready: the store and Redis answer and the embedding model is loaded (/readyz). /healthz is the
+# liveness probe for orchestrators that tell the two apart (the process answers).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js", "serve"]

@@ -27,6 +27,8 @@ const base = {
     '^src/(.*)$': '<rootDir>/src/$1',
     '^test/(.*)$': '<rootDir>/test/$1',
     '^bench/(.*)$': '<rootDir>/bench/$1',
+    '^@engram/client$': '<rootDir>/packages/client/src/index.ts',
+    '^packages/(.*)$': '<rootDir>/packages/$1',
   },
 };
 const serial = { runner: '<rootDir>/test/support/serial-jest-runner.js' };

@@ -5,6 +5,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
+import { hostileBreaks } from 'bench/hostile-breaks.bench';
 import { startBenchApp } from 'bench/support/bench-app';
 import type { BenchApp } from 'bench/support/bench-app';
 import { report, round, summarize } from 'bench/support/stats';
@@ -19,13 +20,13 @@ import { channelRecord, exportFile, exportHeader, memoryRecord, messageRecord } 
  *   npm run bench -- hostile 15 inputs      (the inputs and the bulk work only)
  */
 
-const KEY = 'bench-hostile-key-0001';
+export const KEY = 'bench-hostile-key-0001';
 const TENANT = 'bench';
 const T = '2026-01-02T03:04:05.000Z';
 /** An input whose cost grows exponentially is not sent larger once a size took longer than this (see the note). */
 const ESCALATION_LIMIT_MS = 1_000;
 
-interface Measured {
+export interface Measured {
   input: string;
   ms: number;
   status: number;
@@ -77,7 +78,7 @@ function cpuBlockMonitor(): { stop(): number } {
   };
 }
 
-function origin(bench: BenchApp): string {
+export function origin(bench: BenchApp): string {
   return bench.url.replace(/\/graphql$/, '');
 }
 
@@ -119,7 +120,7 @@ function probe(bench: BenchApp): { stop(): Promise<number[]> } {
   };
 }
 
-async function measure(bench: BenchApp, input: string, work: () => Promise<number>): Promise<Measured> {
+export async function measure(bench: BenchApp, input: string, work: () => Promise<number>): Promise<Measured> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   const prober = probe(bench);
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -145,7 +146,7 @@ async function measure(bench: BenchApp, input: string, work: () => Promise<numbe
   return row;
 }
 
-async function gql(bench: BenchApp, query: string, variables: Record<string, unknown>): Promise<number> {
+export async function gql(bench: BenchApp, query: string, variables: Record<string, unknown>): Promise<number> {
   const response = await fetch(bench.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
@@ -156,7 +157,7 @@ async function gql(bench: BenchApp, query: string, variables: Record<string, unk
   return response.status;
 }
 
-async function rest(
+export async function rest(
   bench: BenchApp,
   method: string,
   path: string,
@@ -190,7 +191,7 @@ function rawStatus(bench: BenchApp, path: string, headers: Record<string, string
 const APPEND = 'mutation($input: MessageInput!) { appendMessage(input: $input) { message { id } } }';
 const REMEMBER = 'mutation($input: RememberInput!) { remember(input: $input) { outcome } }';
 
-function header(): string {
+export function header(): string {
   return JSON.stringify(exportHeader());
 }
 
@@ -359,7 +360,8 @@ async function hostileRequests(bench: BenchApp, rows: Measured[], port: string):
   );
 }
 
-export async function runHostileInputs(bulkSize = 10_000, bulkOnly = false): Promise<void> {
+/** `part`: every row (all), the bulk work alone (bulk), or the breaks of the third probe alone (breaks). */
+export async function runHostileInputs(bulkSize = 10_000, part: 'all' | 'bulk' | 'breaks' = 'all'): Promise<void> {
   const bench = await startBenchApp({
     ENGRAM_API_KEYS: `${TENANT}:${KEY}`,
     EMBEDDINGS: 'hash',
@@ -369,28 +371,33 @@ export async function runHostileInputs(bulkSize = 10_000, bulkOnly = false): Pro
   const rows: Measured[] = [];
   try {
     const port = new URL(origin(bench)).port;
-    if (!bulkOnly) {
+    if (part === 'all') {
       await hostileRequests(bench, rows, port);
     }
-    // item 5: bulk work on a tenant of bulkSize memories and as many messages
-    const file = tenantFile(bulkSize);
-    rows.push(
-      await measure(
-        bench,
-        `import ${bulkSize} memories + ${bulkSize} messages (${Math.round(file.length / 1e6)} MB)`,
-        () => rest(bench, 'POST', '/api/import', file, 'application/x-ndjson'),
-      ),
-    );
-    rows.push(
-      await measure(bench, `export ${bulkSize} memories + ${bulkSize} messages`, () =>
-        rest(bench, 'GET', '/api/export'),
-      ),
-    );
-    rows.push(
-      await measure(bench, `purge ${bulkSize} memories + ${bulkSize} messages`, () =>
-        rest(bench, 'POST', '/api/purge', '{"confirm":"purge"}'),
-      ),
-    );
+    if (part !== 'bulk') {
+      await hostileBreaks(bench, rows);
+    }
+    if (part !== 'breaks') {
+      // item 5: bulk work on a tenant of bulkSize memories and as many messages
+      const file = tenantFile(bulkSize);
+      rows.push(
+        await measure(
+          bench,
+          `import ${bulkSize} memories + ${bulkSize} messages (${Math.round(file.length / 1e6)} MB)`,
+          () => rest(bench, 'POST', '/api/import', file, 'application/x-ndjson'),
+        ),
+      );
+      rows.push(
+        await measure(bench, `export ${bulkSize} memories + ${bulkSize} messages`, () =>
+          rest(bench, 'GET', '/api/export'),
+        ),
+      );
+      rows.push(
+        await measure(bench, `purge ${bulkSize} memories + ${bulkSize} messages`, () =>
+          rest(bench, 'POST', '/api/purge', '{"confirm":"purge"}'),
+        ),
+      );
+    }
   } finally {
     await bench.close();
   }

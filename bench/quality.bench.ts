@@ -6,9 +6,10 @@ import { startBenchApp } from 'bench/support/bench-app';
 import { judge, readCases } from 'bench/support/quality-cases';
 import type { ActiveMemory, QualityCase, Replay } from 'bench/support/quality-cases';
 import { report, round, summarize } from 'bench/support/stats';
+import { sharedPath } from 'test/support/paths';
 
 /**
- * Remembering correctly (issue 16): replays memory-quality cases through the public GraphQL API of a booted
+ * Remembering correctly: replays memory-quality cases through the public GraphQL API of a booted
  * service (default embedded mode: SQLite, no LLM, local embeddings unless EMBEDDINGS says otherwise), one tenant
  * per case, and prints the pass rate per file and category, every failure with what was ACTIVE, and the write
  * latency of `remember` and `appendMessage`.
@@ -20,7 +21,7 @@ import { report, round, summarize } from 'bench/support/stats';
  * are printed, never its failures or sentences.
  */
 
-const SHARED = join(__dirname, '..', '..', 'shared', 'data', 'memory-quality', 'cases.jsonl');
+const SHARED = sharedPath('data/memory-quality/cases.jsonl');
 const OWN = join(__dirname, 'quality', 'cases.jsonl');
 const PROBES = join(__dirname, 'quality', 'probes');
 
@@ -31,7 +32,7 @@ function everySet(): string[] {
     .sort()
     .map((name) => join(PROBES, name));
 
-  return [SHARED, OWN, ...probes];
+  return [...(SHARED === null ? [] : [SHARED]), OWN, ...probes];
 }
 
 const heldOut = (file: string): boolean => basename(file).startsWith('heldout');
@@ -138,6 +139,9 @@ async function judgeCase(
 }
 
 export async function runQuality(files: string[]): Promise<void> {
+  if (files.length === 0 && SHARED === null) {
+    process.stderr.write('the shared cases are left out: ENGRAM_SHARED_DIR names the folder that holds them\n');
+  }
   const sets = (files.length > 0 ? files : everySet()).map((file) => ({ file, cases: readCases(file) }));
   const total = sets.reduce((n, s) => n + s.cases.length, 0);
   const keys = Array.from({ length: total }, (_, i) => `q${i}:quality-key-${i}-0000`);

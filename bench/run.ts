@@ -11,6 +11,7 @@ import { runLatency } from 'bench/latency.bench';
 import { runLoadAb } from 'bench/load-ab.bench';
 import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
+import { runObservabilityBench } from 'bench/observability.bench';
 import { runQuality } from 'bench/quality.bench';
 import { runQueryEmbedding } from 'bench/query-embedding.bench';
 import { runReembedBench } from 'bench/reembed.bench';
@@ -23,15 +24,18 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   'agent-turn': (args) => runAgentTurn(...args.map(Number)),
   latency: (args) => runLatency(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
-  // hostile [repetitions] [kinds | inputs | bulk [memories]]: GraphQL documents, then the inputs of issue 17 and the
-  // bulk work (`bulk`: the bulk work alone)
+  // hostile [repetitions] [kinds | inputs | bulk [memories] | breaks]: GraphQL documents, then the inputs of issue 17,
+  // the breaks of the third probe and the bulk work (`bulk`: the bulk work alone; `breaks`: the breaks alone)
   hostile: async (args) => {
     const part = args[1];
-    if (part !== 'inputs' && part !== 'bulk') {
+    if (part !== 'inputs' && part !== 'bulk' && part !== 'breaks') {
       await runHostile(args[0] ? Number(args[0]) : undefined, part ? (part.split(',') as HostileKind[]) : undefined);
     }
-    if (part === undefined || part === 'inputs' || part === 'bulk') {
-      await runHostileInputs(args[2] ? Number(args[2]) : undefined, part === 'bulk');
+    if (part === undefined || part === 'inputs' || part === 'bulk' || part === 'breaks') {
+      await runHostileInputs(
+        args[2] ? Number(args[2]) : undefined,
+        part === 'bulk' || part === 'breaks' ? part : 'all',
+      );
     }
   },
   load: (args) => runLoadBench(...args.map(Number)),
@@ -39,6 +43,8 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   locomo: (args) => runLocomo(args[0] === 'quick'),
   'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
   quality: (args) => runQuality(args),
+  // scrape [memories] | tracing [memories] [rounds] [queries] | backlog [turns]
+  observability: (args) => runObservabilityBench(args),
   conversations: (args) => runConversations(...args.map(Number)),
   context: (args) => runContextBench(...args.map(Number)),
   importance: (args) => runImportanceBench(...args.map(Number)),

@@ -93,6 +93,11 @@ CYPHER 25
 CREATE CONSTRAINT task_budget_key IF NOT EXISTS
 FOR (b:TaskBudget) REQUIRE (b.tenantId, b.taskId) IS UNIQUE;
 
+// One lock node per slot: inserts claiming the slot MERGE it to take its write lock before reading the slot's holders.
+CYPHER 25
+CREATE CONSTRAINT slot_lock_key IF NOT EXISTS
+FOR (l:SlotLock) REQUIRE (l.tenantId, l.slot) IS UNIQUE;
+
 // Messages of a channel in order: appends look up their neighbours, context reads the newest, compaction the oldest.
 CYPHER 25
 CREATE INDEX message_channel_order IF NOT EXISTS
@@ -125,3 +130,16 @@ CREATE VECTOR INDEX message_embedding IF NOT EXISTS
 FOR (msg:Message) ON msg.embedding
 WITH [msg.tenantId, msg.channelId, msg.shared]
 OPTIONS { indexConfig: { `vector.dimensions`: $dimensions, `vector.similarity_function`: 'cosine' } };
+
+// Tenants and API keys as data (the admin API); a key node holds its scrypt hash, never the key.
+CYPHER 25
+CREATE CONSTRAINT tenant_id IF NOT EXISTS
+FOR (t:Tenant) REQUIRE t.id IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT api_key_id IF NOT EXISTS
+FOR (k:ApiKey) REQUIRE k.id IS UNIQUE;
+
+CYPHER 25
+CREATE INDEX api_key_tenant IF NOT EXISTS
+FOR (k:ApiKey) ON (k.tenantId);

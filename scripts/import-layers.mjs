@@ -21,6 +21,7 @@ const LAYERS = [
     'importance',
     'jobs',
     'memory',
+    'observability',
     'rate-limit',
     'recall',
     'tenant-data',

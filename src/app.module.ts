@@ -16,20 +16,23 @@ import { DomainErrorFilter } from 'src/graphql/domain-error.filter';
 import { GraphqlWsServer } from 'src/graphql/graphql-ws.server';
 import { graphqlOptions } from 'src/graphql/graphql.config';
 import { HealthController } from 'src/health/health.controller';
+import { ModelWarmUp } from 'src/health/model-warm-up';
 import { JobsModule } from 'src/jobs/jobs.module';
 import { loggingModule } from 'src/logging/logging';
 import { McpHttpModule } from 'src/mcp/mcp.module';
 import { MemoryModule } from 'src/memory/memory.module';
 import { MetricsController } from 'src/metrics/metrics.controller';
 import { MetricsService } from 'src/metrics/metrics.service';
+import { ObservabilityModule } from 'src/observability/observability.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { RateLimitService } from 'src/rate-limit/rate-limit.service';
 import { RecallModule } from 'src/recall/recall.module';
 import { RestModule } from 'src/rest/rest.module';
 import { StoreModule } from 'src/store/store.module';
 import { TenantDataModule } from 'src/tenant-data/tenant-data.module';
+import { TenantAdminModule } from 'src/tenants/tenant-admin.module';
 
-/** The API process: GraphQL over HTTP and WebSocket, plus /healthz. */
+/** The API process: GraphQL over HTTP and WebSocket, plus /healthz, /readyz and /metrics. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -55,11 +58,14 @@ export class AppModule {
         ConversationModule,
         RestModule,
         TenantDataModule,
+        TenantAdminModule,
         McpHttpModule,
+        ObservabilityModule,
       ],
       controllers: [HealthController, MetricsController],
       providers: [
         GraphqlWsServer,
+        ModelWarmUp,
         { provide: APP_GUARD, useClass: TenantGuard },
         { provide: APP_FILTER, useClass: DomainErrorFilter },
       ],

@@ -12,6 +12,7 @@ import { AppModule } from 'src/app.module';
 import { browserAccessMiddleware } from 'src/auth/browser-access';
 import type { AppConfig } from 'src/config/config';
 import { baseUrl, mountFrontDoor, surfaces } from 'src/front-door/front-door';
+import { mountGraphiql } from 'src/graphiql/graphiql-page';
 import { graphqlBodyErrors } from 'src/graphql/body-errors';
 import { serveApiDocs } from 'src/rest/openapi';
 import { restBodyErrors } from 'src/rest/rest-body-errors';
@@ -25,14 +26,18 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
     bufferLogs: true,
   });
   app.useLogger(app.get(PinoLogger));
+  app.disable('x-powered-by');
   // before every route: without keys, only this machine's browser (see checkBrowserAccess)
   app.use(browserAccessMiddleware({ open: config.apiKeys.length === 0, allowedOrigins: config.allowedOrigins }));
   // memory content is capped by MAX_CONTENT_BYTES inside GraphQL, so oversize input gets a GraphQL error, not a 413
   app.useBodyParser('json', { limit: '2mb' });
+  if (config.sandbox) {
+    mountGraphiql(app, config.apiKeys.length === 0);
+  }
   app.use('/graphql', graphqlBodyErrors);
   app.use('/api', restBodyErrors);
   app.useGlobalFilters(new UnknownRouteFilter(app.get(HttpAdapterHost).httpAdapter));
-  mountViewer(app);
+  mountViewer(app, config.env === 'production');
   mountFrontDoor(app, config);
   if (config.env !== 'production') {
     serveApiDocs(app);

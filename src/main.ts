@@ -1,3 +1,6 @@
+// first: with OTEL_* settings, tracing patches the modules the rest loads
+import 'src/observability/start-tracing';
+
 import { serve } from 'src/bootstrap';
 import { ConfigError, loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -17,6 +20,11 @@ const COMMANDS: Record<string, Command> = {
     const { runLlmUsage } = await import('src/cortex/llm-usage.command');
     process.stdout.write(await runLlmUsage(config, Number(args[0] ?? 7)));
   },
+  async status(config, args) {
+    const { collectStatus, formatStatus } = await import('src/observability/status.command');
+    const report = await collectStatus(config);
+    process.stdout.write(args.includes('--json') ? `${JSON.stringify(report, null, 2)}\n` : formatStatus(report));
+  },
   async check(config) {
     const { runIntegrityCheck } = await import('src/store/integrity/integrity.command');
     const { clean, text } = await runIntegrityCheck(config.store);
@@ -34,6 +42,14 @@ const COMMANDS: Record<string, Command> = {
   async purge(config, args) {
     const { runPurge } = await import('src/tenant-data/tenant-data.command');
     process.stdout.write(`${JSON.stringify(await runPurge(config, args), null, 2)}\n`);
+  },
+  async tenants(config, args) {
+    const { runTenants } = await import('src/tenants/tenant-admin.command');
+    process.stdout.write(`${JSON.stringify(await runTenants(config, args), null, 2)}\n`);
+  },
+  async keys(config, args) {
+    const { runKeys } = await import('src/tenants/tenant-admin.command');
+    process.stdout.write(`${JSON.stringify(await runKeys(config, args), null, 2)}\n`);
   },
   async schema() {
     const { servedSchemaSdl } = await import('src/schema-file');

@@ -3,7 +3,10 @@ import { ConsoleLogger, Module } from '@nestjs/common';
 import type { DynamicModule, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
-import { ApiKeyService } from 'src/auth/api-key.service';
+import { parseRuntimeKey } from 'src/auth/api-key-secret';
+import { ApiKeyService, NO_REGISTRY } from 'src/auth/api-key.service';
+import { AuthModule } from 'src/auth/auth.module';
+import { UnauthenticatedError } from 'src/common/errors';
 import type { AppConfig } from 'src/config/config';
 import { CoreModule } from 'src/core.module';
 import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
@@ -33,6 +36,7 @@ class McpStdioModule {
         BulletinReaderModule,
         JobsModule,
         McpModule,
+        AuthModule,
       ],
     };
   }
@@ -47,8 +51,11 @@ export async function runMcpStdio(
   key: string | undefined,
   logLevelSet = process.env['LOG_LEVEL'] !== undefined,
 ): Promise<void> {
-  const tenantId = new ApiKeyService(config).tenantFor(key ? `Bearer ${key}` : undefined);
-  if (tenantId === null) {
+  // a wrong key of ENGRAM_API_KEYS stops the process before the store and the embedder start (runtime keys need the store)
+  if (
+    !(key && parseRuntimeKey(key)) &&
+    new ApiKeyService(config, NO_REGISTRY).envCaller(key ? `Bearer ${key}` : undefined) === null
+  ) {
     throw new Error('UNAUTHENTICATED: set ENGRAM_API_KEY to a valid Engram API key');
   }
   // a library printing with console.log (the local model's runtime does) would corrupt the protocol on stdout
@@ -60,7 +67,22 @@ export async function runMcpStdio(
   const level = logLevelSet ? config.logLevel : 'warn';
   const logger = new StderrLogger('Engram', { logLevels: levels.slice(0, levels.indexOf(level) + 1), colors: false });
   const context = await NestFactory.createApplicationContext(McpStdioModule.forRoot(config), { logger });
-  const server = context.get(EngramMcp).serverFor(tenantId);
+  const keys = context.get(ApiKeyService);
+  const authorization = key ? `Bearer ${key}` : undefined;
+  const caller = await keys.authenticate(authorization);
+  if (caller === null) {
+    await context.close();
+    throw new Error('UNAUTHENTICATED: set ENGRAM_API_KEY to a valid Engram API key');
+  }
+  // a runtime key is checked again before every call: revoked or expired, the process answers UNAUTHENTICATED
+  const server = context.get(EngramMcp).serverFor(caller.tenantId, {
+    readOnly: caller.readOnly,
+    authorize: async () => {
+      if ((await keys.authenticate(authorization)) === null) {
+        throw new UnauthenticatedError('this API key was revoked or has expired');
+      }
+    },
+  });
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> =>
     (closing ??= (async () => {

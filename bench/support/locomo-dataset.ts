@@ -1,8 +1,7 @@
 /**
  * Typed loader for the LoCoMo benchmark (Maharana et al., ACL 2024).
  *
- * The data is read at run time from the shared folder (default `../shared/data/locomo` next to the repo,
- * override with LOCOMO_DIR); it must never be copied into the repository (the release states no licence).
+ * The data is read at run time from LOCOMO_DIR (or ENGRAM_SHARED_DIR/data/locomo); it must never be copied into the repository (the release states no licence).
  *
  * File layout (one JSON object per conversation, e.g. `26.json`): `speaker_a`, `speaker_b`,
  * `session_N` (array of turns `{speaker, dia_id, text, blip_caption?, query?, img_url?}`),
@@ -18,7 +17,9 @@
  * A question left with no valid evidence has `evidence: []`: scorers must skip it (`isScorable`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+
+import { sharedPath } from 'test/support/paths';
 
 export type LocomoCategory = 1 | 2 | 3 | 4 | 5;
 
@@ -91,7 +92,12 @@ export interface LocomoConversation {
 }
 
 export function defaultLocomoDir(): string {
-  return process.env.LOCOMO_DIR ?? resolve(__dirname, '..', '..', '..', 'shared', 'data', 'locomo');
+  const dir = process.env.LOCOMO_DIR ?? sharedPath('data/locomo');
+  if (dir === null) {
+    throw new Error('LoCoMo is read from LOCOMO_DIR (or ENGRAM_SHARED_DIR/data/locomo): set one of them');
+  }
+
+  return dir;
 }
 
 const MONTHS: Readonly<Record<string, number>> = {

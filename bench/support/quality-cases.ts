@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The memory-quality case format (../shared/data/memory-quality/README.md): a short sequence of writes into an empty
+ * The memory-quality case format (the shared data's memory-quality/README.md): a short sequence of writes into an empty
  * tenant, then a judgement of what is ACTIVE. Parsing and judging are pure; bench/quality.bench.ts runs the steps.
  */
 

@@ -1,10 +1,13 @@
 // Second step of an append: the message, its HAS_MESSAGE edge, and the neighbouring messages' text on both sides
 // (prevContent / nextContent, copied from their search words, are indexed for full-text search: a reply is found by
-// what it answers).
+// what it answers). OwedVector / OwedExtraction mark the owed work the backlog gauges count, storedAt when it began
+// (createdAt may be the client's, years back).
 CYPHER 25
 MATCH (c:Channel {tenantId: $tenantId, id: $channelId})
 CREATE (c)-[:HAS_MESSAGE]->(msg:Message)
-SET msg += $props
+SET msg += $props, msg.storedAt = datetime()
+FOREACH (_ IN CASE WHEN msg.embedding IS NULL THEN [1] ELSE [] END | SET msg:OwedVector)
+FOREACH (_ IN CASE WHEN msg.extractedAt IS NULL THEN [1] ELSE [] END | SET msg:OwedExtraction)
 WITH msg
 OPTIONAL CALL (msg) {
   MATCH (p:Message {tenantId: $tenantId, channelId: $channelId})

@@ -2,4 +2,4 @@
 CYPHER 25
 CREATE (m:Memory {tenantId: $tenantId})
 SET m += $props, m:$($label)
-RETURN true AS created, m {.*, embedding: null, embeddingPrevious: null} AS memory
+RETURN true AS fresh, true AS ours, m {.*, embedding: null, embeddingPrevious: null} AS memory

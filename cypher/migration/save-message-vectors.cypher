@@ -4,4 +4,5 @@ UNWIND $rows AS row
 MATCH (msg:Message {id: row.id})
 WHERE msg.embedding IS NULL
 SET msg.embedding = row.vector, msg.embeddingModel = $model
+REMOVE msg:OwedVector
 RETURN count(msg) AS written

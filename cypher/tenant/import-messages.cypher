@@ -11,6 +11,8 @@ CALL (item, owner, c) {
   WHERE owner IS NULL AND c IS NOT NULL
   CREATE (c)-[:HAS_MESSAGE]->(msg:Message)
   SET msg = item, msg.tenantId = $tenantId, msg.shared = (NOT c.private AND item.trust = 'GUARDIAN')
+  FOREACH (_ IN CASE WHEN msg.embedding IS NULL THEN [1] ELSE [] END | SET msg:OwedVector)
+  FOREACH (_ IN CASE WHEN msg.extractedAt IS NULL THEN [1] ELSE [] END | SET msg:OwedExtraction)
   RETURN count(msg) AS made
 }
 RETURN item.id AS id, owner, made

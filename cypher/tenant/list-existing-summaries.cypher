@@ -2,4 +2,4 @@
 CYPHER 25
 UNWIND $ids AS id
 MATCH (s:Summary {id: id})
-RETURN s.id AS id, s.tenantId = $tenantId AS ours
+RETURN s.id AS id, s.tenantId = $tenantId AS ours, CASE WHEN s.tenantId = $tenantId THEN s.channelId END AS channelId

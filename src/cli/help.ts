@@ -10,7 +10,10 @@ interface CommandHelp {
 /** The CLI's commands (src/main.ts runs them), in the order a newcomer meets them. */
 export const COMMAND_HELP: Record<string, CommandHelp> = {
   all: { usage: 'all', summary: 'the API and, with REDIS_URL, the job worker in one process (the default command)' },
-  serve: { usage: 'serve', summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /metrics' },
+  serve: {
+    usage: 'serve',
+    summary: 'the API only: GraphQL, REST, the viewer, MCP over HTTP, /healthz, /readyz, /metrics',
+  },
   worker: { usage: 'worker', summary: 'the BullMQ job worker only (needs REDIS_URL)' },
   'worker-health': {
     usage: 'worker-health',
@@ -26,13 +29,29 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     summary: "a tenant's channels, messages, memories, edges and bulletins as NDJSON on stdout; progress on stderr",
     options: [['--tenant <id>', 'the tenant (required; an unknown tenant is an error)']],
   },
+  tenants: {
+    usage: 'tenants list | create <id> | delete <id> --yes',
+    summary: 'tenants at runtime (admin): list them, create an empty one, or delete one (its data purged for good)',
+  },
+  keys: {
+    usage: 'keys list [--tenant <id>] | create --tenant <id> | revoke <key id> | rotate <key id>',
+    summary:
+      'runtime API keys (admin): a new key is printed once (stored as a scrypt hash); revoked keys are refused by every process within API_KEY_CACHE_MS',
+    options: [
+      ['--tenant <id>', 'create: the key’s tenant (required); list: only its keys'],
+      ['--name <label>', 'create: a label for people'],
+      ['--expires <ISO-8601>', 'create: refused from this time on'],
+      ['--read-only', 'create: queries only, every write is FORBIDDEN'],
+    ],
+  },
   import: {
-    usage: 'import --tenant <id> [--trusted] < tenant.ndjson',
+    usage: 'import --tenant <id> [--trusted] [--new-tenant] < tenant.ndjson',
     summary:
       'an export file from stdin into the tenant (checked whole before anything is written; a second import changes nothing); the report on stdout, progress on stderr',
     options: [
       ['--tenant <id>', 'the tenant to import into (required)'],
       ['--trusted', 'raw records: the firewall off, every limit and guard kept (the operator at the shell)'],
+      ['--new-tenant', 'create the tenant when no key names it and it was not created (refused otherwise)'],
     ],
   },
   purge: {
@@ -48,6 +67,12 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
     summary:
       'after a change of embedding model, re-embeds every memory and message now (resumable); progress on stderr',
   },
+  status: {
+    usage: 'status [--json]',
+    summary:
+      'owed work (message and memory vectors, extractions, compactions, re-embedding) with the age of the oldest item, queue depths and failures, and the last run of each cortex job per tenant',
+    options: [['--json', 'the same report as JSON']],
+  },
   check: { usage: 'check', summary: "the store's integrity check; exit code 1 when it finds a problem" },
   'llm-usage': {
     usage: 'llm-usage [days]',
@@ -59,6 +84,10 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
 /** Variables read outside the validated configuration. */
 const OTHER_VARIABLES: [string, string][] = [
   ['ENGRAM_API_KEY', 'mcp only: the key whose tenant the stdio server serves'],
+  [
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+    'traces on, sent there (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_EXPORTER; the other OTEL_* settings as the OpenTelemetry SDK reads them; docs/observability.md)',
+  ],
 ];
 
 function commandLines(help: CommandHelp): string[] {
@@ -89,7 +118,7 @@ export function helpText(): string {
     'Commands:',
     ...Object.values(COMMAND_HELP).flatMap(commandLines),
     '',
-    'Environment variables (README, section Configuration, says what each does):',
+    'Environment variables (docs/configuration.md says what each does):',
     ...variableLines(),
     '',
   ].join('\n');

@@ -1,5 +1,6 @@
 export enum ErrorCode {
   Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
   BadUserInput = 'BAD_USER_INPUT',
   NotFound = 'NOT_FOUND',
   RateLimited = 'RATE_LIMITED',
@@ -31,6 +32,11 @@ export class NotFoundError extends DomainError {
 
 export class UnauthenticatedError extends DomainError {
   readonly code = ErrorCode.Unauthenticated;
+}
+
+/** Authenticated, but this key may not do this (a read-only key writing, a tenant key using the admin API). */
+export class ForbiddenError extends DomainError {
+  readonly code = ErrorCode.Forbidden;
 }
 
 export class UnavailableError extends DomainError {

@@ -8,6 +8,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 400;
     case ErrorCode.Unauthenticated:
       return 401;
+    case ErrorCode.Forbidden:
+      return 403;
     case ErrorCode.NotFound:
       return 404;
     case ErrorCode.RateLimited:

@@ -77,7 +77,7 @@ describe('token counts', () => {
     expect(cut).toBe(decode(encode(PROSE, AS_TEXT).slice(0, 40)));
   });
 
-  // issue 17, item 1: one pre-token of 100,000 characters took about 12 s in gpt-tokenizer (quadratic merging)
+  // one pre-token of 100,000 characters took about 12 s in gpt-tokenizer (quadratic merging)
   it.each([
     ['spaces', `a${' '.repeat(100_000)}b`],
     ['letters', 'q'.repeat(100_000)],

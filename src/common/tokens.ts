@@ -13,7 +13,7 @@ const lineCounts = new LRUCache<string, number>({ max: 20_000 });
 
 /**
  * gpt-tokenizer merges one pre-token in quadratic time: 30,000 spaces or letters in a row cost about 1 s, 100,000
- * about 12 s (issue 17, item 1). Long text is therefore encoded in segments of at most this many characters, cut
+ * about 12 s. Long text is therefore encoded in segments of at most this many characters, cut
  * before a space that starts a word where one exists (the pre-tokenizer cuts there too, so the count is exact); only
  * a run of 256 characters without such a space is cut inside it, off by a token or two.
  */

@@ -3,6 +3,13 @@ import { BadInputError } from 'src/common/errors';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KEY = /^[\p{L}\p{N}_.:@/-]{1,128}$/u;
 
+/** The rules behind assertId and assertKey, for schemas that check other input (import files) the same way. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+export const isKey = (value: string): boolean => KEY.test(value);
+export const KEY_RULE = 'must be 1-128 letters, digits or _ . : @ / -';
+/** GraphQL's Int: counts above it cannot be answered (a memory's accessCount of 2^53-1 once nulled a whole page). */
+export const MAX_GRAPHQL_INT = 2_147_483_647;
+
 export function assertId(id: string, field = 'id'): string {
   if (!UUID.test(id)) {
     throw new BadInputError(`${field} must be a memory id (UUID), got ${JSON.stringify(id.slice(0, 64))}`);
@@ -14,7 +21,7 @@ export function assertId(id: string, field = 'id'): string {
 /** channelId, projectId, taskId, tags: short keys without spaces or control characters. */
 export function assertKey(value: string, field: string): string {
   if (!KEY.test(value)) {
-    throw new BadInputError(`${field} must be 1-128 letters, digits or _ . : @ / -`);
+    throw new BadInputError(`${field} ${KEY_RULE}`);
   }
 
   return value;

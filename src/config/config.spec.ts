@@ -29,6 +29,25 @@ describe(loadConfig.name, () => {
     ]);
   });
 
+  it('should give the embeddings and the LLM each their own endpoint, OPENAI_* serving both when unset', () => {
+    const shared = { ...base, OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1', OPENAI_API_KEY: 'shared' };
+    expect(loadConfig({ ...shared, EMBEDDINGS: 'openai', LLM: 'openai' })).toMatchObject({
+      embeddings: { openai: { baseURL: 'http://127.0.0.1:9000/v1', apiKey: 'shared' } },
+      llm: { baseURL: 'http://127.0.0.1:9000/v1', apiKey: 'shared' },
+    });
+    const split = loadConfig({
+      ...shared,
+      EMBEDDINGS: 'openai',
+      EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1',
+      EMBEDDINGS_API_KEY: 'ollama',
+      LLM: 'openai',
+      LLM_API_KEY: 'hosted',
+    });
+    expect(split.embeddings.openai).toMatchObject({ baseURL: 'http://127.0.0.1:11434/v1', apiKey: 'ollama' });
+    expect(split.llm).toMatchObject({ baseURL: 'http://127.0.0.1:9000/v1', apiKey: 'hosted' });
+    expect(() => loadConfig({ ...base, EMBEDDINGS: 'openai' })).toThrow(/EMBEDDINGS_API_KEY/);
+  });
+
   it('should keep the sandbox and introspection off in production', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).sandbox).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development', GRAPHQL_SANDBOX: 'false' }).sandbox).toBe(false);

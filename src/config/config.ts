@@ -32,6 +32,7 @@ const envSchema = z
     ENGRAM_DATA_DIR: z.string().min(1).default('./data'),
     ENGRAM_API_KEYS: z.string().default(''),
     ENGRAM_OPERATOR_TENANTS: z.string().default(''),
+    API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     ENGRAM_ALLOWED_ORIGINS: z
       .string()
       .default('')
@@ -64,6 +65,11 @@ const envSchema = z
     REEMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(256),
     OPENAI_BASE_URL: z.string().url().optional(),
     OPENAI_API_KEY: z.string().optional(),
+    // each provider its own endpoint (e.g. Ollama embeddings beside a hosted LLM); OPENAI_* serves both when unset
+    EMBEDDINGS_BASE_URL: z.string().url().optional(),
+    EMBEDDINGS_API_KEY: z.string().optional(),
+    LLM_BASE_URL: z.string().url().optional(),
+    LLM_API_KEY: z.string().optional(),
     OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
     LLM: z.enum(['none', 'openai']).default('none'),
     LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -111,11 +117,16 @@ const envSchema = z
     if (env.STORE === 'neo4j' && !env.NEO4J_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['NEO4J_PASSWORD'], message: 'required when STORE=neo4j' });
     }
-    if (env.EMBEDDINGS === 'openai' && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
+    if (
+      env.EMBEDDINGS === 'openai' &&
+      !(env.EMBEDDINGS_BASE_URL ?? env.OPENAI_BASE_URL) &&
+      !(env.EMBEDDINGS_API_KEY ?? env.OPENAI_API_KEY)
+    ) {
       ctx.addIssue({
         code: 'custom',
-        path: ['OPENAI_API_KEY'],
-        message: 'EMBEDDINGS=openai needs OPENAI_API_KEY or OPENAI_BASE_URL',
+        path: ['EMBEDDINGS_API_KEY'],
+        message:
+          'EMBEDDINGS=openai needs EMBEDDINGS_API_KEY or EMBEDDINGS_BASE_URL (or OPENAI_API_KEY / OPENAI_BASE_URL)',
       });
     }
     if (env.NODE_ENV === 'production' && env.GRAPHQL_SANDBOX === true) {
@@ -154,6 +165,11 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   apiKeys: readonly ApiKey[];
+  /**
+   * How long a process trusts what it read of a runtime API key (the admin API's keys): a key revoked by another
+   * process is refused here after at most this long, and open WebSockets and MCP sessions of it are closed.
+   */
+  apiKeyCacheMs: number;
   /** Tenants whose keys are operator keys (trusted imports); the open `default` tenant only when listed. */
   operatorTenants: readonly string[];
   /** Browser origins besides the service's own that may use it (ENGRAM_ALLOWED_ORIGINS; see auth/browser-access). */
@@ -289,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     host,
     dataDir,
     apiKeys,
+    apiKeyCacheMs: env.API_KEY_CACHE_MS,
     operatorTenants: env.ENGRAM_OPERATOR_TENANTS.split(',')
       .map((t) => t.trim())
       .filter((t) => t.length > 0),
@@ -314,15 +331,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
       kind: env.EMBEDDINGS,
       dimensions: env.EMBEDDING_DIMENSIONS,
       timeoutMs: env.EMBEDDING_TIMEOUT_MS,
-      openai: { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_EMBEDDING_MODEL },
+      openai: {
+        baseURL: env.EMBEDDINGS_BASE_URL ?? env.OPENAI_BASE_URL,
+        apiKey: env.EMBEDDINGS_API_KEY ?? env.OPENAI_API_KEY,
+        model: env.OPENAI_EMBEDDING_MODEL,
+      },
     },
     reembedBatch: env.REEMBED_BATCH_SIZE,
     llm: {
       kind: env.LLM,
       model: env.LLM_MODEL,
       timeoutMs: env.LLM_TIMEOUT_MS,
-      baseURL: env.OPENAI_BASE_URL,
-      apiKey: env.OPENAI_API_KEY,
+      baseURL: env.LLM_BASE_URL ?? env.OPENAI_BASE_URL,
+      apiKey: env.LLM_API_KEY ?? env.OPENAI_API_KEY,
     },
     logLevel: env.LOG_LEVEL,
     sandbox: env.NODE_ENV !== 'production' && (env.GRAPHQL_SANDBOX ?? true),

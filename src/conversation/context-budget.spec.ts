@@ -139,12 +139,69 @@ describe(assembleContext.name, () => {
 
     expect(context.memoryIds).toEqual(['med', 'pref', 'who']);
     expect(context.messages.map((m) => m.id)).toEqual(['r1', 'r2']);
-    expect(context.text.indexOf('Never commit secrets')).toBeLessThan(context.text.indexOf('My name is Anders'));
+    expect(context.text.indexOf('Never commit secrets')).toBeLessThan(
+      context.text.indexOf("The user's name is Anders"),
+    );
     expect(context.text.indexOf('## About the user')).toBeLessThan(context.text.indexOf('## Preferences'));
     expect(context.text.indexOf('## Possibly relevant')).toBeLessThan(context.text.indexOf('## Recent messages'));
     expect(context.text).not.toContain('Irrelevant');
     expect(context.text).toMatch(/^<engram-context>\n[\s\S]*\n<\/engram-context>$/);
     expect(context.text).toContain('[2024-05-03 10:00] Anders (user): Hi');
+  });
+
+  describe('what an agent pastes into its prompt', () => {
+    const at = new Date('2024-05-03T10:00:00Z');
+    const bulletin = [
+      '## About the user',
+      '- The user lives in Denver. [aaaaaaaa]',
+      '- The user is a data analyst. [bbbbbbbb]',
+      '',
+      '## Preferences and constraints',
+      '- Never use emojis. [cccccccc]',
+    ].join('\n');
+    const transcript = Array.from({ length: 30 }, (_, i) => ({
+      id: `r${i}`,
+      role: 'USER',
+      speaker: null,
+      content: `message number ${i} about the weather and the garden and the kids`,
+      createdAt: at,
+    }));
+    const material = (recent = transcript) => ({
+      constraints: [
+        { id: 'cccccccc-0000', content: 'Never use emojis.' },
+        { id: 'dddddddd-0000', content: 'never use emojis' },
+        { id: 'eeeeeeee-0000', content: 'Always call me Kat.' },
+      ],
+      bulletin,
+      memories: [
+        { id: 'aaaaaaaa-0000', type: MemoryType.IDENTITY, content: 'I live in Denver.', tier: Tier.HIGH },
+        { id: 'ffffffff-0000', type: MemoryType.IDENTITY, content: "I'm 41.", tier: Tier.HIGH },
+      ],
+      earlier: [],
+      turns: [],
+      summary: null,
+      recent,
+    });
+
+    it('should state each rule once, in the third person, and nest the briefing under its heading', () => {
+      const { text } = assembleContext(material(), 8000);
+
+      expect(text.match(/never use emojis/gi)).toHaveLength(1);
+      expect(text).toContain('- Always call the user Kat.');
+      expect(text).toContain('## Briefing\n### About the user\n- The user lives in Denver. [aaaaaaaa]');
+      expect(text).not.toContain('### Preferences and constraints');
+      expect(text).not.toMatch(/^## [^\n]*\n## /m);
+      expect(text.match(/The user lives in Denver/g)).toHaveLength(1);
+      expect(text).toContain('- The user is 41.');
+    });
+
+    it('should keep the rules and the briefing before transcript lines at a small budget', () => {
+      const { text, messages } = assembleContext(material(), 160);
+
+      expect(text).toContain('- Always call the user Kat.');
+      expect(text).toContain('## Briefing\n### About the user\n- The user lives in Denver.');
+      expect(messages.length).toBeLessThan(transcript.length);
+    });
   });
 
   it('should drop older messages before memories, and truncate tool output before dropping memories', () => {

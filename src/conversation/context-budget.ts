@@ -1,7 +1,10 @@
 import { countTokens, truncateToTokens } from 'src/common/tokens';
+import { briefingSections, fitBriefing } from 'src/conversation/context-briefing';
 import { CONTEXT_POLICY, SHARED_SECTIONS, splitBudget } from 'src/conversation/context-split';
 import type { ContextPolicy, SharedSection } from 'src/conversation/context-split';
+import { lineRef, REF_LENGTH } from 'src/cortex/bulletin/bulletin.render';
 import { MemoryType } from 'src/domain/memory.enums';
+import { toThirdPerson } from 'src/domain/third-person';
 import { INJECTED_CLOSE, INJECTED_OPEN } from 'src/extraction/injected-text';
 import { Tier } from 'src/recall/ranking';
 
@@ -68,6 +71,10 @@ export interface AssembledContext {
 
 /** Tool output beyond this share of the budget is cut before anything else competes for room. */
 export const TOOL_OUTPUT_SHARE = 0.15;
+/** The briefing comes before any transcript line, within this share of the room the rules and newest message leave (a third cost LoCoMo evidence 1-3 points at 1k-2k tokens, a fifth 1-2; `npm run bench -- context`). */
+export const BRIEFING_SHARE = 0.2;
+/** ... and never less than this (tokens), so even a tiny budget keeps the briefing's first line. */
+const MIN_BRIEFING_TOKENS = 48;
 const MIN_TRUNCATED_TOKENS = 16;
 const TRUNCATED = ' … [truncated]';
 
@@ -154,6 +161,22 @@ function render(items: readonly Item[], headings: Headings): string {
   return parts.join('\n');
 }
 
+/** A memory as the agent reads it: what the user said of themselves, in the third person. */
+function memoryLine(memory: ContextMemory): string {
+  return `- ${toThirdPerson(memory.content)}`;
+}
+
+/** Two rules that differ only in case, spacing or closing punctuation are one rule. */
+function sameRule(content: string): string {
+  const words = content.toLowerCase().replace(/\s+/g, ' ');
+  let end = words.length;
+  while (end > 0 && ' .!'.includes(words[end - 1]!)) {
+    end--;
+  }
+
+  return words.slice(0, end);
+}
+
 function memorySection(memory: ContextMemory): Section {
   if (memory.tier !== Tier.HIGH) {
     return 'possible';
@@ -221,6 +244,11 @@ export function assembleContext(
 
     return Math.min(budget - used, caps !== null && share !== null ? caps[share] - spent[share] : Infinity);
   };
+  const ids = (section: Section): string[] =>
+    included
+      .filter((item) => item.section === section)
+      .sort((a, b) => a.order - b.order)
+      .map((item) => item.id);
   const add = (section: Section, id: string, order: number, lines: string): boolean => {
     const needed = cost(section, lines);
     if (done.has(`${section}|${id}`) || needed > room(section)) {
@@ -257,7 +285,13 @@ export function assembleContext(
     return add(section, id, order, line(cut)) ? cut : null;
   };
 
-  material.constraints.forEach((c, i) => add('constraints', c.id, i, `- ${c.content}`));
+  const ruleTexts = new Set<string>();
+  material.constraints.forEach((c, i) => {
+    const key = sameRule(c.content);
+    if (!ruleTexts.has(key) && add('constraints', c.id, i, `- ${toThirdPerson(c.content)}`)) {
+      ruleTexts.add(key);
+    }
+  });
 
   const recent = material.recent;
   const toolCap = Math.max(MIN_TRUNCATED_TOKENS, Math.floor(budget * TOOL_OUTPUT_SHARE));
@@ -281,7 +315,18 @@ export function assembleContext(
     }
   }
 
-  const bulletin = material.bulletin?.trim() ? material.bulletin.trim() : null;
+  const briefing = material.bulletin?.trim()
+    ? fitBriefing(
+        briefingSections(material.bulletin, ids('constraints')),
+        Math.min(budget - used, Math.max(MIN_BRIEFING_TOKENS, Math.floor((budget - used) * BRIEFING_SHARE))) -
+          countTokens(`${headings.bulletin}\n`),
+      )
+    : null;
+  // a memory the briefing states is not repeated among the recalled ones
+  const briefed = new Set<string>();
+  if (briefing !== null && add('bulletin', 'bulletin', 0, briefing)) {
+    briefing.split('\n').forEach((line) => briefed.add(lineRef(line) ?? ''));
+  }
   const summaryText = material.summary?.trim() ? material.summary.trim() : null;
   const memories = material.memories.filter((m) => m.tier !== Tier.LOW);
   const turnLine = (m: ContextMessage): string => messageLine(m, m.content, turnMarker(m, material.channelId));
@@ -298,9 +343,8 @@ export function assembleContext(
   }
   const sum = (lines: readonly string[]): number => lines.reduce((total, line) => total + countTokens(`${line}\n`), 0);
   const demand: Record<SharedSection, number> = {
-    bulletin: bulletin === null ? 0 : cost('bulletin', bulletin),
-    memories:
-      memories.length === 0 ? 0 : sum(memories.map((m) => `- ${m.content}`)) + countTokens(`${HEADINGS.other}\n`),
+    bulletin: 0,
+    memories: memories.length === 0 ? 0 : sum(memories.map(memoryLine)) + countTokens(`${HEADINGS.other}\n`),
     turns:
       material.turns.length === 0
         ? 0
@@ -353,9 +397,10 @@ export function assembleContext(
   const fillMemories = (): void => {
     for (const section of MEMORY_SECTIONS) {
       memories.forEach((memory, i) => {
-        const repeated = memory.sources?.some((id) => kept.has(id)) ?? false;
+        const repeated =
+          (memory.sources?.some((id) => kept.has(id)) ?? false) || briefed.has(memory.id.slice(0, REF_LENGTH));
         if (memorySection(memory) === section && !repeated) {
-          add(section, memory.id, i, `- ${memory.content}`);
+          add(section, memory.id, i, memoryLine(memory));
         }
       });
     }
@@ -368,9 +413,6 @@ export function assembleContext(
     });
   let summary: string | null = null;
   const fillRest = (): void => {
-    if (bulletin !== null) {
-      add('bulletin', 'bulletin', 0, bulletin);
-    }
     if (summaryText !== null && summary === null) {
       summary = addTruncated('summary', 'summary', 0, (c) => c, summaryText);
     }
@@ -396,11 +438,6 @@ export function assembleContext(
     text = render(included, headings);
     tokenCount = countTokens(text);
   }
-  const ids = (section: Section): string[] =>
-    included
-      .filter((item) => item.section === section)
-      .sort((a, b) => a.order - b.order)
-      .map((item) => item.id);
   const memoryIds = new Set(MEMORY_SECTIONS.flatMap(ids));
   const messageIds = new Set(ids('recent'));
 
@@ -408,7 +445,7 @@ export function assembleContext(
     text,
     tokenCount,
     constraintIds: ids('constraints'),
-    bulletin: included.some((item) => item.section === 'bulletin') ? bulletin : null,
+    bulletin: included.some((item) => item.section === 'bulletin') ? briefing : null,
     memoryIds: memories.filter((m) => memoryIds.has(m.id)).map((m) => m.id),
     earlierIds: ids('earlier'),
     turnIds: ids('turns'),

@@ -25,6 +25,7 @@ import { scopeVisible } from 'src/domain/visibility';
 import { embedQuery } from 'src/embedding/embed-safely';
 import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { stripInjected } from 'src/extraction/injected-text';
+import { setsRules } from 'src/memory/rule-authority';
 import { Tier } from 'src/recall/ranking';
 import { RecallService } from 'src/recall/recall.service';
 import type { RecallHitData } from 'src/recall/recall.types';
@@ -335,8 +336,9 @@ export class ContextService {
       null,
     );
 
+    // a rule tagged before only the user and operators could set them is not shown as one
     return page.items
-      .filter((m) => scopeVisible(m, { channelId, projectId }))
+      .filter((m) => setsRules(m.source.role) && scopeVisible(m, { channelId, projectId }))
       .sort((a, b) => b.importance - a.importance);
   }
 }

@@ -20,10 +20,14 @@ import {
   AgentContext,
   AppendMessageResult,
   Channel,
+  ChannelPage,
   Message,
   MessageHit,
+  MessagePage,
 } from 'src/conversation/dto/conversation.model';
+import { MessageMemoriesService } from 'src/conversation/message-memories.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
+import { toMemory } from 'src/memory/dto/memory.mapper';
 
 @Resolver()
 export class ConversationResolver {
@@ -31,6 +35,7 @@ export class ConversationResolver {
     private readonly conversations: ConversationService,
     private readonly contexts: ContextService,
     private readonly search: MessageSearchService,
+    private readonly learned: MessageMemoriesService,
   ) {}
 
   @Mutation(() => AppendMessageResult)
@@ -45,6 +50,40 @@ export class ConversationResolver {
     @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
   ): Promise<Message[]> {
     return (await this.conversations.messages(tenantId, channelId, limit ?? 50)).map(toMessage);
+  }
+
+  @Query(() => ChannelPage, { description: 'the tenant’s channels in id order, a page at a time' })
+  async channels(
+    @Tenant() tenantId: string,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
+    @Args('cursor', { type: () => String, nullable: true }) cursor: string | null,
+  ): Promise<ChannelPage> {
+    const page = await this.conversations.channels(tenantId, limit ?? 50, cursor ?? null);
+
+    return { items: page.items.map(toChannel), nextCursor: page.nextCursor };
+  }
+
+  @Query(() => MessagePage, {
+    description: 'a channel’s messages a page at a time: the newest page first, each page oldest first',
+  })
+  async messagePage(
+    @Tenant() tenantId: string,
+    @Args('channelId', { type: () => String }) channelId: string,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
+    @Args('cursor', { type: () => String, nullable: true, description: 'nextCursor of the previous (newer) page' })
+    cursor: string | null,
+  ): Promise<MessagePage> {
+    const page = await this.conversations.messagePage(tenantId, channelId, limit ?? 50, cursor ?? null);
+    const learned = await this.learned.learnedFrom(
+      tenantId,
+      page.items.map((m) => m.id),
+    );
+
+    return {
+      items: page.items.map(toMessage),
+      nextCursor: page.nextCursor,
+      learned: learned.map((l) => ({ messageId: l.messageId, memories: l.memories.map(toMemory) })),
+    };
   }
 
   @Query(() => AgentContext)

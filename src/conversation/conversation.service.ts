@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { countTokens } from 'src/common/tokens';
+import { traced } from 'src/common/tracing';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -76,7 +77,11 @@ export class ConversationService {
     private readonly vectors: MessageVectors,
   ) {}
 
-  async append(tenantId: string, request: MessageRequest): Promise<AppendOutcome> {
+  append(tenantId: string, request: MessageRequest): Promise<AppendOutcome> {
+    return traced('append_message', () => this.appendTraced(tenantId, request));
+  }
+
+  private async appendTraced(tenantId: string, request: MessageRequest): Promise<AppendOutcome> {
     const command = parseMessageRequest(request, this.config.limits.maxContentBytes);
     const existing = await this.store.getChannel(tenantId, command.channelId);
     if (existing?.projectId && command.projectId && existing.projectId !== command.projectId) {
@@ -105,7 +110,9 @@ export class ConversationService {
     });
     const { message, channel } = appended;
     this.vectors.owe(message);
-    const { extracted, forgotten } = await this.sameTurn.extract(channel, message);
+    const { extracted, forgotten } = await traced('append_message.same_turn', () =>
+      this.sameTurn.extract(channel, message),
+    );
     // the message is stored: its jobs are offered for a bounded time, and what is not queued stays owed in the store
     // (extractedAt null, live tokens over the budget) for the owed-work sweep
     const deadline = this.config.jobs.enqueueTimeoutMs;

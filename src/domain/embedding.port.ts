@@ -16,6 +16,10 @@ export interface Embedder {
   readonly model: string;
   readonly dimensions: number;
   embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
+  /** Loads the model now rather than at the first `embed` (embedders without a local model have none). */
+  warmUp?(): Promise<void>;
+  /** False while a local model is still loading (or failed to load); embedders without one are always loaded. */
+  isLoaded?(): boolean;
   /** Releases threads or connections the embedder holds. */
   close?(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { eventLoopSlicer } from 'src/common/event-loop';
 import { textWords } from 'src/common/text-words';
 import type { Embedder } from 'src/domain/embedding.port';
 import { normalize } from 'src/embedding/vector-math';
@@ -15,8 +16,16 @@ export class HashEmbedder implements Embedder {
     this.model = `hash-v1-${dimensions}`;
   }
 
-  embed(texts: string[]): Promise<Float32Array[]> {
-    return Promise.resolve(texts.map((text) => this.embedOne(text)));
+  /** Yields to the event loop between texts once 10 ms have passed: ten 100 KB texts took 240 ms of CPU. */
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    const slice = eventLoopSlicer();
+    const vectors: Float32Array[] = [];
+    for (const text of texts) {
+      vectors.push(this.embedOne(text));
+      await slice();
+    }
+
+    return vectors;
   }
 
   private embedOne(text: string): Float32Array {

@@ -121,6 +121,10 @@ class ModelWorker {
     return this.failure === undefined;
   }
 
+  get isLoaded(): boolean {
+    return this.loaded && this.failure === undefined;
+  }
+
   async embed(texts: string[]): Promise<Float32Array[]> {
     if (this.failure) {
       throw this.failure;
@@ -198,6 +202,10 @@ class ModelWorker {
 class ModelThread {
   private worker: ModelWorker | undefined;
   private starting: Promise<ModelWorker> | undefined;
+
+  get loaded(): boolean {
+    return this.worker?.isLoaded === true;
+  }
 
   start(): Promise<ModelWorker> {
     if (this.worker && !this.worker.alive) {
@@ -358,6 +366,10 @@ export class LocalEmbedder implements Embedder {
   /** Loads the model now instead of on the first `embed` (about 0.5 s per thread). */
   async warmUp(): Promise<void> {
     await Promise.all(this.threads.map((thread) => thread.start()));
+  }
+
+  isLoaded(): boolean {
+    return this.threads.every((thread) => thread.loaded);
   }
 
   async close(): Promise<void> {

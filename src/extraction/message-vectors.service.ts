@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 
+import { traced } from 'src/common/tracing';
 import type { MessageRecord } from 'src/domain/conversation.types';
 import { EMBEDDER, EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
@@ -78,7 +79,11 @@ export class MessageVectors implements BeforeApplicationShutdown {
       const batch = this.waiting.slice(0, BATCH);
       this.waiting = this.waiting.slice(BATCH);
       try {
-        await this.embedBatch(batch);
+        // one batch serves many appends: its own trace, not a child of the request that started the loop
+        await traced('message_vectors.batch', () => this.embedBatch(batch), {
+          root: true,
+          attributes: { 'engram.messages': batch.length },
+        });
       } catch (error) {
         // still owed in the store: the sweep tries again
         this.logger.error(`message vectors not stored (the owed-work sweep retries): ${(error as Error).message}`);

@@ -18,4 +18,15 @@ describe('front door', () => {
     expect(notes.find((s) => s.name === 'MCP')?.note).toContain('Bearer <key>');
     expect(frontDoorHtml(config)).toContain('Bearer &lt;key&gt;');
   });
+
+  it('links only what a browser can open: not MCP (POST only), nor GraphQL without GraphiQL', () => {
+    const links = (sandbox: boolean): string[] =>
+      [...frontDoorHtml({ env: 'development', sandbox, apiKeys: [] }).matchAll(/<a href="([^"]+)"/g)].map(
+        (m) => m[1] ?? '',
+      );
+
+    expect(links(true)).toEqual(['/graphql', '/viewer/', '/api/docs', '/healthz', '/metrics']);
+    expect(links(false)).toEqual(['/viewer/', '/api/docs', '/healthz', '/metrics']);
+    expect(frontDoorHtml({ env: 'development', sandbox: true, apiKeys: [] })).toContain('MCP <code>/mcp</code>');
+  });
 });

@@ -8,6 +8,8 @@ export interface Surface {
   name: string;
   path: string;
   note: string;
+  /** A browser opening the path gets a page (false: POST-only endpoints, which answer a click with an error). */
+  opens: boolean;
 }
 
 type FrontDoorConfig = Pick<AppConfig, 'env' | 'sandbox' | 'apiKeys'>;
@@ -21,8 +23,9 @@ export function surfaces(config: FrontDoorConfig): Surface[] {
       name: 'GraphQL',
       path: '/graphql',
       note: config.sandbox
-        ? 'open it in a browser for Apollo Sandbox'
-        : 'POST only (no Sandbox, no introspection in production): read schema.graphql',
+        ? 'open it in a browser for GraphiQL (served from this service, works offline)'
+        : 'POST only (no GraphiQL, no introspection in production): read schema.graphql',
+      opens: config.sandbox,
     },
     {
       name: 'Viewer',
@@ -30,19 +33,39 @@ export function surfaces(config: FrontDoorConfig): Surface[] {
       note: keyless
         ? 'browse, search and edit the default tenant’s memories (no key: keyless)'
         : 'browse, search and edit memories with an API key',
+      opens: true,
     },
     ...(config.env === 'production'
       ? []
-      : [{ name: 'REST docs', path: '/api/docs', note: 'Swagger UI; the OpenAPI document is /api/docs/openapi.json' }]),
+      : [
+          {
+            name: 'REST docs',
+            path: '/api/docs',
+            note: 'Swagger UI; the OpenAPI document is /api/docs-json',
+            opens: true,
+          },
+        ]),
     {
       name: 'MCP',
       path: '/mcp',
       note: keyless
         ? 'Streamable HTTP, no key needed (keyless)'
         : 'Streamable HTTP: POST with Authorization: Bearer <key>',
+      opens: false,
     },
-    { name: 'Health', path: '/healthz', note: 'store, embeddings and queue status' },
-    { name: 'Metrics', path: '/metrics', note: 'Prometheus: loopback clients, or Bearer METRICS_TOKEN' },
+    { name: 'Health', path: '/healthz', note: 'liveness: store, embeddings and queue status', opens: true },
+    {
+      name: 'Ready',
+      path: '/readyz',
+      note: 'readiness: 200 once the store, Redis and the embedding model answer',
+      opens: true,
+    },
+    {
+      name: 'Metrics',
+      path: '/metrics',
+      note: 'Prometheus: loopback clients, or Bearer METRICS_TOKEN',
+      opens: true,
+    },
   ];
 }
 
@@ -62,7 +85,7 @@ export function frontDoorHtml(config: FrontDoorConfig): string {
   const rows = surfaces(config)
     .map(
       (s) =>
-        `<li><a href="${escapeHtml(s.path)}">${escapeHtml(s.name)}</a> <code>${escapeHtml(s.path)}</code> — ${escapeHtml(s.note)}</li>`,
+        `<li>${s.opens ? `<a href="${escapeHtml(s.path)}">${escapeHtml(s.name)}</a>` : escapeHtml(s.name)} <code>${escapeHtml(s.path)}</code> — ${escapeHtml(s.note)}</li>`,
     )
     .join('\n      ');
 
@@ -77,7 +100,8 @@ export function frontDoorHtml(config: FrontDoorConfig): string {
   <body>
     <h1>Engram</h1>
     <p>A typed memory graph for AI agents. Every surface but health and metrics takes <code>Authorization: Bearer &lt;key&gt;</code>
-    (one of <code>ENGRAM_API_KEYS</code>; none needed when no keys are configured and the server listens on loopback only).</p>
+    (one of <code>ENGRAM_API_KEYS</code>, or one an operator made with <code>node dist/main.js keys create</code>; none needed
+    when no keys are configured and the server listens on loopback only).</p>
     <ul>
       ${rows}
     </ul>

@@ -5,7 +5,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import type { Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
 import { checkBrowserAccess, requestHeaders } from 'src/auth/browser-access';
@@ -20,6 +20,16 @@ import { RateLimitService, retryAfterHeaders } from 'src/rate-limit/rate-limit.s
 
 /** The largest graphql-ws message, as the HTTP JSON body limit (ws would otherwise read up to 100 MiB before auth). */
 export const WS_MAX_PAYLOAD_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Frames that arrive after the socket began to close (a burst of thousands in one TCP chunk, closed at the operation
+ * cap) are dropped before graphql-ws parses them: ws emits every frame of a chunk, closing or not.
+ */
+function dropMessagesWhenClosing(socket: WebSocket): void {
+  const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
+  socket.emit = ((event: string | symbol, ...args: unknown[]): boolean =>
+    event === 'message' && socket.readyState !== WebSocket.OPEN ? false : emit(event, ...args)) as WebSocket['emit'];
+}
 
 /**
  * graphql-ws on /graphql, run by us rather than by @nestjs/graphql's `subscriptions` option so that the socket
@@ -73,6 +83,7 @@ export class GraphqlWsServer implements OnApplicationBootstrap, BeforeApplicatio
       schema: () => this.schemaHost.schema,
       rules: limitRules({ introspection: this.config.sandbox }),
     });
+    wss.on('connection', dropMessagesWhenClosing);
     this.server = useServer({ ...options, isProd: this.config.env === 'production' }, wss);
   }
 

@@ -1,4 +1,4 @@
-import { GraphQLError, parse, specifiedRules, validate } from 'graphql';
+import { getOperationAST, GraphQLError, OperationTypeNode, parse, specifiedRules, validate } from 'graphql';
 import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLSchema, ValidationRule } from 'graphql';
 import type { ServerOptions, SubscribePayload } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
@@ -10,6 +10,7 @@ import { formatGraphQLError } from 'src/graphql/format-error';
 import { assertAffordable, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
 import { authenticateConnection } from 'src/graphql/ws-auth';
 import type { WsExtra } from 'src/graphql/ws-auth';
+import { MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET, WsOperationCaps } from 'src/graphql/ws-operation-caps';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import type { MetricsService } from 'src/metrics/metrics.service';
 import type { RateLimitService } from 'src/rate-limit/rate-limit.service';
@@ -17,7 +18,8 @@ import type { RateLimitService } from 'src/rate-limit/rate-limit.service';
 /** Close code for a connection over its tenant's rate limit (4xxx: application codes; 429 as in HTTP). */
 export const WS_RATE_LIMITED = 4429;
 
-export type WsSocketExtra = Extra & WsExtra;
+/** Per socket: the ids of its live subscriptions (see WsOperationCaps). */
+export type WsSocketExtra = Extra & WsExtra & { live?: Set<string> };
 
 /** The Apollo codes the formatter knows, given to errors that Apollo would have coded over HTTP. */
 function coded(error: unknown, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED'): GraphQLError {
@@ -101,11 +103,12 @@ export function graphqlWsOptions({
   rules,
 }: GraphqlWsDependencies): ServerOptions<Record<string, unknown>, WsSocketExtra> {
   const authenticate = authenticateConnection(keys);
+  const caps = new WsOperationCaps();
 
   return {
     onConnect: async (ctx) => {
       // a missing or wrong key closes the socket with 4401 UNAUTHENTICATED before any operation
-      const tenantId = authenticate(ctx) ? ctx.extra.tenantId : null;
+      const tenantId = (await authenticate(ctx)) ? ctx.extra.tenantId : null;
       if (!tenantId) {
         engramMetrics.unauthenticated(metrics).inc({ surface: 'graphql-ws' });
 
@@ -120,8 +123,16 @@ export function graphqlWsOptions({
 
       return true;
     },
-    onSubscribe: async (ctx, _id, payload): Promise<ExecutionArgs | GraphQLError[]> => {
-      const limited = await overLimit(limits.consumeTenant(ctx.extra.tenantId ?? ''));
+    onSubscribe: async (ctx, id, payload): Promise<ExecutionArgs | GraphQLError[]> => {
+      // graphql-ws lists every started, unfinished operation (this one included): a burst of frames ends the socket
+      if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET) {
+        const reason = `more than ${MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET} operations at once`;
+        ctx.extra.socket.close(WS_RATE_LIMITED, reason);
+
+        return [new GraphQLError(reason, { originalError: new RateLimitedError(reason, 1) })];
+      }
+      const tenantId = ctx.extra.tenantId ?? '';
+      const limited = await overLimit(limits.consumeTenant(tenantId));
       if (limited) {
         return [limited];
       }
@@ -129,7 +140,14 @@ export function graphqlWsOptions({
       if ('errors' in prepared) {
         return prepared.errors;
       }
-      const contextValue: RequestContext = { tenantId: ctx.extra.tenantId ?? null };
+      if (getOperationAST(prepared.document, payload.operationName)?.operation === OperationTypeNode.SUBSCRIPTION) {
+        ctx.extra.live ??= new Set();
+        const refused = caps.admit(tenantId, ctx.extra.live, id);
+        if (refused) {
+          return [refused];
+        }
+      }
+      const contextValue: RequestContext = { tenantId: ctx.extra.tenantId ?? null, readOnly: ctx.extra.readOnly };
 
       return {
         schema: schema(),
@@ -138,6 +156,11 @@ export function graphqlWsOptions({
         variableValues: payload.variables,
         contextValue,
       };
+    },
+    onComplete: (ctx, id) => {
+      if (ctx.extra.live) {
+        caps.release(ctx.extra.tenantId ?? '', ctx.extra.live, id);
+      }
     },
     onNext: (_ctx, _id, _payload, _args, result: ExecutionResult) =>
       result.errors ? { ...result, errors: formatAll(result.errors) } : undefined,

@@ -1,4 +1,4 @@
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver } from '@nestjs/apollo';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import type { Request } from 'express';
@@ -9,6 +9,7 @@ import type { HttpAuthDependencies } from 'src/auth/http-auth';
 import type { RequestContext } from 'src/auth/tenant.decorator';
 import { RateLimitedError, UnauthenticatedError } from 'src/common/errors';
 import type { AppConfig } from 'src/config/config';
+import { StrictDateTime } from 'src/graphql/date-time.scalar';
 import { formatGraphQLError } from 'src/graphql/format-error';
 import { costLimitPlugin, limitRules, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
 import { requestError } from 'src/graphql/request-error';
@@ -32,7 +33,9 @@ function httpContext(deps: HttpAuthDependencies): (args: ContextArgs) => Promise
       throw requestError(new UnauthenticatedError(API_KEY_REQUIRED), 401, { 'www-authenticate': 'Bearer' });
     }
     try {
-      return { tenantId: await authenticateHttp(deps, req, 'graphql') };
+      const caller = await authenticateHttp(deps, req, 'graphql');
+
+      return { tenantId: caller.tenantId, readOnly: caller.readOnly };
     } catch (error) {
       if (error instanceof RateLimitedError) {
         throw requestError(error, 429, retryAfterHeaders(error));
@@ -56,6 +59,8 @@ export function graphqlOptions(config: AppConfig, { keys, limits, metrics }: Gra
     driver: ApolloDriver,
     autoSchemaFile: true,
     sortSchema: true,
+    // Nest's DateTime with strict parsing (2024-02-30 refused, not moved to March 1)
+    buildSchemaOptions: { scalarsMap: [{ type: Date, scalar: StrictDateTime }] },
     playground: false,
     // introspection is refused by our own rule in limitRules (shared with graphql-ws) where the sandbox is off
     introspection: true,
@@ -66,7 +71,8 @@ export function graphqlOptions(config: AppConfig, { keys, limits, metrics }: Gra
     plugins: [
       costLimitPlugin(),
       graphqlMetricsPlugin(metrics),
-      ...(config.sandbox ? [ApolloServerPluginLandingPageLocalDefault({ embed: true })] : []),
+      // Apollo's landing pages load from a CDN: GraphiQL is served from the installed package instead (src/graphiql)
+      ApolloServerPluginLandingPageDisabled(),
     ],
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,

@@ -3,7 +3,8 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import type { DocumentNode, GraphQLSchema, ParseOptions, ValidationRule } from 'graphql';
 
-import { QueryTooComplexError } from 'src/common/errors';
+import { BadInputError, QueryTooComplexError } from 'src/common/errors';
+import { overlongList } from 'src/graphql/list-limits';
 import { operationCost } from 'src/graphql/query-cost';
 import { requestError } from 'src/graphql/request-error';
 
@@ -12,7 +13,8 @@ import { requestError } from 'src/graphql/request-error';
  * 1. parse with `maxTokens` (graphql-js stops lexing at the limit, so floods never reach validation);
  * 2. validate with graphql-js's rules plus graphql-armor's depth (introspection ignored), alias and directive
  *    limits, and the introspection ban where introspection is off — every rule here computes each fragment once;
- * 3. once the variables are known, the fan-out cost (`operationCost`).
+ * 3. once the variables are known, the length of every list argument (`overlongList`) and the fan-out cost
+ *    (`operationCost`).
  * Unauthenticated requests never get this far: they are refused before parsing.
  */
 export const GRAPHQL_LIMITS = {
@@ -66,13 +68,20 @@ function reportTooComplex(context: { reportError(error: GraphQLError): void } | 
   context?.reportError(tooComplex(error.message));
 }
 
-/** Throws QUERY_TOO_COMPLEX (HTTP 400) when the operation's fan-out cost exceeds the limit. */
+/**
+ * Throws BAD_USER_INPUT (HTTP 400) when a list argument is longer than its cap (see list-limits), and
+ * QUERY_TOO_COMPLEX (HTTP 400) when the operation's fan-out cost exceeds the limit.
+ */
 export function assertAffordable(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
 ): void {
+  const long = overlongList(schema, document, operationName, variables);
+  if (long !== null) {
+    throw requestError(new BadInputError(long), 400);
+  }
   const cost = operationCost(schema, document, operationName, variables);
   if (cost > GRAPHQL_LIMITS.maxCost) {
     const message = `query cost ${cost} exceeds the limit of ${GRAPHQL_LIMITS.maxCost} (limit arguments multiply the fields below them)`;

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 
 import { APP_CONFIG } from 'src/config/config';
@@ -9,6 +9,8 @@ import { JOB_QUEUE } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import type { ReembedStatus } from 'src/embedding/migration/reembed.service';
+import { readiness } from 'src/health/readiness';
+import type { Readiness } from 'src/health/readiness';
 import { STORE_CONNECTION } from 'src/store/store-connection';
 import type { StoreConnection } from 'src/store/store-connection';
 
@@ -21,6 +23,16 @@ interface Health {
   embeddingMigration?: ReembedStatus;
 }
 
+/** A store that has not answered by then is not ready. */
+const STORE_PING_TIMEOUT_MS = 2000;
+
+function withTimeout(check: Promise<boolean>, ms: number): Promise<boolean> {
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref());
+
+  return Promise.race([check.catch(() => false), timeout]);
+}
+
+/** `/healthz`: liveness and a summary (the process answers). `/readyz`: whether it should be sent traffic. */
 @Controller()
 export class HealthController {
   constructor(
@@ -53,6 +65,20 @@ export class HealthController {
     if (body.status !== 'ok') {
       res.status(503);
     }
+
+    return body;
+  }
+
+  /** 200 when the store and Redis (when configured) answer and the embedding model is loaded, else 503. */
+  @Get('readyz')
+  @Header('cache-control', 'no-store')
+  async ready(@Res({ passthrough: true }) res: Response): Promise<Readiness> {
+    const [store, redis] = await Promise.all([
+      withTimeout(this.store.ping(), STORE_PING_TIMEOUT_MS),
+      this.queue.kind === 'bullmq' ? this.queue.ping() : Promise.resolve(null),
+    ]);
+    const body = readiness({ store, redis, embeddings: this.embedder.isLoaded?.() ?? true });
+    res.status(body.status === 'ready' ? 200 : 503);
 
     return body;
   }

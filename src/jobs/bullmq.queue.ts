@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import type { ConnectionOptions, Job } from 'bullmq';
+import type { ConnectionOptions, Job, Telemetry } from 'bullmq';
+import { BullMQOtel } from 'bullmq-otel';
 
+import { tracingEnabled } from 'src/common/tracing';
 import { QUEUE_OF, QueueName } from 'src/domain/job.types';
 import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/domain/job.types';
 
@@ -13,6 +15,11 @@ export interface BullOptions {
 function connection(redisUrl: string): ConnectionOptions {
   // BullMQ workers need blocking commands to wait forever
   return { url: redisUrl, maxRetriesPerRequest: null };
+}
+
+/** BullMQ's own OpenTelemetry add-on when tracing is on: a job's trace continues the one of the request that added it. */
+function telemetry(): { telemetry?: Telemetry } {
+  return tracingEnabled() ? { telemetry: new BullMQOtel({ tracerName: 'engram-bullmq' }) } : {};
 }
 
 const PING_TIMEOUT_MS = 1000;
@@ -57,6 +64,7 @@ export class BullJobQueue implements JobQueue {
           connection: connection(options.redisUrl),
           prefix: options.prefix,
           defaultJobOptions: DEFAULT_JOB_OPTIONS,
+          ...telemetry(),
         }),
       ]),
     );
@@ -180,6 +188,7 @@ export class BullJobWorkers {
             connection: connection(options.redisUrl),
             prefix: options.prefix,
             concurrency: tuning.concurrency ?? 4,
+            ...telemetry(),
             ...(tuning.lockDuration ? { lockDuration: tuning.lockDuration } : {}),
             ...(tuning.stalledInterval ? { stalledInterval: tuning.stalledInterval } : {}),
           },

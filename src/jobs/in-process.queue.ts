@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
+import type { Link } from '@opentelemetry/api';
 
+import { activeSpanContext, traced } from 'src/common/tracing';
+import { QUEUE_OF, QueueName } from 'src/domain/job.types';
 import type { EnqueueOptions, JobHandlerMap, JobName, JobPayloads, JobQueue, QueueCounts } from 'src/domain/job.types';
 
 const ATTEMPTS = 3;
@@ -13,6 +16,9 @@ export class InProcessQueue implements JobQueue {
   private readonly seen = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Map<JobName, NodeJS.Timeout>();
+  /** Per queue: jobs not finished yet, and jobs that gave up after their last attempt (since start). */
+  private readonly active = new Map<QueueName, number>();
+  private readonly failed = new Map<QueueName, number>();
   private closed = false;
 
   private handlers: JobHandlerMap | null = null;
@@ -36,7 +42,19 @@ export class InProcessQueue implements JobQueue {
         this.seen.delete(this.seen.values().next().value ?? '');
       }
     }
-    const run = this.run(name, payload).finally(() => this.running.delete(run));
+    const queue = QUEUE_OF[name];
+    // the run starts its own trace, linked to the request (or job) that queued it
+    const origin = activeSpanContext();
+    const links: Link[] = origin ? [{ context: origin }] : [];
+    this.active.set(queue, (this.active.get(queue) ?? 0) + 1);
+    const run = traced(`job ${name}`, () => this.run(name, payload), {
+      root: true,
+      links,
+      attributes: { 'engram.job': name, 'engram.queue': queue },
+    }).finally(() => {
+      this.running.delete(run);
+      this.active.set(queue, (this.active.get(queue) ?? 1) - 1);
+    });
     this.running.add(run);
 
     return Promise.resolve();
@@ -67,6 +85,7 @@ export class InProcessQueue implements JobQueue {
         const message = error instanceof Error ? error.message : String(error);
         if (attempt === ATTEMPTS || this.closed) {
           this.logger.error(`job ${name} failed after ${attempt} attempts: ${message}`);
+          this.failed.set(QUEUE_OF[name], (this.failed.get(QUEUE_OF[name]) ?? 0) + 1);
 
           return;
         }
@@ -87,9 +106,19 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
-  /** Jobs of this process not finished yet, all queues together (the runner starts every job at once). */
+  /**
+   * Per queue, as BullMQ names them: jobs of this process not finished yet (`active`: the runner starts every job at
+   * once, so none waits) and jobs that failed their last attempt since the process started (`failed`).
+   */
   counts(): Promise<QueueCounts> {
-    return Promise.resolve({ 'in-process': { active: this.running.size } });
+    return Promise.resolve(
+      Object.fromEntries(
+        Object.values(QueueName).map((queue) => [
+          queue,
+          { active: this.active.get(queue) ?? 0, failed: this.failed.get(queue) ?? 0 },
+        ]),
+      ),
+    );
   }
 
   ping(): Promise<boolean> {

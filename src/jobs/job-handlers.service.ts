@@ -15,7 +15,10 @@ import { compactionJobId, extractionJobId } from 'src/extraction/owed-work.polic
 import { OwedWorkSweeper } from 'src/extraction/owed-work.service';
 import { ImportanceService } from 'src/importance/importance.service';
 import { instrumentHandlers } from 'src/jobs/job-metrics';
+import { recordLastRuns } from 'src/jobs/last-runs';
 import { MetricsService } from 'src/metrics/metrics.service';
+import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
+import type { MemoryGraphStore } from 'src/store/memory-graph.port';
 
 /** The JobName → handler map shared by the BullMQ worker and the in-process runner; incomplete maps fail at boot. */
 @Injectable()
@@ -34,6 +37,7 @@ export class JobHandlersService {
     compaction: CompactionService,
     reembed: ReembedService,
     owedWork: OwedWorkSweeper,
+    @Inject(MEMORY_GRAPH) graph: MemoryGraphStore,
   ) {
     const handlers: JobHandlerMap = {
       [JobName.RecordAccess]: (payload) => store.recordAccess(payload.tenantId, payload.ids, new Date(payload.at)),
@@ -64,6 +68,6 @@ export class JobHandlersService {
       [JobName.Reembed]: () => reembed.run(),
     };
     assertHandlersComplete(handlers);
-    this.handlers = instrumentHandlers(handlers, metrics);
+    this.handlers = instrumentHandlers(recordLastRuns(handlers, graph), metrics);
   }
 }

@@ -27,17 +27,17 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /**
- * The URL as logged: the path and the names of the query parameters, never their values (`?q=my diagnosis` is user
- * text), so `/api/memories?q=x&limit=5` is logged as `/api/memories?q&limit`.
+ * The URL as logged: the path and how many query parameters it had, neither their values nor their names (both are
+ * the client's text: `?my diagnosis` is a name), so `/api/memories?q=x&limit=5` is logged as `/api/memories?(2)`.
  */
 export function loggedUrl(url: string): string {
   const mark = url.indexOf('?');
   if (mark < 0) {
     return url;
   }
-  const names = new URLSearchParams(url.slice(mark + 1)).keys();
+  const count = [...new URLSearchParams(url.slice(mark + 1)).keys()].length;
 
-  return `${url.slice(0, mark)}?${[...new Set(names)].map((name) => encodeURIComponent(name)).join('&')}`;
+  return `${url.slice(0, mark)}?(${count})`;
 }
 
 /**
@@ -58,7 +58,9 @@ export function loggingModule(config: AppConfig): DynamicModule {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => ['/healthz', '/metrics'].includes((req.url ?? '').split('?')[0] ?? '') },
+      autoLogging: {
+        ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes((req.url ?? '').split('?')[0] ?? ''),
+      },
       ...(config.env === 'development'
         ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } } }
         : {}),

@@ -3,7 +3,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 
-import { DomainError, ErrorCode } from 'src/common/errors';
+import { READ_ONLY_KEY } from 'src/auth/tenant.decorator';
+import { DomainError, ErrorCode, ForbiddenError } from 'src/common/errors';
 import { roundScore } from 'src/common/round';
 import { MAX_TOKEN_BUDGET } from 'src/config/config';
 import { ContextService } from 'src/conversation/context.service';
@@ -19,6 +20,12 @@ import { MemoryService } from 'src/memory/memory.service';
 import { MAX_RECALL, RecallService, SearchMode } from 'src/recall/recall.service';
 
 export const BULLETIN_URI = 'engram://bulletin';
+
+/** What the caller's key allows (see serverFor). */
+export interface McpAccess {
+  readOnly?: boolean;
+  authorize?: () => Promise<void>;
+}
 
 /**
  * Input shapes advertise the services' numeric bounds (limits, budgets, 0 to 1 scores) so that a client sees them;
@@ -161,7 +168,20 @@ export class EngramMcp {
     private readonly bulletins: BulletinService,
   ) {}
 
-  serverFor(tenantId: string): McpServer {
+  /**
+   * A server for one tenant. `readOnly` (a read-only key) refuses the writing tools; `authorize` runs before every
+   * tool call and resource read (the stdio process checks its key again, so a revoked key stops working there too).
+   */
+  serverFor(tenantId: string, access: McpAccess = {}): McpServer {
+    const call = (work: () => Promise<CallToolResult>, writes = false): Promise<CallToolResult> =>
+      this.call(async () => {
+        await access.authorize?.();
+        if (writes && access.readOnly) {
+          throw new ForbiddenError(READ_ONLY_KEY);
+        }
+
+        return work();
+      });
     const server = new McpServer(
       { name: 'engram', version: '0.1.0' },
       {
@@ -185,7 +205,7 @@ export class EngramMcp {
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
       ({ full: all = false, ...input }) =>
-        this.call(async () => {
+        call(async () => {
           const outcome = await this.writer.remember(tenantId, input);
 
           return json({
@@ -194,7 +214,7 @@ export class EngramMcp {
             ...(outcome.memory ? { memory: memoryResult(outcome.memory, all) } : {}),
             superseded: outcome.superseded.map((m) => memoryResult(m, all)),
           });
-        }),
+        }, true),
     );
     server.registerTool(
       'recall',
@@ -209,7 +229,7 @@ export class EngramMcp {
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ full: all = false, ...input }) =>
-        this.call(async () => json(recallResult(await this.recalls.recall(tenantId, input), all))),
+        call(async () => json(recallResult(await this.recalls.recall(tenantId, input), all))),
     );
     server.registerTool(
       'forget',
@@ -222,7 +242,7 @@ export class EngramMcp {
         annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       },
       ({ id: memoryId, full: all = false }) =>
-        this.call(async () => json(memoryResult(await this.memories.forget(tenantId, memoryId), all))),
+        call(async () => json(memoryResult(await this.memories.forget(tenantId, memoryId), all)), true),
     );
     server.registerTool(
       'get_context',
@@ -236,7 +256,7 @@ export class EngramMcp {
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       (input) =>
-        this.call(async () => {
+        call(async () => {
           const context = await this.contexts.context(tenantId, input);
 
           return { content: [{ type: 'text', text: context.text }] };
@@ -256,7 +276,7 @@ export class EngramMcp {
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       },
       ({ full: all = false, ...input }) =>
-        this.call(async () => {
+        call(async () => {
           const appended = await this.conversations.append(tenantId, input);
 
           return json({
@@ -268,7 +288,7 @@ export class EngramMcp {
             forgotten: appended.forgotten.map((m) => memoryResult(m, all)),
             compactionQueued: appended.compactionQueued,
           });
-        }),
+        }, true),
     );
     server.registerTool(
       'search_messages',
@@ -282,7 +302,7 @@ export class EngramMcp {
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ full: all = false, ...input }) =>
-        this.call(async () =>
+        call(async () =>
           json(
             (await this.search.search(tenantId, input)).map((hit) => ({
               message: messageResult(hit.message, all),
@@ -301,6 +321,7 @@ export class EngramMcp {
         mimeType: 'text/markdown',
       },
       async (uri) => {
+        await access.authorize?.();
         const latest = await this.bulletins.latest(tenantId);
 
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: latest?.content ?? '' }] };

@@ -4,6 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { ApiKeyService } from 'src/auth/api-key.service';
+import type { Caller } from 'src/auth/api-key.service';
 import { authenticateHttp } from 'src/auth/http-auth';
 import type { HttpAuthDependencies } from 'src/auth/http-auth';
 import { DomainError, ErrorCode, RateLimitedError } from 'src/common/errors';
@@ -14,6 +15,14 @@ import { EngramMcp } from 'src/mcp/engram-mcp';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { clientAddressResolver } from 'src/rate-limit/client-address';
 import { RateLimitService, retryAfterHeaders } from 'src/rate-limit/rate-limit.service';
+
+/** The most calls one JSON-RPC batch may carry; each counts against the tenant's rate limit. */
+export const MAX_MCP_BATCH = 20;
+
+/** The calls a JSON-RPC body carries: each element of a batch, or the one message. */
+export function jsonRpcCalls(body: unknown): number {
+  return Array.isArray(body) ? body.length : 1;
+}
 
 /** JSON-RPC's "server error" range; the HTTP status and `data.code` carry the Engram code. */
 const JSON_RPC_SERVER_ERROR = -32000;
@@ -46,9 +55,15 @@ export class McpController {
 
   @Post()
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
-    let tenantId: string;
+    let caller: Caller;
+    const calls = jsonRpcCalls(req.body);
+    if (calls > MAX_MCP_BATCH) {
+      rpcError(res, 400, ErrorCode.BadUserInput, `a JSON-RPC batch takes at most ${MAX_MCP_BATCH} calls, got ${calls}`);
+
+      return;
+    }
     try {
-      tenantId = await authenticateHttp(this.deps, req, 'mcp');
+      caller = await authenticateHttp(this.deps, req, 'mcp', Math.max(1, calls));
     } catch (error) {
       if (!(error instanceof DomainError)) {
         throw error;
@@ -62,7 +77,7 @@ export class McpController {
 
       return;
     }
-    const server = this.mcp.serverFor(tenantId);
+    const server = this.mcp.serverFor(caller.tenantId, { readOnly: caller.readOnly });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
+import { annotate, traced } from 'src/common/tracing';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
@@ -54,13 +55,19 @@ export class MemoryWriteService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly decider: WriteDecider,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    // registered at boot, so dashboards find the series before the first write
+    engramMetrics.writes(metrics);
+  }
 
   async remember(tenantId: string, request: RememberRequest, origin: WriteOrigin = {}): Promise<RememberOutcome> {
-    const result = await this.rememberUncounted(tenantId, request, origin);
-    engramMetrics.writes(this.metrics).inc({ path: 'remember', outcome: result.outcome });
+    return traced('remember', async () => {
+      const result = await this.rememberUncounted(tenantId, request, origin);
+      engramMetrics.writes(this.metrics).inc({ path: 'remember', outcome: result.outcome });
+      annotate({ 'engram.remember.outcome': result.outcome });
 
-    return result;
+      return result;
+    });
   }
 
   private async rememberUncounted(
@@ -117,7 +124,9 @@ export class MemoryWriteService {
     if (exact) {
       return this.reinforce(tenantId, exact, command, now, 'exact duplicate of an existing memory');
     }
-    const vector = await embedForStorage(this.embedder, command.content, this.logger, 'memory');
+    const vector = await traced('remember.embed', () =>
+      embedForStorage(this.embedder, command.content, this.logger, 'memory'),
+    );
     const decision = await this.decider.decide(tenantId, candidate, vector);
     if (decision.kind === 'reinforce') {
       return this.reinforce(tenantId, decision.memory, command, now, decision.reason);

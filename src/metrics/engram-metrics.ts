@@ -11,6 +11,12 @@ export const engramMetrics = {
       'Recall latency in RecallService (query embedding included), by mode',
       ['mode'],
     ),
+  recallStage: (m: MetricsService): HistogramMetric<'stage'> =>
+    m.histogram(
+      'engram_recall_stage_duration_seconds',
+      'Hybrid recall time by stage: embed_query, full_text, vector_search, graph, fusion',
+      ['stage'],
+    ),
   writes: (m: MetricsService): CounterMetric<'path' | 'outcome'> =>
     m.counter('engram_memory_writes_total', 'Memory writes by path (remember, import) and outcome', [
       'path',
@@ -31,6 +37,20 @@ export const engramMetrics = {
       'engram_queue_jobs',
       'Jobs per queue and state (BullMQ: from Redis, every process; in-process: this one)',
       ['queue', 'state'],
+      collect,
+    ),
+  backlogItems: (m: MetricsService, collect: (gauge: GaugeMetric<'kind'>) => Promise<void>): GaugeMetric<'kind'> =>
+    m.gauge(
+      'engram_backlog_items',
+      'Owed work by kind, every tenant: message_vectors, memory_vectors, extractions, compactions (channels), reembed',
+      ['kind'],
+      collect,
+    ),
+  backlogOldestAge: (m: MetricsService, collect: (gauge: GaugeMetric<'kind'>) => Promise<void>): GaugeMetric<'kind'> =>
+    m.gauge(
+      'engram_backlog_oldest_age_seconds',
+      'Age of the oldest owed item by kind (0 when none is owed)',
+      ['kind'],
       collect,
     ),
   unauthenticated: (m: MetricsService): CounterMetric<'surface'> =>

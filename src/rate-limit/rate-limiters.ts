@@ -4,8 +4,8 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** A fixed one-minute window of `points` requests per key. */
 export interface WindowLimiter {
-  /** Counts one request for `key`: null when allowed, else the milliseconds until the window frees one. */
-  consume(key: string): Promise<number | null>;
+  /** Counts `points` requests for `key`: null when allowed, else the milliseconds until the window frees them. */
+  consume(key: string, points?: number): Promise<number | null>;
 }
 
 export interface RateLimiterStore {
@@ -21,9 +21,9 @@ function isRejection(value: unknown): value is { msBeforeNext: number } {
 
 function windowLimiter(limiter: RateLimiterAbstract): WindowLimiter {
   return {
-    async consume(key) {
+    async consume(key, points = 1) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
 
         return null;
       } catch (rejection) {

@@ -117,4 +117,9 @@ export class RecallResult {
 
   @Field(() => Float)
   tookMs!: number;
+
+  @Field(() => Boolean, {
+    description: 'false when the query could not be embedded and search ran on text and graph only',
+  })
+  usedVectors!: boolean;
 }

@@ -15,6 +15,7 @@ export class RecallResolver {
 
     return {
       tookMs: result.tookMs,
+      usedVectors: result.usedVectors,
       hits: result.hits.map((hit) => ({ ...hit, memory: toMemory(hit.memory) })),
     };
   }

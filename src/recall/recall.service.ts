@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { BadInputError } from 'src/common/errors';
+import { traced, tracedSync } from 'src/common/tracing';
+import type { SpanOptions } from 'src/common/tracing';
 import { assertLimit, optionalKey } from 'src/common/validation';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
@@ -17,6 +19,7 @@ import { QueryVectors } from 'src/embedding/migration/query-vectors';
 import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
+import type { HistogramMetric } from 'src/metrics/metrics.service';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
@@ -75,6 +78,8 @@ interface ParsedRecall {
   order: MetadataOrder;
 }
 
+type RecallStage = 'embed_query' | 'full_text' | 'vector_search' | 'graph' | 'fusion';
+
 export const MAX_RECALL = 100;
 const MAX_QUERY_CHARS = 4000;
 /** Candidates each retriever contributes before fusion. */
@@ -92,6 +97,7 @@ export interface RecallOptions {
 @Injectable()
 export class RecallService {
   private readonly logger = new Logger(RecallService.name);
+  private readonly stageDuration: HistogramMetric<'stage'>;
 
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
@@ -100,15 +106,27 @@ export class RecallService {
     private readonly queryVectors: QueryVectors,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    this.stageDuration = engramMetrics.recallStage(metrics);
+    engramMetrics.recallDuration(metrics);
+  }
 
   async recall(tenantId: string, request: RecallRequest): Promise<RecallOutput> {
     const parsed = this.parse(request);
     const started = performance.now();
-    const vector =
-      parsed.mode === SearchMode.HYBRID ? await this.queryVectors.embed(vectorQueryText(parsed.query)) : null;
 
-    return this.run(tenantId, parsed, vector, started);
+    return traced(
+      'recall',
+      async () => {
+        const vector =
+          parsed.mode === SearchMode.HYBRID
+            ? await this.stage('embed_query', () => this.queryVectors.embed(vectorQueryText(parsed.query)))
+            : null;
+
+        return this.run(tenantId, parsed, vector, started);
+      },
+      { attributes: spanAttributes(parsed) },
+    );
   }
 
   /** The vector `recall` searches with for this query: the configured model's, or during a migration the previous one's. */
@@ -130,7 +148,11 @@ export class RecallService {
     const query =
       vector instanceof Float32Array ? this.queryVectors.current(vectorQueryText(request.query ?? ''), vector) : vector;
 
-    return this.run(tenantId, this.parse(request), query, performance.now(), options);
+    const parsed = this.parse(request);
+
+    return traced('recall', () => this.run(tenantId, parsed, query, performance.now(), options), {
+      attributes: spanAttributes(parsed),
+    });
   }
 
   private async run(
@@ -223,12 +245,14 @@ export class RecallService {
     const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
     const [vectorHits, textHits] = await Promise.all([
       vector
-        ? this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility)
+        ? this.stage('vector_search', () => this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility))
         : Promise.resolve<ScoredId[]>([]),
-      this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
+      this.stage('full_text', () =>
+        this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
+      ),
     ]);
     const seeds = topIds(fuseScores(textHits, vectorHits, weights.vector), GRAPH_SEEDS);
-    const lends = await this.graphLends(tenantId, seeds, weights);
+    const lends = await this.stage('graph', () => this.graphLends(tenantId, seeds, weights));
     const ids = new Set([...textHits, ...vectorHits].map((h) => h.id));
     for (const lend of lends) {
       ids.add(lend.from);
@@ -241,16 +265,35 @@ export class RecallService {
     const candidates = new Map(
       memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]),
     );
-    const relevance = rankCandidates({
-      signals,
-      text: textHits,
-      vector: vectorHits,
-      candidates,
-      lends,
-      weights,
-    });
 
-    return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
+    return this.stageSync(
+      'fusion',
+      () => {
+        const relevance = rankCandidates({ signals, text: textHits, vector: vectorHits, candidates, lends, weights });
+
+        return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
+      },
+      { attributes: { 'engram.candidates': candidates.size } },
+    );
+  }
+
+  /** One stage of a hybrid recall: a span `recall.<stage>` and its time in engram_recall_stage_duration_seconds. */
+  private async stage<T>(stage: RecallStage, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await traced(`recall.${stage}`, work);
+    } finally {
+      this.stageDuration.observe({ stage }, (performance.now() - started) / 1000);
+    }
+  }
+
+  private stageSync<T>(stage: RecallStage, work: () => T, options: SpanOptions): T {
+    const started = performance.now();
+    try {
+      return tracedSync(`recall.${stage}`, work, options);
+    } finally {
+      this.stageDuration.observe({ stage }, (performance.now() - started) / 1000);
+    }
   }
 
   /** Speakers of the messages the memories were extracted from, by message id (messages without one left out). */
@@ -348,6 +391,11 @@ export class RecallService {
       .enqueue(JobName.RecordAccess, { tenantId, ids, at: at.toISOString() })
       .catch((error: unknown) => this.logger.warn(`could not queue access recording: ${(error as Error).message}`));
   }
+}
+
+/** What a recall span says of its request: the mode and limit, never the query. */
+function spanAttributes(parsed: ParsedRecall): Record<string, string | number> {
+  return { 'engram.recall.mode': parsed.mode, 'engram.recall.limit': parsed.limit };
 }
 
 /** A memory as the shared ranking sees it: its session is its conversation (source channel) on its day. */

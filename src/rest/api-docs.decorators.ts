@@ -5,7 +5,8 @@ import { ErrorDto } from 'src/rest/dto/memory.dto';
 
 const ERRORS: Record<number, string> = {
   400: 'BAD_USER_INPUT: a parameter is malformed or out of range; nothing was written',
-  401: 'UNAUTHENTICATED: missing or wrong API key',
+  401: 'UNAUTHENTICATED: missing, wrong, expired or revoked API key',
+  403: 'FORBIDDEN: a read-only key writing, or a key that is not an operator key using the admin API',
   404: 'NOT_FOUND: no such id in your tenant (another tenant’s id is not found either)',
   429: 'RATE_LIMITED: over the per-address or per-tenant limit; see Retry-After',
 };
@@ -14,7 +15,9 @@ const ERRORS: Record<number, string> = {
 export function ApiStandardErrors(...extra: number[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
     ApiBearerAuth(),
-    ...[400, 401, 429, ...extra].map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorDto })),
+    ...[400, 401, 403, 429, ...extra].map((status) =>
+      ApiResponse({ status, description: ERRORS[status], type: ErrorDto }),
+    ),
   );
 }
 

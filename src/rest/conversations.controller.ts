@@ -1,14 +1,22 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 
+import { NotFoundError } from 'src/common/errors';
 import { ConversationService } from 'src/conversation/conversation.service';
+import { MessageMemoriesService } from 'src/conversation/message-memories.service';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { ApiQueryParam, ApiStandardErrors } from 'src/rest/api-docs.decorators';
-import { BulletinDto, ChannelPageDto, CurrentBulletinDto, MessagePageDto } from 'src/rest/dto/conversation.dto';
+import {
+  BulletinDto,
+  ChannelDto,
+  ChannelPageDto,
+  CurrentBulletinDto,
+  MessagePageDto,
+} from 'src/rest/dto/conversation.dto';
 import { RestAuthGuard, RestTenant } from 'src/rest/rest-auth.guard';
 import { RestErrorFilter } from 'src/rest/rest-error.filter';
 import { noQuery, pageQuery, parseQuery } from 'src/rest/rest-query';
-import { toBulletinDto, toChannelDto, toMessageDto } from 'src/rest/rest.mapper';
+import { toBulletinDto, toChannelDto, toMemoryDto, toMessageDto } from 'src/rest/rest.mapper';
 
 /** Channels and their messages, read as GraphQL `channel` and `messages` read them. */
 @ApiTags('channels')
@@ -16,7 +24,10 @@ import { toBulletinDto, toChannelDto, toMessageDto } from 'src/rest/rest.mapper'
 @UseGuards(RestAuthGuard)
 @UseFilters(RestErrorFilter)
 export class ChannelsController {
-  constructor(private readonly conversations: ConversationService) {}
+  constructor(
+    private readonly conversations: ConversationService,
+    private readonly learned: MessageMemoriesService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'A page of channels in id order' })
@@ -29,6 +40,25 @@ export class ChannelsController {
     const page = await this.conversations.channels(tenantId, limit ?? 50, cursor ?? null);
 
     return { items: page.items.map(toChannelDto), nextCursor: page.nextCursor };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One channel (GraphQL `channel`)' })
+  @ApiParam({ name: 'id', description: 'channel id' })
+  @ApiOkResponse({ type: ChannelDto })
+  @ApiStandardErrors(404)
+  async get(
+    @RestTenant() tenantId: string,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ChannelDto> {
+    parseQuery(noQuery, query);
+    const view = await this.conversations.channel(tenantId, id);
+    if (!view) {
+      throw new NotFoundError('channel', id);
+    }
+
+    return toChannelDto(view);
   }
 
   @Get(':id/messages')
@@ -45,8 +75,16 @@ export class ChannelsController {
   ): Promise<MessagePageDto> {
     const { limit, cursor } = parseQuery(pageQuery, query);
     const page = await this.conversations.messagePage(tenantId, id, limit ?? 50, cursor ?? null);
+    const learned = await this.learned.learnedFrom(
+      tenantId,
+      page.items.map((m) => m.id),
+    );
 
-    return { items: page.items.map(toMessageDto), nextCursor: page.nextCursor };
+    return {
+      items: page.items.map(toMessageDto),
+      nextCursor: page.nextCursor,
+      learned: learned.map((l) => ({ messageId: l.messageId, memories: l.memories.map(toMemoryDto) })),
+    };
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { BadInputError } from 'src/common/errors';
 import { MemoryScope, MemoryStatus, MemoryType } from 'src/domain/memory.enums';
+import { MAX_LIST_ENTRIES } from 'src/graphql/list-limits';
 import { RecallSort, SearchMode } from 'src/recall/recall.service';
 
 /**
@@ -22,7 +23,7 @@ function splitList(value: unknown): unknown {
 }
 
 function list<T extends z.ZodType>(item: T) {
-  return z.preprocess(splitList, z.array(item).optional());
+  return z.preprocess(splitList, z.array(item).max(MAX_LIST_ENTRIES).optional());
 }
 
 const integer = z

@@ -98,6 +98,22 @@ export interface OverBudgetChannel {
   newestLiveMessageId: string;
 }
 
+/** How much of one kind of owed work is waiting, and since when (null: none). */
+export interface OwedCount {
+  items: number;
+  oldest: Date | null;
+}
+
+/** The conversation side's owed work (backlog gauges, `status`): read from indexes over the owed rows only. */
+export interface ConversationBacklog {
+  /** Messages without a vector (none counted when the store keeps no vectors). */
+  vectors: OwedCount;
+  /** Messages still owed LLM extraction. */
+  extractions: OwedCount;
+  /** Channels over `share` of their budget; `oldest` is the oldest live message among them. */
+  compactions: OwedCount;
+}
+
 export interface InsertSummaryCommand {
   summary: SummaryRecord;
   /** The live messages it compacts; all must still be live, or nothing is written. */
@@ -162,6 +178,12 @@ export interface ConversationStore {
     share: number,
     limit: number,
   ): Promise<OverBudgetChannel[]>;
+
+  /**
+   * The owed work of the tenant (null: of every tenant): cheap enough for every scrape (indexes over the owed and live
+   * messages only, never every message).
+   */
+  backlog(tenantId: string | null, compaction: { defaultBudget: number; share: number }): Promise<ConversationBacklog>;
 
   /** LLM extraction is done (or not needed) for these messages. */
   markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void>;

@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module } from '@nestjs/common';
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 
+import { tracingEnabled } from 'src/common/tracing';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
@@ -15,6 +16,8 @@ import type { StoreConnection } from 'src/store/store-connection';
 import { openStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
+import { TENANT_REGISTRY } from 'src/store/tenant-registry.port';
+import { tracedStores } from 'src/store/traced-stores';
 
 const STORES = Symbol('STORES');
 
@@ -48,7 +51,8 @@ export class StoreModule {
               `${options.kind} store at ${where}; embeddings ${embedder.model} (${embedder.dimensions}d)`,
             );
 
-            return stores;
+            // each store call in a span when tracing is on; off, the ports are handed out untouched
+            return tracingEnabled() ? tracedStores(stores, options.kind) : stores;
           },
         },
         { provide: STORE_CONNECTION, inject: [STORES], useFactory: (stores: Stores) => stores.connection },
@@ -63,6 +67,7 @@ export class StoreModule {
           useFactory: (stores: Stores) => stores.embeddingMigration,
         },
         { provide: TENANT_DATA_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.tenantData },
+        { provide: TENANT_REGISTRY, inject: [STORES], useFactory: (stores: Stores) => stores.tenants },
         StoreCloser,
       ],
       exports: [
@@ -74,6 +79,7 @@ export class StoreModule {
         CONVERSATION_STORE,
         TENANT_DATA_STORE,
         EMBEDDING_MIGRATION_STORE,
+        TENANT_REGISTRY,
       ],
     };
   }

@@ -16,6 +16,7 @@ import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
 import { Neo4jMemoryStore } from 'src/store/neo4j/neo4j-memory.store';
 import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
+import { Neo4jTenantRegistryStore } from 'src/store/neo4j/neo4j-tenant-registry.store';
 import { SqliteBulletinStore } from 'src/store/sqlite/sqlite-bulletin.store';
 import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
@@ -25,8 +26,10 @@ import { SqliteLlmUsageStore } from 'src/store/sqlite/sqlite-llm-usage.store';
 import { SqliteMemoryGraphStore } from 'src/store/sqlite/sqlite-memory-graph.store';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
 import { SqliteTenantDataStore } from 'src/store/sqlite/sqlite-tenant-data.store';
+import { SqliteTenantRegistryStore } from 'src/store/sqlite/sqlite-tenant-registry.store';
 import type { StoreConnection } from 'src/store/store-connection';
 import type { TenantDataStore } from 'src/store/tenant-data.port';
+import type { TenantRegistryStore } from 'src/store/tenant-registry.port';
 
 /** Every store port of a process over one shared connection; a new port adds its adapter here once per backend. */
 export interface Stores {
@@ -39,6 +42,7 @@ export interface Stores {
   tenantData: TenantDataStore;
   integrity: IntegrityStore;
   embeddingMigration: EmbeddingMigrationStore;
+  tenants: TenantRegistryStore;
 }
 
 export function openSqliteStores(
@@ -61,6 +65,7 @@ export function openSqliteStores(
     tenantData: new SqliteTenantDataStore(database, memories, conversations),
     integrity: new SqliteIntegrityStore(database),
     embeddingMigration: new SqliteEmbeddingMigrationStore(database, memories, conversations),
+    tenants: new SqliteTenantRegistryStore(database),
   };
 }
 
@@ -77,6 +82,7 @@ export function openNeo4jStores(config: Neo4jStoreConfig): Stores {
     tenantData: new Neo4jTenantDataStore(connection),
     integrity: new Neo4jIntegrityStore(connection),
     embeddingMigration: new Neo4jEmbeddingMigrationStore(connection),
+    tenants: new Neo4jTenantRegistryStore(connection),
   };
 }
 

@@ -60,6 +60,8 @@ export type ImportIdKind = 'memory' | 'message' | 'summary' | 'bulletin' | 'chan
 export interface IdOwners {
   ours: Set<string>;
   theirs: Set<string>;
+  /** For summaries: the channel of each of the tenant's own (a summary reference must stay in its channel). */
+  channelOf: Map<string, string>;
 }
 
 export interface ChannelPurge {

@@ -9,9 +9,11 @@ import type { AppConfig } from 'src/config/config';
 import { createEmbedder } from 'src/embedding/embedder.factory';
 import { BullJobQueue } from 'src/jobs/bullmq.queue';
 import { openStores } from 'src/store/stores';
+import type { Stores } from 'src/store/stores';
 import type { TenantPurge } from 'src/store/tenant-data.port';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
 import type { ImportReport } from 'src/tenant-data/tenant-data.service';
+import { assertTenantId } from 'src/tenants/tenant-admin.service';
 
 /** `--tenant T` or `--tenant=T`, required by export, import and purge. */
 export function tenantArg(args: readonly string[]): string {
@@ -26,7 +28,10 @@ export function tenantArg(args: readonly string[]): string {
 }
 
 /** The service over the configured store, without the Nest application (no HTTP, no jobs, logs stay off stdout). */
-async function withService<T>(config: AppConfig, work: (service: TenantDataService) => Promise<T>): Promise<T> {
+export async function withService<T>(
+  config: AppConfig,
+  work: (service: TenantDataService, stores: Stores) => Promise<T>,
+): Promise<T> {
   const embedder = createEmbedder(config.embeddings);
   const stores = openStores(config.store);
   // with Redis the tenant's queued jobs live there; without it jobs run inside the service process and never wait
@@ -34,7 +39,7 @@ async function withService<T>(config: AppConfig, work: (service: TenantDataServi
   try {
     await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
 
-    return await work(new TenantDataService(stores.tenantData, embedder, jobs));
+    return await work(new TenantDataService(stores.tenantData, embedder, jobs), stores);
   } finally {
     await jobs?.close();
     await stores.connection.close();
@@ -46,21 +51,32 @@ async function withService<T>(config: AppConfig, work: (service: TenantDataServi
  * A tenant of an API key (the open `default` tenant when no keys are configured) or one with data in the store: a
  * misspelt `--tenant` is an error rather than an empty export or a purge of nothing.
  */
-async function assertKnownTenant(config: AppConfig, service: TenantDataService, tenantId: string): Promise<void> {
-  const configured =
-    config.apiKeys.length === 0 ? tenantId === 'default' : config.apiKeys.some((k) => k.tenantId === tenantId);
-  if (!configured && !(await service.hasData(tenantId))) {
+async function assertKnownTenant(
+  config: AppConfig,
+  service: TenantDataService,
+  stores: Stores,
+  tenantId: string,
+): Promise<void> {
+  if (!(await tenantNamed(config, stores, tenantId)) && !(await service.hasData(tenantId))) {
     throw new Error(
-      `unknown tenant "${tenantId}": no API key in ENGRAM_API_KEYS names it and the store holds nothing of it`,
+      `unknown tenant "${tenantId}": no API key in ENGRAM_API_KEYS names it, it was not created (tenants create) and the store holds nothing of it`,
     );
   }
+}
+
+/** A tenant ENGRAM_API_KEYS names (`default` without keys) or one created at runtime. */
+async function tenantNamed(config: AppConfig, stores: Stores, tenantId: string): Promise<boolean> {
+  const configured =
+    config.apiKeys.length === 0 ? tenantId === 'default' : config.apiKeys.some((k) => k.tenantId === tenantId);
+
+  return configured || (await stores.tenants.getTenant(tenantId)) !== null;
 }
 
 /** `node dist/main.js export --tenant T > t.ndjson` */
 export async function runExport(config: AppConfig, args: readonly string[], out: Writable): Promise<void> {
   const tenantId = tenantArg(args);
-  await withService(config, async (service) => {
-    await assertKnownTenant(config, service, tenantId);
+  await withService(config, async (service, stores) => {
+    await assertKnownTenant(config, service, stores, tenantId);
     let lines = 0;
     await withProgress(
       'export',
@@ -78,9 +94,10 @@ export async function runExport(config: AppConfig, args: readonly string[], out:
 }
 
 /**
- * `node dist/main.js import --tenant T [--trusted] < t.ndjson`: what was created, already there or in conflict, per
- * kind. The file is screened as a REST import is; `--trusted` (the operator at the shell) skips the firewall, never
- * the limits.
+ * `node dist/main.js import --tenant T [--trusted] [--new-tenant] < t.ndjson`: what was created, already there or in
+ * conflict, per kind. The file is screened as a REST import is; `--trusted` (the operator at the shell) skips the
+ * firewall, never the limits. A tenant no key names and nobody created is refused (a misspelt --tenant would fill a
+ * tenant nobody can reach) unless `--new-tenant` asks for it to be created.
  */
 export async function runImport(config: AppConfig, args: readonly string[], input: Readable): Promise<ImportReport> {
   const tenantId = tenantArg(args);
@@ -95,13 +112,23 @@ export async function runImport(config: AppConfig, args: readonly string[], inpu
     reading = false;
   }
 
-  return withService(config, (service) =>
-    withProgress(
+  return withService(config, async (service, stores) => {
+    if (!(await tenantNamed(config, stores, tenantId))) {
+      if (!args.includes('--new-tenant')) {
+        throw new Error(
+          `unknown tenant "${tenantId}": no API key in ENGRAM_API_KEYS names it and it was not created: ` +
+            'create it first (tenants create), or add --new-tenant',
+        );
+      }
+      await stores.tenants.createTenant({ id: assertTenantId(tenantId), createdAt: new Date() });
+    }
+
+    return withProgress(
       'import',
       () => (reading ? `${read} lines read` : `${read} lines checked, writing`),
       () => service.importLines(tenantId, counted(createInterface({ input, crlfDelay: Infinity })), options),
-    ),
-  );
+    );
+  });
 }
 
 /** Without `--yes`, a terminal is asked to type the tenant id; anything else (a script, a pipe) is refused. */
@@ -131,8 +158,8 @@ export async function runPurge(config: AppConfig, args: readonly string[]): Prom
   const tenantId = tenantArg(args);
   await confirmPurge(tenantId, args);
 
-  return withService(config, async (service) => {
-    await assertKnownTenant(config, service, tenantId);
+  return withService(config, async (service, stores) => {
+    await assertKnownTenant(config, service, stores, tenantId);
 
     return withProgress(
       'purge',

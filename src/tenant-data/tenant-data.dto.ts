@@ -36,8 +36,11 @@ export class ImportReportDto {
   @ApiProperty({ type: ImportCountsDto })
   memories!: ImportCountsDto;
 
-  @ApiProperty({ type: ImportCountsDto, description: 'memory edges and EXTRACTED_FROM edges' })
-  edges!: ImportCountsDto;
+  @ApiProperty({ type: ImportCountsDto, description: 'edges between memories (what `check` counts as associations)' })
+  associations!: ImportCountsDto;
+
+  @ApiProperty({ type: ImportCountsDto, description: 'EXTRACTED_FROM edges from memories to their messages' })
+  extractions!: ImportCountsDto;
 
   @ApiProperty({ type: ImportCountsDto })
   bulletins!: ImportCountsDto;

@@ -76,12 +76,49 @@ export function scopedId(tenantId: string, id: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * A summary is referred to only from its own channel (the channel's current summary, a summary's predecessor, the
+ * summary a message was compacted into), as the live API writes them: a message of channel Y compacted into a summary
+ * of channel X once made `check` report a dangling SUMMARIZES edge for good.
+ */
+function assertSummariesInChannel(file: ImportFile, summaryChannel: ReadonlyMap<string, string>): void {
+  const uses = [
+    ...file.channel.map(({ line, record }) => ({
+      line,
+      field: 'summaryId',
+      id: record.summaryId,
+      channelId: record.id,
+    })),
+    ...file.summary.map(({ line, record }) => ({
+      line,
+      field: 'previousId',
+      id: record.previousId,
+      channelId: record.channelId,
+    })),
+    ...file.message.map(({ line, record }) => ({
+      line,
+      field: 'summaryId',
+      id: record.summaryId,
+      channelId: record.channelId,
+    })),
+  ];
+  const stray = uses.find((use) => use.id !== null && summaryChannel.get(use.id) !== use.channelId);
+  if (stray) {
+    throw new BadInputError(
+      `line ${stray.line}: ${stray.field} ${JSON.stringify(stray.id)} names a summary of another channel than ${JSON.stringify(stray.channelId)}`,
+    );
+  }
+}
+
 export interface ImportReport {
   channels: ImportCounts;
   summaries: ImportCounts;
   messages: ImportCounts;
   memories: ImportCounts;
-  edges: ImportCounts;
+  /** Edges between memories: what `check` counts as associations. */
+  associations: ImportCounts;
+  /** EXTRACTED_FROM edges from memories to the messages they were learned from. */
+  extractions: ImportCounts;
   bulletins: ImportCounts;
   /** Every vector is computed again by the importing service's model, whatever model the export came from. */
   embeddingModel: string;
@@ -196,7 +233,8 @@ export class TenantDataService {
       summaries: emptyCounts(),
       messages: emptyCounts(),
       memories: emptyCounts(),
-      edges: emptyCounts(),
+      associations: emptyCounts(),
+      extractions: emptyCounts(),
       bulletins: emptyCounts(),
       embeddingModel: this.embedder.model,
       unembedded: 0,
@@ -274,11 +312,11 @@ export class TenantDataService {
       await yieldToEventLoop();
     }
     for (const links of batches(edges.links, EDGE_BATCH)) {
-      add(report.edges, await this.store.importEdges(tenantId, { links, extractions: [] }));
+      add(report.associations, await this.store.importEdges(tenantId, { links, extractions: [] }));
       await yieldToEventLoop();
     }
     for (const extractions of batches(edges.extractions, EDGE_BATCH)) {
-      add(report.edges, await this.store.importEdges(tenantId, { links: [], extractions }));
+      add(report.extractions, await this.store.importEdges(tenantId, { links: [], extractions }));
       await yieldToEventLoop();
     }
     if (byKind.bulletin.length > 0) {
@@ -469,12 +507,17 @@ export class TenantDataService {
     }
     const kinds = [...new Set(refs.map((r) => r.kind))];
     const ours = new Map<ImportIdKind, Set<string>>();
+    const summaryChannel = new Map(file.summary.map((s): [string, string] => [s.record.id, s.record.channelId]));
     for (const kind of kinds) {
       const found = new Set<string>();
       const ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
       for (const chunk of batches(ids, ID_LOOKUP_BATCH)) {
-        for (const id of (await this.store.idOwners(tenantId, kind, chunk)).ours) {
+        const owners = await this.store.idOwners(tenantId, kind, chunk);
+        for (const id of owners.ours) {
           found.add(id);
+        }
+        for (const [id, channelId] of owners.channelOf) {
+          summaryChannel.set(id, channelId);
         }
         await yieldToEventLoop();
       }
@@ -486,6 +529,7 @@ export class TenantDataService {
         `line ${dangling.line}: ${dangling.field} ${JSON.stringify(dangling.id)} names no ${dangling.kind} of this file or of your tenant`,
       );
     }
+    assertSummariesInChannel(file, summaryChannel);
   }
 
   /**

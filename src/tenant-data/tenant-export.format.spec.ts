@@ -2,12 +2,29 @@ import { BadInputError } from 'src/common/errors';
 import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { ExportedMemory } from 'src/store/tenant-data.port';
 import { tenantArg } from 'src/tenant-data/tenant-data.command';
-import { headerLine, memoryLine, parseExportLine } from 'src/tenant-data/tenant-export.format';
+import { channelLine, headerLine, memoryLine, parseExportLine } from 'src/tenant-data/tenant-export.format';
 
 const at = new Date('2024-05-01T10:00:00.000Z');
+const M1 = '5d3f0c1e-0a4b-4c8e-9f1a-000000000001';
+const M2 = '5d3f0c1e-0a4b-4c8e-9f1a-000000000002';
+const M3 = '5d3f0c1e-0a4b-4c8e-9f1a-000000000003';
+const MSG1 = '5d3f0c1e-0a4b-4c8e-9f1a-0000000000aa';
+const channel = (id: string): string =>
+  channelLine({
+    id,
+    tenantId: 'acme',
+    private: false,
+    projectId: null,
+    tokenBudget: null,
+    messageCount: 0,
+    lastMessageAt: null,
+    summaryId: null,
+    createdAt: at,
+    updatedAt: at,
+  });
 
 const memory: ExportedMemory = {
-  id: 'm1',
+  id: M1,
   tenantId: 'acme',
   type: MemoryType.FACT,
   content: 'The shop runs on Postgres',
@@ -33,10 +50,10 @@ const memory: ExportedMemory = {
   lastAccessedAt: at,
   lastSeenAt: at,
   accessCount: 3,
-  supersededBy: 'm2',
+  supersededBy: M2,
   embeddingModel: 'hash-v1-64',
-  links: [{ toId: 'm3', type: RelationType.RELATED_TO, weight: 0.8, createdAt: at }],
-  extractedFrom: [{ messageId: 'msg1', createdAt: at }],
+  links: [{ toId: M3, type: RelationType.RELATED_TO, weight: 0.8, createdAt: at }],
+  extractedFrom: [{ messageId: MSG1, createdAt: at }],
 };
 
 describe('export format', () => {
@@ -76,6 +93,10 @@ describe('export format', () => {
       memoryLine(memory).replace('"occurredAt":"2024-05-01T10:00:00.000Z"', '"occurredAt":"May 1"'),
       /\(occurredAt\)$/,
     ],
+    ['a memory id that is no UUID', memoryLine({ ...memory, id: 'm1' }), /^line 7: must be a UUID \(id\)$/],
+    ['a channel id with NUL', channel('chat\u0000x'), /^line 7: must be 1-128 letters.*\(id\)$/],
+    ['a channel id of 200 characters', channel('c'.repeat(200)), /\(id\)$/],
+    ['an accessCount over GraphQL Int', memoryLine({ ...memory, accessCount: 2 ** 53 - 1 }), /\(accessCount\)$/],
   ])('should refuse %s with BAD_USER_INPUT naming the line', (_, line, message) => {
     expect(() => parseExportLine(line, 7)).toThrow(BadInputError);
     expect(() => parseExportLine(line, 7)).toThrow(message);

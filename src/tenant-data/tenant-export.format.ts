@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { BadInputError } from 'src/common/errors';
+import { isKey, isUuid, KEY_RULE, MAX_GRAPHQL_INT } from 'src/common/validation';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
@@ -18,9 +19,15 @@ export const EXPORT_VERSION = 1;
 const date = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
 const optionalDate = date.nullable();
 const text = z.string().max(1_000_000);
-const id = z.string().min(1).max(200);
+// the id rules of the live API (assertId, assertKey): an id it would refuse cannot be imported either
+const id = z
+  .string()
+  .refine(isUuid, 'must be a UUID')
+  .transform((value) => value.toLowerCase());
 const optionalId = id.nullable();
-const count = z.number().int().min(0);
+const key = z.string().refine(isKey, KEY_RULE);
+const optionalKey = key.nullable();
+const count = z.number().int().min(0).max(MAX_GRAPHQL_INT);
 const unit = z.number().min(0).max(1);
 
 const header = z.strictObject({
@@ -34,10 +41,10 @@ const header = z.strictObject({
 
 const channel = z.strictObject({
   kind: z.literal('channel'),
-  id,
+  id: key,
   private: z.boolean(),
-  projectId: optionalId,
-  tokenBudget: count.nullable(),
+  projectId: optionalKey,
+  tokenBudget: z.number().nullable(), // screenChannelLine applies openChannel's bounds
   messageCount: count,
   lastMessageAt: optionalDate,
   summaryId: optionalId,
@@ -48,7 +55,7 @@ const channel = z.strictObject({
 const summary = z.strictObject({
   kind: z.literal('summary'),
   id,
-  channelId: id,
+  channelId: key,
   content: text,
   tokenCount: count,
   previousId: optionalId,
@@ -61,7 +68,7 @@ const summary = z.strictObject({
 const message = z.strictObject({
   kind: z.literal('message'),
   id,
-  channelId: id,
+  channelId: key,
   seq: count,
   role: z.enum(MessageRole),
   speaker: z.string().max(1000).nullable(),
@@ -81,8 +88,8 @@ const memory = z.strictObject({
   context: text.nullable(),
   status: z.enum(MemoryStatus),
   scope: z.enum(MemoryScope),
-  channelId: optionalId,
-  projectId: optionalId,
+  channelId: optionalKey,
+  projectId: optionalKey,
   slot: z.string().max(64).nullable(),
   importance: unit,
   baseImportance: unit,
@@ -92,10 +99,10 @@ const memory = z.strictObject({
   fingerprint: z.string().min(1).max(200),
   source: z.strictObject({
     role: z.enum(SourceRole),
-    channelId: optionalId,
-    messageId: optionalId,
-    taskId: optionalId,
-    skillId: optionalId,
+    channelId: optionalKey,
+    messageId: optionalKey,
+    taskId: optionalKey,
+    skillId: optionalKey,
   }),
   occurredAt: date,
   decayScore: z.number().nullable(),

@@ -1,3 +1,5 @@
+import { int } from 'neo4j-driver';
+
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { NEO4J_QUERIES } from 'src/store/neo4j/neo4j-queries';
@@ -8,6 +10,8 @@ import { explainable, sampleParameters } from 'test/support/neo4j-sample-params'
 jest.setTimeout(120_000);
 
 const uri = process.env['NEO4J_URI'];
+/** Notification classifications that fail the pass: deprecated or unsupported features, planner warnings, hints. */
+const WARNED = new Set<string>(['DEPRECATION', 'UNSUPPORTED', 'PERFORMANCE', 'HINT', 'SECURITY']);
 const registry = CypherRegistry.load();
 const statements = NEO4J_QUERIES.flatMap((name) =>
   registry
@@ -32,9 +36,12 @@ const statements = NEO4J_QUERIES.flatMap((name) =>
       database: process.env['NEO4J_DATABASE'],
     });
     await connection.init(SPACE);
+    // exists only while an embedding migration runs, and a SEARCH naming a missing index is not planned (22N69)
+    await connection.runSchema('explain', 'migration/create-previous-index', { dimensions: int(SPACE.dimensions) });
   });
 
   afterAll(async () => {
+    await connection.runSchema('explain', 'migration/drop-previous-index', {});
     await connection.close();
   });
 
@@ -42,12 +49,17 @@ const statements = NEO4J_QUERIES.flatMap((name) =>
     const explain = statement.replace(/^(\s*CYPHER 25\s+)/, '$1EXPLAIN ');
 
     // a write transaction: some servers refuse a writing statement in read access mode even to plan it
-    const plan = await connection.write(
+    const summary = await connection.write(
       'explain',
-      async (tx) => (await tx.run(explain, sampleParameters(name, statement))).summary.plan,
+      async (tx) => (await tx.run(explain, sampleParameters(name, statement))).summary,
     );
 
-    expect(plan).toBeTruthy();
+    expect(summary.plan).toBeTruthy();
+    // what the server would warn about (a label not yet in the database is not a warning here: it is empty)
+    const warnings = summary.gqlStatusObjects
+      .filter((status) => WARNED.has(status.classification))
+      .map((status) => `${status.gqlStatus} ${status.statusDescription}`);
+    expect(warnings).toEqual([]);
   });
 });
 

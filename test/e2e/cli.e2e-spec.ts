@@ -91,4 +91,25 @@ describe('CLI (e2e)', () => {
     expect(empty.code).toBe(0);
     expect(empty.stdout.trim().split('\n')).toHaveLength(1);
   });
+
+  it('should print the backlog, the queues and the cortex runs with status, and the same as JSON', async () => {
+    const text = await runCli(['status'], env());
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    expect(text.stdout).toMatch(/^Backlog \(every tenant\)$/m);
+    expect(text.stdout).toMatch(/^ {2}message_vectors +0 +- +messages without a vector$/m);
+    expect(text.stdout).toMatch(/^Queues \(in-process\)$/m);
+    expect(text.stdout).toMatch(/^ {2}refresh-bulletin /m);
+
+    const json = await runCli(['status', '--json'], env());
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { backlog: Record<string, { items: number }>; queues: { kind: string } };
+    expect(Object.keys(report.backlog)).toEqual([
+      'message_vectors',
+      'memory_vectors',
+      'extractions',
+      'compactions',
+      'reembed',
+    ]);
+    expect(report.queues.kind).toBe('in-process');
+  });
 });

@@ -4,7 +4,7 @@ import { codes, expectData, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /**
- * Issue 10, defect 4: stored text (memory content and context, message content) never holds NUL or another control
+ * Stored text (memory content and context, message content) never holds NUL or another control
  * character. Such input is refused with BAD_USER_INPUT naming the field and the character, and nothing is written;
  * tab, line feed and carriage return stay allowed.
  */
@@ -21,7 +21,7 @@ const hostile: [string, string][] = [
   ['a vertical tab', 'The user keeps the spare key\u000b under the blue flowerpot'],
 ];
 
-describe('control characters in stored text (issue 10, defect 4)', () => {
+describe('control characters in stored text', () => {
   let t: TestApp;
   let api: MemoryApi;
   beforeAll(async () => {

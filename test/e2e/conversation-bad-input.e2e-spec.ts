@@ -50,6 +50,13 @@ describe('conversations: bad input (e2e)', () => {
     ['an unknown role', APPEND, { input: message({ role: 'ROBOT' }) }, /ROBOT/],
     ['an unknown trust', APPEND, { input: message({ trust: 'BOSS' }) }, /BOSS/],
     ['a createdAt that is not a date', APPEND, { input: message({ createdAt: 'last tuesday' }) }, /createdAt|DateTime/],
+    [
+      'a createdAt of February 30',
+      APPEND,
+      { input: message({ createdAt: '2024-02-30T10:00:00Z' }) },
+      /2024-02-30 is no day of the calendar/,
+    ],
+    ['a createdAt of month 13', APPEND, { input: message({ createdAt: '2024-13-01T10:00:00Z' }) }, /no day/],
     ['a speaker too long', APPEND, { input: message({ speaker: 'x'.repeat(101) }) }, /speaker must be at most 100/],
     ['a speaker with control characters', APPEND, { input: message({ speaker: 'Eve\u0000' }) }, /speaker/],
     ['a project id that is not a key', APPEND, { input: message({ projectId: 'no spaces please' }) }, /projectId/],

@@ -3,7 +3,7 @@ import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /**
- * Issue 17, item 1: one message must not stall the event loop. "oh and " repeated 40 times took minutes in the
+ * One message must not stall the event loop. "oh and " repeated 40 times took minutes in the
  * remember/forget lead words (exponential backtracking); 30,000 spaces cost 8.8 s in trimValue, the clause split and
  * stripInjected (quadratic). Each message is answered well within a generous bound, and /healthz answers meanwhile.
  */
@@ -19,7 +19,7 @@ const hostile: [string, string][] = [
   ['30,000 spaces before a line break', `note${SPACES}\nmore`],
 ];
 
-describe('hostile messages answer fast (issue 17, item 1)', () => {
+describe('hostile messages answer fast', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,6 +1,7 @@
 import { getIntrospectionQuery } from 'graphql';
 
 import { GRAPHQL_LIMITS } from 'src/graphql/limits';
+import { MAX_LIST_ENTRIES } from 'src/graphql/list-limits';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import {
@@ -132,5 +133,40 @@ describe('GraphQL limits in production (e2e)', () => {
     const res = await t.gql('{ memorie { total } }', {}, KEYS.alice);
     expect(codes(res)).toEqual(['BAD_USER_INPUT']);
     expect(res.errors![0]!.message).not.toMatch(/Did you mean/);
+  });
+
+  it.each([
+    ['memories filter types', 'query($l: [MemoryType!]) { memories(filter: { types: $l }) { total } }', 'FACT'],
+    [
+      'memories filter statuses',
+      'query($l: [MemoryStatus!]) { memories(filter: { statuses: $l }) { total } }',
+      'ACTIVE',
+    ],
+    [
+      'recall types',
+      'query($l: [MemoryType!]) { recall(input: { query: "x", types: $l }) { hits { score } } }',
+      'FACT',
+    ],
+    [
+      'association types',
+      'query($l: [RelationType!]) { memories { items { associations(types: $l) { weight } } } }',
+      'RELATED_TO',
+    ],
+  ])(
+    'should refuse a list argument over its cap (%s, 40,000 entries) with BAD_USER_INPUT',
+    async (_name, query, entry) => {
+      const res = await t.post({ query, variables: { l: Array.from({ length: 40_000 }, () => entry) } });
+      expect(res.status).toBe(400);
+      expect(codes(res.body)).toEqual(['BAD_USER_INPUT']);
+      expect(res.body.errors![0]!.message).toMatch(`takes at most ${MAX_LIST_ENTRIES} entries, got 40000`);
+      const within = await t.post({ query, variables: { l: Array.from({ length: MAX_LIST_ENTRIES }, () => entry) } });
+      expect(within.body.errors).toBeUndefined();
+    },
+  );
+
+  it('should refuse a long list written into the document as well', async () => {
+    const list = Array.from({ length: MAX_LIST_ENTRIES + 1 }, () => 'FACT').join(' ');
+    const res = await t.post({ query: `{ memories(filter: { types: [${list}] }) { total } }` });
+    expect(codes(res.body)).toEqual(['BAD_USER_INPUT']);
   });
 });

@@ -3,7 +3,7 @@ import { codes, expectData, KEYS, startTestApp } from 'test/e2e/support/test-app
 import type { GqlResponse, TestApp } from 'test/e2e/support/test-app';
 
 /**
- * Issue 10, defect 5: importMemories checks every item before the first write, writes a batch (memories and links)
+ * ImportMemories checks every item before the first write, writes a batch (memories and links)
  * in one transaction, all or nothing, and applies the guards of remember: firewall, injection quarantine,
  * contamination, task budget. `trusted: true` relaxes only the firewall, and only for an operator key.
  */
@@ -37,7 +37,7 @@ const facts = [
   'The user mulches the raspberry canes with pine needles',
 ];
 
-describe('importMemories: all or nothing, with the guards of remember (issue 10, defect 5)', () => {
+describe('importMemories: all or nothing, with the guards of remember', () => {
   let t: TestApp;
   let api: MemoryApi;
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 
 import { WS_RATE_LIMITED } from 'src/graphql/graphql-ws';
+import { MAX_MCP_BATCH } from 'src/mcp/mcp.controller';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { HttpGqlResponse, TestApp } from 'test/e2e/support/test-app';
 import { wsClient, wsRun } from 'test/e2e/support/ws-client';
@@ -48,6 +49,41 @@ describe('rate limits (e2e)', () => {
       const again = wsClient(t.url, KEYS.bob);
       expect((await wsRun(again, QUERY)).closeCode).toBe(WS_RATE_LIMITED);
       await again.dispose();
+    });
+  });
+
+  describe('per JSON-RPC call over MCP', () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+    });
+
+    afterAll(async () => {
+      await t.close();
+    });
+
+    const mcp = (body: unknown): Promise<Response> =>
+      fetch(`${t.url.replace(/\/graphql$/, '')}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${KEYS.alice}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(body),
+      });
+    const call = (id: number): Record<string, unknown> => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+
+    it('should count every call of a batch against the tenant, and refuse a batch over the cap with BAD_USER_INPUT', async () => {
+      const tooLong = await mcp(Array.from({ length: MAX_MCP_BATCH + 1 }, (_, i) => call(i)));
+      expect(tooLong.status).toBe(400);
+      expect(await tooLong.json()).toMatchObject({ error: { data: { code: 'BAD_USER_INPUT' } } });
+      // 6 calls through a limit of 5 in one POST: refused as six requests would be, and bob is untouched
+      const batch = await mcp(Array.from({ length: 6 }, (_, i) => call(i)));
+      expect(batch.status).toBe(429);
+      expect(await batch.json()).toMatchObject({ error: { data: { code: 'RATE_LIMITED' } } });
+      expect((await t.post({ query: QUERY }, KEYS.bob)).status).toBe(200);
     });
   });
 

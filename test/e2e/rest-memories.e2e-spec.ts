@@ -205,6 +205,8 @@ describe('REST memory API (e2e)', () => {
       ['a channelId with spaces', 'channelId=two%20words'],
       ['a misspelt parameter', 'type=FACT'],
       ['33 tags', `tags=${Array.from({ length: 33 }, (_, i) => `t${i}`).join(',')}`],
+      ['500 types', `types=${Array.from({ length: 500 }, () => 'FACT').join(',')}`],
+      ['500 statuses', `statuses=${Array.from({ length: 500 }, () => 'ACTIVE').join(',')}`],
     ])('should refuse %s with 400 BAD_USER_INPUT', async (_what, query) => {
       const res = await rest<RestError>(t, `/api/memories?${query}`);
 
@@ -512,6 +514,7 @@ describe('REST memory API (e2e)', () => {
       expect(oldest).toEqual({
         items: [expect.objectContaining({ content: `hello from ${names[0]}`, role: 'ASSISTANT' })],
         nextCursor: null,
+        learned: [],
       });
     });
 
@@ -549,7 +552,11 @@ describe('REST memory API (e2e)', () => {
       expect(doc.components.schemas).toHaveProperty('MemoryDetailsDto');
       expect(doc.components.schemas).toHaveProperty('ScoreBreakdownDto');
       expect(doc.components.securitySchemes).toHaveProperty('bearer');
-      expect((await fetch(`${origin(t)}/api/docs`)).status).toBe(200);
+      const page = await fetch(`${origin(t)}/api/docs`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('x-powered-by')).toBeNull();
     });
 
     it('should not serve /api/docs in production', async () => {
@@ -557,6 +564,9 @@ describe('REST memory API (e2e)', () => {
       try {
         expect((await fetch(`${origin(prod)}/api/docs/openapi.json`)).status).toBe(404);
         expect((await fetch(`${origin(prod)}/api/docs`)).status).toBe(404);
+        // the viewer's source map is its whole source: not served in production (served in development)
+        expect((await fetch(`${origin(prod)}/viewer/viewer.js.map`)).status).toBe(404);
+        expect((await fetch(`${origin(prod)}/viewer/`)).headers.get('x-powered-by')).toBeNull();
       } finally {
         await prod.close();
       }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType } from 'graphql';
 import type { GraphQLField, GraphQLInputField, GraphQLNamedType, GraphQLSchema } from 'graphql';
 
 import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
-import { sharedDir } from 'test/support/paths';
+import { sharedPath } from 'test/support/paths';
 import { describeWithSharedData } from 'test/support/shared-data';
 
 /** Contract names that later issues implement (conversations, context, bulletin). Shrink this list as they land. */
@@ -79,7 +78,7 @@ function missingFromSchema(contract: GraphQLSchema, actual: GraphQLSchema): stri
   return missing;
 }
 
-describeWithSharedData('api.graphql', 'GraphQL schema conformance with ../shared/api.graphql', () => {
+describeWithSharedData('api.graphql', 'GraphQL schema conformance with the shared api.graphql', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -90,7 +89,7 @@ describeWithSharedData('api.graphql', 'GraphQL schema conformance with ../shared
   });
 
   it('should contain every contract name implemented so far, with the contract types', () => {
-    const contract = buildSchema(readFileSync(join(sharedDir(), 'api.graphql'), 'utf8'));
+    const contract = buildSchema(readFileSync(sharedPath('api.graphql')!, 'utf8'));
     const generated = t.app.get(GraphQLSchemaHost).schema;
     const missing = missingFromSchema(contract, generated);
     console.log(
@@ -103,7 +102,7 @@ describeWithSharedData('api.graphql', 'GraphQL schema conformance with ../shared
   });
 
   it('should still be missing only what is pending, so the pending list stays honest', () => {
-    const contract = buildSchema(readFileSync(join(sharedDir(), 'api.graphql'), 'utf8'));
+    const contract = buildSchema(readFileSync(sharedPath('api.graphql')!, 'utf8'));
     const missing = new Set(missingFromSchema(contract, t.app.get(GraphQLSchemaHost).schema));
     const landed = [...PENDING].filter((name) => !missing.has(name));
     expect(landed).toEqual([]);

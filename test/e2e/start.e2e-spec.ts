@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { projectRoot } from 'src/common/project-root';
 import { timedStart } from 'test/support/timed-start';
 
-const SURFACES = ['/graphql', '/viewer/', '/api/docs', '/mcp', '/healthz', '/metrics'];
+const SURFACES = ['/graphql', '/viewer/', '/api/docs', '/mcp', '/healthz', '/readyz', '/metrics'];
 
 function buildScript(flag: string): { status: number | null; stderr: string } {
   const result = spawnSync(process.execPath, ['scripts/build.mjs', flag], {
@@ -33,8 +33,10 @@ describe('npm start (e2e)', () => {
     expect(output).not.toContain('[build]');
     for (const path of SURFACES) {
       expect(output).toMatch(new RegExp(`on http://127\\.0\\.0\\.1:\\d+${path.replace(/\//g, '\\/')} `));
-      expect(frontPage).toContain(`href="${path}"`);
+      // MCP answers POST only: named on the page, not linked (a click would open a 405)
+      expect(frontPage).toContain(path === '/mcp' ? `<code>${path}</code>` : `href="${path}"`);
     }
+    expect(frontPage).not.toContain('href="/mcp"');
   }, 120_000);
 
   it('should call the build stale when a source is newer than the last build', () => {

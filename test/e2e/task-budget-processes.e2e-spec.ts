@@ -10,7 +10,7 @@ import { defaultEmbeddingHandler, reply, startFakeOpenAiServer } from 'test/supp
 import type { FakeOpenAiServer } from 'test/support/fake-openai-server';
 
 /**
- * Issue 10, defect 6: the task write budget holds across processes. Two booted apps share one SQLite file (as an API
+ * The task write budget holds across processes. Two booted apps share one SQLite file (as an API
  * and a worker, or two API processes, do) and write for the same task at once; each has its own in-process state,
  * so only a count inside the insert's transaction keeps the task within its budget. Embeddings come from the fake
  * OpenAI server after a pause, so the writes of both apps really are in flight together.
@@ -32,7 +32,7 @@ const topics = [
 const fact = (i: number, topic: string): string =>
   `Nightly digest ${i}: the ${topic} dashboard showed ${i * 13 + 7} warnings for region number ${i + 1}`;
 
-describe('task write budget across two apps on one SQLite file (issue 10, defect 6)', () => {
+describe('task write budget across two apps on one SQLite file', () => {
   let dataDir: string;
   let fake: FakeOpenAiServer;
   let first: TestApp;

@@ -188,7 +188,11 @@ describe('export, import and purge', () => {
     expect(JSON.stringify(exported.records)).not.toContain('b-chat');
 
     const fresh = join(scratch, 'fresh');
-    const imported = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
+    // a fresh keyless store knows no tenant alice: refused unless asked for
+    const refused = await runCli(['import', '--tenant', 'alice'], env(fresh), first.stdout);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--new-tenant');
+    const imported = await runCli(['import', '--tenant', 'alice', '--new-tenant'], env(fresh), first.stdout);
     expect(imported.code).toBe(0);
     const report = JSON.parse(imported.stdout) as Record<
       string,
@@ -215,6 +219,13 @@ describe('export, import and purge', () => {
     expect(split(third.stdout).records).toEqual(exported.records);
     const check = await runCli(['check'], env(fresh));
     expect(check.code).toBe(0);
+    // the import's associations are what `check` counts (EXTRACTED_FROM edges are reported apart)
+    const links = memories.reduce((n, m) => n + (m['links'] as unknown[]).length, 0);
+    expect(report['associations']).toEqual({ created: links, existing: 0, conflicts: 0 });
+    expect(check.stdout).toContain(`${links} associations`);
+    expect(report['extractions']?.created).toBe(
+      memories.reduce((n, m) => n + (m['extractedFrom'] as unknown[]).length, 0),
+    );
   });
 
   it('should export, purge and import one’s own tenant over REST, refusing bad input without writing', async () => {

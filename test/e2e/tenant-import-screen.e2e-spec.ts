@@ -14,6 +14,22 @@ const memory = memoryRecord;
 const channel = channelRecord;
 const message = messageRecord;
 const file = exportFile;
+const SUMMARY_X = randomUUID();
+
+function summaryRecord(channelId: string, id: string): Record<string, unknown> {
+  return {
+    kind: 'summary',
+    id,
+    channelId,
+    content: 'They talked about moving.',
+    tokenCount: 5,
+    previousId: null,
+    messageCount: 1,
+    fromAt: T,
+    toAt: T,
+    createdAt: T,
+  };
+}
 
 async function importFile(
   t: TestApp,
@@ -138,6 +154,20 @@ describe('tenant import through the write path (e2e)', () => {
       file(channel({ summaryId: randomUUID() })),
       /line 2: summaryId .* names no summary/,
     ],
+    [
+      "a message compacted into another channel's summary",
+      file(
+        channel({ id: 'chat-x' }),
+        channel({ id: 'chat-y' }),
+        summaryRecord('chat-x', SUMMARY_X),
+        message({ channelId: 'chat-y', summaryId: SUMMARY_X }),
+      ),
+      /line 5: summaryId .* names a summary of another channel than "chat-y"/,
+    ],
+    ['a channel id with NUL', file(channel({ id: 'chat\u0000x' })), /line 2: must be 1-128 letters.* \(id\)/],
+    ['a channel id of 200 characters', file(channel({ id: 'c'.repeat(200) })), /line 2: must be 1-128 letters/],
+    ['a memory id that is no UUID', file(memory({ id: 'not-a-uuid' })), /line 2: must be a UUID \(id\)/],
+    ['an accessCount of 2^53-1', file(memory({ accessCount: 2 ** 53 - 1 })), /line 2: .*\(accessCount\)/],
   ])('should refuse %s with its line number and write nothing', async (_what, body, message) => {
     const response = await importFile(t, KEYS.alice, body);
     expect(response.status).toBe(400);
@@ -192,7 +222,7 @@ describe('tenant import through the write path (e2e)', () => {
     const first = await importFile(t, KEYS.alice, file(taken, referring));
     expect(first.status).toBe(200);
     expect(first.body['memories']).toEqual({ created: 2, existing: 0, conflicts: 0 });
-    expect(first.body['edges']).toEqual({ created: 1, existing: 0, conflicts: 0 });
+    expect(first.body['associations']).toEqual({ created: 1, existing: 0, conflicts: 0 });
     const again = await importFile(t, KEYS.alice, file(taken, referring));
     expect(again.body['memories']).toEqual({ created: 0, existing: 2, conflicts: 0 });
 

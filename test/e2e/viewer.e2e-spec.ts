@@ -243,9 +243,11 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
     await page.locator('#memories-summary', { hasText: '10 memories' }).waitFor();
   });
 
-  it('should read the bulletin and refresh it', async () => {
+  it("should read the bulletin and refresh it, with the tenant's owed work below", async () => {
     await page.getByRole('tab', { name: 'Bulletin' }).click();
     await page.getByText('No bulletin yet').waitFor();
+    // the conversation's message vectors came with the hash embedder at once: nothing is owed
+    await page.getByRole('region', { name: 'Owed work' }).getByText('Nothing owed').waitFor();
     await page.getByRole('button', { name: 'Refresh bulletin' }).click();
     await page.locator('.bulletin-text').waitFor();
 
@@ -264,9 +266,9 @@ describeBrowser('memory viewer in Chromium (e2e)', () => {
   it('should browse channels and their messages', async () => {
     await page.getByRole('tab', { name: 'Channels' }).click();
     await page.getByRole('button', { name: /onboarding/ }).click();
-    await page.locator('.message-list li').first().waitFor();
+    await page.locator('.message-list > li').first().waitFor();
 
-    expect(await page.locator('.message-list li').allTextContents()).toEqual([
+    expect(await page.locator('.message-list > li').allTextContents()).toEqual([
       expect.stringContaining('My name is Ada Lovelace'),
       expect.stringContaining('Nice to meet you, Ada'),
     ]);

@@ -46,6 +46,6 @@ describe('module wiring (e2e)', () => {
     await queue.enqueue(JobName.RecordAccess, { tenantId: 'alice', ids: [], at: new Date().toISOString() });
     await (queue as InProcessQueue).drain();
 
-    expect(await queue.counts()).toEqual({ 'in-process': { active: 0 } });
+    expect((await queue.counts())['maintenance']).toEqual({ active: 0, failed: 0 });
   });
 });

@@ -5,7 +5,7 @@ import { reply, startFakeOpenAiServer } from 'test/support/fake-openai-server';
 import type { ChatRequest, FakeOpenAiServer, FakeReply } from 'test/support/fake-openai-server';
 
 /**
- * Issue 3, the contradiction arbiter: an OpenAI-compatible LLM (a local fake HTTP server) judges same-topic pairs
+ * The contradiction arbiter: an OpenAI-compatible LLM (a local fake HTTP server) judges same-topic pairs
  * (cosine 0.6 up to the near-duplicate threshold). Whatever it answers, or fails to, the write completes under
  * the deterministic rules and nothing is lost.
  */
@@ -239,7 +239,7 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
     },
   );
 
-  it("a non-user source judged to contradict never retires the user's memory, only flags it (issue 10, defect 6)", async () => {
+  it("a non-user source judged to contradict never retires the user's memory, only flags it", async () => {
     answer = () => reply.status(500);
     const userContent = 'The family dentist appointment is on the second Tuesday of March at the clinic on Elm Street';
     const toolContent =

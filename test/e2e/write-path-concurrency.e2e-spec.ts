@@ -4,7 +4,7 @@ import { startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /**
- * Issue 3, concurrency and retries: identical writes released at once collapse into one ACTIVE memory through the
+ * Concurrency and retries: identical writes released at once collapse into one ACTIVE memory through the
  * store's constraint, never through a check-then-insert. Without an LLM; see write-path-arbiter for slow writes.
  */
 

@@ -3,13 +3,13 @@ import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /**
- * Issue 10, defect 3: a slot correction retires every ACTIVE slotless memory that names the old value as a word, in
+ * A slot correction retires every ACTIVE slotless memory that names the old value as a word, in
  * any scope the new slot memory is seen together with, however the old value was stated ("User's name is John").
  */
 
 const IMPORT = `mutation($items: [ImportMemoryInput!]!) { importMemories(items: $items) { created ids } }`;
 
-describe('write path: corrections reach slotless memories (issue 10, defect 3)', () => {
+describe('write path: corrections reach slotless memories', () => {
   let t: TestApp;
   let api: MemoryApi;
   beforeAll(async () => {

@@ -4,11 +4,11 @@ import { expectData, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /**
- * Issue 16: corrections, retractions, duplicates, rules and the identity guard hold for how people and extractors
+ * Corrections, retractions, duplicates, rules and the identity guard hold for how people and extractors
  * phrase things, over GraphQL. Slots are per tenant, so every test boots a fresh app (an empty tenant).
  */
 
-describe('remembering correctly (issue 16)', () => {
+describe('remembering correctly', () => {
   let t: TestApp;
   let api: MemoryApi;
   beforeEach(async () => {

@@ -5,7 +5,7 @@ import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 
 /**
- * Issue 3, the write path through GraphQL on SQLite without an LLM: firewall, injection quarantine,
+ * The write path through GraphQL on SQLite without an LLM: firewall, injection quarantine,
  * contamination guard, slot corrections, near duplicates, explicit writes, provenance and the task budget.
  * Concurrency lives in write-path-concurrency, the LLM arbiter in write-path-arbiter.
  */

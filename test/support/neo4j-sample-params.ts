@@ -58,6 +58,9 @@ const BY_NAME: Params = {
   olderThan: AT,
   startedAt: AT,
   fileDigest: 'sha256-0000',
+  salt: 'c2FsdA==',
+  hash: 'aGFzaA==',
+  expiresAt: null,
   since: null,
   after: null,
   before: null,
@@ -107,6 +110,7 @@ const BY_NAME: Params = {
 
 /** Where one statement needs another shape of a shared name. */
 const BY_STATEMENT: Partial<Record<Neo4jQueryName, Params>> = {
+  'admin/create-key': { name: 'deploy', scope: 'full' },
   'tenant/import-memories': {
     items: [{ label: 'Fact', props: { id: 'id-1', liveFingerprint: 'fp', activeSlot: null, createdAt: AT } }],
   },

@@ -1,23 +1,23 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 
-import { sharedDir } from 'test/support/paths';
+import { sharedPath } from 'test/support/paths';
 
 /**
- * `describe` for a suite that reads `../shared/<relative>` (the GraphQL contract, LoCoMo, ...). When the folder is
- * there, or under CI=true, the suite runs as it is (and fails as before without the data). Otherwise it says so in
- * one line and is skipped: a checkout outside the team's layout still runs every other test. The suite's body is not
- * even collected when skipped, since collecting may read the data.
+ * `describe` for a suite that reads the shared folder (the GraphQL contract, LoCoMo, ...; ENGRAM_SHARED_DIR names
+ * it). When the data is there the suite runs; otherwise it says so in one line and is skipped, so a checkout without
+ * the data still runs every other test. The suite's body is not even collected when skipped, since collecting may
+ * read the data.
  */
 export function describeWithSharedData(relative: string, name: string, suite: () => void): void {
-  const path = join(sharedDir(), relative);
-  if (existsSync(path) || process.env['CI'] === 'true') {
+  const path = sharedPath(relative);
+  if (path !== null && existsSync(path)) {
     describe(name, suite);
 
     return;
   }
-  process.stderr.write(`skipped "${name}": it needs ${path}, which is not there (under CI=true it fails instead)\n`);
+  const why = path === null ? 'ENGRAM_SHARED_DIR is not set' : `${path} is not there`;
+  process.stderr.write(`skipped "${name}": it needs the shared ${relative}, and ${why}\n`);
   describe.skip(name, () => {
-    it(`needs ${path}`, () => undefined);
+    it(`needs the shared ${relative}`, () => undefined);
   });
 }

@@ -26,13 +26,26 @@ const LABELS = [
   // cortex
   'JobState',
   'LlmUsage',
-  // write path: the per-task budget lock
+  // write path: the per-task budget lock and the per-slot lock
   'TaskBudget',
+  'SlotLock',
   // tenant import: an import under way
   'ImportRun',
+  // admin: tenants and API keys as data
+  'Tenant',
+  'ApiKey',
+  // owed work the backlog gauges count (a message's vector, its LLM extraction)
+  'OwedVector',
+  'OwedExtraction',
 ];
 const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
 const PROPERTY_KEYS = [
+  // ApiKey (with id, tenantId, createdAt)
+  'name',
+  'salt',
+  'hash',
+  'expiresAt',
+  'revokedAt',
   // ImportRun
   'fileDigest',
   'startedAt',
@@ -67,6 +80,8 @@ const PROPERTY_KEYS = [
   'sourceSkillId',
   'occurredAt',
   'createdAt',
+  // Message: when it was stored (the backlog gauges' age)
+  'storedAt',
   'updatedAt',
   'lastAccessedAt',
   'lastSeenAt',
@@ -129,6 +144,9 @@ const PROPERTY_KEYS = [
 ];
 /** Every parameter a statement may use, with a sample value (the linter only checks that the name is declared). */
 const PARAMETERS: Record<string, unknown> = {
+  salt: 'salt',
+  hash: 'hash',
+  expiresAt: null,
   tenantId: 'tenant',
   fileDigest: 'digest',
   startedAt: 'time',
@@ -236,6 +254,7 @@ const FUNCTIONS = [
   'datetime',
   'left',
   'max',
+  'min',
   'range',
   'round',
   'size',

@@ -113,6 +113,7 @@ describe('Neo4j adapters, statement by statement', () => {
       'tenant/purge-tenant-channels',
       'tenant/purge-tenant-job-states',
       'tenant/purge-tenant-task-budgets',
+      'tenant/purge-tenant-slot-locks',
       'tenant/purge-tenant-llm-usage',
       'tenant/purge-tenant-import-runs',
     ]);

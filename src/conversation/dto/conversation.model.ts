@@ -126,3 +126,33 @@ export class Channel {
   @Field(() => Date, { nullable: true })
   lastMessageAt!: Date | null;
 }
+
+@ObjectType({ description: 'a page of channels in id order' })
+export class ChannelPage {
+  @Field(() => [Channel])
+  items!: Channel[];
+
+  @Field(() => String, { nullable: true, description: 'pass as `cursor` for the next page' })
+  nextCursor!: string | null;
+}
+
+@ObjectType({ description: 'the memories one message produced' })
+export class MessageMemories {
+  @Field(() => ID)
+  messageId!: string;
+
+  @Field(() => [Memory])
+  memories!: Memory[];
+}
+
+@ObjectType({ description: 'a page of a channel’s messages, oldest first; the first page holds the newest messages' })
+export class MessagePage {
+  @Field(() => [Message])
+  items!: Message[];
+
+  @Field(() => [MessageMemories], { description: 'for each message of the page that produced memories: which' })
+  learned!: MessageMemories[];
+
+  @Field(() => String, { nullable: true, description: 'pass as `cursor` for the page of older messages' })
+  nextCursor!: string | null;
+}

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
+import { MAX_SECTION_LINES, renderBulletin } from 'src/cortex/bulletin/bulletin.render';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
 
@@ -14,13 +17,32 @@ export interface BulletinReader {
   latest(tenantId: string): Promise<{ content: string } | null>;
 }
 
+/**
+ * The stored bulletin; until one that says something is stored (the cortex waits for a quiet moment), the same
+ * template rendered on the spot, so a briefing follows the very first write.
+ */
+export function bulletinReader(store: BulletinStore, maxWords: number): BulletinReader {
+  return {
+    latest: async (tenantId) => {
+      const stored = await store.latestBulletin(tenantId);
+      if (stored !== null && stored.content.length > 0) {
+        return stored;
+      }
+      const rendered = renderBulletin(await store.bulletinCandidates(tenantId, MAX_SECTION_LINES), maxWords);
+
+      return rendered.content.length > 0 ? { content: rendered.content } : stored;
+    },
+  };
+}
+
 /** Imported by the conversation and extraction modules, the two readers. */
 @Module({
   providers: [
     {
       provide: BULLETIN_READER,
-      inject: [BULLETIN_STORE],
-      useFactory: (store: BulletinStore): BulletinReader => ({ latest: (tenantId) => store.latestBulletin(tenantId) }),
+      inject: [BULLETIN_STORE, APP_CONFIG],
+      useFactory: (store: BulletinStore, config: AppConfig): BulletinReader =>
+        bulletinReader(store, config.cortex.bulletin.maxWords),
     },
   ],
   exports: [BULLETIN_READER],

@@ -149,4 +149,12 @@ describe(bulletinDue.name, () => {
 
     expect(bulletinDue(m, state, now, settings)).toBe(expected);
   });
+
+  it('should state what the user said of themselves in the third person', () => {
+    const said = candidate(MemoryType.IDENTITY, "I live in Denver and I'm a data analyst.");
+
+    expect(bulletinLine(said)).toBe(
+      `- The user lives in Denver and the user is a data analyst. [${said.id.slice(0, 8)}]`,
+    );
+  });
 });

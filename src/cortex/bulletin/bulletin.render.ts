@@ -1,5 +1,6 @@
 import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
 import { MemoryType } from 'src/domain/memory.enums';
+import { toThirdPerson } from 'src/domain/third-person';
 
 export interface BulletinSection {
   heading: string;
@@ -66,9 +67,12 @@ function words(text: string): string[] {
   return text.split(/\s+/).filter((w) => w.length > 0);
 }
 
-/** One line per memory: whitespace collapsed (a memory can never start a heading of its own), long ones cut. */
+/**
+ * One line per memory, in the third person (an agent pastes it into its prompt, where "I" would read as itself):
+ * whitespace collapsed (a memory can never start a heading of its own), long ones cut.
+ */
 export function bulletinLine(memory: BulletinCandidate): string {
-  const all = words(memory.content);
+  const all = words(toThirdPerson(memory.content));
   const text = all.length > MAX_LINE_WORDS ? `${all.slice(0, MAX_LINE_WORDS).join(' ')} …` : all.join(' ');
 
   return `- ${text} [${memory.id.slice(0, REF_LENGTH)}]`;

@@ -22,6 +22,8 @@ export function toMemory(record: MemoryRecord): Memory {
     updatedAt: record.updatedAt,
     lastAccessedAt: record.lastAccessedAt,
     accessCount: record.accessCount,
+    fading: record.fading,
+    expiredAt: record.expiredAt,
     supersededById: record.supersededBy,
   });
 }

@@ -85,7 +85,14 @@ export class Memory {
   @Field(() => Int)
   accessCount!: number;
 
-  /** Not exposed directly: the `supersededBy` field resolves it to a Memory. */
+  @Field(() => Boolean, { description: 'decay fell below the fading threshold: recall ranks it lower' })
+  fading!: boolean;
+
+  @Field(() => Date, { nullable: true, description: 'outlived its type lifetime' })
+  expiredAt!: Date | null;
+
+  /** The id of the memory that replaced this one; the `supersededBy` field resolves it to that Memory. */
+  @Field(() => ID, { nullable: true, description: 'the memory that replaced this one (supersededBy reads it whole)' })
   supersededById!: string | null;
 }
 

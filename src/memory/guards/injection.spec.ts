@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { projectRoot } from 'src/common/project-root';
 import { SourceRole } from 'src/domain/memory.enums';
@@ -10,6 +10,7 @@ import {
   normalizeForScan,
   scanForInjection,
 } from 'src/memory/guards/injection';
+import { sharedPath } from 'test/support/paths';
 import { describeWithSharedData } from 'test/support/shared-data';
 
 interface Attack {
@@ -40,7 +41,7 @@ function loadAttacks(file: string): Attack[] {
   return attacks;
 }
 
-const LOCOMO = resolve(ROOT, '../shared/data/locomo');
+const LOCOMO = sharedPath('data/locomo') ?? '';
 
 function loadConversations(): Array<Record<string, unknown>> {
   return readdirSync(LOCOMO)

@@ -134,9 +134,9 @@ const B = String.raw`(?<![\p{L}\p{N}])`; // \b is ASCII-only in JS; B and E work
 const E = String.raw`(?![\p{L}\p{N}])`;
 const rx = (source: string): RegExp => new RegExp(source, 'u');
 const anyOf =
-  (...patterns: readonly RegExp[]) =>
+  (...patterns: readonly (RegExp | ((text: string) => boolean))[]) =>
   (text: string): boolean =>
-    patterns.some((pattern) => pattern.test(text));
+    patterns.some((pattern) => (pattern instanceof RegExp ? pattern.test(text) : pattern(text)));
 
 const OVERRIDE_VERB =
   'ignore|disregard|forget|override|overrides|overrule|supersedes?|replaces?|invalidates?|takes? precedence over|' +
@@ -211,7 +211,7 @@ const OVERRIDE_BY_LANGUAGE: Readonly<Record<string, (text: string) => boolean>> 
   pl: anyOf(
     rx(String.raw`${B}(zignoruj|ignoruj|zapomnij|pomin)${E}.{0,40}?${B}(instrukcje|instrukcji|polecenia|zasady|regu)`),
   ),
-  tr: anyOf(/(talimatlar|kurallar|yonergeler)\p{L}*.{0,20}?(yok say|gormezden gel|unut|ihmal et)/u),
+  tr: anyOf(/(talimatlar|kurallar|yonergeler)\p{L}{0,20}.{0,20}?(yok say|gormezden gel|unut|ihmal et)/u),
   ru: anyOf(
     rx(
       String.raw`${B}(игнорируй|игнорируйте|игнорировать|проигнорируй|проигнорируйте|забудь|забудьте|забыть|` +
@@ -378,6 +378,35 @@ const ENCODED_INSTRUCTION = rx(
     String.raw`\b(payload|instructions?|commands?|message|string|text|code)\b`,
 );
 
+// A URL token is consumed whole by one global scan (linear); what it carries is checked on that token alone. The
+// expressions that once searched for a query string from every verb or URL start ("http://open/" repeated) were
+// quadratic.
+const URL_TOKEN = /https?:\/\/[^\s)]{1,2000}/gu;
+const TEMPLATED_PARAM = /[?&][\w-]+= ?(\{|\[|<|\$|%7b)/u;
+const VISIT_BEFORE = rx(
+  String.raw`\b(visit|open|load|navigate to|browse to|click|fetch|request|go to|access)\b.{0,40}$`,
+);
+const PRIVATE_QUERY = rx(String.raw`[?&][\w-]+=.{0,40}?\b(${PRIVATE_PARAM})`);
+
+function hasExfiltratingUrl(text: string): boolean {
+  for (const match of text.matchAll(URL_TOKEN)) {
+    const url = match[0];
+    if (TEMPLATED_PARAM.test(url)) {
+      return true;
+    }
+    const before = text.slice(Math.max(0, match.index - 60), match.index);
+    if (VISIT_BEFORE.test(before) && PRIVATE_QUERY.test(text.slice(match.index, match.index + url.length + 40))) {
+      return true;
+    }
+  }
+
+  return false;
+}
+
+// Every repetition is bounded and no class spans the next tag or bracket, so no start scans the rest of the text.
+const REFERENCE_IMAGE = /!\[[^[\]]{0,1000}\] ?\[[^[\]]{0,100}\]/u;
+const REFERENCE_WITH_QUERY = /\]: ?https?:\/\/[^\s?]{0,2000}\?\S{0,2000}=/u;
+
 function hasBase64Blob(raw: string): boolean {
   const withoutUrls = raw.replace(/\b(https?|ftp):\/\/\S+/gu, ' ');
   for (const [blob] of withoutUrls.matchAll(/(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=_-])/gu)) {
@@ -452,7 +481,7 @@ export const INJECTION_SIGNALS: readonly InjectionSignal[] = [
     test: anyOf(
       rx(
         String.raw`<\/?(tool_call|tool_calls|tool_use|tool_result|tool_code|function_call|function_calls|functioncall|` +
-          String.raw`invoke|antml:invoke|antml:function_calls|parameter|tools|function_results)\b[^>]*>`,
+          String.raw`invoke|antml:invoke|antml:function_calls|parameter|tools|function_results)\b[^<>]{0,500}>`,
       ),
       /<\|(tool|tool_call|tool_calls|tool_response|python_tag|plugin|function|function_call|call)\|>/u,
       /["'](function_call|tool_calls|tool_call|tool_use|tool_name|function_name)["'] ?: ?[{["'\w]/u,
@@ -497,21 +526,16 @@ export const INJECTION_SIGNALS: readonly InjectionSignal[] = [
       ),
       rx(String.raw`\b(${EXFIL_VERB})\b.{0,80}?\b(to|into|at|via|using)\b.{0,40}?(${SUSPICIOUS_TARGET})`),
       rx(String.raw`\b(${HTTP_CLIENT})\b.{0,60}?https?:\/\/`),
-      // a URL is at most 2,000 characters: an unbounded [^\s)]* scanned "http://http://..." to the end from every start
-      /https?:\/\/[^\s)]{0,2000}?[?&][\w-]+= ?(\{|\[|<|\$|%7b)/u,
-      rx(
-        String.raw`\b(visit|open|load|navigate to|browse to|click|fetch|request|go to|access)\b.{0,40}?` +
-          String.raw`https?:\/\/\S*[?&][\w-]+=.{0,40}?\b(${PRIVATE_PARAM})`,
-      ),
+      hasExfiltratingUrl,
     ),
   },
   {
     id: 'markdown-image-exfil',
     description: 'markdown or HTML image pointing at a URL with a query string (data exfiltration via rendering)',
     test: anyOf(
-      /!\[[^\]]*\] ?\( ?<?https?:\/\/[^)\s]*\?[^)\s]*=/u,
-      /<img\b[^>]*\bsrc ?= ?["']?https?:\/\/[^"'\s>]*\?[^"'\s>]*=/u,
-      /!\[[^\]]*\] ?\[[^\]]*\][\s\S]*\]: ?https?:\/\/\S*\?\S*=/u,
+      /!\[[^[\]]{0,1000}\] ?\( ?<?https?:\/\/[^)\s?]{0,2000}\?[^)\s]{0,2000}=/u,
+      /<img\b[^<>]{0,500}?\bsrc ?= ?["']?https?:\/\/[^"'\s<>?]{0,2000}\?[^"'\s<>]{0,2000}=/u,
+      (text) => REFERENCE_IMAGE.test(text) && REFERENCE_WITH_QUERY.test(text),
     ),
   },
   {
@@ -612,7 +636,7 @@ export const INJECTION_SIGNALS: readonly InjectionSignal[] = [
     test: anyOf(
       /\b(execute|run|perform|carry out)\b (the following|these|the hidden|the embedded) (instructions|payload)\b/u,
       /\brm -rf\b|\bnc -[el]\b|\/bin\/(ba)?sh -i\b|\bdrop (table|database)\b|\bformat c:/u,
-      /\b(curl|wget)\b[^\n]*\| ?(sudo )?(sh|bash|zsh|python)\b/u,
+      /\b(curl|wget)\b[^\n]{0,500}?\| ?(sudo )?(sh|bash|zsh|python)\b/u,
       rx(
         String.raw`\b(delete|wipe|erase|destroy|purge|drop|truncate)\b (all|every|the entire|the whole|everything in) ` +
           String.raw`(of )?(the |your |my |their )?(${DATA_STORE})\b`,

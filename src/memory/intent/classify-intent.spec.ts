@@ -31,13 +31,14 @@ describe('classifyIntent', () => {
     expect(predicted.confidence).toBeLessThanOrEqual(1);
   });
 
-  it('reaches its stated accuracy on the hand-written held-out test clauses (never trained on)', () => {
-    const rows = scoreClauses(readClauses('holdout-test.jsonl'), classifyIntent);
+  // the final set was written after the corpus was done and never used to change it (ARCHITECTURE.md has the numbers)
+  it('reaches its stated accuracy on the hand-written final held-out clauses', () => {
+    const rows = scoreClauses(readClauses('holdout-final.jsonl'), classifyIntent);
     const rate = (right: (row: (typeof rows)[number]) => boolean): number => rows.filter(right).length / rows.length;
 
     expect(rows.length).toBeGreaterThan(100);
-    expect(rate((row) => row.intentRight)).toBeGreaterThanOrEqual(0.95);
-    expect(rate((row) => row.slotRight)).toBeGreaterThanOrEqual(0.88);
+    expect(rate((row) => row.intentRight)).toBeGreaterThanOrEqual(0.85);
+    expect(rate((row) => row.slotRight)).toBeGreaterThanOrEqual(0.75);
     expect(rate((row) => row.subjectRight)).toBeGreaterThanOrEqual(0.95);
   });
 

@@ -40,22 +40,33 @@ export function createIntentClassifier(file: IntentWeightsFile): IntentClassifie
 
   return (clause, lang) => {
     const buckets = clauseFeatures(clause, lang, file.bits, file.chars);
-    const intents = headProbabilities(intentHead, buckets);
-    const slotProbabilities = headProbabilities(slotHead, buckets);
-    const subjects = headProbabilities(subjectHead, buckets);
-    const best = argmax(intents);
-    const slots = SLOT_NAMES.map((slot, k) => ({ slot, p: slotProbabilities[k + 1] ?? 0 }))
-      .filter(({ p }) => p >= SLOT_FLOOR)
-      .sort((a, b) => b.p - a.p)
-      .map(({ slot }): SlotName => slot);
 
-    return {
-      intent: INTENTS[best] as Intent,
-      slot: slots[0] ?? null,
-      slots,
-      subject: SUBJECTS[argmax(subjects)] as Subject,
-      confidence: intents[best] ?? 0,
-    };
+    return predictionOf(
+      headProbabilities(intentHead, buckets),
+      headProbabilities(slotHead, buckets),
+      headProbabilities(subjectHead, buckets),
+    );
+  };
+}
+
+/** The prediction from the three heads' probabilities (labels in the order of INTENTS, none + SLOT_NAMES, SUBJECTS). */
+export function predictionOf(
+  intents: Float64Array,
+  slotScores: Float64Array,
+  subjects: Float64Array,
+): IntentPrediction {
+  const best = argmax(intents);
+  const slots = SLOT_NAMES.map((slot, k) => ({ slot, p: slotScores[k + 1] ?? 0 }))
+    .filter(({ p }) => p >= SLOT_FLOOR)
+    .sort((a, b) => b.p - a.p)
+    .map(({ slot }): SlotName => slot);
+
+  return {
+    intent: INTENTS[best] as Intent,
+    slot: slots[0] ?? null,
+    slots,
+    subject: SUBJECTS[argmax(subjects)] as Subject,
+    confidence: intents[best] ?? 0,
   };
 }
 

@@ -1,11 +1,12 @@
 import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryStatus } from 'src/domain/memory.enums';
 import type { Retraction } from 'src/language/retractions';
-import { CONSTRAINT_TAG, isShortImperative, ruleType } from 'src/language/rules';
+import { isShortImperative, ruleType } from 'src/language/rules';
 import type { ValueSwap } from 'src/language/value-swaps';
 import { classifyMemoryType } from 'src/memory/classify';
 import type { TrustLevel } from 'src/memory/guards/contamination';
 import type { RememberCommand } from 'src/memory/remember-input';
+import { ruleTags } from 'src/memory/rule-authority';
 import { detectIntent } from 'src/memory/write/intent';
 import type { Intent, IntentClassifier } from 'src/memory/write/intent';
 import { normalise } from 'src/memory/write/normalise';
@@ -37,9 +38,9 @@ export interface Screened {
   type: MemoryType;
   slot: { name: string; value: string } | null;
   status: MemoryStatus;
-  /** Why the write is quarantined; null when it is not. */
+  /** Why the write is quarantined, or why a rule it carried is stored as a note (see ruleTags); else null. */
   reason: string | null;
-  /** The command's tags, with `constraint` added for a standing rule. */
+  /** The command's tags, with `constraint` added for a standing rule of the user or an operator (see ruleTags). */
   tags: string[];
   /** A trusted negated slot statement: the write retires what it takes back (see WriteDecider). */
   retracts: Retraction | null;
@@ -95,7 +96,19 @@ export function readWrite(
   if (intruder !== null) {
     return { rejection: intruder };
   }
-  const tags = intent.rule && !command.tags.includes(CONSTRAINT_TAG) ? [...command.tags, CONSTRAINT_TAG] : command.tags;
+  // a rule speaks for the user only from the user or an operator; from anyone else it is stored as a note
+  const rules = ruleTags(command.tags, command.source.role, intent.rule);
+  const held = quarantine(command);
 
-  return { screened: { content, type, tags, intent, ...values, ...quarantine(command) } };
+  return {
+    screened: {
+      content,
+      type,
+      tags: rules.tags,
+      intent,
+      ...values,
+      status: held.status,
+      reason: held.reason ?? rules.note,
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { MessageDto } from 'src/rest/dto/memory.dto';
+import { MemoryDto, MessageDto } from 'src/rest/dto/memory.dto';
 
 export class ChannelDto {
   @ApiProperty()
@@ -33,9 +33,23 @@ export class ChannelPageDto {
   nextCursor!: string | null;
 }
 
+export class MessageMemoriesDto {
+  @ApiProperty({ format: 'uuid' })
+  messageId!: string;
+
+  @ApiProperty({ type: [MemoryDto] })
+  memories!: MemoryDto[];
+}
+
 export class MessagePageDto {
   @ApiProperty({ type: [MessageDto], description: 'oldest first; the first page holds the newest messages' })
   items!: MessageDto[];
+
+  @ApiProperty({
+    type: [MessageMemoriesDto],
+    description: 'for each message of the page that produced memories: which',
+  })
+  learned!: MessageMemoriesDto[];
 
   @ApiProperty({ type: String, nullable: true, description: 'pass as `cursor` for the page of older messages' })
   nextCursor!: string | null;

@@ -260,6 +260,7 @@ export class ErrorBodyDto {
   @ApiProperty({
     enum: [
       'UNAUTHENTICATED',
+      'FORBIDDEN',
       'BAD_USER_INPUT',
       'NOT_FOUND',
       'RATE_LIMITED',

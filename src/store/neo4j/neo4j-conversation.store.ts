@@ -8,12 +8,14 @@ import type {
   AppendedMessage,
   AppendMessageCommand,
   ChannelSettings,
+  ConversationBacklog,
   ConversationStore,
   InsertSummaryCommand,
   MessageListQuery,
   MessageNeighbour,
   MessageSearchScope,
   OverBudgetChannel,
+  OwedCount,
   OwedExtraction,
   OwedVector,
 } from 'src/store/conversation-store.port';
@@ -31,7 +33,7 @@ import { isZero } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
-import { toDateTime, toNumber, toText } from 'src/store/neo4j/neo4j-values';
+import { toDateTime, toNumber, toOptionalDate, toText } from 'src/store/neo4j/neo4j-values';
 
 /** Thrown inside a write transaction to roll it back: another compaction got there first. */
 class SummaryConflict extends Error {}
@@ -379,6 +381,28 @@ export class Neo4jConversationStore implements ConversationStore {
       liveTokens: toNumber(row['liveTokens'], 'liveTokens'),
       budget: toNumber(row['budget'], 'budget'),
       newestLiveMessageId: toText(row['newestLiveMessageId'], 'newestLiveMessageId'),
+    }));
+  }
+
+  async backlog(
+    tenantId: string | null,
+    compaction: { defaultBudget: number; share: number },
+  ): Promise<ConversationBacklog> {
+    const owed = (rows: Row[]): OwedCount => ({
+      items: rows[0] ? toNumber(rows[0]['items'], 'items') : 0,
+      oldest: rows[0] ? toOptionalDate(rows[0]['oldest'], 'oldest') : null,
+    });
+
+    return this.read('backlog', async (tx) => ({
+      vectors: owed(await this.run(tx, 'conversation/backlog-vectors', { tenantId })),
+      extractions: owed(await this.run(tx, 'conversation/backlog-extractions', { tenantId })),
+      compactions: owed(
+        await this.run(tx, 'conversation/backlog-compactions', {
+          tenantId,
+          defaultBudget: int(compaction.defaultBudget),
+          share: compaction.share,
+        }),
+      ),
     }));
   }
 

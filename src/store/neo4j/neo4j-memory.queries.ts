@@ -2,6 +2,7 @@
 export const MEMORY_QUERIES = [
   'memory/merge-memory',
   'memory/create-memory',
+  'memory/lock-slot',
   'memory/find-slot-holders',
   'memory/supersede-memories',
   'memory/claim-slot',

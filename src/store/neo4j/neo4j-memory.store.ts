@@ -43,7 +43,10 @@ const METADATA_QUERY: Record<MetadataOrder, Neo4jQueryName> = {
   accessed: 'memory/list-accessed-memories',
 };
 
-/** Inserts that lose a race for a slot run again, and then retire the winner (the newest value wins). */
+/**
+ * Inserts that lose a race for a slot claimed outside the slot lock (a status change, an import) run again, and then
+ * retire the winner (the newest value wins).
+ */
 const MAX_INSERT_ATTEMPTS = 3;
 
 export class Neo4jMemoryStore implements MemoryStore {
@@ -57,8 +60,9 @@ export class Neo4jMemoryStore implements MemoryStore {
       this.assertDimensions(vector);
     }
     for (let attempt = 1; ; attempt++) {
+      let runs = 0;
       try {
-        return await this.write('insertMemory', (tx) => this.insertInTransaction(tx, command));
+        return await this.write('insertMemory', (tx) => this.insertInTransaction(tx, command, runs++ > 0));
       } catch (error) {
         if (!(error instanceof Neo4jConstraintError)) {
           throw error;
@@ -77,18 +81,23 @@ export class Neo4jMemoryStore implements MemoryStore {
   }
 
   async insertMemories(command: InsertBatchCommand): Promise<InsertMemoryResult[]> {
-    for (const item of command.items) {
-      if (item.vector !== null) {
-        this.assertDimensions(item.vector);
+    for (const [index, item] of command.items.entries()) {
+      try {
+        if (item.vector !== null) {
+          this.assertDimensions(item.vector);
+        }
+      } catch (error) {
+        throw new BatchItemError(index, error);
       }
     }
     for (let attempt = 1; ; attempt++) {
       // the item at work, named in the error; the driver's own errors leave the transaction function unwrapped, so
       // it still retries transient ones
       let at = -1;
+      let runs = 0;
       try {
         return await this.write('insertMemories', (tx) =>
-          this.insertBatchInTransaction(tx, command.items, (index) => (at = index)),
+          this.insertBatchInTransaction(tx, command.items, runs++ > 0, (index) => (at = index)),
         );
       } catch (error) {
         // a lost race for a slot: the whole batch runs again and then retires the winner
@@ -102,12 +111,13 @@ export class Neo4jMemoryStore implements MemoryStore {
   private async insertBatchInTransaction(
     tx: ManagedTransaction,
     items: InsertMemoryCommand[],
+    replay: boolean,
     working: (index: number) => void,
   ): Promise<InsertMemoryResult[]> {
     const results: InsertMemoryResult[] = [];
     for (const [index, item] of items.entries()) {
       working(index);
-      results.push(await this.insertInTransaction(tx, { ...item, links: [] }));
+      results.push(await this.insertInTransaction(tx, { ...item, links: [] }, replay));
     }
     // an item that was a duplicate stands for the memory it matched, as the end of its own links and of others'
     const saved = new Map(items.map((item, index) => [item.memory.id, results[index]?.memory.id ?? item.memory.id]));
@@ -137,8 +147,14 @@ export class Neo4jMemoryStore implements MemoryStore {
   /**
    * One memory, its links and what it retires, in one transaction. An ACTIVE memory with a slot also retires the
    * slot's other ACTIVE memories (UPDATES edge, weight 1) and then claims the slot under a uniqueness constraint.
+   * `replay`: the driver runs this transaction function again (a retry), so a node with this insert's id may be the
+   * one its earlier run committed.
    */
-  private async insertInTransaction(tx: ManagedTransaction, command: InsertMemoryCommand): Promise<InsertMemoryResult> {
+  private async insertInTransaction(
+    tx: ManagedTransaction,
+    command: InsertMemoryCommand,
+    replay: boolean,
+  ): Promise<InsertMemoryResult> {
     const { memory, vector } = command;
     const tenantId = memory.tenantId;
     const live = isLive(memory.status);
@@ -152,8 +168,9 @@ export class Neo4jMemoryStore implements MemoryStore {
       throw new Error('insertMemory: the insert returned no row');
     }
     const saved = toMemory(row['memory']);
-    // A retried transaction whose first attempt committed finds its own node: that still counts as created.
-    if (row['created'] !== true) {
+    // the same insert again finds its own node: a duplicate, unless a retried transaction finds what its first run
+    // committed, which this insert did create
+    if (row['ours'] !== true || (row['fresh'] !== true && !replay)) {
       return { created: false, memory: saved };
     }
     const taskId = memory.source.taskId;
@@ -168,6 +185,9 @@ export class Neo4jMemoryStore implements MemoryStore {
       }
     }
     const claims = claimsSlot(memory);
+    if (claims) {
+      await this.run(tx, 'memory/lock-slot', { tenantId, slot: memory.slot, at: toDateTime(memory.createdAt) });
+    }
     const holders = claims
       ? await this.run(tx, 'memory/find-slot-holders', { tenantId, slot: memory.slot, id: memory.id })
       : [];

@@ -1,3 +1,4 @@
+import { ADMIN_QUERIES } from 'src/store/neo4j/neo4j-admin.queries';
 import { CONVERSATION_QUERIES } from 'src/store/neo4j/neo4j-conversation.queries';
 import { CORTEX_QUERIES } from 'src/store/neo4j/neo4j-cortex.queries';
 import { INTEGRITY_QUERIES } from 'src/store/neo4j/neo4j-integrity.queries';
@@ -37,6 +38,7 @@ export const NEO4J_QUERIES = [
   ...INTEGRITY_QUERIES,
   ...TENANT_DATA_QUERIES,
   ...MIGRATION_QUERIES,
+  ...ADMIN_QUERIES,
 ] as const;
 export type Neo4jQueryName = (typeof NEO4J_QUERIES)[number];
 

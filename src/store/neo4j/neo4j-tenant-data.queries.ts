@@ -32,6 +32,7 @@ export const TENANT_DATA_QUERIES = [
   'tenant/purge-tenant-channels',
   'tenant/purge-tenant-job-states',
   'tenant/purge-tenant-task-budgets',
+  'tenant/purge-tenant-slot-locks',
   'tenant/purge-tenant-llm-usage',
   'tenant/purge-tenant-import-runs',
 ] as const;

@@ -50,6 +50,7 @@ const TENANT_LABELS = {
   Channel: 'tenant/purge-tenant-channels',
   JobState: 'tenant/purge-tenant-job-states',
   TaskBudget: 'tenant/purge-tenant-task-budgets',
+  SlotLock: 'tenant/purge-tenant-slot-locks',
   LlmUsage: 'tenant/purge-tenant-llm-usage',
   ImportRun: 'tenant/purge-tenant-import-runs',
 } as const satisfies Record<string, Neo4jQueryName>;
@@ -217,9 +218,13 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   async idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners> {
     const rows = await this.read('idOwners', ID_OWNER_QUERIES[kind], { tenantId, ids });
-    const owners: IdOwners = { ours: new Set(), theirs: new Set() };
+    const owners: IdOwners = { ours: new Set(), theirs: new Set(), channelOf: new Map() };
     for (const row of rows) {
-      owners[row['ours'] === true ? 'ours' : 'theirs'].add(toText(row['id'], 'id'));
+      const id = toText(row['id'], 'id');
+      owners[row['ours'] === true ? 'ours' : 'theirs'].add(id);
+      if (typeof row['channelId'] === 'string') {
+        owners.channelOf.set(id, row['channelId']);
+      }
     }
 
     return owners;
@@ -378,6 +383,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       Channel: { nodes: 0, vectors: 0 },
       JobState: { nodes: 0, vectors: 0 },
       TaskBudget: { nodes: 0, vectors: 0 },
+      SlotLock: { nodes: 0, vectors: 0 },
       LlmUsage: { nodes: 0, vectors: 0 },
       ImportRun: { nodes: 0, vectors: 0 },
     };

@@ -1,11 +1,10 @@
-import type { Statement } from 'better-sqlite3';
-
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type { ScoredId } from 'src/domain/memory-store.port';
 import type {
   AppendedMessage,
   AppendMessageCommand,
   ChannelSettings,
+  ConversationBacklog,
   ConversationStore,
   InsertSummaryCommand,
   MessageListQuery,
@@ -20,9 +19,11 @@ import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { ftsMatchExpression, tenantTokenPays } from 'src/store/sqlite/fts-query';
 import { column } from 'src/store/sqlite/sqlite-columns';
+import { readConversationBacklog } from 'src/store/sqlite/sqlite-conversation-backlog';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { MESSAGE_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
+import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 
 /** BM25 weights of message_fts columns: content, speaker, previous message, next message, tenant token. */
 export const MESSAGE_FTS_WEIGHTS = '1.0, 1.0, 0.5, 0.3, 0.0';
@@ -289,8 +290,8 @@ export class SqliteConversationStore implements ConversationStore {
     const seq = channelRow.message_count;
     const inserted = this.stmt(
       `INSERT INTO messages (id, tenant_id, channel_id, seq, role, speaker, trust, content, token_count, created_at,
-         extracted_at, embedding_model)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         extracted_at, embedding_model, stored_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, unixepoch('subsec') * 1000)`,
     ).run(
       m.id,
       m.tenantId,
@@ -375,9 +376,7 @@ export class SqliteConversationStore implements ConversationStore {
     side: 'before' | 'after',
     limit: number,
   ): string[] {
-    return this.stmt<string>(aroundSql('id', side))
-      .pluck()
-      .all(tenantId, channelId, ...positionParams(position), limit);
+    return this.values<string>(aroundSql('id', side)).all(tenantId, channelId, ...positionParams(position), limit);
   }
 
   getMessages(tenantId: string, ids: string[]): Promise<MessageRecord[]> {
@@ -757,6 +756,10 @@ export class SqliteConversationStore implements ConversationStore {
     );
   }
 
+  backlog(tenantId: string | null, compaction: { defaultBudget: number; share: number }): Promise<ConversationBacklog> {
+    return Promise.resolve(readConversationBacklog(this.database, tenantId, compaction));
+  }
+
   markExtracted(tenantId: string, messageIds: string[], at: Date): Promise<void> {
     if (messageIds.length > 0) {
       this.database.db
@@ -852,7 +855,11 @@ export class SqliteConversationStore implements ConversationStore {
     return Promise.resolve(rows.map((row) => row.id));
   }
 
-  private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+  private stmt<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
     return this.database.stmt<R>(sql);
+  }
+
+  private values<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.database.values<R>(sql);
   }
 }

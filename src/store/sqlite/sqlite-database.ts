@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
 import { migrate, PREVIOUS_VECTOR_TABLE, VECTOR_TABLES, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
+import type { CachedStatement } from 'src/store/sqlite/statement-cache';
+import { StatementCache } from 'src/store/sqlite/statement-cache';
 import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
 
 export type SqlValue = string | number | bigint | null | Buffer;
@@ -62,7 +64,7 @@ export class SqliteDatabase implements StoreConnection {
   readonly kind = 'sqlite' as const;
   readonly db: Database;
   private currentSpace: EmbeddingSpace | null = null;
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements: StatementCache<SqlValue[]>;
   private memoryTextChanges = 0;
 
   constructor(options: SqliteDatabaseOptions) {
@@ -70,6 +72,7 @@ export class SqliteDatabase implements StoreConnection {
       mkdirSync(dirname(options.file), { recursive: true });
     }
     this.db = new BetterSqlite3(options.file);
+    this.statements = new StatementCache(this.db);
     sqliteVec.load(this.db);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -260,15 +263,19 @@ export class SqliteDatabase implements StoreConnection {
     return Promise.resolve(this.db.open && this.db.prepare('SELECT 1 AS ok').get() !== undefined);
   }
 
-  /** A prepared statement, cached by its text (which is always a fixed string of ours, never input). */
-  stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
+  /** A prepared statement returning row objects, cached by its text (always a fixed string of ours, never input). */
+  stmt<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.statements.get<R>(sql);
+  }
 
-    return statement as Statement<SqlValue[], R>;
+  /** A cached statement returning the first column's values (better-sqlite3's pluck). */
+  values<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.statements.get<R>(sql, 'values');
+  }
+
+  /** A cached statement returning each row as an array (better-sqlite3's raw). */
+  arrays<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.statements.get<R>(sql, 'arrays');
   }
 
   /**

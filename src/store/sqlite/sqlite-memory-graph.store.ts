@@ -66,10 +66,9 @@ export class SqliteMemoryGraphStore implements MemoryGraphStore {
     // one scan of the tenant's edges, filtered here (cheaper than two id lookups per edge), as arrays, not objects
     const active = new Set(nodes.map((node) => node.id));
     const rows = this.database
-      .stmt<[string, string, string, number]>(
+      .arrays<[string, string, string, number]>(
         'SELECT from_id, to_id, type, weight FROM associations WHERE tenant_id = ?',
       )
-      .raw(true)
       .all(tenantId);
     const edges: GraphEdge[] = [];
     for (const [fromId, toId, type, weight] of rows) {

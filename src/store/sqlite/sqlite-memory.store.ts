@@ -1,5 +1,3 @@
-import type { Statement } from 'better-sqlite3';
-
 import type {
   AssociationOf,
   AssociationQuery,
@@ -44,6 +42,7 @@ import {
 } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { MEMORY_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
+import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 
 /** How long a tenant's share of the full-text index (see tenantTokenPays) is trusted before it is counted again. */
 const TEXT_SCOPE_TTL_MS = 60_000;
@@ -389,11 +388,9 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     // the unary + keeps the planner on the unique id index; the tenant index would walk the whole tenant
     const rows = chunks(ids).flatMap((chunk) =>
-      this.stmt<unknown[]>(
+      this.arrays<unknown[]>(
         `SELECT ${MEMORY_ROW_COLUMNS} FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
-      )
-        .raw()
-        .all(tenantId, ...chunk),
+      ).all(tenantId, ...chunk),
     );
     const byId = new Map(rows.map((values) => [values[1] as string, rowToMemory(memoryRowOf(values))]));
 
@@ -473,12 +470,10 @@ export class SqliteMemoryStore implements MemoryStore {
           params: [after.createdAt.getTime(), after.createdAt.getTime(), after.id],
         }
       : { sql: '', params: [] };
-    const rows = this.stmt<unknown[]>(
+    const rows = this.arrays<unknown[]>(
       `SELECT ${MEMORY_ROW_COLUMNS_M} FROM ${from} WHERE ${whereSql}${keyset.sql}
          ORDER BY m.created_at DESC, m.id DESC LIMIT ?`,
-    )
-      .raw()
-      .all(...whereParams, ...keyset.params, limit + 1);
+    ).all(...whereParams, ...keyset.params, limit + 1);
 
     return Promise.resolve({
       items: rows.slice(0, limit).map((values) => rowToMemory(memoryRowOf(values))),
@@ -494,12 +489,10 @@ export class SqliteMemoryStore implements MemoryStore {
     limit: number,
   ): Promise<MemoryRecord[]> {
     const vis = visibilityClause('m', visibility);
-    const rows = this.stmt<unknown[]>(
+    const rows = this.arrays<unknown[]>(
       `SELECT ${MEMORY_ROW_COLUMNS_M} FROM memories m WHERE m.tenant_id = ? AND ${vis.sql}
          ORDER BY ${METADATA_ORDER[order]} LIMIT ?`,
-    )
-      .raw()
-      .all(tenantId, ...vis.params, limit);
+    ).all(tenantId, ...vis.params, limit);
 
     return Promise.resolve(rows.map((values) => rowToMemory(memoryRowOf(values))));
   }
@@ -610,7 +603,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /** The query's words that match at most `limit` of the rows searched (see wordRowLimit), counted in the index. */
   private selectiveWords(scope: string, words: string[], limit: number): string[] {
-    const version = this.stmt<number>('PRAGMA data_version').pluck().get() ?? 0;
+    const version = this.values<number>('PRAGMA data_version').get() ?? 0;
     if (version !== this.wordCountsVersion || this.wordCounts.size > WORD_COUNTS_CACHED) {
       // another connection committed (its writes are not counted here), or the cache is full
       this.wordCounts.clear();
@@ -836,7 +829,15 @@ export class SqliteMemoryStore implements MemoryStore {
     }
   }
 
-  private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+  private stmt<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
     return this.database.stmt<R>(sql);
+  }
+
+  private values<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.database.values<R>(sql);
+  }
+
+  private arrays<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.database.arrays<R>(sql);
   }
 }

@@ -248,6 +248,36 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   ) WITHOUT ROWID;
   `,
   },
+  {
+    // Tenants and API keys as data (admin API): a key is stored as its scrypt hash, never as itself.
+    name: '015-tenants-and-keys',
+    sql: `
+  CREATE TABLE tenants (
+    id TEXT PRIMARY KEY,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    name TEXT,
+    scope TEXT NOT NULL,
+    salt TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER,
+    revoked_at INTEGER
+  ) WITHOUT ROWID;
+  CREATE INDEX api_keys_tenant ON api_keys (tenant_id, created_at DESC);
+  `,
+  },
+  {
+    // When a message was stored (its createdAt may be the client's, years back): the backlog gauges' oldest-item age
+    // is the time owed work has waited since then. NULL for messages stored before this column (createdAt stands in).
+    name: '016-messages-stored-at',
+    sql: `
+  ALTER TABLE messages ADD COLUMN stored_at INTEGER;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {

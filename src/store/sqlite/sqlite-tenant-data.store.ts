@@ -1,5 +1,3 @@
-import type { Statement } from 'better-sqlite3';
-
 import { yieldToEventLoop } from 'src/common/event-loop';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import { MemoryStatus } from 'src/domain/memory.enums';
@@ -27,6 +25,7 @@ import {
 } from 'src/store/sqlite/sqlite-rows';
 import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { MEMORY_VECTOR_SOURCE, MESSAGE_VECTOR_SOURCE } from 'src/store/sqlite/sqlite-vector-indexes';
+import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 import type {
   ChannelPurge,
   ExportedMemory,
@@ -124,9 +123,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
 
   exportBulletins(tenantId: string): Promise<BulletinRecord[]> {
     const rows = this.stmt<BulletinRow>('SELECT * FROM bulletins WHERE tenant_id = ? ORDER BY rowid').all(tenantId);
-    const cited = this.stmt<string>(
+    const cited = this.values<string>(
       'SELECT memory_id FROM bulletin_citations WHERE bulletin_id = ? ORDER BY position',
-    ).pluck();
+    );
 
     return Promise.resolve(rows.map((row) => rowToBulletin(row, cited.all(row.id))));
   }
@@ -147,22 +146,27 @@ export class SqliteTenantDataStore implements TenantDataStore {
   }
 
   idOwners(tenantId: string, kind: ImportIdKind, ids: string[]): Promise<IdOwners> {
-    const owners: IdOwners = { ours: new Set(), theirs: new Set() };
+    const owners: IdOwners = { ours: new Set(), theirs: new Set(), channelOf: new Map() };
     for (const chunk of chunks(ids)) {
       const rows =
         kind === 'channel'
           ? this.database.db
-              .prepare<SqlValue[], { id: string; tenant_id: string }>(
-                `SELECT id, tenant_id FROM channels WHERE tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
+              .prepare<SqlValue[], { id: string; tenant_id: string; channel_id: null }>(
+                `SELECT id, tenant_id, NULL AS channel_id FROM channels WHERE tenant_id = ? AND id IN (${placeholders(chunk.length)})`,
               )
               .all(tenantId, ...chunk)
           : this.database.db
-              .prepare<SqlValue[], { id: string; tenant_id: string }>(
-                `SELECT id, tenant_id FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`,
+              .prepare<SqlValue[], { id: string; tenant_id: string; channel_id: string | null }>(
+                `SELECT id, tenant_id, ${kind === 'summary' ? 'channel_id' : 'NULL'} AS channel_id
+                 FROM ${ID_TABLES[kind]} WHERE id IN (${placeholders(chunk.length)})`,
               )
               .all(...chunk);
       for (const row of rows) {
-        owners[row.tenant_id === tenantId ? 'ours' : 'theirs'].add(row.id);
+        const ours = row.tenant_id === tenantId;
+        owners[ours ? 'ours' : 'theirs'].add(row.id);
+        if (ours && row.channel_id !== null) {
+          owners.channelOf.set(row.id, row.channel_id);
+        }
       }
     }
 
@@ -442,14 +446,12 @@ export class SqliteTenantDataStore implements TenantDataStore {
   purgeChannel(tenantId: string, channelId: string, withMemories: boolean): Promise<ChannelPurge> {
     return this.write(() => {
       const memoryIds = withMemories
-        ? this.stmt<string>(
+        ? this.values<string>(
             `SELECT DISTINCT e.memory_id FROM extracted_from e JOIN messages msg ON msg.id = e.message_id
              WHERE msg.tenant_id = ? AND msg.channel_id = ?
                AND NOT EXISTS (SELECT 1 FROM extracted_from o JOIN messages om ON om.id = o.message_id
                                WHERE o.memory_id = e.memory_id AND om.channel_id <> ?)`,
-          )
-            .pluck()
-            .all(tenantId, channelId, channelId)
+          ).all(tenantId, channelId, channelId)
         : [];
       const removed = this.deleteMemories(tenantId, memoryIds);
       const messages = this.deleteMessages(tenantId, 'tenant_id = ? AND channel_id = ?', [tenantId, channelId]);
@@ -468,9 +470,10 @@ export class SqliteTenantDataStore implements TenantDataStore {
 
   purgeSkill(tenantId: string, skillId: string): Promise<{ memories: number; bulletins: number }> {
     return this.write(() => {
-      const ids = this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? AND source_skill_id = ?')
-        .pluck()
-        .all(tenantId, skillId);
+      const ids = this.values<string>('SELECT id FROM memories WHERE tenant_id = ? AND source_skill_id = ?').all(
+        tenantId,
+        skillId,
+      );
       const removed = this.deleteMemories(tenantId, ids);
 
       return { memories: removed.memories, bulletins: removed.bulletins };
@@ -484,7 +487,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
    * rows only; purging again finishes it.
    */
   async purgeTenant(tenantId: string): Promise<TenantPurge> {
-    const count = (sql: string): number => this.stmt<number>(sql).pluck().get(tenantId) ?? 0;
+    const count = (sql: string): number => this.values<number>(sql).get(tenantId) ?? 0;
     const associations = count('SELECT COUNT(*) FROM associations WHERE tenant_id = ?');
     const extractions = count('SELECT COUNT(*) FROM extracted_from WHERE tenant_id = ?');
     const citations = count(
@@ -500,7 +503,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
         // update scans the tenant's memories, once per batch)
         this.deleteMemories(
           tenantId,
-          this.stmt<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').pluck().all(tenantId, PURGE_BATCH),
+          this.values<string>('SELECT id FROM memories WHERE tenant_id = ? LIMIT ?').all(tenantId, PURGE_BATCH),
           false,
         ),
       );
@@ -579,8 +582,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
   /** Up to PURGE_BATCH messages of the tenant with their full-text and vector rows; EXTRACTED_FROM goes by cascade. */
   private deleteMessageBatch(tenantId: string): { messages: number; vectors: number; textRows: number } {
     const out = { messages: 0, vectors: 0, textRows: 0 };
-    const rowids = this.stmt<number>('SELECT rowid FROM messages WHERE tenant_id = ? LIMIT ?')
-      .pluck()
+    const rowids = this.values<number>('SELECT rowid FROM messages WHERE tenant_id = ? LIMIT ?')
       .all(tenantId, PURGE_BATCH)
       .map((rowid) => BigInt(rowid));
     for (const rowid of rowids) {
@@ -655,8 +657,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
     params: SqlValue[],
   ): { messages: number; vectors: number; textRows: number } {
     const out = { messages: 0, vectors: 0, textRows: 0 };
-    const rowids = this.stmt<number>(`SELECT rowid FROM messages WHERE ${where}`)
-      .pluck()
+    const rowids = this.values<number>(`SELECT rowid FROM messages WHERE ${where}`)
       .all(...params)
       .map((rowid) => BigInt(rowid));
     for (const rowid of rowids) {
@@ -675,14 +676,18 @@ export class SqliteTenantDataStore implements TenantDataStore {
 
   /** Which tenant holds an id in a table with globally unique ids (null: nobody). */
   private ownerOf(table: 'memories' | 'messages' | 'summaries' | 'bulletins', id: string): string | null {
-    return this.stmt<string>(`SELECT tenant_id FROM ${table} WHERE id = ?`).pluck().get(id) ?? null;
+    return this.values<string>(`SELECT tenant_id FROM ${table} WHERE id = ?`).get(id) ?? null;
   }
 
   private write<T>(work: () => T): Promise<T> {
     return Promise.resolve(this.database.transaction(work));
   }
 
-  private stmt<R = unknown>(sql: string): Statement<SqlValue[], R> {
+  private stmt<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
     return this.database.stmt<R>(sql);
+  }
+
+  private values<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
+    return this.database.values<R>(sql);
   }
 }

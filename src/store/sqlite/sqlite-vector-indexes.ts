@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 
 import type { ScoredId } from 'src/domain/memory-store.port';
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import type { BinaryVectorIndexOptions, VectorIndexFilter, VectorIndexRow } from 'src/store/sqlite/binary-vector-index';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
+import type { CachedStatement } from 'src/store/sqlite/statement-cache';
+import { StatementCache } from 'src/store/sqlite/statement-cache';
 
 export interface SqliteVectorIndexOptions {
   dimensions: number;
@@ -148,7 +150,7 @@ export class SqliteVectorIndexes {
   private readonly tenants = new Map<string, TenantVectors>();
   private readonly writer = randomUUID();
   private sequence = 0;
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements: StatementCache<unknown[]>;
 
   private readonly source: VectorIndexSource;
 
@@ -157,6 +159,7 @@ export class SqliteVectorIndexes {
     private readonly options: SqliteVectorIndexOptions,
   ) {
     this.source = options.source;
+    this.statements = new StatementCache(db);
   }
 
   /** Inside the insert's transaction, after its vec0 row. */
@@ -207,7 +210,7 @@ export class SqliteVectorIndexes {
     hits.sort((a, b) => a.rowid - b.rowid);
     const blob = Buffer.from(query.buffer, query.byteOffset, query.byteLength);
     const exact = this.stmt<{ id: string; distance: number } & VectorIndexRow>(this.source.exactSql);
-    const lookup = this.stmt<[number, number, string, string, ...MetaColumns]>(this.source.rowSql).raw();
+    const lookup = this.arrays<[number, number, string, string, ...MetaColumns]>(this.source.rowSql);
     const scored: ScoredId[] = [];
     for (const hit of hits) {
       // the index's float copy scores the row as vec0 would (bit for bit), and the row's own columns (what the
@@ -232,7 +235,7 @@ export class SqliteVectorIndexes {
   }
 
   private indexFor(tenantId: string): BinaryVectorIndex | null {
-    const version = this.stmt<number>('PRAGMA data_version').pluck().get() ?? 0;
+    const version = this.values<number>('PRAGMA data_version').get() ?? 0;
     let state = this.tenants.get(tenantId);
     if (state && (state.stale || (state.checkedVersion !== version && !this.trusts(state, this.readEpoch(tenantId))))) {
       this.tenants.delete(tenantId);
@@ -261,7 +264,7 @@ export class SqliteVectorIndexes {
   private load(tenantId: string, version: number): TenantVectors {
     return this.db.transaction((): TenantVectors => {
       const epoch = this.readEpoch(tenantId);
-      const counted = this.stmt<number>(this.source.countSql).pluck().get(tenantId) ?? 0;
+      const counted = this.values<number>(this.source.countSql).get(tenantId) ?? 0;
       const index = counted >= this.options.minRows ? this.build(tenantId) : null;
 
       return { index, rows: index?.size ?? counted, epoch, checkedVersion: version, stale: false, pending: new Map() };
@@ -271,7 +274,7 @@ export class SqliteVectorIndexes {
   private build(tenantId: string): BinaryVectorIndex {
     const meta = new Map<number, VectorIndexRow>();
     let vectors = 0;
-    const rows = this.stmt<[number, number, ...MetaColumns]>(this.source.metaSql).raw();
+    const rows = this.arrays<[number, number, ...MetaColumns]>(this.source.metaSql);
     for (const [rowid, hasVector, ...columns] of rows.iterate(tenantId)) {
       meta.set(rowid, this.source.meta(columns));
       vectors += hasVector;
@@ -376,7 +379,7 @@ export class SqliteVectorIndexes {
 
   /** Brings the index up to what the rows hold for the rows this connection wrote since the last search. */
   private replay(tenantId: string, index: BinaryVectorIndex, pending: Map<number, PendingInsert | null>): void {
-    const lookup = this.stmt<[number, number, string, string, ...MetaColumns]>(this.source.rowSql).raw();
+    const lookup = this.arrays<[number, number, string, string, ...MetaColumns]>(this.source.rowSql);
     for (const [rowid, insert] of pending) {
       const row = lookup.get(rowid);
       if (!row || row[3] !== tenantId || row[1] === 0) {
@@ -397,7 +400,7 @@ export class SqliteVectorIndexes {
   }
 
   private readVector(rowid: number): Float32Array | null {
-    const blob = this.stmt<Buffer>(`SELECT embedding FROM ${this.source.vectors} WHERE rowid = ?`).pluck().get(rowid);
+    const blob = this.values<Buffer>(`SELECT embedding FROM ${this.source.vectors} WHERE rowid = ?`).get(rowid);
     if (!blob) {
       return null;
     }
@@ -410,7 +413,7 @@ export class SqliteVectorIndexes {
   /** Replaces the tenant's epoch token; returns its cached state, marked stale if another connection wrote first. */
   private bumpEpoch(tenantId: string): TenantVectors | undefined {
     const key = this.source.epochKey + tenantId;
-    const previous = this.stmt<string>('SELECT value FROM meta WHERE key = ?').pluck().get(key) ?? '';
+    const previous = this.values<string>('SELECT value FROM meta WHERE key = ?').get(key) ?? '';
     this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
       key,
       `${this.writer}:${++this.sequence}`,
@@ -429,20 +432,18 @@ export class SqliteVectorIndexes {
   }
 
   private readEpoch(tenantId: string): string {
-    return (
-      this.stmt<string>('SELECT value FROM meta WHERE key = ?')
-        .pluck()
-        .get(this.source.epochKey + tenantId) ?? ''
-    );
+    return this.values<string>('SELECT value FROM meta WHERE key = ?').get(this.source.epochKey + tenantId) ?? '';
   }
 
-  private stmt<R = unknown>(sql: string): Statement<unknown[], R> {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
+  private stmt<R = unknown>(sql: string): CachedStatement<unknown[], R> {
+    return this.statements.get<R>(sql);
+  }
 
-    return statement as Statement<unknown[], R>;
+  private values<R = unknown>(sql: string): CachedStatement<unknown[], R> {
+    return this.statements.get<R>(sql, 'values');
+  }
+
+  private arrays<R = unknown>(sql: string): CachedStatement<unknown[], R> {
+    return this.statements.get<R>(sql, 'arrays');
   }
 }

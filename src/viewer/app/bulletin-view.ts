@@ -1,12 +1,14 @@
 import { call } from 'src/viewer/app/api';
+import { BacklogView } from 'src/viewer/app/backlog-view';
 import { bulletinToDom } from 'src/viewer/app/bulletin-text';
 import { byId, el, formatDate, render } from 'src/viewer/app/dom';
 import type { Bulletin } from 'src/viewer/app/types';
 import { announce, run } from 'src/viewer/app/ui';
 
-/** The tenant's current bulletin, and a button to regenerate it now. */
+/** The tenant's current bulletin, a button to regenerate it now, and the tenant's owed work below. */
 export class BulletinView {
   private readonly body = el('div', { class: 'bulletin' });
+  private readonly backlog = new BacklogView();
 
   constructor(private readonly open: (id: string) => void) {}
 
@@ -20,10 +22,12 @@ export class BulletinView {
         el('button', { type: 'button', onclick: () => this.refresh() }, 'Refresh bulletin'),
       ),
       this.body,
+      this.backlog.element,
     );
   }
 
   load(): void {
+    this.backlog.load();
     run(async () => {
       this.show((await call<{ bulletin: Bulletin | null }>('GET', '/bulletin')).bulletin);
     });

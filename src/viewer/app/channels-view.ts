@@ -1,16 +1,21 @@
 import { call } from 'src/viewer/app/api';
 import { byId, el, formatDate, plural, render } from 'src/viewer/app/dom';
-import type { Channel, Message, Page } from 'src/viewer/app/types';
-import { announce, run } from 'src/viewer/app/ui';
+import type { Channel, Memory, Message, MessagePage, Page } from 'src/viewer/app/types';
+import { announce, run, typeChip } from 'src/viewer/app/ui';
 
 const PAGE = 50;
 
-/** Channels (paged) and the selected channel's messages, newest first page, older ones on demand. */
+/**
+ * Channels (paged) and the selected channel's messages, newest first page, older ones on demand; under each message
+ * the memories it produced, each opening in the detail panel.
+ */
 export class ChannelsView {
   private channels: Channel[] = [];
   private nextChannels: string | null = null;
   private readonly list = el('div', { class: 'channel-list' });
   private readonly messages = el('div', { class: 'messages', 'aria-live': 'polite' });
+
+  constructor(private readonly openMemory: (id: string) => void) {}
 
   mount(): void {
     render(
@@ -67,24 +72,34 @@ export class ChannelsView {
 
   open(channelId: string): void {
     run(async () => {
-      const page = await call<Page<Message>>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, {
+      const page = await call<MessagePage>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, {
         limit: PAGE,
       });
       for (const button of this.list.querySelectorAll<HTMLButtonElement>('button.channel')) {
         button.setAttribute('aria-current', String(button.dataset['channel'] === channelId));
       }
-      this.showMessages(channelId, page.items, page.nextCursor);
+      this.showMessages(channelId, page.items, page.nextCursor, learnedMap(page));
     });
   }
 
-  private showMessages(channelId: string, items: Message[], older: string | null): void {
+  private showMessages(
+    channelId: string,
+    items: Message[],
+    older: string | null,
+    learned: Map<string, Memory[]>,
+  ): void {
     const loadOlder = (): void => {
       run(async () => {
-        const page = await call<Page<Message>>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, {
+        const page = await call<MessagePage>('GET', `/channels/${encodeURIComponent(channelId)}/messages`, {
           limit: PAGE,
           cursor: older,
         });
-        this.showMessages(channelId, [...page.items, ...items], page.nextCursor);
+        this.showMessages(
+          channelId,
+          [...page.items, ...items],
+          page.nextCursor,
+          new Map([...learned, ...learnedMap(page)]),
+        );
       });
     };
     render(
@@ -104,10 +119,36 @@ export class ChannelsView {
               [message.speaker, message.role, formatDate(message.createdAt)].filter(Boolean).join(' · '),
             ),
             el('p', {}, message.content),
+            this.learnedList(learned.get(message.id) ?? []),
           ),
         ),
       ),
     );
     announce(`${plural(items.length, 'message')} of ${channelId}`);
   }
+
+  /** The memories a message produced, each a button that opens it. */
+  private learnedList(memories: Memory[]): HTMLElement | null {
+    if (memories.length === 0) {
+      return null;
+    }
+
+    return el(
+      'ul',
+      { class: 'learned', 'aria-label': `Learned: ${plural(memories.length, 'memory', 'memories')}` },
+      memories.map((memory) =>
+        el(
+          'li',
+          {},
+          typeChip(memory.type),
+          ' ',
+          el('button', { type: 'button', class: 'link', onclick: () => this.openMemory(memory.id) }, memory.content),
+        ),
+      ),
+    );
+  }
+}
+
+function learnedMap(page: MessagePage): Map<string, Memory[]> {
+  return new Map(page.learned.map((entry) => [entry.messageId, entry.memories]));
 }

@@ -20,7 +20,7 @@ const detail = new DetailView({
 const memories = new MemoriesView((id) => detail.open(id));
 const search = new SearchView((id) => detail.open(id));
 const bulletin = new BulletinView((id) => detail.open(id));
-const channels = new ChannelsView();
+const channels = new ChannelsView((id) => detail.open(id));
 
 /** Tabs as the WAI-ARIA pattern: arrows move between them, the selected one is the only one in the tab order. */
 function select(tab: Tab, focus = false): void {

@@ -119,3 +119,18 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** A page of a channel's messages, with the memories each message produced. */
+export interface MessagePage extends Page<Message> {
+  learned: { messageId: string; memories: Memory[] }[];
+}
+
+/** GET /api/backlog: the tenant's owed work by kind. */
+export interface BacklogItem {
+  kind: string;
+  meaning: string;
+  items: number;
+  oldest: string | null;
+  oldestAgeSeconds: number;
+  storeWide: boolean;
+}

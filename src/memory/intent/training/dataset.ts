@@ -11,8 +11,12 @@ export const WEIGHTS_PATH = join(__dirname, '..', 'model', 'intent-weights.json'
 
 /** What the model learns from: the template corpus and the hand-written clauses. */
 export const TRAINING_FILES = ['generated.jsonl', 'handwritten.jsonl'];
-/** Hand-written apart from the templates: dev is looked at while tuning, test only to report. */
-export const HOLDOUT_FILES = ['holdout-dev.jsonl', 'holdout-test.jsonl'];
+/**
+ * Hand-written apart from the templates. dev was looked at while the templates grew; test was not looked at, but was
+ * written in the same sitting as dev and the paraphrase templates borrowed from both, so it flatters; final was
+ * written after the corpus was done and has not changed it.
+ */
+export const HOLDOUT_FILES = ['holdout-dev.jsonl', 'holdout-test.jsonl', 'holdout-final.jsonl'];
 
 const clauseSchema = z.object({
   text: z.string().min(1),

@@ -4,7 +4,7 @@ import type { LabelledClause } from 'src/memory/intent/intent.types';
 import { INTENTS, SUBJECTS } from 'src/memory/intent/intent.types';
 import type { HeadWeightsFile, IntentWeightsFile } from 'src/memory/intent/linear-model';
 import { seededRandom } from 'src/memory/intent/training/prng';
-import type { SoftmaxExample } from 'src/memory/intent/training/sgd';
+import type { SoftmaxExample, SoftmaxWeights } from 'src/memory/intent/training/sgd';
 import { quantize, trainSoftmax } from 'src/memory/intent/training/sgd';
 
 export const NO_SLOT = 'none';
@@ -68,32 +68,45 @@ function labelWeights(targets: Float64Array[], width: number): number[] {
   });
 }
 
-function trainHead(
-  spec: HeadSpec,
+/** A clause's features: buckets and, for dense features, their values (see SoftmaxExample). */
+export type FeatureRow = Pick<SoftmaxExample, 'buckets' | 'values'>;
+
+export type HeadName = keyof IntentWeightsFile['heads'];
+
+/** One head trained on feature rows of any kind (hashed n-grams, sentence vectors, both), float weights. */
+export function trainHead(
+  name: HeadName,
   data: readonly LabelledClause[],
-  features: readonly number[][],
+  rows: readonly FeatureRow[],
+  buckets: number,
   options: TrainOptions,
-  seed: number,
-): HeadWeightsFile {
+): SoftmaxWeights {
+  const spec = HEADS[name];
   const targets = data.map(spec.target);
   const weights = labelWeights(targets, spec.labels.length);
   const examples: SoftmaxExample[] = data.map((_clause, i) => ({
-    buckets: features[i] ?? [],
+    ...(rows[i] ?? { buckets: [] }),
     target: targets[i] ?? new Float64Array(spec.labels.length),
     weight: weights[i] ?? 1,
   }));
-  const trained = trainSoftmax(examples, {
-    buckets: 1 << options.bits,
+
+  return trainSoftmax(examples, {
+    buckets,
     labels: spec.labels.length,
     epochs: options.epochs,
     rate: options.rate,
     l2: options.l2,
-    random: seededRandom(seed),
+    random: seededRandom(options.seed + HEAD_NAMES.indexOf(name)),
   });
+}
+
+const HEAD_NAMES: readonly HeadName[] = ['intent', 'slot', 'subject'];
+
+function quantizedHead(name: HeadName, trained: SoftmaxWeights): HeadWeightsFile {
   const { codes, scale } = quantize(trained.weights);
 
   return {
-    labels: [...spec.labels],
+    labels: [...HEADS[name].labels],
     scale,
     bias: Array.from(trained.bias, (b) => Number(b.toFixed(6))),
     weights: Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength).toString('base64'),
@@ -102,16 +115,16 @@ function trainHead(
 
 /** The three heads trained on the clauses, seeded: the same data and options give the same file. */
 export function trainIntentModel(data: readonly LabelledClause[], options: TrainOptions): IntentWeightsFile {
-  const features = data.map((clause) => clauseFeatures(clause.text, clause.lang, options.bits, options.chars));
+  const rows = data.map((clause) => ({
+    buckets: clauseFeatures(clause.text, clause.lang, options.bits, options.chars),
+  }));
+  const head = (name: HeadName): HeadWeightsFile =>
+    quantizedHead(name, trainHead(name, data, rows, 1 << options.bits, options));
 
   return {
     format: 'engram-intent-v1',
     bits: options.bits,
     chars: options.chars,
-    heads: {
-      intent: trainHead(HEADS.intent, data, features, options, options.seed),
-      slot: trainHead(HEADS.slot, data, features, options, options.seed + 1),
-      subject: trainHead(HEADS.subject, data, features, options, options.seed + 2),
-    },
+    heads: { intent: head('intent'), slot: head('slot'), subject: head('subject') },
   };
 }

@@ -25,7 +25,7 @@ function fill(template: string, corpus: CorpusLanguage, random: () => number): s
 }
 
 /** Swaps two neighbouring letters in one longer word: the typos people make in chat. */
-function typo(text: string, random: () => number): string {
+export function typo(text: string, random: () => number): string {
   const words = text.split(' ');
   const candidates = words.map((word, index) => ({ word, index })).filter(({ word }) => /^\p{L}{5,}$/u.test(word));
   if (candidates.length === 0) {

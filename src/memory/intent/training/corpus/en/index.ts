@@ -5,12 +5,17 @@ import { vocabulary } from 'src/memory/intent/training/corpus/en/vocabulary';
 import { moreVocabulary } from 'src/memory/intent/training/corpus/en/vocabulary-more';
 import type { CorpusLanguage } from 'src/memory/intent/training/corpus/template-group';
 
+const jobs = [...vocabulary.job, ...moreVocabulary.moreJobs];
+
 export const EN_CORPUS: CorpusLanguage = {
   // "{ajob}": the job with its article
   vocabulary: {
     ...vocabulary,
     ...moreVocabulary,
-    ajob: vocabulary.job.map((job) => (/^[aeiou]/iu.test(job) ? `an ${job}` : `a ${job}`)),
+    job: jobs,
+    employer: [...vocabulary.employer, ...moreVocabulary.moreEmployers],
+    city: [...vocabulary.city, ...moreVocabulary.moreCities],
+    ajob: jobs.map((job) => (/^[aeiou]/iu.test(job) ? `an ${job}` : `a ${job}`)),
   },
   groups: [...factGroups, ...actGroups, ...paraphraseGroups],
   prefixes: [

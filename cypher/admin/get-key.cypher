@@ -1,0 +1,3 @@
+CYPHER 25
+MATCH (k:ApiKey {id: $id})
+RETURN k {.*} AS key

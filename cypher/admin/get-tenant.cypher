@@ -1,0 +1,3 @@
+CYPHER 25
+MATCH (t:Tenant {id: $id})
+RETURN t.id AS id, t.createdAt AS createdAt

@@ -1,0 +1,39 @@
+import { extractValueSpans, valueForSlot } from 'src/memory/intent/value-spans';
+
+describe('extractValueSpans', () => {
+  it('finds places, organisations, people, dates and e-mail addresses', () => {
+    const spans = extractValueSpans('fwiw I moved to Cape Town and work at the Red Cross, mail me at kim@x.org', 'en');
+
+    expect(spans).toEqual(
+      expect.arrayContaining([
+        { kind: 'place', text: 'Cape Town' },
+        { kind: 'organization', text: 'Red Cross' },
+        { kind: 'email', text: 'kim@x.org' },
+      ]),
+    );
+    expect(extractValueSpans('my bday is on the 9th of October', 'en')).toContainEqual({
+      kind: 'date',
+      text: '9th of October',
+    });
+  });
+
+  it('keeps Danish proper nouns without their lowercase neighbours and reads Danish dates', () => {
+    expect(valueForSlot('name', extractValueSpans('jeg hedder Sofie nu', 'da'))).toBe('Sofie');
+    expect(valueForSlot('location', extractValueSpans('så nu er det København der er hjemme', 'da'))).toBe('København');
+    expect(valueForSlot('birthday', extractValueSpans('min fødselsdag er den 3. juni', 'da'))).toBe('3. juni');
+  });
+});
+
+describe('valueForSlot', () => {
+  it('takes the kind that fits the slot, and the last of several (the new value comes last)', () => {
+    const spans = extractValueSpans('User left Accenture and now works at Bain.', 'en');
+
+    expect(valueForSlot('employer', spans)).toBe('Bain');
+    expect(valueForSlot('employer', extractValueSpans("I'm on the payroll at Rema 1000 now", 'en'))).toBe('Rema 1000');
+  });
+
+  it('gives nothing for a slot no span fits', () => {
+    expect(valueForSlot('age', extractValueSpans("I'm 34", 'en'))).toBeNull();
+    expect(valueForSlot('location', extractValueSpans('lol ok', 'en'))).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import * as chrono from 'chrono-node';
+import nlp from 'compromise';
+
+import type { SlotName } from 'src/language/slots';
+import type { IntentLanguage } from 'src/memory/intent/intent.types';
+
+export type ValueSpanKind = 'person' | 'place' | 'organization' | 'proper' | 'date' | 'email';
+
+export interface ValueSpan {
+  kind: ValueSpanKind;
+  text: string;
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
+// chrono-node has no Danish: "3. juni", "d. 14. marts", "14/3"
+const DANISH_DATE =
+  /\b\d{1,2}\.\s*(?:januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december)(?:\s+\d{4})?\b|\b\d{1,2}\/\d{1,2}(?:[/-]\d{2,4})?\b/giu;
+const EDGE_PUNCTUATION = /^[\s"'“”(]+|[\s"'“”).,;:!?]+$/gu;
+
+function tidy(text: string): string {
+  return text.replace(EDGE_PUNCTUATION, '');
+}
+
+// compromise reads Danish as English and tags lowercase neighbours into a proper noun ("det København", "Sofie nu")
+function properOnly(text: string): string {
+  return text.replace(/^(?:\p{Ll}+\s+)+/u, '').replace(/(?:\s+\p{Ll}+)+$/u, '');
+}
+
+/**
+ * Names, places, organisations, other proper nouns, dates and e-mail addresses in a clause, in the order found:
+ * compromise's entity tags (English-trained; on Danish only its capitalisation-based proper nouns help), chrono-node
+ * for English dates, a value shape for Danish dates and e-mail addresses.
+ */
+export function extractValueSpans(clause: string, lang: IntentLanguage): ValueSpan[] {
+  const doc = nlp(clause);
+  const spans: ValueSpan[] = [];
+  const add = (kind: ValueSpanKind, texts: readonly string[]): void => {
+    for (const text of texts.map(tidy).filter(Boolean)) {
+      spans.push({ kind, text });
+    }
+  };
+  add('email', clause.match(EMAIL) ?? []);
+  const named = (texts: unknown): string[] => (texts as string[]).map(properOnly);
+  add('person', named(doc.people().out('array')));
+  add('place', named(doc.places().out('array')));
+  add('organization', named(doc.organizations().out('array')));
+  // a number may end a name: "Rema 1000", "Agent 47"
+  add('proper', named(doc.match('#ProperNoun+ #NumericValue?').out('array')));
+  add('date', lang === 'en' ? chrono.parse(clause).map((result) => result.text) : (clause.match(DANISH_DATE) ?? []));
+
+  return spans;
+}
+
+const KINDS_FOR_SLOT: Partial<Record<SlotName, readonly ValueSpanKind[]>> = {
+  name: ['person', 'proper'],
+  nickname: ['person', 'proper'],
+  location: ['place', 'proper'],
+  employer: ['organization', 'proper'],
+  birthday: ['date'],
+  email: ['email'],
+};
+
+/**
+ * The span that most likely holds the slot's value: the first kind that fits the slot, and of several spans of
+ * that kind the last ("left Accenture and now works at Bain": Bain). Null when no span fits.
+ */
+export function valueForSlot(slot: SlotName, spans: readonly ValueSpan[]): string | null {
+  for (const kind of KINDS_FOR_SLOT[slot] ?? []) {
+    const found = spans.filter((span) => span.kind === kind);
+    if (found.length > 0) {
+      return found[found.length - 1]?.text ?? null;
+    }
+  }
+
+  return null;
+}
