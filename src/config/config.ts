@@ -89,6 +89,7 @@ const envSchema = z
     UPDATES_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
     RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
     TASK_WRITE_BUDGET: z.coerce.number().int().min(0).default(10),
+    WRITE_INTENT_MODEL: bool.default(true),
     VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(5_000),
     MESSAGE_VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(5_000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6_000),
@@ -201,6 +202,8 @@ export interface AppConfig {
   limits: { maxContentBytes: number };
   thresholds: { nearDuplicate: number; updates: number; related: number };
   taskWriteBudget: number;
+  /** The write path asks the learned intent classifier what its patterns leave open (src/memory/ARCHITECTURE.md). */
+  writeIntentModel: boolean;
   /** Requests a minute per tenant and per client address (before authentication); 0 = no limit. */
   rateLimit: { perTenantPerMinute: number; perAddressPerMinute: number };
   /** proxy-addr trust (hop count, `loopback`, CIDRs): which X-Forwarded-For hops name the client; none when unset. */
@@ -365,6 +368,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
       related: env.RELATED_THRESHOLD,
     },
     taskWriteBudget: env.TASK_WRITE_BUDGET,
+    writeIntentModel: env.WRITE_INTENT_MODEL,
     // RATE_LIMIT_PER_MINUTE=0 turns all rate limiting off, the per-address limit included
     rateLimit: {
       perTenantPerMinute: env.RATE_LIMIT_PER_MINUTE,

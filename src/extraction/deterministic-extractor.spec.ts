@@ -60,13 +60,13 @@ describe(extractDeterministic.name, () => {
 
   it('should turn "forget" into a forget request, naming the slot when it names one', () => {
     expect(extractDeterministic('Please forget that I live in Berlin.')).toEqual([
-      { kind: 'forget', patternId: 'en.forget', query: 'I live in Berlin', slot: null },
+      { kind: 'forget', patternId: 'en.forget', query: 'I live in Berlin', slots: [] },
     ]);
     expect(extractDeterministic('forget my name')).toEqual([
-      { kind: 'forget', patternId: 'en.forget', query: 'my name', slot: 'name' },
+      { kind: 'forget', patternId: 'en.forget', query: 'my name', slots: ['name'] },
     ]);
     expect(extractDeterministic('Glem hvor jeg bor')).toEqual([
-      { kind: 'forget', patternId: 'da.forget', query: 'hvor jeg bor', slot: 'location' },
+      { kind: 'forget', patternId: 'da.forget', query: 'hvor jeg bor', slots: ['location'] },
     ]);
   });
 

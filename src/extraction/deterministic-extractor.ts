@@ -1,15 +1,21 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { stripInjected } from 'src/extraction/injected-text';
-import { DANISH } from 'src/extraction/patterns/da';
-import { ENGLISH } from 'src/extraction/patterns/en';
-import { asSentence } from 'src/extraction/patterns/pattern-table';
-import type { LanguageTable, PatternKind, PatternMatch } from 'src/extraction/patterns/pattern-table';
+import { languageOf } from 'src/language/language-of';
+import { asSentence } from 'src/language/pattern-table';
+import type { LanguageTable } from 'src/language/pattern-table';
+import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
+import { isStandingRule } from 'src/language/rules';
+import type { SlotName } from 'src/language/slots';
+import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
+import { detectValueSwap } from 'src/language/value-swaps';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
-import type { SlotName } from 'src/memory/guards/slots';
-import { detectFactRetraction, detectRetraction, detectValueSwap, isStandingRule } from 'src/memory/write-rules';
+import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
+import { detectIntent } from 'src/memory/write/intent';
+import type { IntentClassifier } from 'src/memory/write/intent';
+import { normalise } from 'src/memory/write/normalise';
 
-/** Every language extraction knows; add a table here to teach it another. */
-export const LANGUAGE_TABLES: readonly LanguageTable[] = [ENGLISH, DANISH];
+export { LANGUAGE_TABLES } from 'src/language/tables';
 
 export interface MemoryExtraction {
   kind: 'memory';
@@ -29,63 +35,21 @@ export interface ForgetExtraction {
   patternId: string;
   /** What to forget, in the user's words. */
   query: string;
-  /** Set when the request names a slot ("forget my name"): the slot's memory is what goes. */
-  slot: SlotName | null;
+  /** The slots the request names ("forget my name", "my job": employer and occupation): their memories go. */
+  slots: SlotName[];
 }
 
 export type Extraction = MemoryExtraction | ForgetExtraction;
 
 const MAX_EXTRACTIONS = 8;
-const MAX_SENTENCES = 50;
-/**
- * What extraction looks at, so no pattern can cost more than linear time in the message: the first 20,000
- * characters, and sentences of at most 600 characters after whitespace runs are folded to one space (a
- * self-description or a "remember that ..." is far shorter; a longer run of text is skipped, not cut).
- */
-export const MAX_EXTRACTION_INPUT = 20_000;
-export const MAX_SENTENCE_CHARS = 600;
 
-/**
- * Sentences: split after . ! ? and at line breaks; a decimal point or an ellipsis inside a sentence stays, and so
- * does a date's "14. maj".
- */
-export function sentences(text: string): string[] {
-  return (
-    text
-      .slice(0, MAX_EXTRACTION_INPUT)
-      // "den 14. maj": after a day's number a lower-case word goes on the sentence
-      .split(/(?<=[.!?])(?<!(?<!\p{N})\p{N}{1,2}\.)\s+(?=\S)|(?<=(?<!\p{N})\p{N}{1,2}\.)\s+(?=[^\p{Ll}\s])|\n+/u)
-      .map((s) => s.replace(/\s+/gu, ' ').trim())
-      .filter((s) => s.length > 0 && s.length <= MAX_SENTENCE_CHARS)
-      .slice(0, MAX_SENTENCES)
-  );
-}
-
-/** Clauses: "I'm Anders and I live in Aarhus" is two statements, each starting with its own "I". */
-export function clauses(sentence: string): string[] {
-  const parts = sentence
-    .replace(/\s+/gu, ' ')
-    .split(
-      /\s*;\s*|,\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))|,\s+(?=(?:nu|faktisk|nemlig) (?:er|bor|arbejder|hedder) jeg\b)|\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))/iu,
-    )
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0);
-  // "Hi, I'm Bo": a greeting belongs to the statement after it
-  const merged: string[] = [];
-  for (const part of parts) {
-    const previous = merged[merged.length - 1];
-    if (previous !== undefined && GREETING.test(previous)) {
-      merged[merged.length - 1] = `${previous} ${part}`;
-    } else {
-      merged.push(part);
-    }
-  }
-
-  return merged;
-}
+export { clauses, MAX_EXTRACTION_INPUT, MAX_SENTENCE_CHARS, sentences } from 'src/memory/write/clauses';
 
 /** Why a sentence no pattern reads is still kept as said: it takes something back, sets a rule or asks a reminder. */
 function keptAsSaid(sentence: string): string | null {
+  if (chatRuleIn(sentence)) {
+    return 'rule';
+  }
   if (detectRetraction(sentence) || detectFactRetraction(sentence)) {
     return 'retraction';
   }
@@ -96,7 +60,12 @@ function keptAsSaid(sentence: string): string | null {
     return 'reminder';
   }
 
-  return isStandingRule(sentence) && CHAT_RULE.test(sentence) ? 'rule' : null;
+  return null;
+}
+
+/** Whether a clause of `sentence` is a rule for the assistant: "I'm vegan, so never suggest fish". */
+function chatRuleIn(sentence: string): boolean {
+  return [sentence, ...ruleParts(sentence)].some((part) => isStandingRule(part) && CHAT_RULE.test(part));
 }
 
 /**
@@ -114,28 +83,6 @@ const CHAT_RULE = new RegExp(
 );
 
 const REMINDER = /^(?:(?:please|pls|and|oh|also|hey)[,]? )*remind me to \S/iu;
-
-const GREETING = /^(?:hi|hello|hey|hej|hejsa|hallo|goddag)(?: there| all| everyone| alle)?[,!.]?$/iu;
-
-function firstMatch(
-  text: string,
-  kinds: readonly PatternKind[],
-  tables: readonly LanguageTable[],
-): { table: LanguageTable; patternId: string; kind: PatternKind; match: PatternMatch } | null {
-  for (const table of tables) {
-    for (const pattern of table.patterns) {
-      if (!kinds.includes(pattern.kind)) {
-        continue;
-      }
-      const match = pattern.match(text);
-      if (match) {
-        return { table, patternId: pattern.id, kind: pattern.kind, match };
-      }
-    }
-  }
-
-  return null;
-}
 
 /** Tags of a trait, so a health rule or a recipe search finds it: allergies and conditions are health, diets diet. */
 function traitTags(trait: string): string[] {
@@ -189,37 +136,76 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
   };
 }
 
-function mentionedSlot(query: string, tables: readonly LanguageTable[]): SlotName | null {
-  const lower = query.toLowerCase();
-  for (const table of tables) {
-    for (const [slot, pattern] of Object.entries(table.slotMentions) as [SlotName, RegExp][]) {
-      if (pattern.test(lower)) {
-        return slot;
-      }
+/**
+ * What the intent classifier reads in a sentence no pattern read: a slot statement of the user's own, as the memory
+ * sentence of its language ("these days home is Sheffield" -> "I live in Sheffield."), or a take-back, kept as said
+ * for the write path to act on. Nothing for anything else.
+ */
+function learned(sentence: string, tables: readonly LanguageTable[], classifier: IntentClassifier): MemoryExtraction[] {
+  for (const clause of clauses(sentence)) {
+    const intent = detectIntent(clause, { slots: true, anyPerson: false, takesBack: true, classifier });
+    if (intent.by !== 'model') {
+      continue;
+    }
+    const value = intent.slot === null ? null : valueShape(clause, intent.slot);
+    if (intent.kind === 'state' && intent.slot !== null && value !== null) {
+      const table = tables.find((t) => t.language === languageOf(clause)) ?? tables[0];
+
+      return table
+        ? [
+            {
+              kind: 'memory',
+              patternId: 'model.slot',
+              content: table.slotSentence(intent.slot, value),
+              type: MemoryType.IDENTITY,
+              slot: intent.slot,
+              explicit: false,
+            },
+          ]
+        : [];
+    }
+    if (intent.kind === 'retract' || intent.kind === 'forget') {
+      return [
+        {
+          kind: 'memory',
+          patternId: `model.${intent.kind}`,
+          content: asSentence(sentence),
+          type: null,
+          slot: null,
+          explicit: false,
+        },
+      ];
     }
   }
 
-  return null;
+  return [];
 }
 
 /**
  * Same-turn deterministic extraction from one user message: pattern tables only, no model, a few microseconds.
  * Questions and text the service injected are skipped. At most 8 extractions per message, duplicates removed.
  */
-export function extractDeterministic(text: string, tables: readonly LanguageTable[] = LANGUAGE_TABLES): Extraction[] {
+export function extractDeterministic(
+  text: string,
+  tables: readonly LanguageTable[] = LANGUAGE_TABLES,
+  classifier?: IntentClassifier,
+): Extraction[] {
   const found: Extraction[] = [];
-  for (const sentence of sentences(stripInjected(text))) {
-    if (looksLikeQuestion(sentence)) {
-      continue;
-    }
+  for (const said of sentences(stripInjected(text))) {
+    // "fwiw I live in Oslo now lol": the filler goes before any pattern reads the sentence
+    const sentence = normalise(said);
+    // "can you forget my email?" asks, yet is a request about the memory
     const request = firstMatch(sentence, ['remember', 'forget'], tables);
     if (request?.kind === 'forget') {
       found.push({
         kind: 'forget',
         patternId: request.patternId,
         query: request.match.value,
-        slot: mentionedSlot(request.match.value, tables),
+        slots: mentionedSlots(request.match.value, tables),
       });
+      continue;
+    }
+    if (looksLikeQuestion(sentence)) {
       continue;
     }
     if (request?.kind === 'remember') {
@@ -246,7 +232,11 @@ export function extractDeterministic(text: string, tables: readonly LanguageTabl
     }
     // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back. A standing
     // rule ("From now on, keep your answers short") and a reminder ("Remind me to water the plants") likewise.
-    const kept = found.length === before ? keptAsSaid(sentence) : null;
+    const kept = found.length === before ? keptAsSaid(sentence) : chatRuleIn(sentence) ? 'rule' : null;
+    if (kept === null && found.length === before && classifier) {
+      found.push(...learned(sentence, tables, classifier));
+      continue;
+    }
     if (kept !== null) {
       found.push({
         kind: 'memory',

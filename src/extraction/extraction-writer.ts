@@ -4,7 +4,7 @@ import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types
 import { SourceRole, WriteOutcome } from 'src/domain/memory.enums';
 import type { MemoryType } from 'src/domain/memory.enums';
 import { extractionScope } from 'src/extraction/extraction-scope';
-import type { SlotName } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/language/slots';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';

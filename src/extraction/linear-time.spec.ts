@@ -1,8 +1,8 @@
 import { clauses, extractDeterministic, MAX_SENTENCE_CHARS, sentences } from 'src/extraction/deterministic-extractor';
 import { stripInjected } from 'src/extraction/injected-text';
-import { DANISH } from 'src/extraction/patterns/da';
-import { ENGLISH } from 'src/extraction/patterns/en';
-import { leadWords, trimValue } from 'src/extraction/patterns/pattern-table';
+import { DANISH } from 'src/language/da/extraction';
+import { ENGLISH } from 'src/language/en/extraction';
+import { leadWords, trimValue } from 'src/language/pattern-table';
 
 /**
  * Issue 17, item 1: the stalls found by probing, one test each (each took seconds to minutes before its fix). The

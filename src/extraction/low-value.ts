@@ -1,4 +1,4 @@
-import type { LanguageTable } from 'src/extraction/patterns/pattern-table';
+import type { LanguageTable } from 'src/language/pattern-table';
 import { looksLikeNoise } from 'src/memory/guards/firewall';
 
 /**

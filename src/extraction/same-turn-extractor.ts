@@ -1,20 +1,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
 import { SourceRole } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeVisible } from 'src/domain/visibility';
-import { extractDeterministic } from 'src/extraction/deterministic-extractor';
+import { extractDeterministic, LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
 import type { ForgetExtraction } from 'src/extraction/deterministic-extractor';
 import { mayChangeMemories } from 'src/extraction/extraction-rules';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
+import { classifyIntent } from 'src/memory/intent/classify-intent';
 import type { RememberOutcome } from 'src/memory/memory-write.service';
 import { MemoryService } from 'src/memory/memory.service';
 import { parseRememberRequest } from 'src/memory/remember-input';
-import { screenWrite } from 'src/memory/write-screen';
+import { readWrite } from 'src/memory/write/read-write';
 import { RecallService } from 'src/recall/recall.service';
 
 export interface SameTurnResult {
@@ -51,6 +54,7 @@ export class SameTurnExtractor implements OnModuleInit {
     private readonly recall: RecallService,
     private readonly memories: MemoryService,
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -58,9 +62,12 @@ export class SameTurnExtractor implements OnModuleInit {
    * first user's request.
    */
   onModuleInit(): void {
+    if (this.config.writeIntentModel) {
+      classifyIntent('decode the weights at boot', 'en');
+    }
     for (const text of WARM_UP) {
-      extractDeterministic(text);
-      screenWrite(
+      extractDeterministic(text, LANGUAGE_TABLES, this.config.writeIntentModel ? classifyIntent : undefined);
+      readWrite(
         parseRememberRequest({ content: text, source: { role: SourceRole.USER } }, 10_000),
         {},
         { firewall: true, detectSlots: true },
@@ -73,7 +80,8 @@ export class SameTurnExtractor implements OnModuleInit {
     if (!mayChangeMemories(message)) {
       return result;
     }
-    for (const extraction of extractDeterministic(message.content)) {
+    const classifier = this.config.writeIntentModel ? classifyIntent : undefined;
+    for (const extraction of extractDeterministic(message.content, LANGUAGE_TABLES, classifier)) {
       if (extraction.kind === 'forget') {
         result.forgotten.push(...(await this.forget(channel, extraction)));
       } else {
@@ -95,8 +103,10 @@ export class SameTurnExtractor implements OnModuleInit {
   private async forget(channel: ChannelRecord, request: ForgetExtraction): Promise<MemoryRecord[]> {
     const tenantId = channel.tenantId;
     let ids: string[];
-    if (request.slot !== null) {
-      const holders = await this.store.findActiveBySlot(tenantId, request.slot);
+    if (request.slots.length > 0) {
+      const holders = (
+        await Promise.all(request.slots.map((slot) => this.store.findActiveBySlot(tenantId, slot)))
+      ).flat();
       ids = holders
         .filter((memory) => scopeVisible(memory, { channelId: channel.id, projectId: channel.projectId }))
         .map((memory) => memory.id);

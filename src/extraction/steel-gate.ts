@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 import { MemoryType } from 'src/domain/memory.enums';
+import { detectUserClaim } from 'src/language/slots';
 import { guardFact, looksLikeQuestion } from 'src/memory/guards/firewall';
-import { detectUserClaim } from 'src/memory/guards/slots';
 
 /** Importance and confidence as the LLM names them; the gate maps them to numbers. */
 export const IMPORTANCE_LEVELS = { trivial: 0.1, low: 0.3, medium: 0.5, high: 0.7, critical: 0.9 } as const;

@@ -1,5 +1,5 @@
 import { MemoryType } from 'src/domain/memory.enums';
-import { detectSlot } from 'src/memory/guards/slots';
+import { detectSlot } from 'src/language/slots';
 
 const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend';
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';

@@ -16,8 +16,8 @@ import { embedBatchesForStorage } from 'src/embedding/embed-safely';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
-import { screenWrite } from 'src/memory/write-screen';
-import type { Screened } from 'src/memory/write-screen';
+import { readWrite } from 'src/memory/write/read-write';
+import type { Screened } from 'src/memory/write/read-write';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 
@@ -197,7 +197,7 @@ export class MemoryImportService {
     const slice = eventLoopSlicer();
     const checked: Checked[] = [];
     for (const [index, item] of parsed.entries()) {
-      const result = screenWrite(item.command, {}, { firewall: !options.trusted, detectSlots: false });
+      const result = readWrite(item.command, {}, { firewall: !options.trusted, detectSlots: false });
       if ('rejection' in result) {
         throw new BadInputError(`items[${index}]: ${result.rejection}`);
       }

@@ -7,6 +7,7 @@ import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { MemoryLoaders } from 'src/memory/memory.loaders';
 import { MemoryResolver } from 'src/memory/memory.resolver';
 import { MemoryService } from 'src/memory/memory.service';
+import { WriteDecider } from 'src/memory/write/decide';
 
 @Module({
   providers: [
@@ -14,6 +15,7 @@ import { MemoryService } from 'src/memory/memory.service';
     MemoryResolver,
     MemoryService,
     MemoryWriteService,
+    WriteDecider,
     MemoryImportService,
     MemoryInspectionService,
     MemoryLoaders,

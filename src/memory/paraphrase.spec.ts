@@ -1,3 +1,4 @@
+import { EN_FOLDS } from 'src/language/en/paraphrase-folds';
 import { changesOneValue, sameStatement } from 'src/memory/paraphrase';
 
 describe(sameStatement.name, () => {
@@ -46,5 +47,13 @@ describe(changesOneValue.name, () => {
     ['Paging fixture number 1 about the roadmap', 'Paging fixture number 2 about the roadmap'],
   ])('%j is not corrected by %j', (older, newer) => {
     expect(changesOneValue(older, newer)).toBe(false);
+  });
+});
+
+describe('paraphrase folds', () => {
+  const pairs = EN_FOLDS.flatMap((fold) => fold.same.map(([a, b]) => [fold.id, a, b] as const));
+
+  it.each(pairs)('%s: %j is %j', (_id, a, b) => {
+    expect(sameStatement(a, b)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { textWords } from 'src/common/text-words';
+import { EN_FOLDS } from 'src/language/en/paraphrase-folds';
 
 /**
  * Whether two notes say the same thing in words that embeddings may not bring close enough: "Loves hiking in the
@@ -76,13 +77,6 @@ function bag(key: string): string {
     .join(' ');
 }
 
-const PHRASES: ReadonlyArray<[RegExp, string]> = [
-  [/\b(?:is|am|are) (?:a )?(?:big |huge |great )?fan of\b/gu, 'like'],
-  [/\b(?:is|am|are) (?:really |very )?(?:fond of|into|keen on)\b/gu, 'like'],
-  [/\b(?:can't|cannot|can not) stand\b/gu, 'dislike'],
-  [/\b(?:doesn't|does not|don't|do not) like\b/gu, 'dislike'],
-  [/\b(?:follows|follow|is on|am on|eats) an? ([\p{L}-]+) diet\b/gu, 'is $1'],
-];
 const SUBJECTS = new Set(['i', 'user', 'she', 'he', 'they']);
 const COPULAS = new Set(['am', 'is', 'are', 'was', 'were']);
 const INTENSIFIERS = new Set(
@@ -102,7 +96,7 @@ function statementKey(content: string): string {
     .replace(/[’‘]/gu, "'")
     .replace(/'m\b/gu, ' am')
     .replace(/'re\b/gu, ' are');
-  for (const [pattern, replacement] of PHRASES) {
+  for (const { pattern, replacement } of EN_FOLDS) {
     text = text.replace(pattern, replacement);
   }
   const words = textWords(text);

@@ -5,7 +5,7 @@ import { assertTokenBudget, parseMessageRequest } from 'src/conversation/convers
 import { MemoryStatus, SourceRole } from 'src/domain/memory.enums';
 import { detectInjection } from 'src/memory/guards/injection';
 import { parseRememberRequest } from 'src/memory/remember-input';
-import { screenWrite } from 'src/memory/write-screen';
+import { readWrite } from 'src/memory/write/read-write';
 import type { ExportRecord } from 'src/tenant-data/tenant-export.format';
 
 type RecordOf<K extends ExportRecord['kind']> = Extract<ExportRecord, { kind: K }>;
@@ -34,7 +34,7 @@ function assertText(value: string, field: string, maxBytes: number): void {
 }
 
 /**
- * A memory line through the checks and guards of `remember` (parseRememberRequest, then screenWrite): control
+ * A memory line through the checks and guards of `remember` (parseRememberRequest, then readWrite): control
  * characters, MAX_CONTENT_BYTES, slot and tag syntax, firewall (unless trusted), contamination (a slot or a claim
  * about the user from anyone but the user) and injection (an ACTIVE memory that carries one is QUARANTINED).
  * A user's memory may be terse, as an explicit `remember` from the user may.
@@ -64,7 +64,7 @@ export function screenMemoryLine(
       },
       options.maxContentBytes,
     );
-    const result = screenWrite(command, {}, { firewall: !options.trusted, detectSlots: false });
+    const result = readWrite(command, {}, { firewall: !options.trusted, detectSlots: false });
     if ('rejection' in result) {
       throw new BadInputError(result.rejection);
     }

@@ -29,6 +29,7 @@ import type { LlmClient } from 'src/llm/llm.port';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { MemoryService } from 'src/memory/memory.service';
+import { WriteDecider } from 'src/memory/write/decide';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { RecallService } from 'src/recall/recall.service';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
@@ -102,6 +103,7 @@ const SERVICES: Type[] = [
   MetricsService,
   ContradictionArbiter,
   MemoryService,
+  WriteDecider,
   MemoryWriteService,
   QueryVectors,
   RecallService,

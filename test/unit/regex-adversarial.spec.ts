@@ -18,21 +18,38 @@ import { extractionScope } from 'src/extraction/extraction-scope';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
 import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';
-import { asSentence, trimValue } from 'src/extraction/patterns/pattern-table';
 import { steelGate } from 'src/extraction/steel-gate';
 import { parseDateTime } from 'src/graphql/date-time.scalar';
+import { subjectFirst } from 'src/language/da/words';
+import { languageOf } from 'src/language/language-of';
+import { asSentence, trimValue } from 'src/language/pattern-table';
+import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
+import { isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
+import {
+  asFirstPerson,
+  containsValue,
+  detectSlot,
+  detectUserClaim,
+  normalizeSlotValue,
+  slotValueIn,
+} from 'src/language/slots';
+import type { SlotName } from 'src/language/slots';
+import { mentionedSlots } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
+import { detectValueSwap, swapValue } from 'src/language/value-swaps';
 import { classifyMemoryType } from 'src/memory/classify';
 import { fingerprint } from 'src/memory/fingerprint';
 import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/firewall';
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
-import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
-import { clauseFeatures } from 'src/memory/intent/features';
+import { classifyIntent } from 'src/memory/intent/classify-intent';
 import { extractValueSpans } from 'src/memory/intent/value-spans';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
-import { detectRetraction, isShortImperative, isStandingRule, ruleType } from 'src/memory/write-rules';
-import { screenWrite } from 'src/memory/write-screen';
+import { ruleParts, clauses as writeClauses, sentences as writeSentences } from 'src/memory/write/clauses';
+import { detectIntent } from 'src/memory/write/intent';
+import { normalise } from 'src/memory/write/normalise';
+import { readWrite } from 'src/memory/write/read-write';
+import { extractValues } from 'src/memory/write/values';
 import { querySignals } from 'src/recall/hybrid-ranking';
 import {
   asksWhen,
@@ -78,11 +95,10 @@ const PROBES: Record<string, Record<string, Probe>> = {
   },
   'src/memory/paraphrase.ts': { sameStatement: (t) => sameStatement(t, t) },
   'src/domain/third-person.ts': { toThirdPerson },
-  'src/memory/intent/features.ts': { clauseFeatures: (t) => clauseFeatures(t, 'en', 15) },
   'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en') },
-  'src/extraction/patterns/en.ts': {},
-  'src/extraction/patterns/da.ts': {},
-  'src/extraction/patterns/pattern-table.ts': { trimValue, asSentence },
+  'src/language/en/extraction.ts': {},
+  'src/language/da/extraction.ts': {},
+  'src/language/pattern-table.ts': { trimValue, asSentence },
   'src/extraction/deterministic-extractor.ts': { extractDeterministic, sentences, clauses },
   'src/extraction/injected-text.ts': { stripInjected },
   'src/extraction/low-value.ts': { isLowValue: (t) => isLowValue(t, LANGUAGE_TABLES) },
@@ -105,7 +121,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
         injected: [t],
       }),
   },
-  'src/memory/guards/slots.ts': {
+  'src/language/slots.ts': {
     detectSlot,
     detectUserClaim,
     containsValue: (t) => containsValue(t, 'Oslo Norway'),
@@ -128,13 +144,50 @@ const PROBES: Record<string, Record<string, Probe>> = {
   },
   'src/memory/classify.ts': { classifyMemoryType },
   'src/memory/fingerprint.ts': { fingerprint },
-  'src/memory/write-screen.ts': Object.fromEntries(
+  'src/memory/write/read-write.ts': Object.fromEntries(
     roles.map((role) => [
-      `screenWrite ${role}`,
-      (t: string) => screenWrite(remember(t, role), {}, { firewall: true, detectSlots: true }),
+      `readWrite ${role}`,
+      (t: string) =>
+        readWrite(remember(t, role), {}, { firewall: true, detectSlots: true, classifier: classifyIntent }),
     ]),
   ),
-  'src/memory/write-rules.ts': { detectRetraction, isStandingRule, ruleType, isShortImperative },
+  'src/memory/write/normalise.ts': { normalise },
+  'src/memory/write/clauses.ts': { clauses: writeClauses, ruleParts, sentences: writeSentences },
+  'src/memory/write/intent.ts': {
+    detectIntent: (t) => detectIntent(t, { slots: true, anyPerson: true, takesBack: true, classifier: classifyIntent }),
+  },
+  'src/memory/write/values.ts': {
+    extractValues: (t) =>
+      extractValues(t, { kind: 'forget', slot: null, rule: false, by: 'pattern', confidence: 1 }, null),
+  },
+  'src/language/retractions.ts': { detectRetraction, detectFactRetraction, namesAll: (t) => namesAll(t, ['smoke']) },
+  'src/language/en/retractions-work.ts': { detectRetraction },
+  'src/language/en/retractions-self.ts': { detectRetraction },
+  'src/language/en/retractions.ts': { detectFactRetraction },
+  'src/language/da/retractions.ts': { detectRetraction, detectFactRetraction },
+  'src/language/cue-parts.ts': { detectRetraction },
+  'src/language/value-swaps.ts': { detectValueSwap, swapValue: (t) => swapValue(t, { from: 'Oslo', to: 'Bergen' }) },
+  'src/language/rules.ts': { isStandingRule, ruleType, isShortImperative },
+  'src/language/slot-values.ts': {
+    containsValue: (t) => containsValue(t, 'Oslo Norway'),
+    normalizeSlotValue: (t) => normalizeSlotValue(t, 'age'),
+  },
+  'src/language/en/slot-words.ts': { detectSlot },
+  'src/language/en/slot-parts.ts': { detectSlot },
+  'src/language/en/slot-cues-identity.ts': { detectSlot },
+  'src/language/en/slot-cues-life.ts': { detectSlot },
+  'src/language/en/reported-speech.ts': { asFirstPerson, detectUserClaim },
+  'src/language/en/paraphrase-folds.ts': { sameStatement: (t) => sameStatement(t, `${t} too`) },
+  'src/language/language-of.ts': { languageOf },
+  'src/language/da/words.ts': { subjectFirst },
+  'src/language/value-shapes.ts': Object.fromEntries(
+    SLOTS.map((slot) => [`valueShape ${slot}`, (t: string) => valueShape(t, slot)]),
+  ),
+  'src/language/tables.ts': { mentionedSlots },
+  'src/memory/intent/features.ts': {
+    classifyEn: (t) => classifyIntent(t, 'en'),
+    classifyDa: (t) => classifyIntent(t, 'da'),
+  },
   'src/memory/remember-input.ts': { parseRememberRequest: (t) => remember(t, SourceRole.USER) },
   'src/recall/query-signals.ts': {
     timeWindow: (t) => timeWindow(t.slice(0, 4000), reference),
@@ -176,7 +229,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/cortex/bulletin/bulletin.service.ts': { acceptableRewrite: (t) => acceptableRewrite(t, t, 500) },
 };
 for (const table of LANGUAGE_TABLES) {
-  const probes = PROBES[`src/extraction/patterns/${table.language}.ts`]!;
+  const probes = PROBES[`src/language/${table.language}/extraction.ts`]!;
   for (const pattern of table.patterns) {
     probes[pattern.id] = (t) => pattern.match(t);
   }
@@ -197,8 +250,6 @@ const NO_USER_TEXT: Record<string, string> = {
   'src/config/config.ts': 'environment variables of the operator',
   'src/auth/api-key-secret.ts': 'an API key: anchored, fixed-length classes (linear)',
   'src/tenants/tenant-admin.service.ts': 'a tenant id: an anchored {1,64} class',
-  'src/memory/intent/training/corpus/en/index.ts': 'training clauses built from our own templates',
-  'src/memory/intent/training/corpus/expand.ts': 'training clauses built from our own templates',
   'src/memory/intent/training/span-evaluation.ts': 'our own labelled evaluation set',
   'src/conversation/conversation-cursor.ts': 'cursors: length-checked to 400 [A-Za-z0-9_-] before any other expression',
   'src/memory/cursor.ts': 'cursors: length-checked to 200 [A-Za-z0-9_-] before decoding',
@@ -214,6 +265,9 @@ const NO_USER_TEXT: Record<string, string> = {
   'src/store/sqlite/sqlite-database.ts': 'the SQL of the vector table definition',
   'src/viewer/app/dom.ts': 'event handler names in the viewer code',
   'src/worker.ts': 'the Redis URL of the operator',
+  'src/memory/intent/training/corpus/en/index.ts': 'the training corpus in the repository, read by the training script',
+  'src/memory/intent/training/corpus/expand.ts':
+    'the training corpus templates in the repository, read by the training script',
 };
 
 function attempt(run: () => unknown): unknown {
@@ -379,7 +433,9 @@ function hostileInputs(): string[] {
 /** Whole write screens run a dozen modules' expressions in a row: three times the bound of one module. */
 const COMPOSITE_BOUND_MS = 3 * BOUND_MS;
 const boundOf = (name: string): number =>
-  /^(screenWrite|extractDeterministic|steelGate|extractiveSummary)/u.test(name) ? COMPOSITE_BOUND_MS : BOUND_MS;
+  /^(readWrite|detectIntent|extractDeterministic|steelGate|extractiveSummary)/u.test(name)
+    ? COMPOSITE_BOUND_MS
+    : BOUND_MS;
 
 /**
  * Milliseconds one call costs, measured as the smaller of its wall time and the CPU time this process spent meanwhile:

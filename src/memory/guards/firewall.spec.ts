@@ -142,3 +142,24 @@ describe(looksLikeQuestion.name, () => {
     expect(looksLikeQuestion(content)).toBe(expected);
   });
 });
+
+describe('courtesies and placeholders', () => {
+  it.each([
+    "Sure! I'd be glad to help with that.",
+    'Of course, happy to help! Let me know if you need anything else.',
+    "Great question! Here's what I found.",
+    "You're very welcome, glad I could help!",
+    'Absolutely, I can take care of that for you.',
+    'Lives in <location>',
+    'Name: <user_name>',
+  ])('should reject %j', (content) => {
+    expect(guardFact(content).ok).toBe(false);
+  });
+
+  it.each(['Sure, I live in Oslo now', 'Of course my sister is coming to the wedding', 'I use a <br> tag in footers'])(
+    'should keep %j',
+    (content) => {
+      expect(guardFact(content)).toEqual({ ok: true });
+    },
+  );
+});

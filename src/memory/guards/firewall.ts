@@ -41,8 +41,8 @@ const PLACEHOLDER_VALUE = new RegExp(
     String.raw`^(the )?user (did not|didn't|has not|hasn't|does not|doesn't) (share|mention|provide|give|reveal|disclose|state|specify|say) (any|anything|their|his|her)\b`,
     // thinking aloud: "Hmm, let me think about it", "I'll get back to you"
     String.raw`^(hmm+,? )?(let me|i'll|i will|i need to|gonna) (think (about|on) it|sleep on it|check|get back to you)\b`,
-    // a template's slot left unfilled: "User's name is [NAME]", "{{name}}"
-    String.raw`\[[a-z_ ]{2,30}\]|\{\{\s*[a-z_]{1,30}\s*\}\}`,
+    // a template's slot left unfilled: "User's name is [NAME]", "{{name}}", "Lives in <location>"
+    String.raw`\[[a-z_ ]{2,30}\]|\{\{\s*[a-z_]{1,30}\s*\}\}|<(?:[a-z]+[_ -]){0,3}(?:name|city|location|country|employer|company|job|occupation|e-?mail|age|date|phone|address|value|placeholder|nickname|pronouns|time ?zone|language|birthday|title|role|school|username|handle)(?:[_ -][a-z]+){0,3}>`,
     // an extractor's "nothing found": "No relevant information about the user.", "Nothing to note"
     String.raw`^(there is |there's )?(no|nothing) (new |relevant |useful |additional |personal |further |notable |other )*(information|info|details|facts|data|memories|preferences|to (note|remember|store|save|add))\b`,
     String.raw`^${PLACEHOLDER}$`,
@@ -52,6 +52,30 @@ const PLACEHOLDER_VALUE = new RegExp(
   ].join('|'),
   'u',
 );
+
+// an assistant's courtesy, which says nothing about anyone: "Sure! I'd be glad to help", "Great question!"
+const PLEASANTRY = new RegExp(
+  String.raw`^(?:sure(?: thing)?|of course|absolutely|certainly|definitely|no problem|no worries|great question|good question|` +
+    String.raw`(?:you're|you are) (?:very |so |most )?welcome|my pleasure|any ?time|(?:i'm |i am |i'd be |i would be )?(?:so |very |more than )?(?:happy|glad|delighted) (?:to help|i could help|to assist)|` +
+    String.raw`glad (?:i could|to) help|i can (?:help|do that|take care of that|assist)|let me know if [^.!?]*|here's what i found|here you go|` +
+    String.raw`hope (?:this|that) helps|(?:is there )?anything else[^.!?]*|(?:that's a )?great idea|thanks for asking|i understand)` +
+    String.raw`(?: with (?:that|this|it)| for you| anytime| again)?$`,
+  'u',
+);
+
+/** Whether every part of `text` (lower-cased, simplified) is an assistant's courtesy or filler. */
+function isPleasantry(text: string): boolean {
+  const parts = text
+    .split(/[.!?,;]+\s*/u)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+
+  return (
+    parts.length > 0 &&
+    parts.some((part) => PLEASANTRY.test(part)) &&
+    parts.every((part) => PLEASANTRY.test(part) || looksLikeNoise(part))
+  );
+}
 
 const STOPWORDS = new Set(
   (
@@ -170,6 +194,9 @@ export function guardFact(content: string, options: FirewallOptions = {}): Guard
   }
   if (PLACEHOLDER_VALUE.test(trimEndChars(text, /^[.!]$/u))) {
     return { ok: false, reason: 'rejected: placeholder value (unknown / not provided / N/A)' };
+  }
+  if (isPleasantry(text)) {
+    return { ok: false, reason: 'rejected: a courtesy (sure, happy to help, you are welcome), not a fact' };
   }
   if (looksLikeQuestion(content)) {
     return { ok: false, reason: 'rejected: looks like a question, not a fact' };

@@ -1,5 +1,5 @@
-import type { SlotName } from 'src/memory/guards/slots';
-import { SLOT_NAMES } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/language/slots';
+import { SLOT_NAMES } from 'src/language/slots';
 import { clauseFeatures } from 'src/memory/intent/features';
 import type { Intent, IntentLanguage, IntentPrediction, Subject } from 'src/memory/intent/intent.types';
 import { INTENTS, SUBJECTS } from 'src/memory/intent/intent.types';

@@ -1,4 +1,4 @@
-import type { SlotName } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/language/slots';
 
 export const INTENTS = ['state', 'correct', 'retract', 'forget', 'ask', 'rule', 'task', 'chatter', 'request'] as const;
 /**

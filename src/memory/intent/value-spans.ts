@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 import nlp from 'compromise';
 
-import type { SlotName } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/language/slots';
 import { MAX_CLAUSE_CHARS } from 'src/memory/intent/features';
 import type { IntentLanguage } from 'src/memory/intent/intent.types';
 

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
-import { detectUserClaim } from 'src/memory/guards/slots';
+import { detectUserClaim } from 'src/language/slots';
 import type { IntentClassifier } from 'src/memory/intent/classify-intent';
 import { createIntentClassifier } from 'src/memory/intent/classify-intent';
 import type { LabelledClause } from 'src/memory/intent/intent.types';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-import { SLOT_NAMES } from 'src/memory/guards/slots';
+import { SLOT_NAMES } from 'src/language/slots';
 import type { LabelledClause } from 'src/memory/intent/intent.types';
 import { INTENTS, SUBJECTS } from 'src/memory/intent/intent.types';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-import type { SlotName } from 'src/memory/guards/slots';
-import { detectUserClaim, SLOT_NAMES } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/language/slots';
+import { detectUserClaim, SLOT_NAMES } from 'src/language/slots';
 import { classifyIntent } from 'src/memory/intent/classify-intent';
 import { DATA_DIR } from 'src/memory/intent/training/dataset';
 import { extractValueSpans, valueForSlot } from 'src/memory/intent/value-spans';

@@ -1,4 +1,4 @@
-import { SLOT_NAMES } from 'src/memory/guards/slots';
+import { SLOT_NAMES } from 'src/language/slots';
 import { clauseFeatures } from 'src/memory/intent/features';
 import type { LabelledClause } from 'src/memory/intent/intent.types';
 import { INTENTS, SUBJECTS } from 'src/memory/intent/intent.types';

@@ -1,4 +1,4 @@
-import type { SlotName } from 'src/memory/guards/slots';
+import type { SlotName } from 'src/language/slots';
 import type { Intent, Subject } from 'src/memory/intent/intent.types';
 
 /**

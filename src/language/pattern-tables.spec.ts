@@ -1,7 +1,7 @@
 import { LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
-import { ENGLISH } from 'src/extraction/patterns/en';
-import { detectSlot, normalizeSlotValue } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
+import { ENGLISH } from 'src/language/en/extraction';
+import { detectSlot, normalizeSlotValue } from 'src/language/slots';
+import type { SlotName } from 'src/language/slots';
 
 const cases = LANGUAGE_TABLES.flatMap((table) =>
   table.patterns.flatMap((pattern) =>

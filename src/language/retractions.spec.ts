@@ -1,15 +1,8 @@
 import { MemoryType } from 'src/domain/memory.enums';
-import { detectUserClaim } from 'src/memory/guards/slots';
-import {
-  detectFactRetraction,
-  detectRetraction,
-  detectValueSwap,
-  isShortImperative,
-  isStandingRule,
-  namesAll,
-  ruleType,
-  swapValue,
-} from 'src/memory/write-rules';
+import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
+import { isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
+import { detectUserClaim } from 'src/language/slots';
+import { detectValueSwap, swapValue } from 'src/language/value-swaps';
 
 describe('detectRetraction', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/memory/guards/slots';
+import { containsValue, detectSlot, detectUserClaim, normalizeSlotValue, slotValueIn } from 'src/language/slots';
 
 describe(detectSlot.name, () => {
   it.each([

@@ -1,6 +1,6 @@
 import { trimEndChars } from 'src/common/trim-chars';
-import { lowerInPlace } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
+import { lowerInPlace } from 'src/language/slot-values';
+import type { SlotName } from 'src/language/slot-values';
 
 /**
  * What one pattern recognises in one clause (slot and preference patterns) or one sentence (remember, forget):
@@ -25,6 +25,13 @@ export interface PatternExample {
   /** The value the pattern must cut from `text`, or null when the pattern must not match it. */
   value: string | null;
   slot?: SlotName;
+}
+
+/** A cue's example: whether the cue fires on `text`, and the value it reads there (null: it names none). */
+export interface CueExample {
+  text: string;
+  fires: boolean;
+  value?: string | null;
 }
 
 export interface ExtractionPattern {

@@ -1,7 +1,7 @@
-import { leadWords, regexPattern, valueCleaner, withArticle } from 'src/extraction/patterns/pattern-table';
-import type { ExtractionPattern, LanguageTable } from 'src/extraction/patterns/pattern-table';
-import { detectSlot } from 'src/memory/guards/slots';
-import type { SlotName } from 'src/memory/guards/slots';
+import { leadWords, regexPattern, valueCleaner, withArticle } from 'src/language/pattern-table';
+import type { ExtractionPattern, LanguageTable } from 'src/language/pattern-table';
+import { detectEnglishSlot } from 'src/language/slots';
+import type { SlotName } from 'src/language/slots';
 
 const CLAUSE_WORDS = ['but', 'because', 'since', 'although', 'though', 'except', 'unless', 'so that', 'lol', 'haha'];
 /** Objects that point back at the conversation instead of naming something the user likes. */
@@ -41,14 +41,14 @@ const FILLER = leadWords([
 const I = `^${leadWords(['and', 'but', 'so', 'also', 'oh', 'well', 'honestly', 'actually', 'btw', 'really'])}i`;
 
 /**
- * Self-descriptions reuse the write path's own English slot rules (src/memory/guards/slots.ts), so what extraction
+ * Self-descriptions reuse the write path's own English slot rules (src/language/slots.ts), so what extraction
  * stores and what `remember` recognises as a slot can never disagree.
  */
 const slots: ExtractionPattern = {
   id: 'en.slot',
   kind: 'slot',
   match(text) {
-    const found = detectSlot(text);
+    const found = detectEnglishSlot(text);
 
     return found ? { value: found.value, slot: found.slot } : null;
   },
@@ -148,6 +148,65 @@ const forget = regexPattern({
   ],
 });
 
+/**
+ * A request about the memory itself: "ignore what I said about my job", "scratch the Krakow thing", "can you forget my
+ * email?", "don't keep my birthday on file", "that dentist thing is wrong". The value says what to forget.
+ */
+const forgetRequests: ExtractionPattern[] = [
+  {
+    id: 'en.forget.can-you',
+    source: String.raw`(?:can|could|would|will) you (?:please )?(?:forget|delete|remove|erase|drop) (?:about )?(?:that |the fact that )?(?<v>[^?!]{3,}?)`,
+    examples: [
+      { text: 'can you forget my email?', value: 'my email' },
+      { text: 'Could you delete that I live in Bonn', value: 'I live in Bonn' },
+      { text: 'Can you send my email?', value: null },
+    ],
+  },
+  {
+    id: 'en.forget.ignore-what-i-said',
+    source: String.raw`(?:please )?(?:ignore|disregard|forget) (?:what|everything|anything|all) i (?:said|told you|mentioned|wrote|shared) (?:earlier |before )?about (?<v>.{2,}?)`,
+    examples: [
+      { text: 'ignore what I said about my job', value: 'my job' },
+      { text: 'please disregard what I told you about where I live', value: 'where I live' },
+      { text: 'Ignore the noise outside', value: null },
+    ],
+  },
+  {
+    id: 'en.forget.the-thing',
+    source: String.raw`(?:you can )?(?:scratch|drop|ditch|bin|never mind|nevermind|ignore|forget about) (?:the|that|my) (?<v>[^,.;]{2,60}?) (?:thing|bit|part|stuff)`,
+    examples: [
+      { text: 'Scratch the Krakow thing, I never lived there', value: 'Krakow' },
+      { text: 'You can drop the Bolt thing, that was never true', value: 'Bolt' },
+      { text: 'never mind the nickname thing', value: 'nickname' },
+      { text: 'I will drop the kids at school', value: null },
+    ],
+  },
+  {
+    id: 'en.forget.dont-keep',
+    source: String.raw`(?:please )?(?:don't|do not|dont) (?:keep|store|save|hold on to) (?<v>my [^,.;]{2,60}?)(?: on file| anymore| any more| for me)?(?: please)?`,
+    examples: [
+      { text: "don't keep my birthday on file please", value: 'my birthday' },
+      { text: "Please don't store my email anymore", value: 'my email' },
+      { text: "Don't keep the receipts", value: null },
+    ],
+  },
+  {
+    id: 'en.forget.thing-is-wrong',
+    source: String.raw`that (?<v>[^,.;]{2,60}?) (?:thing|bit|part|stuff) (?:is|was) (?:wrong|not true|a mistake|made up|false|outdated)`,
+    examples: [
+      { text: 'that dentist thing is wrong, I never was one', value: 'dentist' },
+      { text: 'That dentist was wrong about my teeth', value: null },
+    ],
+  },
+].map(({ id, source, examples }) =>
+  regexPattern({
+    id,
+    kind: 'forget',
+    pattern: new RegExp(String.raw`^${FILLER}${source}(?=$|[.,;!?])`, 'u'),
+    examples,
+  }),
+);
+
 /** What a person is that an agent must keep in mind: diets, allergies, intolerances, conditions. Kept as said. */
 const trait = regexPattern({
   id: 'en.trait',
@@ -245,7 +304,7 @@ const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
 
 export const ENGLISH: LanguageTable = {
   language: 'en',
-  patterns: [remember, forget, slots, favourite, preference, trait, ...personal],
+  patterns: [remember, forget, ...forgetRequests, slots, favourite, preference, trait, ...personal],
   slotSentence: (slot, value) => SLOT_SENTENCES[slot](value),
   preferenceSentence: (verb, value) => (/favou?rite/u.test(verb) ? `My ${verb} is ${value}.` : `I ${verb} ${value}.`),
   slotMentions: {
@@ -253,9 +312,10 @@ export const ENGLISH: LanguageTable = {
     age: /\bmy age\b|\bhow old i am\b/u,
     location: /\bwhere i live\b|\bmy (?:address|location|city|home town|hometown)\b/u,
     timezone: /\bmy time ?zone\b/u,
-    employer: /\bwhere i work\b|\bmy (?:employer|company|workplace)\b/u,
+    employer: /\bwhere i work\b|\bmy (?:employer|company|workplace|job(?! title))\b/u,
     occupation: /\bmy (?:job|occupation|profession|job title)\b|\bwhat i do for a living\b/u,
     email: /\bmy e-?mail\b/u,
+    nickname: /\bmy nickname\b|\bwhat (?:you|people|everyone) call me\b/u,
     birthday: /\bmy (?:birthday|date of birth)\b/u,
   },
   acknowledgements: [

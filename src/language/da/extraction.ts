@@ -1,125 +1,17 @@
-import { leadWords, regexPattern, trimValue, valueCleaner } from 'src/extraction/patterns/pattern-table';
-import type { LanguageTable, PatternExample } from 'src/extraction/patterns/pattern-table';
-import type { SlotName } from 'src/memory/guards/slots';
-
-/** Words that end the value: "Jeg bor i Aarhus og arbejder hos Lego" keeps "Aarhus". */
-const CLAUSE_WORDS = [
-  'og',
-  'men',
-  'fordi',
-  'siden',
-  'da',
-  'når',
-  'hvor',
-  'som',
-  'der',
-  'så',
-  'selvom',
-  'med',
-  'fra',
-  'til',
-  'nu',
-  'lige',
-  'også',
-  'igen',
-  'endnu',
-  'stadig',
-  'i',
-  'på',
-  'hos',
-  'for',
-  'haha',
-  'lol',
-];
-const NOT_A_VALUE = new Set(
-  'en et den det de dem dig du mig jer os ham hende ikke også her der hjemme noget nogen alt intet at til hvad hvordan når som'.split(
-    ' ',
-  ),
-);
-const cleanName = valueCleaner({ clauseWords: CLAUSE_WORDS, notAValue: NOT_A_VALUE, maxWords: 4 });
-// a place may be "Den Haag" or "New York": only the first word must name something
-// "Hillerød i sommer": a time after the place is no part of it
-const TIME_AFTER_PLACE = [
-  'sommer',
-  'vinter',
-  'foråret',
-  'efteråret',
-  'år',
-  'går',
-  'dag',
-  'weekenden',
-  'januar',
-  'februar',
-  'marts',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'december',
-].map((w) => `i ${w}`);
-const cleanPlace = valueCleaner({
-  clauseWords: [...CLAUSE_WORDS.filter((w) => w !== 'i'), ...TIME_AFTER_PLACE],
-  notAValue: NOT_A_VALUE,
-  maxWords: 4,
-});
-const cleanPreference = valueCleaner({
-  clauseWords: ['men', 'fordi', 'siden', 'selvom', 'haha', 'lol'],
-  notAValue: NOT_A_VALUE,
-  maxWords: 10,
-});
-
-// "jeg" / "mit" / "min" at a clause start, after an optional filler word.
-const LEAD = `^${leadWords(['og', 'men', 'så', 'hej', 'hejsa', 'hallo', 'goddag', 'altså', 'faktisk', 'btw', 'rettelse', 'opdatering', 'nej', 'undskyld'], ',!:')}`;
-const JEG = `${LEAD}jeg`;
-const OCCUPATIONS =
-  'læge|sygeplejerske|lærer|skolelærer|ingeniør|udvikler|softwareudvikler|programmør|designer|advokat|revisor|' +
-  'arkitekt|forsker|studerende|kok|bager|journalist|forfatter|pilot|tømrer|elektriker|mekaniker|konsulent|direktør|' +
-  'økonom|psykolog|dyrlæge|pædagog|politibetjent|frisør|tandlæge|sælger|tekniker|projektleder|chef|leder|' +
-  'pensionist|iværksætter|freelancer|oversætter|bibliotekar|farmaceut|fysioterapeut|jordemoder|landmand|maler|' +
-  'tjener|bartender|barista|ekspedient|kassedame|chauffør|buschauffør|murer|smed|blikkenslager|gartner|fisker|' +
-  'præst|dommer|politiker|sekretær|kontorassistent|analytiker|dataanalytiker|underviser|professor|lektor|adjunkt|' +
-  'elev|lærling|kosmetolog|fotograf|musiker|skuespiller|kunstner|grafiker|redaktør|tandplejer|' +
-  'social- og sundhedsassistent|sosu-assistent|sosu-hjælper|pædagogmedhjælper|rengøringsassistent|ergoterapeut|kiropraktor|' +
-  'dyrepasser|soldat|sømand|pilot|stewardesse|tolk|jurist|bogholder|mægler|ejendomsmægler|bankrådgiver|rådgiver';
-const TIMEZONE =
-  String.raw`(?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|cet|cest|eet|eest|gmt|utc|bst|pst|est|` +
-  String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?`;
-
-// Adverbs that may stand after the verb ("jeg arbejder nu hos", "jeg hedder faktisk") or first, before it (V2).
-const ADVERBS = [
-  'nu',
-  'faktisk',
-  'egentlig',
-  'stadig',
-  'nemlig',
-  'for tiden',
-  'i dag',
-  'efterhånden',
-  'heller',
-  'sgu',
-  'jo',
-  'altså',
-];
-const ADV = `(?:(?:${ADVERBS.join('|')}) )?`;
-const V2 = new RegExp(
-  String.raw`^((?:(?:og|men|så|altså)[,]? )?)(${ADVERBS.join('|')}) (bor|arbejder|hedder|er|lever) (jeg|mit navn|min alder|min arbejdsgiver)(?![\p{L}])`,
-  'u',
-);
-
-/**
- * Verb-second word order after an adverb, "nu bor jeg i X" / "faktisk er mit navn X", rewritten to the subject-first
- * order the patterns read, "jeg bor nu i X" / "mit navn er faktisk X": the same words, so every offset holds.
- */
-export function subjectFirst(lower: string): string {
-  return lower.replace(
-    V2,
-    (_all, lead: string, adverb: string, verb: string, subject: string) => `${lead}${subject} ${verb} ${adverb}`,
-  );
-}
+import {
+  ADV,
+  cleanName,
+  cleanPlace,
+  cleanPreference,
+  JEG,
+  LEAD,
+  OCCUPATIONS,
+  subjectFirst,
+  TIMEZONE,
+} from 'src/language/da/words';
+import { leadWords, regexPattern, trimValue } from 'src/language/pattern-table';
+import type { LanguageTable, PatternExample } from 'src/language/pattern-table';
+import type { SlotName } from 'src/language/slots';
 
 function slotExamples(slot: SlotName, examples: [string, string | null][]): PatternExample[] {
   return examples.map(([text, value]) => (value === null ? { text, value } : { text, value, slot }));
@@ -203,7 +95,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'location',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter) ${ADV}til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter|flyttede) ${ADV}til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -215,6 +107,8 @@ export const DANISH: LanguageTable = {
         ['Jeg bor i et lille hus', null],
         ['Min mor bor i Vejle', null],
         ['Nu bor jeg i Odense', 'Odense'],
+        ['Vi flyttede til Holbæk i august', 'Holbæk'],
+        ['Min søster flyttede til Holbæk', null],
       ]),
     }),
     regexPattern({
@@ -304,7 +198,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'nickname',
       pattern: new RegExp(
-        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig) (?:bare |gerne )?(?<v>.+)$`,
+        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
         'u',
       ),
       clean: (value) => {
@@ -314,6 +208,8 @@ export const DANISH: LanguageTable = {
       },
       examples: slotExamples('nickname', [
         ['Kald mig bare Freddy', 'Freddy'],
+        ['Mit kaldenavn er Fie', 'Fie'],
+        ['Alle kalder mig Madsen nu', 'Madsen'],
         ['Kald mig i morgen', null],
       ]),
     }),

@@ -1,0 +1,34 @@
+/**
+ * Verbs that may start a clause whose subject was dropped after an "and" or a comma ("I'm 29, live in Ghent and work
+ * for Barco"): the clause stage gives them their language's "I" back. Lower case; one word or a fixed phrase.
+ */
+export const SUBJECTLESS_VERBS: readonly { language: 'en' | 'da'; subject: string; verbs: readonly string[] }[] = [
+  {
+    language: 'en',
+    subject: 'I',
+    verbs: [
+      'live',
+      'work',
+      'moved',
+      'just moved',
+      'recently moved',
+      'relocated',
+      'go by',
+      'teach',
+      'joined',
+      'just joined',
+      'started at',
+      'now live',
+      'now work',
+    ],
+  },
+  { language: 'da', subject: 'jeg', verbs: ['bor', 'arbejder', 'hedder', 'er flyttet', 'flyttede', 'er ansat'] },
+];
+
+/** Words that join a rule to the clause that gives its reason: "I'm vegan, so never suggest fish". */
+export const RULE_JOINS: readonly string[] = ['so', 'and', 'but', 'which is why', 'therefore', 'så', 'og', 'men'];
+
+/** Roles said with "at" that name no employer: "I'm a student at Utrecht University" studies there. */
+export const NOT_EMPLOYED_AT: ReadonlySet<string> = new Set(
+  'student pupil phd student volunteer patient member customer regular fan guest studerende elev frivillig'.split(' '),
+);

@@ -1,0 +1,116 @@
+import { START, VALUE } from 'src/language/cue-parts';
+import type { FactRetractionCue, RetractionCue } from 'src/language/retraction-cue';
+
+/** Danish ways of taking back a slot value ("Jeg bor ikke længere i Aarhus"); group 1 is the value. */
+export const DA_RETRACTION_CUES: readonly RetractionCue[] = [
+  {
+    id: 'da.retract.occupation.tidligere',
+    slot: 'occupation',
+    pattern: new RegExp(String.raw`${START}jeg var tidligere (?:en |et )?([\p{L}-]+)`, 'iu'),
+    examples: [
+      { text: 'Jeg var tidligere tømrer', fires: true, value: 'tømrer' },
+      { text: 'Jeg var i Rom', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.occupation.pension',
+    slot: 'occupation',
+    pattern: new RegExp(String.raw`${START}jeg er (?:gået|gaaet) på pension`, 'iu'),
+    examples: [
+      { text: 'Jeg er gået på pension', fires: true, value: null },
+      { text: 'Min far er gået på pension', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.employer.tidligere',
+    slot: 'employer',
+    pattern: new RegExp(String.raw`${START}${VALUE} er min (?:tidligere|gamle|forrige) arbejdsgiver`, 'iu'),
+    examples: [
+      { text: 'Carlsberg er min tidligere arbejdsgiver', fires: true, value: 'carlsberg' },
+      { text: 'Carlsberg er min arbejdsgiver', fires: false },
+    ],
+  },
+  // Danish
+  {
+    id: 'da.retract.location.bor-ikke',
+    slot: 'location',
+    pattern: new RegExp(String.raw`${START}jeg bor (?:ikke længere|ikke mere|ikke) i ${VALUE}`, 'iu'),
+    examples: [
+      { text: 'Jeg bor ikke længere i Vejle', fires: true, value: 'vejle' },
+      { text: 'Jeg bor i Vejle', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.location.flyttet-fra',
+    slot: 'location',
+    pattern: new RegExp(String.raw`${START}jeg (?:er|har) flyttet (?:væk )?fra ${VALUE}`, 'iu'),
+    examples: [
+      { text: 'Jeg er flyttet fra Odense', fires: true, value: 'odense' },
+      { text: 'Jeg er flyttet til Odense', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.employer.ikke-hos',
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:arbejder|er ansat|er) (?:ikke længere|ikke mere|ikke) (?:hos|for|ved|i) ${VALUE}`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg arbejder ikke længere hos Novo', fires: true, value: 'novo' },
+      { text: 'Jeg arbejder hos Novo', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.employer.sagt-op',
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:har |er )?(?:sagt op hos|forladt|stoppet hos|stoppede hos|sagde op hos|holdt op hos|holdte op hos|fyret fra|blevet fyret fra) ${VALUE}`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg har sagt op hos Netto', fires: true, value: 'netto' },
+      { text: 'Hun har sagt op hos Netto', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.occupation.ikke-laengere',
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:er|arbejder) (?:ikke længere|ikke mere) (?:som )?(?:en |et )?([\p{L}-]+)`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg er ikke længere lærer', fires: true, value: 'lærer' },
+      { text: 'Jeg er lærer', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.occupation.ikke-mere',
+    slot: 'occupation',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:er|arbejder) ikke (?:som )?(?:en |et )?([\p{L}-]+) (?:længere|mere)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg arbejder ikke som kok mere', fires: true, value: 'kok' },
+      { text: 'Jeg arbejder som kok', fires: false },
+    ],
+  },
+];
+
+/** Danish ways of taking back a habit or trait ("Jeg er ikke vegetar mere"). */
+export const DA_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
+  {
+    id: 'da.retract-fact.ikke',
+    pattern: new RegExp(
+      String.raw`${START}jeg er (?:ikke længere|ikke mere|ikke) ([\p{L}-]+)(?: mere| længere)?(?=$|[.,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg er ikke vegetar mere', fires: true, value: 'vegetar' },
+      { text: 'Jeg er vegetar', fires: false },
+    ],
+  },
+  // "Ines and I broke up", "My marriage to Daniel ended"
+];

@@ -1,0 +1,61 @@
+/**
+ * Second and third person about the user rewritten to the first person, so the self-description rules also see
+ * claims made on the user's behalf ("The user lives in X" -> "i live in X", "User mentioned they moved to X"). The
+ * case of the value is kept.
+ */
+
+const LABELS =
+  'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns';
+const LABEL_NOTE = new RegExp(
+  String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})\s*(?::|=|-|–|—)\s*`,
+  'iu',
+);
+
+const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
+  // an extractor's note in reported speech: "User mentioned they moved to X", "The user said she's based in X"
+  [
+    /^(?:the )?(?:user|human|owner) (?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds)(?: that)? (?:they're|they are|he's|he is|she's|she is)\b/iu,
+    'i am',
+  ],
+  [
+    /^(?:the )?(?:user|human|owner) (?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds)(?: that)? (?:they|he|she)\b/iu,
+    'i',
+  ],
+  // a "label: value" note: "User name: Eve", "The user's location - Lagos", "Employer: Hooli"
+  [LABEL_NOTE, 'my $1 is '],
+  // a note with its subject dropped: "Lives in Tallinn", "Based in Bruges", "Works as a physiotherapist"
+  [/^(?:is )?(based|employed|located|living|working|settled) /iu, 'i am $1 '],
+  [
+    /^(lives|resides|works|moved|relocated|joined|started|switched|quit|left|sold|stopped|cancelled|used to) /iu,
+    'i $1 ',
+  ],
+  [/^calls ([\p{L}][\p{L} .'-]{0,40}?) home\b/iu, 'i live in $1'],
+  [/\b(?:your|(?:the )?(?:user|human|owner)'s)\b/giu, 'my'], // "your name", "the user's name"
+  [/\b(?:you are|you're|(?:the )?(?:user|human|owner) is)\b/giu, 'i am'],
+  [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
+  [/\b(?:you|(?:the )?(?:user|human|owner))\b(?= \w)/giu, 'i'], // "you live in", "the user lives in"
+  // "i now works at" -> "i now work at"; "i is employed" never happens: "is" went above
+  [
+    /\bi ((?:now |currently |still |also |just |recently |actually |no longer |never |finally |already )?)(live|reside|work|use|go|retrain|relocate|prefer)(?:e?s)\b/giu,
+    'i $1$2',
+  ],
+  [
+    /^i ([^.!?;]{1,80}?) and (now |currently |also |then )?(lives|works|resides|goes by|prefers)\b/iu,
+    'i $1 and i $2$3',
+  ],
+  [/\band i ((?:now |currently |also |then )?)(live|reside|work|go|prefer)(?:e?s)\b/giu, 'and i $1$2'],
+  [/\bi doesn't\b/giu, "i don't"],
+  [/\bi hasn't\b/giu, "i haven't"],
+  [/\bi does\b/giu, 'i do'],
+  [/\bi has\b/giu, 'i have'],
+];
+
+/** Second and third person about the user rewritten to the first person: "The user lives in X" -> "i live in X". */
+export function asFirstPerson(content: string): string {
+  let text = content.normalize('NFKC').replace(/[’‘]/gu, "'");
+  for (const [pattern, replacement] of SOMEONE_ELSE_SPEAKS) {
+    text = text.replace(pattern, replacement);
+  }
+
+  return text;
+}

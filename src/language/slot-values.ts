@@ -1,0 +1,78 @@
+import { trimChars, trimEndChars } from 'src/common/trim-chars';
+
+/** The slots a memory may hold: one ACTIVE value each per tenant (a new value supersedes the old). */
+export type SlotName =
+  | 'name'
+  | 'nickname'
+  | 'age'
+  | 'location'
+  | 'timezone'
+  | 'employer'
+  | 'occupation'
+  | 'email'
+  | 'birthday'
+  | 'pronouns'
+  | 'language';
+
+export const SLOT_NAMES: readonly SlotName[] = [
+  'name',
+  'nickname',
+  'age',
+  'location',
+  'timezone',
+  'employer',
+  'occupation',
+  'email',
+  'birthday',
+  'pronouns',
+  'language',
+];
+
+export interface DetectedSlot {
+  slot: SlotName;
+  value: string;
+}
+
+/**
+ * A slot statement is short: only the first 1,000 characters of a text are read for one, so the unanchored rules
+ * cost at most a bounded amount per text (linear time).
+ */
+export const MAX_SLOT_TEXT = 1000;
+
+// Lowercases without changing any offset, so a match on the lowercased text can be cut from the original.
+export function lowerInPlace(text: string): string {
+  return text.replace(/./gsu, (char) => {
+    const lower = char.toLowerCase();
+
+    return lower.length === char.length ? lower : char;
+  });
+}
+
+/** Canonical, comparable form of a slot value: "  Berlin. " and "berlin" are the same value. */
+const VALUE_QUOTE = /^["'`“”‘’]$/u;
+const VALUE_END = /^["'`“”‘’.,;:!?]$/u;
+export const VALUE_TRAIL = /^[\s.,;:!?'"]$/u;
+export function normalizeSlotValue(value: string, slot?: string): string {
+  const folded = value.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').trim();
+  const text = trimEndChars(trimChars(folded, VALUE_QUOTE), VALUE_END).trim();
+  switch (slot) {
+    case 'age':
+      return text.match(/\d+/u)?.[0] ?? text;
+    case 'pronouns':
+    case 'timezone':
+      return text.replace(/\s+/gu, '').replace('−', '-');
+    default:
+      return text;
+  }
+}
+
+/** Whether `content` mentions `value` as a whole word (or phrase), ignoring case. */
+export function containsValue(content: string, value: string): boolean {
+  const words = value.normalize('NFKC').trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) {
+    return false;
+  }
+  const phrase = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join(String.raw`\s+`);
+
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])${phrase}(?![\p{L}\p{N}])`, 'iu').test(content.normalize('NFKC'));
+}

@@ -1,0 +1,32 @@
+import { clauses, ruleParts } from 'src/memory/write/clauses';
+
+describe(clauses.name, () => {
+  it.each([
+    ["I'm Anders and I live in Aarhus", ["I'm Anders", 'and I live in Aarhus']],
+    ["I'm 29, live in Ghent and work for Barco", ["I'm 29", 'I live in Ghent', 'I work for Barco']],
+    ["I'm a UX designer at Miro", ["I'm a UX designer", 'I work at Miro']],
+    ['I work as a data analyst for Spotify', ['I work as a data analyst', 'I work at Spotify']],
+    ['Jeg hedder Mette og bor i Odense', ['Jeg hedder Mette', 'jeg bor i Odense']],
+    ['Hi, I am Bo', ['Hi I am Bo']],
+  ])('%j -> %j', (sentence, expected) => {
+    expect(clauses(sentence)).toEqual(expected);
+  });
+
+  it.each([
+    "I'm a student at Utrecht University",
+    "I'm a big fan of Radiohead",
+    'My sister is a nurse at Rigshospitalet',
+  ])('should keep %j one clause', (sentence) => {
+    expect(clauses(sentence)).toEqual([sentence]);
+  });
+});
+
+describe(ruleParts.name, () => {
+  it.each([
+    ["I'm gluten intolerant, so never suggest pasta dishes", ["I'm gluten intolerant", 'never suggest pasta dishes']],
+    ['Honestly I hate long emails; keep replies short', ['Honestly I hate long emails', 'keep replies short']],
+    ['We moved - from now on send invoices to Aarhus', ['We moved', 'from now on send invoices to Aarhus']],
+  ])('%j -> %j', (sentence, expected) => {
+    expect(ruleParts(sentence)).toEqual(expected);
+  });
+});

@@ -1,0 +1,126 @@
+import { languageOf } from 'src/language/language-of';
+import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
+import { isShortImperative, isStandingRule } from 'src/language/rules';
+import type { SlotName } from 'src/language/slot-values';
+import { detectSlot, detectUserClaim } from 'src/language/slots';
+import { firstMatch, mentionedSlots } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
+import { detectValueSwap } from 'src/language/value-swaps';
+import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import type { IntentPrediction } from 'src/memory/intent/intent.types';
+import { ruleParts } from 'src/memory/write/clauses';
+
+/**
+ * Stage 3 of the write path: what a clause does and which slot it speaks of. Patterns decide where they are precise
+ * (a question, a forget request, a slot statement, a negation cue, a correction that names two values, a rule); a
+ * learned classifier, when one is given, decides what they leave open.
+ */
+
+/** state: says a fact; correct: replaces a value it names; retract: takes one back; forget: asks the memory to drop one. */
+export type IntentKind = 'state' | 'correct' | 'retract' | 'forget' | 'ask' | 'rule' | 'task';
+
+export interface Intent {
+  kind: IntentKind;
+  slot: SlotName | null;
+  /** A standing rule (tagged `constraint`) whatever else the clause does: "Always reply in Spanish" sets a slot too. */
+  rule: boolean;
+  /** Who decided: a pattern, the classifier, or nobody (a plain statement of no slot). */
+  by: 'pattern' | 'model' | 'none';
+  confidence: number;
+}
+
+/** A learned reading of a clause (src/memory/intent): what it does, which slot, whose fact, how sure. */
+export type IntentClassifier = (clause: string, language: 'en' | 'da') => IntentPrediction;
+
+/** How sure the classifier must be before its reading counts: a new slot value, a rule, something taken back. */
+const STATE_FLOOR = 0.85;
+const RULE_FLOOR = 0.9;
+const TAKE_BACK_FLOOR = 0.9;
+/** "Has a dog named Rex", "my boss, a man called Ed": a name given to someone else is no name of the user's. */
+const SOMEONE_NAMED = /\b(?:a|an|my|our|his|her|their|the)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?,?\s+(?:named|called)\b/iu;
+
+export interface IntentOptions {
+  /** Read slots from the words at all (remember, extraction); an import names its slot itself. */
+  slots: boolean;
+  /** Claims about the user in any person count ("The user lives in Oslo"): what the user writes. */
+  anyPerson: boolean;
+  /** The write may take back what the user said: from the user, in a channel that describes the user. */
+  takesBack: boolean;
+  /** Decides what the patterns leave open; none: patterns only. */
+  classifier?: IntentClassifier;
+}
+
+const byPattern = (kind: IntentKind, slot: SlotName | null, rule: boolean): Intent => ({
+  kind,
+  slot,
+  rule,
+  by: 'pattern',
+  confidence: 1,
+});
+
+/** Whether `text`, or a clause of it, is a standing rule: "I'm vegan, so never suggest fish". */
+export function statesRule(text: string): boolean {
+  return isStandingRule(text) || ruleParts(text).some((part) => isStandingRule(part));
+}
+
+/** What `text` (normalised) does, by its patterns. */
+export function detectIntent(text: string, options: IntentOptions): Intent {
+  const rule = statesRule(text);
+  // "can you forget my email?" asks, yet is a request about the memory
+  const forget = options.takesBack ? firstMatch(text, ['forget']) : null;
+  if (forget) {
+    return byPattern('forget', mentionedSlots(forget.match.value)[0] ?? null, false);
+  }
+  if (looksLikeQuestion(text)) {
+    return byPattern('ask', null, false);
+  }
+  const slot = options.slots ? (options.anyPerson ? detectUserClaim(text) : detectSlot(text)) : null;
+  if (slot) {
+    return byPattern('state', slot.slot, rule);
+  }
+  if (options.takesBack) {
+    const retraction = detectRetraction(text);
+    if (retraction || detectFactRetraction(text)) {
+      return byPattern('retract', retraction?.slot ?? null, rule);
+    }
+    if (detectValueSwap(text)) {
+      return byPattern('correct', null, rule);
+    }
+  }
+  if (rule) {
+    return byPattern('rule', null, true);
+  }
+  if (isShortImperative(text)) {
+    return byPattern('task', null, false);
+  }
+
+  return (options.classifier && byModel(text, options, options.classifier)) ?? none;
+}
+
+const none: Intent = { kind: 'state', slot: null, rule: false, by: 'none', confidence: 0 };
+
+/**
+ * The classifier's reading, where it is sure enough and the clause holds what it needs: a slot statement of the
+ * user's own with a value of the slot's shape ("these days home is Sheffield"), a take-back of a slot of the user's,
+ * or a rule. Null otherwise: the clause is then a plain statement of no slot, as without the model.
+ */
+function byModel(text: string, options: IntentOptions, classifier: IntentClassifier): Intent | null {
+  const said = classifier(text, languageOf(text));
+  const model = (kind: IntentKind, slot: SlotName | null, rule: boolean): Intent => ({
+    kind,
+    slot,
+    rule,
+    by: 'model',
+    confidence: said.confidence,
+  });
+  const named = said.slot === 'name' || said.slot === 'nickname';
+  const ownSlot = options.slots && said.subject === 'user' && !(named && SOMEONE_NAMED.test(text)) ? said.slot : null;
+  if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
+    return said.confidence >= STATE_FLOOR && valueShape(text, ownSlot) !== null ? model('state', ownSlot, false) : null;
+  }
+  if (ownSlot !== null && (said.intent === 'retract' || said.intent === 'forget')) {
+    return options.takesBack && said.confidence >= TAKE_BACK_FLOOR ? model(said.intent, ownSlot, false) : null;
+  }
+
+  return said.intent === 'rule' && said.confidence >= RULE_FLOOR ? model('rule', null, true) : null;
+}

@@ -1,0 +1,26 @@
+import { DA_FILLER } from 'src/language/da/filler';
+import { EN_FILLER } from 'src/language/en/filler';
+import { normalise } from 'src/memory/write/normalise';
+
+const examples = [...EN_FILLER, ...DA_FILLER].flatMap((entry) =>
+  entry.examples.map((example) => [entry.id, example.text, example.value] as const),
+);
+
+describe(normalise.name, () => {
+  it.each(examples)('%s: %j -> %j', (_id, text, value) => {
+    expect(normalise(text)).toBe(value);
+  });
+
+  it.each([
+    ['"I live in Oslo"', 'I live in Oslo'],
+    ['> I work at Kiva', 'I work at Kiva'],
+    ['so yeah lol ok so fwiw I am 40 haha', 'I am 40'],
+    ['I live in Pisa 🎉', 'I live in Pisa'],
+  ])('should leave what %j says: %j', (text, value) => {
+    expect(normalise(text)).toBe(value);
+  });
+
+  it.each(['lol', 'okay', 'haha 🎉', 'Hmm'])('should keep %j as said when it is filler alone', (text) => {
+    expect(normalise(text)).toBe(text);
+  });
+});

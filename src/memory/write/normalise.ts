@@ -1,0 +1,120 @@
+import { DA_FILLER } from 'src/language/da/filler';
+import { EN_FILLER } from 'src/language/en/filler';
+import type { FillerEntry } from 'src/language/filler';
+
+/**
+ * Stage 1 of the write path: the words a reader looks at. Filler around the fact ("fwiw", "so yeah", "lol"), news
+ * leads ("Quick update:") and quoting go; nothing else changes. Works on words, not expressions, so its cost is
+ * linear in the text whatever it holds.
+ */
+
+interface Phrase {
+  words: readonly string[];
+  marked: boolean;
+}
+
+const MAX_PASSES = 6;
+const TRAILING_MARK = /[,;:.!?…]+$/u;
+const LEADING_QUOTE = /^["'“‘«>]+/u;
+const MARK = /[,;:!?—–-]$/u;
+const DASH = /^[—–-]+$/u;
+const NO_WORD = /^[^\p{L}\p{N}]*$/u;
+
+function phrases(table: readonly FillerEntry[], kind: FillerEntry['kind']): Phrase[] {
+  return table
+    .filter((entry) => entry.kind === kind)
+    .flatMap((entry) => entry.phrases.map((p) => ({ words: p.split(' '), marked: entry.marked ?? false })))
+    .sort((a, b) => b.words.length - a.words.length);
+}
+
+const TABLES = [EN_FILLER, DA_FILLER];
+const LEAD = phrases(TABLES.flat(), 'lead');
+const TRAIL = phrases(TABLES.flat(), 'trail');
+const INSIDE = new Set(phrases(TABLES.flat(), 'inside').map((p) => p.words.join(' ')));
+
+function key(token: string): string {
+  return token.toLowerCase().replace(LEADING_QUOTE, '').replace(TRAILING_MARK, '');
+}
+
+function leadLength(tokens: readonly string[]): number {
+  if (tokens.length > 0 && DASH.test(tokens[0] ?? '')) {
+    return 1;
+  }
+  for (const phrase of LEAD) {
+    const n = phrase.words.length;
+    if (n >= tokens.length || !phrase.words.every((word, i) => key(tokens[i] ?? '') === word)) {
+      continue;
+    }
+    if (!phrase.marked || MARK.test(tokens[n - 1] ?? '') || DASH.test(tokens[n] ?? '')) {
+      return n;
+    }
+  }
+
+  return 0;
+}
+
+function trailLength(tokens: readonly string[]): number {
+  const last = tokens[tokens.length - 1] ?? '';
+  if (tokens.length > 1 && NO_WORD.test(last) && !TRAIL.some((p) => p.words.join(' ') === key(last))) {
+    return 1;
+  }
+  for (const phrase of TRAIL) {
+    const n = phrase.words.length;
+    const start = tokens.length - n;
+    if (start > 0 && phrase.words.every((word, i) => key(tokens[start + i] ?? '') === word)) {
+      return n;
+    }
+  }
+
+  return 0;
+}
+
+function dropInside(tokens: string[]): string[] {
+  const kept: string[] = [];
+  for (const token of tokens) {
+    const previous = kept[kept.length - 1];
+    if (previous !== undefined && INSIDE.has(key(token))) {
+      // "new email btw: x" keeps its colon
+      const mark = /[:;]$/u.exec(token)?.[0];
+      if (mark && !MARK.test(previous)) {
+        kept[kept.length - 1] = `${previous}${mark}`;
+      }
+      continue;
+    }
+    kept.push(token);
+  }
+
+  return kept;
+}
+
+function unquoted(text: string): string {
+  const pairs: Record<string, string> = { '"': '"', '“': '”', "'": "'", '«': '»' };
+  const close = pairs[text.charAt(0)];
+  if (close !== undefined && text.length > 2 && text.endsWith(close)) {
+    return text.slice(1, -1).trim();
+  }
+
+  return text.startsWith('> ') ? text.slice(2) : text;
+}
+
+/** `text` without the filler, leads and quoting around what it says; the text itself when nothing would be left. */
+export function normalise(text: string): string {
+  const simple = unquoted(text.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim());
+  let tokens = simple.split(' ').filter((t) => t.length > 0);
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    const lead = leadLength(tokens);
+    const trail = trailLength(tokens);
+    if (lead === 0 && trail === 0) {
+      break;
+    }
+    tokens = tokens.slice(lead, tokens.length - trail);
+  }
+  tokens = dropInside(tokens);
+  const last = tokens.length - 1;
+  if (last >= 0 && tokens.length < simple.split(' ').length) {
+    tokens[last] = (tokens[last] ?? '').replace(/[,;:—–-]+$/u, '');
+  }
+  const result = tokens.join(' ').trim();
+
+  return /[\p{L}\p{N}]/u.test(result) ? result : text;
+}

@@ -1,0 +1,54 @@
+import { MemoryType, SourceRole } from 'src/domain/memory.enums';
+import { parseRememberRequest } from 'src/memory/remember-input';
+import { readWrite } from 'src/memory/write/read-write';
+
+const command = (content: string, role = SourceRole.USER, slot: string | null = null) =>
+  parseRememberRequest({ content, slot, source: { role } }, 10_000);
+const remember = { firewall: true, detectSlots: true };
+
+describe(readWrite.name, () => {
+  it('should store the words without the filler and read the slot they state', () => {
+    const result = readWrite(command('so yeah, ended up moving to Tampere lol'), {}, remember);
+
+    expect(result).toMatchObject({
+      screened: {
+        content: 'ended up moving to Tampere',
+        type: MemoryType.IDENTITY,
+        slot: { name: 'location', value: 'tampere' },
+      },
+    });
+  });
+
+  it('should tag a rule inside a longer sentence', () => {
+    const result = readWrite(command("I'm vegan, so never suggest fish"), {}, remember);
+
+    expect('screened' in result && result.screened.tags).toEqual(['constraint']);
+  });
+
+  it('should claim no slot in a private channel, and take nothing back there', () => {
+    const result = readWrite(
+      command("I live in Oslo. I don't work at Hooli anymore"),
+      { claimsSlots: false },
+      remember,
+    );
+
+    expect(result).toMatchObject({ screened: { slot: null, retracts: null } });
+  });
+
+  it('should keep an import as it came: its own slot, no reading of slots, no normalising', () => {
+    const result = readWrite(
+      command('fwiw Oslo', SourceRole.USER, 'location'),
+      {},
+      { firewall: false, detectSlots: false },
+    );
+
+    expect(result).toMatchObject({ screened: { content: 'fwiw Oslo', slot: { name: 'location' } } });
+  });
+
+  it('should refuse before reading anything else', () => {
+    expect(readWrite(command('ok thanks'), {}, remember)).toEqual({ rejection: expect.stringMatching(/noise/u) });
+    expect(readWrite(command('Your name is Bob', SourceRole.ASSISTANT), {}, remember)).toEqual({
+      rejection: expect.stringMatching(/only be set by the user/u),
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { MemoryStatus, SourceRole } from 'src/domain/memory.enums';
+import type { MemoryType } from 'src/domain/memory.enums';
+import { isShortImperative } from 'src/language/rules';
+import { detectUserClaim } from 'src/language/slots';
+import { guardContamination } from 'src/memory/guards/contamination';
+import type { TrustLevel } from 'src/memory/guards/contamination';
+import { guardFact } from 'src/memory/guards/firewall';
+import { detectInjection } from 'src/memory/guards/injection';
+import type { RememberCommand } from 'src/memory/remember-input';
+
+/**
+ * Stage 5 of the write path: the guards. The firewall keeps questions, chatter, courtesies and placeholders out; the
+ * identity guard keeps anyone but the user from saying who the user is; an injection quarantines the write.
+ */
+
+/** The firewall: null when `command` may be a memory, else why not. */
+export function firewall(command: RememberCommand): string | null {
+  const fromUser = command.source.role === SourceRole.USER;
+  const result = guardFact(command.content, {
+    allowShort: (command.explicit && fromUser) || isShortImperative(command.content),
+  });
+
+  return result.ok ? null : result.reason;
+}
+
+/**
+ * Contamination and the identity guard: content the user did not write must not describe the user in any person
+ * ("Your name is X" counts too). Null when the write may stand, else why not.
+ */
+export function identityGuard(
+  command: RememberCommand,
+  type: MemoryType,
+  slot: string | null,
+  trust: TrustLevel | undefined,
+): string | null {
+  const fromUser = command.source.role === SourceRole.USER;
+  const claimed = slot ?? (fromUser ? null : (detectUserClaim(command.content)?.slot ?? null));
+  const result = guardContamination({ type, slot: claimed, role: command.source.role, trust });
+
+  return result.ok ? null : result.reason;
+}
+
+/** ACTIVE, or QUARANTINED with why when the content carries an injection. */
+export function quarantine(command: RememberCommand): { status: MemoryStatus; reason: string | null } {
+  const injection = detectInjection(command.content, command.source.role);
+
+  return injection.quarantine
+    ? { status: MemoryStatus.QUARANTINED, reason: injection.reason }
+    : { status: MemoryStatus.ACTIVE, reason: null };
+}
