@@ -1,13 +1,4 @@
+import { seededRandom } from 'src/memory/intent/training/prng';
+
 /** mulberry32: a tiny seeded PRNG in [0, 1), so synthetic vectors are the same on every run. */
-export function rng(seed: number): () => number {
-  let state = seed >>> 0;
-
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = seededRandom;
