@@ -66,6 +66,7 @@ const REST_ONLY: Record<string, string> = {
   'GET /api/export': 'the tenant as an NDJSON file',
   'POST /api/import': 'an NDJSON export file',
   'POST /api/purge': 'the whole tenant, with a confirmation body',
+  'GET /api/backlog': "the viewer's owed-work box (operators read /metrics or the status command)",
 };
 /** GraphQL object types and the REST schemas answering with the same fields. */
 const TYPES: Record<string, string> = {
