@@ -117,7 +117,9 @@ export class LlmExtractionService {
   private async injected(channel: ChannelRecord): Promise<string[]> {
     const [summary, bulletin] = await Promise.all([
       channel.summaryId ? this.store.getSummary(channel.tenantId, channel.summaryId) : Promise.resolve(null),
-      this.bulletins.latest(channel.tenantId),
+      // the stored one: a briefing rendered on the spot (before the first is stored) states the user's own words back,
+      // and a turn repeating them must still reinforce them
+      this.bulletins.stored(channel.tenantId),
     ]);
 
     return [summary?.content, bulletin?.content].filter((text): text is string => typeof text === 'string');

@@ -65,10 +65,16 @@ describe('backlog gauges (e2e)', () => {
     expect(peak).toBeGreaterThan(0);
     expect(samples.filter((s) => s.items > 0).every((s) => s.age > 0)).toBe(true);
 
-    // while it drains, status reads the same store: between the gauge before and the gauge after
-    const before = await sample();
+    // while it drains, status reads the same store: between the gauge before and the gauge after (scrapes share a
+    // read for a second, so each sample waits that out to be a fresh read)
+    const fresh = async (): Promise<Sample> => {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+      return sample();
+    };
+    const before = await fresh();
     const status = await collectStatus(t.config);
-    const after = await sample();
+    const after = await fresh();
     expect(status.backlog.message_vectors.items).toBeLessThanOrEqual(before.items);
     expect(status.backlog.message_vectors.items).toBeGreaterThanOrEqual(after.items);
 

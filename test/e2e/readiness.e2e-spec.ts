@@ -16,6 +16,9 @@ async function probe(t: TestApp, path: '/readyz' | '/healthz'): Promise<{ status
   return { status: response.status, body: (await response.json()) as ReadyBody };
 }
 
+// the local model loads in a worker thread: seconds on a busy machine
+jest.setTimeout(60_000);
+
 describe('readiness (e2e)', () => {
   describe('while the local embedding model loads', () => {
     let t: TestApp;

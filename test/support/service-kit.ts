@@ -154,7 +154,11 @@ export async function openServiceKit(options: ServiceKitOptions = {}): Promise<S
     { provide: EMBEDDING_MIGRATION_STORE, useValue: stores.embeddingMigration },
     {
       provide: BULLETIN_READER,
-      useValue: { latest: (tenantId) => stores.bulletins.latestBulletin(tenantId) } satisfies BulletinReader,
+      // the stored bulletin only: these specs look at recall, not at the briefing rendered before one is stored
+      useValue: {
+        latest: (tenantId) => stores.bulletins.latestBulletin(tenantId),
+        stored: (tenantId) => stores.bulletins.latestBulletin(tenantId),
+      } satisfies BulletinReader,
     },
     ...SERVICES,
   ];

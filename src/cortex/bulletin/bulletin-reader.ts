@@ -13,8 +13,10 @@ import type { BulletinStore } from 'src/store/bulletin-store.port';
 export const BULLETIN_READER = Symbol('BULLETIN_READER');
 
 export interface BulletinReader {
-  /** The tenant's latest bulletin, or null when there is none yet. */
+  /** What `context` shows: the tenant's latest bulletin, or the template rendered now while none says anything. */
   latest(tenantId: string): Promise<{ content: string } | null>;
+  /** The stored bulletin only, or null (extraction's gate compares candidates with it). */
+  stored(tenantId: string): Promise<{ content: string } | null>;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface BulletinReader {
  */
 export function bulletinReader(store: BulletinStore, maxWords: number): BulletinReader {
   return {
+    stored: (tenantId) => store.latestBulletin(tenantId),
     latest: async (tenantId) => {
       const stored = await store.latestBulletin(tenantId);
       if (stored !== null && stored.content.length > 0) {
