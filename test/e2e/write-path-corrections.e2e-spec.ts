@@ -21,10 +21,10 @@ describe('write path: corrections reach slotless memories', () => {
   it('retires the slotless mention of John when the name slot changes to Peter, and lists it in superseded', async () => {
     const john = await api.remember({ content: "User's name is John", type: 'IDENTITY', slot: 'name' });
     expect(john).toMatchObject({ outcome: 'CREATED', memory: { slot: 'name', status: 'ACTIVE' } });
-    const mention = await api.remember({ content: 'The user introduced himself as John at the meetup' });
+    const mention = await api.remember({ content: 'The meetup badge said John in big letters' });
     expect(mention).toMatchObject({ outcome: 'CREATED', memory: { slot: null, status: 'ACTIVE' } });
     const johnson = await api.remember({ content: 'Mr Johnson from accounting approved the travel budget' });
-    const bobs = await api.as(KEYS.bob).remember({ content: 'The user introduced himself as John at the meetup' });
+    const bobs = await api.as(KEYS.bob).remember({ content: 'The meetup badge said John in big letters' });
 
     const peter = await api.remember({ content: "User's name is Peter", type: 'IDENTITY', slot: 'name' });
 

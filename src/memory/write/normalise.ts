@@ -115,6 +115,17 @@ export function normalise(text: string): string {
     tokens[last] = (tokens[last] ?? '').replace(/[,;:—–-]+$/u, '');
   }
   const result = tokens.join(' ').trim();
+  // nothing dropped: the text stays as written, line breaks and tabs of a structured note included
+  if (
+    result ===
+      simple
+        .split(' ')
+        .filter((t) => t.length > 0)
+        .join(' ') &&
+    simple === text.trim().replace(/\s+/gu, ' ')
+  ) {
+    return text;
+  }
 
   return /[\p{L}\p{N}]/u.test(result) ? result : text;
 }
