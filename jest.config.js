@@ -38,6 +38,9 @@ module.exports = {
   // Jest's default is one worker fewer than the cores: on the 2-core machine the lanes are timed on, that is one, and
   // the unit specs ran one after another
   maxWorkers: 2,
+  // the e2e lane once stayed alive after its last suite with a handle left open (found 27 Nov, not yet traced): end the
+  // process when the run is over rather than hang CI until its time limit
+  forceExit: true,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     { ...base, ...twoAtATime, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.int-spec.ts'] },
