@@ -249,6 +249,8 @@ const NO_USER_TEXT: Record<string, string> = {
   'src/metrics/metrics.controller.ts': 'the Authorization header and socket address (anchored, linear)',
   'src/config/config.ts': 'environment variables of the operator',
   'src/auth/api-key-secret.ts': 'an API key: anchored, fixed-length classes (linear)',
+  'src/embedding/onnx/model-fetch.ts': "Maven's own output while it fetches a model",
+  'src/embedding/onnx/wordpiece-tokenizer.ts': "a model's vocabulary file (the lines of vocab.txt)",
   'src/tenants/tenant-admin.service.ts': 'a tenant id: an anchored {1,64} class',
   'src/memory/intent/training/span-evaluation.ts': 'our own labelled evaluation set',
   'src/conversation/conversation-cursor.ts': 'cursors: length-checked to 400 [A-Za-z0-9_-] before any other expression',
