@@ -8,7 +8,7 @@ import type { SlotName } from 'src/language/slot-values';
  * days home is Sheffield"): the value is the last thing of the slot's shape. Null when the clause holds none.
  */
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
+const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/u;
 const AGE = /(?<![\p{L}\p{N}.,:/-])(\d{1,3})(?![\p{N}.,:/%-]|\s*(?:kg|km|cm|h|min|am|pm|%|euros?|dollars?|kr))/u;
 const PRONOUNS = /\b([a-z]+\/[a-z]+(?:\/[a-z]+)?)\b/iu;
 const MONTHS =

@@ -1,6 +1,6 @@
 import type { IntentLanguage } from 'src/memory/intent/intent.types';
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
+const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/gu;
 // a template placeholder: "<name>", "{company}", "[CITY]"
 const PLACEHOLDER = /<[\p{L}_ ]{2,20}>|\{[\p{L}_ ]{2,20}\}|\[[\p{Lu}_ ]{2,20}\]/gu;
 const TOKEN = /[\p{L}\p{N}]+|[?<>{}[\]@]/gu;

@@ -12,7 +12,7 @@ export interface ValueSpan {
   text: string;
 }
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
+const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/gu;
 // chrono-node has no Danish: "3. juni", "d. 14. marts", "14/3"
 const DANISH_DATE =
   /\b\d{1,2}\.\s*(?:januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december)(?:\s+\d{4})?\b|\b\d{1,2}\/\d{1,2}(?:[/-]\d{2,4})?\b/giu;
@@ -23,8 +23,19 @@ function tidy(text: string): string {
 }
 
 // compromise reads Danish as English and tags lowercase neighbours into a proper noun ("det København", "Sofie nu")
+/** Lower-case words at either end dropped (one word always stays), word by word: linear. */
 function properOnly(text: string): string {
-  return text.replace(/^(?:\p{Ll}+\s+)+/u, '').replace(/(?:\s+\p{Ll}+)+$/u, '');
+  const words = text.split(/\s+/u);
+  let start = 0;
+  let end = words.length;
+  while (start < end - 1 && /^\p{Ll}+$/u.test(words[start] ?? '')) {
+    start += 1;
+  }
+  while (end > start + 1 && /^\p{Ll}+$/u.test(words[end - 1] ?? '')) {
+    end -= 1;
+  }
+
+  return words.slice(start, end).join(' ');
 }
 
 /**
