@@ -14,7 +14,7 @@ interface Phrase {
 }
 
 const MAX_PASSES = 6;
-const TRAILING_MARK = /[,;:.!?…]+$/u;
+const TRAILING_MARKS = ',;:.!?…';
 const LEADING_QUOTE = /^["'“‘«>]+/u;
 const MARK = /[,;:!?—–-]$/u;
 const DASH = /^[—–-]+$/u;
@@ -32,8 +32,20 @@ const LEAD = phrases(TABLES.flat(), 'lead');
 const TRAIL = phrases(TABLES.flat(), 'trail');
 const INSIDE = new Set(phrases(TABLES.flat(), 'inside').map((p) => p.words.join(' ')));
 
+/** `word` without the characters of `marks` at its end (a loop, not a `[…]+$` expression: linear). */
+function withoutTrailing(word: string, marks: string): string {
+  let end = word.length;
+  while (end > 0 && marks.includes(word[end - 1]!)) {
+    end -= 1;
+  }
+
+  return word.slice(0, end);
+}
+
+/** The token lower-cased without leading quotes and trailing marks (cut by a loop: `/[,;:.!?…]+$/` retried at every
+ * mark of a long run before a letter, quadratic). */
 function key(token: string): string {
-  return token.toLowerCase().replace(LEADING_QUOTE, '').replace(TRAILING_MARK, '');
+  return withoutTrailing(token.toLowerCase().replace(LEADING_QUOTE, ''), TRAILING_MARKS);
 }
 
 function leadLength(tokens: readonly string[]): number {
@@ -112,7 +124,7 @@ export function normalise(text: string): string {
   tokens = dropInside(tokens);
   const last = tokens.length - 1;
   if (last >= 0 && tokens.length < simple.split(' ').length) {
-    tokens[last] = (tokens[last] ?? '').replace(/[,;:—–-]+$/u, '');
+    tokens[last] = withoutTrailing(tokens[last] ?? '', ',;:—–-');
   }
   const result = tokens.join(' ').trim();
   // nothing dropped: the text stays as written, line breaks and tabs of a structured note included
