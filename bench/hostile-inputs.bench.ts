@@ -12,7 +12,7 @@ import { report, round, summarize } from 'bench/support/stats';
 import { channelRecord, exportFile, exportHeader, memoryRecord, messageRecord } from 'test/support/export-records';
 
 /**
- * The inputs of issue 17 (Hardening II) and the bulk tenant operations, each sent while a prober in a worker thread
+ * The inputs of the second hardening round and the bulk tenant operations, each sent while a prober in a worker thread
  * asks `/healthz` back to back: per operation its own time, the concurrent `/healthz` latencies (p50 / p99 / max), the largest
  * event-loop delay seen meanwhile (perf_hooks, wall clock) and the longest synchronous stretch in CPU ms (which a
  * loaded machine does not inflate). A stall of the event loop shows in all three.
@@ -261,7 +261,7 @@ async function ladder(
   }
 }
 
-/** Every input of issue 17 but the bulk work, one request each (item 1's are escalated only while cheap). */
+/** Every input of the second hardening round but the bulk work, one request each (item 1's are escalated only while cheap). */
 async function hostileRequests(bench: BenchApp, rows: Measured[], port: string): Promise<void> {
   await gql(bench, REMEMBER, { input: { content: 'The user warms the service up with one memory' } });
   rows.push(

@@ -30,7 +30,7 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
     runEmbeddersBench(args[0] || undefined, args[1] ? Number(args[1]) : undefined, args[2] === 'speed'),
   'use-migration': (args) => runUseMigrationBench(...args.map(Number)),
   ingest: (args) => runIngest(args[0] ? Number(args[0]) : undefined, args[1] ? Number(args[1]) : undefined),
-  // hostile [repetitions] [kinds | inputs | bulk [memories] | breaks]: GraphQL documents, then the inputs of issue 17,
+  // hostile [repetitions] [kinds | inputs | bulk [memories] | breaks]: GraphQL documents, then the inputs of the second hardening round,
   // the breaks of the third probe and the bulk work (`bulk`: the bulk work alone; `breaks`: the breaks alone)
   hostile: async (args) => {
     const part = args[1];

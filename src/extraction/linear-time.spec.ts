@@ -5,7 +5,7 @@ import { ENGLISH } from 'src/language/en/extraction';
 import { leadWords, trimValue } from 'src/language/pattern-table';
 
 /**
- * Issue 17, item 1: the stalls found by probing, one test each (each took seconds to minutes before its fix). The
+ * The stalls found by probing, one test each (each took seconds to minutes before its fix). The
  * generated test over every pattern is test/unit/regex-adversarial.spec.ts.
  */
 

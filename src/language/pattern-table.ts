@@ -120,7 +120,7 @@ export function trimValue(value: string): string {
 /**
  * A repeated group of lead words ("oh, and also please ..."), anchored at the start of the text. Each word is one
  * token, so a run of lead words matches in exactly one way: "oh and" listed beside "oh" and "and" would make every
- * repetition match two ways and the backtracking exponential (issue 17, item 1).
+ * repetition match two ways and the backtracking exponential (the stalls of the second hardening round).
  */
 export function leadWords(words: readonly string[], punctuation = ','): string {
   const multiWord = words.filter((word) => !/^[\p{L}']+$/u.test(word));

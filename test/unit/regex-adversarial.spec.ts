@@ -63,7 +63,7 @@ import {
 import { witnessTexts } from 'test/support/regex-witness';
 
 /**
- * Issue 16 item 9 / issue 17 item 1: no regular expression that sees user text may cost more than linear time.
+ * No regular expression that sees user text may cost more than linear time.
  * Every probe below runs the expressions of one module on hostile 10 KB inputs (repeated lead words and fillers,
  * long runs of whitespace and punctuation, long values) and on generated ones, each call bounded at 50 ms (150 ms
  * for a whole write screen or extraction, which run many modules in a row); a call over its bound fails when its cost
