@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { node, tracing } from '@opentelemetry/sdk-node';
 import Database from 'better-sqlite3';
@@ -40,7 +42,7 @@ async function scrape(size: number, scrapes = 200): Promise<void> {
     MAINTENANCE_INTERVAL_MS: '3600000',
     OWED_WORK_SWEEP_MS: '3600000',
   };
-  const first = await startBenchApp(env, `/tmp/engram-scrape-${size}`);
+  const first = await startBenchApp(env, join(tmpdir(), `engram-scrape-${size}`));
   const file = first.config.store.kind === 'sqlite' ? first.config.store.file : '';
   await first.close();
   const db = new Database(file);
@@ -68,7 +70,7 @@ async function scrape(size: number, scrapes = 200): Promise<void> {
   db.close();
   const loadSeconds = (performance.now() - started) / 1000;
 
-  const bench = await startBenchApp(env, `/tmp/engram-scrape-${size}`);
+  const bench = await startBenchApp(env, join(tmpdir(), `engram-scrape-${size}`));
   try {
     // the backlog read alone (synchronous SQLite under the promise), as each refresh does it
     const stores = {

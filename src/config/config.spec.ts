@@ -1,7 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { ConfigError, isLoopback, loadConfig } from 'src/config/config';
 
 describe(loadConfig.name, () => {
-  const base = { ENGRAM_DATA_DIR: '/tmp/engram-config-spec', EMBEDDINGS: 'hash' };
+  const base = { ENGRAM_DATA_DIR: join(tmpdir(), 'engram-config-spec'), EMBEDDINGS: 'hash' };
 
   it('should bind to loopback when no API keys are configured', () => {
     expect(loadConfig(base).host).toBe('127.0.0.1');

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 
 import { ErrorCode, RateLimitedError } from 'src/common/errors';
@@ -11,7 +13,7 @@ const REDIS_URL = TEST_REDIS_URL;
 
 function service(env: Record<string, string>): RateLimitService {
   return new RateLimitService(
-    loadConfig({ ENGRAM_DATA_DIR: '/tmp/engram-rate-limit-spec', EMBEDDINGS: 'hash', ...env }),
+    loadConfig({ ENGRAM_DATA_DIR: join(tmpdir(), 'engram-rate-limit-spec'), EMBEDDINGS: 'hash', ...env }),
     new MetricsService(),
   );
 }
