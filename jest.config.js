@@ -48,7 +48,7 @@ module.exports = {
       ...base,
       ...serial,
       displayName: 'e2e',
-      setupFilesAfterEnv: ['<rootDir>/test/support/neo4j-e2e-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/e2e-timeout.ts'],
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
     },
   ],

@@ -23,6 +23,7 @@ import { MemoryImportService } from 'src/memory/memory-import.service';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
+import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { openSqliteStores } from 'src/store/stores';
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
@@ -418,6 +419,10 @@ async function indexAgainstExact(
   cache: UseCache,
   n: number,
 ): Promise<Record<string, string | number>[]> {
+  // a large tenant's index is built in the background from its first search: the timed searches start after it
+  if (store instanceof SqliteConversationStore) {
+    await store.warmVectorIndex(LATENCY_TENANT);
+  }
   const rows: Record<string, string | number>[] = [];
   const scopes = [
     { name: 'own channel (8k)', scope: { channelId: 'main' } },

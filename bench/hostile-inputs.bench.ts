@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -8,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { hostileBreaks } from 'bench/hostile-breaks.bench';
 import { startBenchApp } from 'bench/support/bench-app';
 import type { BenchApp } from 'bench/support/bench-app';
+import { cpuBlockMonitor } from 'bench/support/cpu-block';
 import { report, round, summarize } from 'bench/support/stats';
 import { channelRecord, exportFile, exportHeader, memoryRecord, messageRecord } from 'test/support/export-records';
 
@@ -38,46 +38,6 @@ export interface Measured {
   note?: string;
 }
 
-/** The main thread's own CPU time in ms: Linux's per-thread schedstat (ns), else the whole process's CPU time. */
-function mainThreadCpuMs(): number {
-  try {
-    return Number(readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    const usage = process.cpuUsage();
-
-    return (usage.user + usage.system) / 1000;
-  }
-}
-
-/**
- * Ticks on a 1 ms timer and keeps the largest CPU time of the main thread spent between two ticks: unlike the
- * wall-clock delay it does not grow when the machine is busy with other processes, and (where Linux gives per-thread
- * times) it leaves out the prober's thread, GC threads and the bench's own client in this process: counted with the
- * whole process, the 10k import showed a 109 ms "block" while the event loop was never late by more than 53 ms.
- */
-function cpuBlockMonitor(): { stop(): number } {
-  let last = mainThreadCpuMs();
-  let max = 0;
-  let running = true;
-  const tick = (): void => {
-    const now = mainThreadCpuMs();
-    max = Math.max(max, now - last);
-    last = now;
-    if (running) {
-      setTimeout(tick, 1);
-    }
-  };
-  setTimeout(tick, 1);
-
-  return {
-    stop() {
-      running = false;
-
-      return max;
-    },
-  };
-}
-
 export function origin(bench: BenchApp): string {
   return bench.url.replace(/\/graphql$/, '');
 }
@@ -90,6 +50,10 @@ let running = true;
 const samples = [];
 parentPort.on('message', () => { running = false; });
 (async () => {
+  // a first, unmeasured probe: the worker's first fetch loads and compiles its HTTP client (tens of ms, seconds on a
+  // busy host), which is the prober's own cost, not the server's
+  await fetch(workerData.url).then((r) => r.arrayBuffer()).catch(() => undefined);
+  parentPort.postMessage('ready');
   while (running) {
     const started = performance.now();
     // a failed probe counts with the time it took to fail
@@ -101,13 +65,16 @@ parentPort.on('message', () => { running = false; });
 })();
 `;
 
-/** Asks /healthz one after another (from another thread) until stopped; keeps every latency. */
-function probe(bench: BenchApp): { stop(): Promise<number[]> } {
+/** Asks /healthz one after another (from another thread) until stopped; keeps every latency after the first. */
+async function probe(bench: BenchApp): Promise<{ stop(): Promise<number[]> }> {
   const worker = new Worker(PROBER, { eval: true, workerData: { url: `${origin(bench)}/healthz` } });
-  const done = new Promise<number[]>((resolve, reject) => {
-    worker.once('message', (samples: number[]) => resolve(samples));
-    worker.once('error', reject);
-  });
+  const next = <T>(): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  await next<string>(); // 'ready': the first, unmeasured probe is done
+  const done = next<number[]>();
 
   return {
     async stop() {
@@ -122,8 +89,7 @@ function probe(bench: BenchApp): { stop(): Promise<number[]> } {
 
 export async function measure(bench: BenchApp, input: string, work: () => Promise<number>): Promise<Measured> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
-  const prober = probe(bench);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const prober = await probe(bench);
   loop.enable();
   const cpu = cpuBlockMonitor();
   const started = performance.now();

@@ -16,13 +16,17 @@ import type { MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryStatus, RelationType } from 'src/domain/memory.enums';
 import { USE_EMBEDDING_MODEL } from 'src/embedding/local.embedder';
 import { OnnxEmbedder } from 'src/embedding/onnx/onnx.embedder';
+import { EntityLinker } from 'src/entities/entity-linker.service';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import type { ImportItem } from 'src/memory/memory-import.service';
+import { entityLookups, entityShares, NEIGHBOURHOOD_LIMITS, queryMentions } from 'src/recall/entity-signal';
 import { USE_WEIGHTS, weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { RecallService } from 'src/recall/recall.service';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
+import type { EntityStore } from 'src/store/entity-store.port';
 
 const ADJACENT_WEIGHT = 0.8;
 const DAY_MS = 86_400_000;
@@ -48,6 +52,13 @@ export function turnItems(conv: LocomoConversation): ImportItem[] {
 }
 
 type Representation = 'turns' | 'observations';
+
+/**
+ * tune: weights tuned on one half, scored on the other; quick: the service's weights, no tuning; entities: every
+ * stored memory linked to its entities (as the write path links), then the service's weights with the entity signal
+ * off and on, side by side, per category.
+ */
+export type LocomoMode = 'tune' | 'quick' | 'entities';
 
 /** One conversation stored one way, with what each stored memory stands for. */
 interface Corpus {
@@ -150,6 +161,32 @@ class Evaluator {
     }
 
     return board.total('hybrid').any10;
+  }
+
+  /** HYBRID recall of every question with each variant's weights, side by side (one question, every variant). */
+  async compare<V extends string>(
+    corpora: readonly Corpus[],
+    variants: Record<V, RankingWeights>,
+    board: EvidenceScoreboard<V>,
+  ): Promise<void> {
+    for (const c of corpora) {
+      for (const q of c.questions) {
+        const vector = this.cache.get(vectorQueryText(q.question)) ?? null;
+        for (const [variant, weights] of Object.entries(variants) as [V, RankingWeights][]) {
+          const out = await this.recall.recallWithVector(
+            c.tenant,
+            { query: q.question, limit: 10, referenceTime: c.reference },
+            vector,
+            { weights, recordAccess: false },
+          );
+          board.add(
+            variant,
+            q,
+            out.hits.map((h) => c.turnsOf.get(h.memory.id) ?? []),
+          );
+        }
+      }
+    }
   }
 
   /** Single retrievers, straight from the store: BM25, vectors of the question, vectors of the question without names. */
@@ -283,15 +320,110 @@ async function locomoVectors(
   }
 }
 
+/** What the write path does after each write (imports do not link): the linker reads every stored memory. */
+async function linkEntities(
+  linker: EntityLinker,
+  tenant: string,
+  ids: readonly string[],
+  items: readonly ImportItem[],
+): Promise<void> {
+  for (const [i, id] of ids.entries()) {
+    await linker.link(tenant, { id, content: items[i]?.content ?? '', slot: null });
+  }
+}
+
+/**
+ * How far the signal reaches: questions naming something, naming an entity the store holds (some share), and
+ * lifting a memory that stands for an evidence turn; with the stored entities and links per memory.
+ */
+async function signalReach(
+  entities: EntityStore,
+  corpora: readonly Corpus[],
+  weights: RankingWeights,
+): Promise<Record<string, number>> {
+  const reach = { questions: 0, naming: 0, resolved: 0, evidenceLifted: 0, entities: 0, mentions: 0, memories: 0 };
+  for (const c of corpora) {
+    const listed = await entities.searchEntities(c.tenant, { query: null, kind: null, limit: 200 });
+    const counts = await entities.mentionCounts(
+      c.tenant,
+      listed.map((e) => e.id),
+    );
+    reach.entities += listed.length;
+    reach.mentions += [...counts.values()].reduce((a, b) => a + b, 0);
+    reach.memories += c.turnsOf.size;
+    for (const q of c.questions) {
+      reach.questions += 1;
+      const keyed = queryMentions(q.question);
+      if (keyed.length === 0) {
+        continue;
+      }
+      reach.naming += 1;
+      const hoods = await entities.entityNeighbourhoods(c.tenant, entityLookups(keyed), NEIGHBOURHOOD_LIMITS);
+      const shares = entityShares(keyed, hoods, weights);
+      if (shares.size === 0) {
+        continue;
+      }
+      reach.resolved += 1;
+      const lifted = new Set([...shares.keys()].flatMap((id) => c.turnsOf.get(id) ?? []));
+      reach.evidenceLifted += q.evidence.some((turn) => lifted.has(turn)) ? 1 : 0;
+    }
+  }
+
+  return reach;
+}
+
+/** The entity signal's variants: off (no entity read), the service's weights, and a stronger pair. */
+const ENTITY_VARIANTS = ['signal off', 'signal on (service)', 'signal on, entity 1 / hop 0.3'] as const;
+
+/**
+ * The service's weights with the entity signal off and on, every half and representation asked the same questions
+ * in one run: a row per variant and category (any@10 per category and overall).
+ */
+async function entityRows(
+  evaluator: Evaluator,
+  entities: EntityStore,
+  service: RankingWeights,
+  of: (half: '1-5' | '6-10', representation?: Representation) => Corpus[],
+): Promise<Record<string, string | number>[]> {
+  const weights: Record<(typeof ENTITY_VARIANTS)[number], RankingWeights> = {
+    'signal off': { ...service, entity: 0, entityHop: 0 },
+    'signal on (service)': service,
+    'signal on, entity 1 / hop 0.3': { ...service, entity: 1, entityHop: 0.3 },
+  };
+  const rows: Record<string, string | number>[] = [];
+  for (const representation of ['turns', 'observations'] as const) {
+    for (const half of ['1-5', '6-10', 'all'] as const) {
+      const corpora =
+        half === 'all' ? [...of('1-5', representation), ...of('6-10', representation)] : of(half, representation);
+      const board = new EvidenceScoreboard(ENTITY_VARIANTS);
+      await evaluator.compare(corpora, weights, board);
+      rows.push(...board.rows().map((r) => ({ representation, 'scored on': half, ...r })));
+      if (half === 'all') {
+        process.stderr.write(`${representation}: ${JSON.stringify(await signalReach(entities, corpora, service))}\n`);
+      }
+    }
+  }
+
+  return rows;
+}
+
 /**
  * `npm run bench -- locomo`: LoCoMo evidence recall. Each conversation is stored twice, in tenants of its own: as
  * turns (bulk import, "Speaker: text", the previous turn as context, a RELATED_TO edge to it) and as the session
  * observations (short third-person statements with their session date, as a user of remember/importMemories
- * writes them). Weights are tuned on conversations 1-5 (26, 30, 41, 42, 43) and scored on 6-10, and the reverse;
+ * writes them). Weights are tuned on conversations 1-5 (26, 30, 41, 42, 43) and scored on 6-10, and the reverse
+ * (`locomo tune <model> 1-5` tunes on 1-5 alone, so that 6-10 stays held out);
  * BM25-only and vector-only rows come from the same stores in the same run. Recall is asked as the service asks
  * it (vector of the question without names), access bookkeeping off so questions do not influence each other.
+ * `locomo entities [model]` links every stored memory to its entities first and compares the entity signal off and
+ * on (service weights), per category, on both halves and both representations.
  */
-export async function runLocomo(quick = false, model: string = USE_LOCAL_MODEL): Promise<void> {
+export async function runLocomo(
+  mode: LocomoMode = 'tune',
+  model: string = USE_LOCAL_MODEL,
+  tuneOnly?: '1-5' | '6-10',
+): Promise<void> {
+  const quick = mode === 'quick';
   const started = performance.now();
   const conversations = loadLocomo();
   const observations = new Map(conversations.map((c) => [c.id, loadObservations(c)]));
@@ -313,6 +445,8 @@ export async function runLocomo(quick = false, model: string = USE_LOCAL_MODEL):
     LOCAL_EMBEDDING_MODEL: model,
     ENGRAM_MODELS_DIR: modelsDir(),
     ENGRAM_OPERATOR_TENANTS: conversations.map((c) => `locomo-turns-${c.id}`).join(','),
+    // the variants turn the signal off by their weights
+    RECALL_ENTITY_SIGNAL: 'true',
   });
   const rows: Record<string, string | number>[] = [];
   const tuning: Record<string, string | number>[] = [];
@@ -371,6 +505,10 @@ export async function runLocomo(quick = false, model: string = USE_LOCAL_MODEL):
         questions: scorable,
         reference,
       });
+      if (mode === 'entities') {
+        await linkEntities(bench.app.get(EntityLinker), `locomo-turns-${conv.id}`, imported.ids, turns);
+        await linkEntities(bench.app.get(EntityLinker), `locomo-obs-${conv.id}`, storedObs.ids, obsItems);
+      }
       process.stderr.write(
         `conversation ${conv.id}: ${conv.turns.length} turns, ${obs.length} observations, ${scorable.length} questions\n`,
       );
@@ -405,12 +543,16 @@ export async function runLocomo(quick = false, model: string = USE_LOCAL_MODEL):
         }
       }
     }
-    for (const [tuneOn, testOn] of quick
-      ? []
-      : ([
-          ['1-5', '6-10'],
-          ['6-10', '1-5'],
-        ] as const)) {
+    if (mode === 'entities') {
+      rows.push(...(await entityRows(evaluator, bench.app.get<EntityStore>(ENTITY_STORE), service, of)));
+    }
+    const directions = (
+      [
+        ['1-5', '6-10'],
+        ['6-10', '1-5'],
+      ] as const
+    ).filter(([tuneOn]) => tuneOnly === undefined || tuneOn === tuneOnly);
+    for (const [tuneOn, testOn] of mode === 'tune' ? directions : []) {
       // one weight set for both representations, as the service has one per embedding model
       const restore = memoizeReads(store);
       const tuned = await evaluator.tune(of(tuneOn), tuneOn).finally(restore);

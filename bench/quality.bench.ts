@@ -101,7 +101,7 @@ async function replay(
       const input = {
         content: text,
         source: { role: options.role ?? 'USER' },
-        ...(options.type ? { type: options.type } : {}),
+        ...(options.type ? { type: options.type.toUpperCase() } : {}),
       };
       results = [(await gql<{ remember: WriteResult }>(REMEMBER, { input })).remember];
       latency.remember.push(performance.now() - started);

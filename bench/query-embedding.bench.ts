@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 
@@ -5,11 +6,12 @@ import { startBenchApp } from 'bench/support/bench-app';
 import { loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
+import { DEFAULT_LOCAL_MODEL } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder, EmbedLane } from 'src/domain/embedding.port';
 import { embedQuery } from 'src/embedding/embed-safely';
-import { LocalEmbedder } from 'src/embedding/local.embedder';
-import type { LocalEmbedderOptions } from 'src/embedding/local.embedder';
+import { OnnxEmbedder } from 'src/embedding/onnx/onnx.embedder';
+import type { OnnxEmbedderOptions } from 'src/embedding/onnx/onnx.embedder';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 
 /** Texts per bulk call, as the imports send them (embedBatchesForStorage). */
@@ -17,24 +19,36 @@ const BULK_CALL = 64;
 /** An agent's queries come one after another with a little work between them. */
 const PAUSE_MS = 10;
 const IMPORT_CHUNK = 1000;
+/** Queries per variant and round when the variants are measured in turns. */
+const ROUND_QUERIES = 5;
 /** Each measured phase stops after this long (the FIFO variant's queries wait seconds under bulk work). */
 const PHASE_MS = 30_000;
 
 interface Variant {
   name: string;
-  options: LocalEmbedderOptions;
-  /** The lane queries are sent on: `bulk` reproduces the one FIFO queue of before. */
+  options: Omit<OnnxEmbedderOptions, 'modelsDir' | 'name'>;
+  /** The lane queries are sent on: `bulk` reproduces one FIFO queue. */
   queryLane: EmbedLane;
 }
 
+/** The default model's query lane: ONNX Runtime's threads per call and whether idle threads spin. */
 const VARIANTS: readonly Variant[] = [
+  { name: 'one model thread, one FIFO queue', options: { queryThread: false, queryCacheSize: 0 }, queryLane: 'bulk' },
   {
-    name: 'one model thread, one FIFO queue (before)',
-    options: { queryThread: false, queryCacheSize: 0 },
-    queryLane: 'bulk',
+    name: 'query thread + bulk thread, 1 ORT thread each (before)',
+    options: { queryCacheSize: 0 },
+    queryLane: 'query',
   },
-  { name: 'one model thread, queries first', options: { queryThread: false, queryCacheSize: 0 }, queryLane: 'query' },
-  { name: 'query thread + bulk thread (default)', options: { queryCacheSize: 0 }, queryLane: 'query' },
+  {
+    name: 'query lane 2 ORT threads (default)',
+    options: { queryCacheSize: 0, intraOpThreads: { query: 2 } },
+    queryLane: 'query',
+  },
+  {
+    name: 'query lane 2 ORT threads, spinning',
+    options: { queryCacheSize: 0, intraOpThreads: { query: 2 }, spinning: true },
+    queryLane: 'query',
+  },
 ];
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,16 +73,8 @@ async function timeQueries(
   return samples;
 }
 
-/** Bulk-lane calls of BULK_CALL texts over `texts` until `stop()`; the number embedded. */
-async function bulkLoad(embedder: Embedder, texts: readonly string[], stop: () => boolean): Promise<number> {
-  let done = 0;
-  for (let i = 0; i < texts.length && !stop(); i += BULK_CALL) {
-    const batch = texts.slice(i, i + BULK_CALL);
-    await embedder.embed(batch, { lane: 'bulk' });
-    done += batch.length;
-  }
-
-  return done;
+function modelsDir(): string {
+  return process.env['ENGRAM_MODELS_DIR'] ?? resolve(__dirname, '..', 'data', 'models');
 }
 
 function rssMb(): number {
@@ -94,12 +100,13 @@ function row(
 }
 
 /**
- * `npm run bench -- query-embedding [queries]`: the local model's query embedding alone (distinct LoCoMo questions,
- * no cache hits), idle and while 10k texts are embedded in bulk, for one FIFO thread (before), one thread with the
- * query lane first, and a query thread beside the bulk one (with the memory each costs); then the default in the real
- * app while a 10k-memory import runs through MemoryImportService.
+ * `npm run bench -- query-embedding [queries] [model]`: a local model's query embedding (the default model unless
+ * named) alone (distinct LoCoMo questions, no cache hits) and while 10k texts are embedded in bulk, for one FIFO
+ * thread, the query thread beside the bulk one (default), and the query lane with two ONNX Runtime threads (idle
+ * threads spinning or not), with the memory each costs; then the model in the real app while a 10k-memory import
+ * runs through MemoryImportService.
  */
-export async function runQueryEmbedding(queries = 150): Promise<void> {
+export async function runQueryEmbedding(queries = 150, model = DEFAULT_LOCAL_MODEL): Promise<void> {
   const locomo = loadLocomo();
   const questions = locomo.flatMap((c) => c.questions.map((q) => q.question));
   const turns = locomo.flatMap((c) => c.turns).map(turnContent);
@@ -107,42 +114,66 @@ export async function runQueryEmbedding(queries = 150): Promise<void> {
   const rows: Record<string, string | number>[] = [];
   const results: Record<string, unknown>[] = [];
   let offset = 0;
-  const nextQuestions = (): string[] => {
-    const slice = questions.slice(offset, offset + queries);
-    offset += queries;
+  const nextQuestions = (n = queries): string[] => {
+    const slice = questions.slice(offset % questions.length, (offset % questions.length) + n);
+    offset += n;
 
     return slice;
   };
 
-  for (const variant of VARIANTS) {
-    global.gc?.();
-    const before = rssMb();
-    const embedder = new LocalEmbedder(variant.options);
-    try {
+  // Every variant loaded at once and measured in turns, so that a change in the shared machine's load falls on
+  // each alike: per round, each variant answers a few queries alone, then queries while one bulk call runs.
+  const embedders: OnnxEmbedder[] = [];
+  const rss: number[] = [];
+  const idle: number[][] = VARIANTS.map(() => []);
+  const loaded: number[][] = VARIANTS.map(() => []);
+  const bulk = VARIANTS.map(() => ({ texts: 0, seconds: 0 }));
+  try {
+    for (const variant of VARIANTS) {
+      global.gc?.();
+      const before = rssMb();
+      const embedder = new OnnxEmbedder({ ...variant.options, modelsDir: modelsDir(), name: model });
+      embedders.push(embedder);
       await embedder.warmUp();
       await embedder.embed(['warm up the query path'], { lane: variant.queryLane });
-      const rss = rssMb() - before;
-      const embed = (text: string): Promise<unknown> => embedder.embed([text], { lane: variant.queryLane });
-      const idle = summarize(await timeQueries(embed, nextQuestions()));
-      let stop = false;
-      const bulkStarted = performance.now();
-      const bulk = bulkLoad(embedder, bulkTexts, () => stop);
-      await sleep(200);
-      const loaded = summarize(await timeQueries(embed, nextQuestions()));
-      stop = true;
-      const embedded = await bulk;
-      const bulkPerSecond = round(embedded / ((performance.now() - bulkStarted) / 1000), 0);
-      results.push({ variant: variant.name, rssMb: round(rss, 0), idle, underBulk: loaded, bulkPerSecond });
-      rows.push(row(variant.name, 'idle', idle, { 'RSS MB': round(rss, 0), 'bulk texts/s': '' }));
-      rows.push(row(variant.name, 'bulk embedding running', loaded, { 'RSS MB': '', 'bulk texts/s': bulkPerSecond }));
-      process.stderr.write(`${variant.name}: ${JSON.stringify({ rss, idle, loaded, bulkPerSecond })}\n`);
-    } finally {
-      await embedder.close();
+      rss.push(rssMb() - before);
     }
+    const rounds = Math.ceil(queries / ROUND_QUERIES);
+    for (let r = 0; r < rounds; r++) {
+      for (const [i, variant] of VARIANTS.entries()) {
+        const embedder = embedders[i] as OnnxEmbedder;
+        const embed = (text: string): Promise<unknown> => embedder.embed([text], { lane: variant.queryLane });
+        idle[i]!.push(...(await timeQueries(embed, nextQuestions(ROUND_QUERIES))));
+        let busy = true;
+        const started = performance.now();
+        const batch = bulkTexts.slice((r * VARIANTS.length + i) * BULK_CALL).slice(0, BULK_CALL);
+        const running = embedder.embed(batch, { lane: 'bulk' }).finally(() => (busy = false));
+        await sleep(PAUSE_MS);
+        loaded[i]!.push(...(await timeQueries(embed, nextQuestions(ROUND_QUERIES * 4), () => !busy)));
+        await running;
+        bulk[i]!.texts += batch.length;
+        bulk[i]!.seconds += (performance.now() - started) / 1000;
+      }
+      process.stderr.write(`round ${r + 1}/${rounds}\n`);
+    }
+  } finally {
+    await Promise.all(embedders.map((e) => e.close()));
   }
+  VARIANTS.forEach((variant, i) => {
+    const alone = summarize(idle[i]!);
+    const underBulk = summarize(loaded[i]!);
+    const bulkPerSecond = round(bulk[i]!.texts / bulk[i]!.seconds, 1);
+    results.push({ variant: variant.name, rssMb: round(rss[i]!, 0), idle: alone, underBulk, bulkPerSecond });
+    rows.push(row(variant.name, 'idle', alone, { 'RSS MB': round(rss[i]!, 0), 'bulk texts/s': '' }));
+    rows.push(row(variant.name, 'bulk call running', underBulk, { 'RSS MB': '', 'bulk texts/s': bulkPerSecond }));
+  });
 
   // the default embedder in the real app, while a 10k-memory import embeds and writes through the one write path
-  const bench = await startBenchApp({ EMBEDDINGS: 'local' });
+  const bench = await startBenchApp({
+    EMBEDDINGS: 'local',
+    LOCAL_EMBEDDING_MODEL: model,
+    ENGRAM_MODELS_DIR: modelsDir(),
+  });
   try {
     const embedder = bench.app.get<Embedder>(EMBEDDER);
     const importer = bench.app.get(MemoryImportService);

@@ -4,20 +4,25 @@ import { runAgentTurn } from 'bench/agent-turn.bench';
 import { runContextBench } from 'bench/context.bench';
 import { runConversations } from 'bench/conversations.bench';
 import { runEmbeddersBench } from 'bench/embedders.bench';
+import { runEntitiesBench } from 'bench/entities.bench';
+import { runEntityLatency } from 'bench/entity-latency.bench';
 import { runHostileInputs } from 'bench/hostile-inputs.bench';
 import { runHostile } from 'bench/hostile.bench';
 import { runImportanceBench } from 'bench/importance.bench';
+import { runIndexBuild } from 'bench/index-build.bench';
 import { runIngest } from 'bench/ingest.bench';
 import { runLatency } from 'bench/latency.bench';
 import { runLoadAb } from 'bench/load-ab.bench';
 import { runLoadBench } from 'bench/load.bench';
 import { runLocomo } from 'bench/locomo.bench';
+import { runMessageSearchBench } from 'bench/message-search.bench';
 import { runObservabilityBench } from 'bench/observability.bench';
 import { runQuality } from 'bench/quality.bench';
 import { runQueryEmbedding } from 'bench/query-embedding.bench';
 import { runReembedBench } from 'bench/reembed.bench';
 import { runStartBench } from 'bench/start.bench';
 import { runTenantDataBench } from 'bench/tenant-data.bench';
+import { runThresholdsBench } from 'bench/thresholds.bench';
 import { runUseMigrationBench } from 'bench/use-migration.bench';
 import { runViewerBench } from 'bench/viewer.bench';
 import type { HostileKind } from 'test/support/hostile-documents';
@@ -46,10 +51,26 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   },
   load: (args) => runLoadBench(...args.map(Number)),
   'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
-  // locomo [quick | tune] [model]: USE by default, or a LOCAL_EMBEDDING_MODEL
-  locomo: (args) => runLocomo(args[0] === 'quick', args[1]),
-  'query-embedding': (args) => runQueryEmbedding(...args.map(Number)),
+  // locomo [quick | tune | entities] [model] [1-5 | 6-10: tune on that half alone]: USE by default, or a
+  // LOCAL_EMBEDDING_MODEL; entities: the entity signal off and on, side by side, per category
+  locomo: (args) =>
+    runLocomo(
+      args[0] === 'quick' || args[0] === 'entities' ? args[0] : 'tune',
+      args[1],
+      args[2] === '1-5' || args[2] === '6-10' ? args[2] : undefined,
+    ),
+  // message-search [model] [variant numbers, comma-separated] [misses]: searchMessages on LoCoMo, variants side by side
+  'message-search': (args) =>
+    runMessageSearchBench(
+      args[0] || undefined,
+      args[1] ? args[1].split(',').map(Number) : undefined,
+      args[2] === 'misses',
+    ),
+  // query-embedding [queries] [model]
+  'query-embedding': (args) => runQueryEmbedding(args[0] ? Number(args[0]) : undefined, args[1]),
   quality: (args) => runQuality(args),
+  // thresholds [unrelated pairs per source]: cosine distributions per embedding model and the thresholds mapped
+  thresholds: (args) => runThresholdsBench(args[0] ? Number(args[0]) : undefined),
   // scrape [memories] | tracing [memories] [rounds] [queries] | backlog [turns]
   observability: (args) => runObservabilityBench(args),
   conversations: (args) => runConversations(...args.map(Number)),
@@ -58,7 +79,13 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   viewer: (args) => runViewerBench(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
   reembed: (args) => runReembedBench(args.length > 0 ? args.map(Number) : undefined),
   start: (args) => runStartBench(args[0] ? Number(args[0]) : undefined),
+  // entities [hand | locomo]: precision and recall of entity merges
+  entities: (args) => runEntitiesBench(args[0]),
+  // entity-latency [size] [operations]: remember and recall p95 with entities on and off, side by side
+  'entity-latency': (args) => runEntityLatency(...args.map(Number)),
   'tenant-data': (args) => runTenantDataBench(args.length > 0 ? args.map(Number) : undefined),
+  // index-build [sizes]: the longest event-loop block of a large tenant's first search, whole build against slices
+  'index-build': (args) => runIndexBuild(args.length > 0 ? args.map(Number) : [10_000, 100_000]),
 };
 
 async function main(): Promise<void> {

@@ -9,6 +9,7 @@ import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-datase
 import { report, round, summarize } from 'bench/support/stats';
 import { VectorCache } from 'bench/support/vector-cache';
 import { DEFAULT_LOCAL_MODEL, USE_LOCAL_MODEL } from 'src/config/config';
+import { MessageSearchService } from 'src/conversation/message-search.service';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { LocalEmbedder } from 'src/embedding/local.embedder';
@@ -25,7 +26,8 @@ const DAY_MS = 86_400_000;
  * `npm run bench -- use-migration [memories] [messages]` (default 10000 10000): a store written with the Universal
  * Sentence Encoder (LoCoMo turns as memories and as messages, USE vectors) opened with the new default model. The
  * app re-embeds it in the background (in process, no Redis) while `recall` is asked LoCoMo's questions without a
- * pause; measures how long the migration takes and whether any recall failed or came back empty on the way.
+ * pause, each question also as `searchMessages` over the messages; measures how long the migration takes and whether
+ * any recall or search failed or came back empty on the way.
  */
 export async function runUseMigrationBench(memories = 10_000, messages = 10_000): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'engram-use-migration-'));
@@ -37,7 +39,7 @@ export async function runUseMigrationBench(memories = 10_000, messages = 10_000)
   const distinct = conversations
     .slice(5)
     .flatMap((c) => c.turns)
-    .slice(0, 1500);
+    .slice(0, Math.min(1500, Math.max(memories, messages)));
   await use.ensure(
     distinct.map(turnContent),
     (batch) => embedder.embed(batch),
@@ -82,9 +84,21 @@ export async function runUseMigrationBench(memories = 10_000, messages = 10_000)
       const reembed = after.app.get(ReembedService);
       const recall = after.app.get(RecallService);
       const model = after.app.get<Embedder>(EMBEDDER).model;
-      let failed = 0;
-      let empty = 0;
-      const ms: number[] = [];
+      const search = after.app.get(MessageSearchService);
+      const asks = {
+        recall: { failed: 0, empty: 0, ms: [] as number[] },
+        searchMessages: { failed: 0, empty: 0, ms: [] as number[] },
+      };
+      const ask = async (what: keyof typeof asks, run: () => Promise<number>): Promise<void> => {
+        const t0 = performance.now();
+        try {
+          asks[what].empty += (await run()) === 0 ? 1 : 0;
+        } catch (error) {
+          asks[what].failed++;
+          process.stderr.write(`${what} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+        asks[what].ms.push(performance.now() - t0);
+      };
       let asked = 0;
       let lastLog = performance.now();
       for (;;) {
@@ -93,25 +107,22 @@ export async function runUseMigrationBench(memories = 10_000, messages = 10_000)
           break;
         }
         const question = questions[asked++ % questions.length] ?? '';
-        const t0 = performance.now();
-        try {
-          const out = await recall.recall(TENANT, { query: question, limit: 10 });
-          empty += out.hits.length === 0 ? 1 : 0;
-        } catch (error) {
-          failed++;
-          process.stderr.write(`recall failed: ${error instanceof Error ? error.message : String(error)}\n`);
-        }
-        ms.push(performance.now() - t0);
+        await ask('recall', async () => (await recall.recall(TENANT, { query: question, limit: 10 })).hits.length);
+        await ask(
+          'searchMessages',
+          async () => (await search.search(TENANT, { query: question, channelId: 'main', limit: 10 })).length,
+        );
         if (performance.now() - lastLog > 15_000) {
           lastLog = performance.now();
           process.stderr.write(
-            `migrating: memories ${status.memories.done}/${status.memories.total}, messages ${status.messages.done}/${status.messages.total}, ${asked} recalls\n`,
+            `migrating: memories ${status.memories.done}/${status.memories.total}, messages ${status.messages.done}/${status.messages.total}, ${asked} questions\n`,
           );
         }
       }
       const migrationSeconds = (performance.now() - started) / 1000;
       const afterSwitch = await recall.recall(TENANT, { query: questions[0] ?? '', limit: 10 });
-      const latency = summarize(ms);
+      const recalled = summarize(asks.recall.ms);
+      const searched = summarize(asks.searchMessages.ms);
       const row = {
         memories,
         messages,
@@ -120,11 +131,15 @@ export async function runUseMigrationBench(memories = 10_000, messages = 10_000)
         'boot ms': round(bootMs, 0),
         'migration s': round(migrationSeconds, 1),
         'texts/s': round((memories + messages) / migrationSeconds, 1),
-        'recalls during': asked,
-        failed,
-        empty,
-        'recall p50 ms': round(latency.median, 1),
-        'recall p95 ms': round(latency.p95, 1),
+        'questions during': asked,
+        'recall failed': asks.recall.failed,
+        'recall empty': asks.recall.empty,
+        'recall p50 ms': round(recalled.median, 1),
+        'recall p95 ms': round(recalled.p95, 1),
+        'search failed': asks.searchMessages.failed,
+        'search empty': asks.searchMessages.empty,
+        'search p50 ms': round(searched.median, 1),
+        'search p95 ms': round(searched.p95, 1),
         'hits after switch': afterSwitch.hits.length,
       };
       report('use-migration', row, [row]);

@@ -57,12 +57,13 @@ CREATE INDEX memory_tenant_task IF NOT EXISTS
 FOR (m:Memory) ON (m.tenantId, m.sourceTaskId);
 
 // tenantKey (one opaque token per tenant) lets a full-text query be restricted to one tenant inside the index. The
-// index holds the texts' search words (lucene-query.ts searchWords), split as the query is; the analyzer is named so a
-// changed default cannot change it unseen (the boot compares it, index-definitions.ts).
+// index holds the texts' search words (lucene-query.ts searchWords), split and folded as the query is; the `english`
+// analyzer stems them (Porter, as SQLite's FTS5 `porter` tokenizer) and drops its 33 stop words. The boot compares the
+// analyzer and rebuilds an index made with another (index-definitions.ts).
 CYPHER 25
 CREATE FULLTEXT INDEX memory_content IF NOT EXISTS
 FOR (m:Memory) ON EACH [m.contentWords, m.contextWords, m.tenantKey]
-OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
+OPTIONS { indexConfig: { `fulltext.analyzer`: 'english' } };
 
 // tenantId and status are stored in the index so SEARCH filters inside it instead of after the top k.
 CYPHER 25
@@ -117,12 +118,12 @@ CYPHER 25
 CREATE INDEX summary_channel IF NOT EXISTS
 FOR (s:Summary) ON (s.tenantId, s.channelId);
 
-// Message search: content, speaker and the neighbouring messages' text (search words), restricted to one tenant by
-// tenantKey.
+// Message search: content, speaker and the neighbouring messages' text (search words, stemmed by the analyzer as the
+// memories' are), restricted to one tenant by tenantKey.
 CYPHER 25
 CREATE FULLTEXT INDEX message_text IF NOT EXISTS
 FOR (msg:Message) ON EACH [msg.contentWords, msg.speakerWords, msg.prevContent, msg.nextContent, msg.tenantKey]
-OPTIONS { indexConfig: { `fulltext.analyzer`: 'standard-no-stop-words' } };
+OPTIONS { indexConfig: { `fulltext.analyzer`: 'english' } };
 
 // tenantId, channelId and shared (searchable outside its channel) are stored in the index so SEARCH filters inside it.
 CYPHER 25
@@ -143,3 +144,17 @@ FOR (k:ApiKey) REQUIRE k.id IS UNIQUE;
 CYPHER 25
 CREATE INDEX api_key_tenant IF NOT EXISTS
 FOR (k:ApiKey) ON (k.tenantId);
+
+// Entities memories mention: one node per tenant, kind and folded name (concurrent mentions MERGE into one); a merged
+// group is found by its root.
+CYPHER 25
+CREATE CONSTRAINT entity_id IF NOT EXISTS
+FOR (e:Entity) REQUIRE e.id IS UNIQUE;
+
+CYPHER 25
+CREATE CONSTRAINT entity_tenant_kind_key IF NOT EXISTS
+FOR (e:Entity) REQUIRE (e.tenantId, e.kind, e.key) IS UNIQUE;
+
+CYPHER 25
+CREATE INDEX entity_tenant_root IF NOT EXISTS
+FOR (e:Entity) ON (e.tenantId, e.rootId);

@@ -19,7 +19,7 @@ export interface BenchApp {
 
 /**
  * The real API application on SQLite in a fresh temp dir (or in `keepDir`, created if missing and kept on close),
- * listening on a random loopback port. With `STORE=neo4j` and `NEO4J_*` set, on that Neo4j instead (emptied first
+ * listening on a random loopback port, with the caller's ENGRAM_MODELS_DIR when set. With `STORE=neo4j` and `NEO4J_*` set, on that Neo4j instead (emptied first
  * unless `keepDir` already existed: the database is what a kept dir holds on SQLite).
  */
 export async function startBenchApp(env: Record<string, string>, keepDir?: string): Promise<BenchApp> {
@@ -36,6 +36,8 @@ export async function startBenchApp(env: Record<string, string>, keepDir?: strin
     ENGRAM_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     PORT: '0',
+    // a model folder the caller already has, so each run does not fetch and unpack the model again
+    ...(process.env['ENGRAM_MODELS_DIR'] ? { ENGRAM_MODELS_DIR: process.env['ENGRAM_MODELS_DIR'] } : {}),
     ...testStoreEnv(),
     ...env,
   });

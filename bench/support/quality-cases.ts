@@ -104,7 +104,8 @@ export function judge(expect: Expectation, active: readonly ActiveMemory[], repl
   if (expect.stored !== undefined && expect.stored !== lastStored) {
     failures.push(`stored: expected ${expect.stored}, got ${lastStored}`);
   }
-  if (expect.type !== undefined && replay.last?.type !== expect.type) {
+  // a type is a MemoryType name in any case: "Todo" is TODO
+  if (expect.type !== undefined && replay.last?.type.toUpperCase() !== expect.type.toUpperCase()) {
     failures.push(`type: expected ${expect.type}, got ${replay.last?.type ?? 'nothing stored'}`);
   }
   if (expect.tag !== undefined && !(replay.last?.tags ?? []).includes(expect.tag)) {

@@ -10,4 +10,6 @@ WHERE a.tenantId IS NULL OR b.tenantId IS NULL OR b.tenantId <> a.tenantId OR co
   OR (rel = 'CITES' AND NOT (a:Bulletin AND b:Memory))
   OR (rel = 'SUMMARIZES' AND NOT (a:Summary AND b:Message))
   OR (rel = 'HAS_MESSAGE' AND NOT (a:Channel AND b:Message))
+  OR (rel = 'MENTIONS' AND NOT (a:Memory AND b:Entity))
+  OR (rel = 'MERGED_INTO' AND NOT (a:Entity AND b:Entity AND a.kind = b.kind))
 RETURN coalesce(a.tenantId, b.tenantId) AS tenantId, rel AS subject, coalesce(a.id, '?') + ' -> ' + coalesce(b.id, '?') AS id;

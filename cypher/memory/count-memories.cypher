@@ -8,4 +8,6 @@ WHERE m.tenantId = $tenantId
   AND ($channelId IS NULL OR m.channelId = $channelId)
   AND ($projectId IS NULL OR m.projectId = $projectId)
   AND all(tag IN $tags WHERE tag IN m.tags)
+  AND ($asOf IS NULL OR (coalesce(m.occurredAt, m.createdAt) <= $asOf
+    AND (m.validUntil IS NULL OR m.validUntil > $asOf)))
 RETURN count(m) AS total

@@ -1,5 +1,6 @@
 // Tenant and status are filtered inside the vector index (declared WITH the index), so the top $limit are all this
-// tenant's. Scope, type and task are checked afterwards; the adapter widens $limit while fetched hits fill it.
+// tenant's. Scope, type, task and asOf (validity) are checked
+// afterwards; the adapter widens $limit while fetched hits fill it.
 // The index scores cosine as (1 + cos) / 2.
 CYPHER 25
 MATCH (m:Memory)
@@ -16,6 +17,8 @@ WITH count(*) AS fetched,
         AND any(s IN $scopes WHERE s.scope = m.scope
           AND (s.id IS NULL OR s.id = CASE m.scope WHEN 'PROJECT' THEN m.projectId ELSE m.channelId END))
         AND (NOT $taskFilter OR m.sourceTaskId IS NULL OR m.sourceTaskId = $taskId)
+        AND ($asOf IS NULL OR (coalesce(m.occurredAt, m.createdAt) <= $asOf
+          AND (m.validUntil IS NULL OR m.validUntil > $asOf)))
       THEN {id: m.id, score: score}
     END
   ) AS hits

@@ -1,5 +1,5 @@
 // A live status (ACTIVE, QUARANTINED) takes the fingerprint back, and ACTIVE the slot, only when no other memory
-// holds them; any other status releases both.
+// holds them; any other status releases both. ACTIVE clears validUntil, SUPERSEDED sets it unless it has one.
 CYPHER 25
 MATCH (m:Memory {tenantId: $tenantId, id: $id})
 OPTIONAL MATCH (fingerprintHolder:Memory {tenantId: $tenantId, liveFingerprint: m.fingerprint})
@@ -12,5 +12,11 @@ WITH m,
 SET m.status = $status,
     m.updatedAt = $at,
     m.liveFingerprint = CASE WHEN live THEN m.fingerprint ELSE null END,
-    m.activeSlot = CASE WHEN slotFree THEN m.slot ELSE null END
+    m.activeSlot = CASE WHEN slotFree THEN m.slot ELSE null END,
+    m.validUntil = CASE $status
+      WHEN 'ACTIVE' THEN null
+      WHEN 'SUPERSEDED' THEN coalesce(m.validUntil, CASE WHEN $at < coalesce(m.occurredAt, m.createdAt)
+        THEN coalesce(m.occurredAt, m.createdAt) ELSE $at END)
+      ELSE m.validUntil
+    END
 RETURN m {.*, embedding: null, embeddingPrevious: null} AS memory

@@ -1,8 +1,9 @@
-// Messages written before the full-text index held search words (contentWords), after $afterId in id order, with
-// the neighbour text they carry as written then.
+// Messages whose search words (contentWords) are missing or older than $version (lucene-query.ts
+// SEARCH_WORDS_VERSION), after $afterId in id order, with the neighbour text they carry (raw text before the index
+// held search words, an older words copy since).
 CYPHER 25
 MATCH (msg:Message)
-WHERE msg.id > $afterId AND msg.contentWords IS NULL
+WHERE msg.id > $afterId AND coalesce(msg.wordsVersion, 0) < $version
 RETURN msg.id AS id, msg.content AS content, msg.speaker AS speaker, msg.prevContent AS prevContent,
   msg.nextContent AS nextContent
 ORDER BY msg.id

@@ -103,8 +103,9 @@ function commandLines(help: CommandHelp): string[] {
 }
 
 function variableLines(): string[] {
+  const empty = (value: unknown): boolean => value === '' || (Array.isArray(value) && value.length === 0);
   const shown = (value: unknown): string =>
-    value === undefined ? '' : value === '' ? ' (default empty)' : ` (default ${JSON.stringify(value)})`;
+    value === undefined ? '' : empty(value) ? ' (default empty)' : ` (default ${JSON.stringify(value)})`;
 
   return [
     ...environmentVariables().map((v) => `  ${v.name}${shown(v.default)}`),

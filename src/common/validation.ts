@@ -66,3 +66,21 @@ export function assertLimit(value: number, field: string, max: number): number {
 
   return value;
 }
+
+/** How far ahead of now an `asOf` may lie: a client's clock may run ahead, but what will be believed is not known. */
+export const AS_OF_MAX_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/** A moment to answer "what was believed then" for: a valid date, not in the future (beyond clock skew). */
+export function optionalAsOf(value: Date | null | undefined, field = 'asOf', now = new Date()): Date | undefined {
+  if (value === null || value === undefined) {
+    return undefined;
+  }
+  if (Number.isNaN(value.getTime())) {
+    throw new BadInputError(`${field} is not a valid date`);
+  }
+  if (value.getTime() > now.getTime() + AS_OF_MAX_LEAD_MS) {
+    throw new BadInputError(`${field} is in the future: what will be believed then is not known yet`);
+  }
+
+  return value;
+}

@@ -85,11 +85,15 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']).default('log'),
     GRAPHQL_SANDBOX: bool.optional(),
     MAX_CONTENT_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_CONTENT_BYTES),
-    NEAR_DUPLICATE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.95),
-    UPDATES_THRESHOLD: z.coerce.number().min(0).max(1).default(0.9),
-    RELATED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
+    NEAR_DUPLICATE_THRESHOLD: z.coerce.number().min(0).max(1).optional(),
+    UPDATES_THRESHOLD: z.coerce.number().min(0).max(1).optional(),
+    RELATED_THRESHOLD: z.coerce.number().min(0).max(1).optional(),
     TASK_WRITE_BUDGET: z.coerce.number().int().min(0).default(10),
     WRITE_INTENT_MODEL: bool.default(true),
+    // off by default: on LoCoMo it moved no category beyond noise (src/recall/ARCHITECTURE.md)
+    RECALL_ENTITY_SIGNAL: bool.default(false),
+    ENTITY_LINKING: bool.default(true),
+    ENTITY_LINKING_DEFERRED: bool.default(true),
     VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(5_000),
     MESSAGE_VECTOR_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(5_000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6_000),
@@ -108,7 +112,7 @@ const envSchema = z
     MAINTENANCE_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
     FADING_THRESHOLD: z.coerce.number().min(0).max(1).default(0.15),
     MEMORY_LIFETIMES: z.string().default(''),
-    CONSOLIDATION_THRESHOLD: z.coerce.number().min(0).max(1).default(0.88),
+    CONSOLIDATION_THRESHOLD: z.coerce.number().min(0).max(1).optional(),
     LLM_PROMOTIONS_PER_DAY: z.coerce.number().int().min(0).default(20),
     CHANNEL_TOKEN_BUDGET: z.coerce.number().int().min(1).max(MAX_TOKEN_BUDGET).default(8000),
     JOB_LOCK_MS: z.coerce.number().int().min(100).default(30_000),
@@ -149,7 +153,11 @@ const envSchema = z
     } catch (error) {
       ctx.addIssue({ code: 'custom', path: ['MEMORY_LIFETIMES'], message: (error as Error).message });
     }
-    if (env.RELATED_THRESHOLD > env.UPDATES_THRESHOLD) {
+    if (
+      env.RELATED_THRESHOLD !== undefined &&
+      env.UPDATES_THRESHOLD !== undefined &&
+      env.RELATED_THRESHOLD > env.UPDATES_THRESHOLD
+    ) {
       ctx.addIssue({ code: 'custom', path: ['RELATED_THRESHOLD'], message: 'must not exceed UPDATES_THRESHOLD' });
     }
   });
@@ -200,10 +208,17 @@ export interface AppConfig {
   /** Apollo Sandbox and introspection; never in production. */
   sandbox: boolean;
   limits: { maxContentBytes: number };
-  thresholds: { nearDuplicate: number; updates: number; related: number };
+  /** Explicit similarity thresholds; unset ones come from the embedding model (src/embedding/similarity-thresholds.ts). */
+  thresholds: { nearDuplicate?: number; updates?: number; related?: number };
   taskWriteBudget: number;
   /** The write path asks the learned intent classifier what its patterns leave open (src/memory/ARCHITECTURE.md). */
   writeIntentModel: boolean;
+  /** HYBRID recall reads the entities the query names (src/recall/entity-signal.ts); false (default): no entity read. */
+  recallEntitySignal: boolean;
+  /** Each write is linked to the entities it names (EntityLinker); false: no new links (for measuring their cost). */
+  entityLinking: boolean;
+  /** The links follow the write, after its answer (OwedEntityLinks); false: the write waits for them. */
+  entityLinkingDeferred: boolean;
   /** Requests a minute per tenant and per client address (before authentication); 0 = no limit. */
   rateLimit: { perTenantPerMinute: number; perAddressPerMinute: number };
   /** proxy-addr trust (hop count, `loopback`, CIDRs): which X-Forwarded-For hops name the client; none when unset. */
@@ -255,7 +270,8 @@ export interface CortexConfig {
     intervalMs: number;
     fadingThreshold: number;
     lifetimes: Readonly<Record<MemoryType, number>>;
-    consolidationThreshold: number;
+    /** Explicit; unset: the embedding model's (src/embedding/similarity-thresholds.ts). */
+    consolidationThreshold?: number;
     llmPromotionsPerDay: number;
   };
 }
@@ -369,6 +385,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Ap
     },
     taskWriteBudget: env.TASK_WRITE_BUDGET,
     writeIntentModel: env.WRITE_INTENT_MODEL,
+    recallEntitySignal: env.RECALL_ENTITY_SIGNAL,
+    entityLinking: env.ENTITY_LINKING,
+    entityLinkingDeferred: env.ENTITY_LINKING_DEFERRED,
     // RATE_LIMIT_PER_MINUTE=0 turns all rate limiting off, the per-address limit included
     rateLimit: {
       perTenantPerMinute: env.RATE_LIMIT_PER_MINUTE,

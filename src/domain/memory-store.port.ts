@@ -7,7 +7,7 @@ export const MEMORY_STORE = Symbol('MEMORY_STORE');
 /** What a new memory needs; the store fills in nothing but what it must (it never invents ids or times). */
 export type MemoryDraft = Omit<
   MemoryRecord,
-  'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'
+  'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt' | 'validUntil'
 >;
 
 export interface LinkDraft {
@@ -23,7 +23,8 @@ export interface InsertMemoryCommand {
   /** Edges from the new memory to existing ones, created in the same transaction. */
   links: LinkDraft[];
   /**
-   * Ids of ACTIVE memories this write retires (status SUPERSEDED, supersededBy = new id). Independently of this
+   * Ids of ACTIVE memories this write retires (status SUPERSEDED, supersededBy = new id, validUntil = the new
+   * memory's occurredAt, or their own when that is later). Independently of this
    * list, an ACTIVE memory with a slot retires every other ACTIVE memory of that tenant and slot in the same
    * transaction (with an UPDATES edge), so a slot never has two ACTIVE values, whatever races the callers run.
    */
@@ -55,6 +56,8 @@ export interface MemoryListFilter {
   projectId?: string;
   /** Every tag listed must be present. */
   tags?: string[];
+  /** Only memories believed true at this moment (see Visibility.asOf). */
+  asOf?: Date;
 }
 
 /** Keyset position: items strictly after (createdAt desc, id desc). */
@@ -80,6 +83,11 @@ export interface Visibility {
    * a source task id, plus those of `taskId` (null: none), are visible; another task's memories never are.
    */
   task?: { taskId: string | null };
+  /**
+   * What was believed true at this moment: occurredAt ≤ asOf < validUntil (or no validUntil), whatever the status
+   * is today, among `statuses`. Absent: no time filter at all.
+   */
+  asOf?: Date;
 }
 
 export interface ScoredId {
@@ -94,6 +102,37 @@ export interface NeighbourRow {
   type: RelationType;
   direction: Direction;
   weight: number;
+}
+
+/** What a hybrid recall reads from the store: both searches, the graph around the best hits, their records. */
+export interface CandidateQuery {
+  /** Searched among the current vectors; null: no vector search, or its hits found elsewhere (`vectorHits`). */
+  vector: Float32Array | null;
+  /** Vector hits found elsewhere (an embedding migration's previous vectors), taken as they are. */
+  vectorHits?: ScoredId[];
+  /** The full-text query (searchText's). */
+  text: string;
+  /** Hits per search. */
+  k: number;
+  visibility: Visibility;
+  /** The graph seeds among the hits: the caller's fusion, a pure function of the two hit lists. */
+  seeds(text: readonly ScoredId[], vector: readonly ScoredId[]): string[];
+  /** Each seed's heaviest edges kept (neighbours' limitPerSeed). */
+  neighboursPerSeed: number;
+  /** Other memories whose records are read with the candidates' (those recall's entity signal found). */
+  alsoRead?: readonly string[];
+}
+
+/**
+ * searchText's and searchVectors' hits, the seeds' neighbours, and the records of every hit, seed and neighbour (and
+ * of `alsoRead`).
+ */
+export interface Candidates {
+  text: ScoredId[];
+  vector: ScoredId[];
+  neighbours: NeighbourRow[];
+  /** In no particular order; neighbours are not filtered by visibility (the caller is). */
+  memories: MemoryRecord[];
 }
 
 export interface AssociationQuery {
@@ -128,10 +167,11 @@ export interface MemoryStore {
   ): Promise<MemoryRecord | null>;
   /**
    * Retires the ACTIVE memories among `ids` into the ACTIVE `survivorId` (consolidation): status SUPERSEDED,
-   * supersededBy, an UPDATES edge (weight 1) from the survivor to each, in one transaction. Returns what it retired:
+   * supersededBy, validUntil the survivor's occurredAt, an UPDATES edge (weight 1) from the survivor to each, in one transaction. Returns what it retired:
    * nothing when the survivor is not an ACTIVE memory of the tenant, and nothing on a rerun.
    */
   supersedeInto(tenantId: string, survivorId: string, ids: string[], at: Date): Promise<MemoryRecord[]>;
+  /** ACTIVE clears validUntil; SUPERSEDED sets it to `at` (not before occurredAt) unless it has one. */
   setStatus(tenantId: string, id: string, status: MemoryStatus, at: Date): Promise<MemoryRecord | null>;
   deleteMemory(tenantId: string, id: string): Promise<boolean>;
 
@@ -139,6 +179,8 @@ export interface MemoryStore {
   getMemories(tenantId: string, ids: string[]): Promise<MemoryRecord[]>;
   findByFingerprint(tenantId: string, fingerprint: string): Promise<MemoryRecord | null>;
   findActiveBySlot(tenantId: string, slot: string): Promise<MemoryRecord[]>;
+  /** The slot's ACTIVE and SUPERSEDED memories, oldest first (occurredAt, then createdAt and id), at most `limit`. */
+  slotHistory(tenantId: string, slot: string, limit: number): Promise<MemoryRecord[]>;
   /** Memories (any status) written on behalf of a task: the task write budget counts them. */
   countByTask(tenantId: string, taskId: string): Promise<number>;
   listMemories(
@@ -168,6 +210,11 @@ export interface MemoryStore {
   /** The edges of many memories in one query: up to `query.limit` per memory, heaviest first (then newest). */
   listAssociationsOf(tenantId: string, memoryIds: string[], query: AssociationQuery): Promise<AssociationOf[]>;
   neighbours(tenantId: string, seedIds: string[], limitPerSeed: number): Promise<NeighbourRow[]>;
+  /**
+   * searchVectors, searchText, neighbours of the seeds and getMemories of all they name, as one read where the store
+   * can (Neo4j: one statement, and a second only for neighbours outside the hits), else one after the other.
+   */
+  recallCandidates(tenantId: string, query: CandidateQuery): Promise<Candidates>;
 
   recordAccess(tenantId: string, ids: string[], at: Date): Promise<void>;
 }

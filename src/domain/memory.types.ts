@@ -50,6 +50,11 @@ export interface MemoryRecord {
   lastSeenAt: Date;
   accessCount: number;
   supersededBy: string | null;
+  /**
+   * When it stopped being believed: the occurredAt of the correction or retraction that superseded it (never before
+   * its own occurredAt, which is when it starts to hold). Null while nothing has ended it.
+   */
+  validUntil: Date | null;
   embeddingModel: string | null;
 }
 

@@ -158,21 +158,20 @@ describe(OpenAiEmbedder.name, () => {
   });
 
   it('should throw EmbeddingUnavailableError when the server is slower than the timeout', async () => {
-    server.setEmbeddingHandler(() => reply.delay(5000));
-    const started = Date.now();
+    // the fake never answers: only the 200 ms timeout can settle the call (else the test's own timeout fails it)
+    server.setEmbeddingHandler(() => reply.delay(60_000));
 
     await expect(embedder({ dimensions: 2, timeoutMs: 200 }).embed(['a'])).rejects.toBeInstanceOf(
       EmbeddingUnavailableError,
     );
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('should keep its deadline when the server asks to retry much later', async () => {
     server.setEmbeddingHandler(() => reply.status(429, { 'retry-after': '1' }));
-    const started = Date.now();
 
     await expect(embedder({ dimensions: 2, timeoutMs: 200 }).embed(['a'])).rejects.toThrow(/timed out after 200 ms/);
-    expect(Date.now() - started).toBeLessThan(900);
+    // settled before the retry the server asked for a second later
+    expect(server.requests.filter((r) => r.path === '/v1/embeddings')).toHaveLength(1);
   });
 
   it('should throw EmbeddingUnavailableError when nothing listens', async () => {

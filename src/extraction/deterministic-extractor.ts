@@ -3,14 +3,19 @@ import { stripInjected } from 'src/extraction/injected-text';
 import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
+import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
 import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
-import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
+import { classifyMemoryType } from 'src/memory/classify';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import type { IntentPrediction } from 'src/memory/intent/intent.types';
+import { slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
+import { furtherSlots, replacedSlot, slotSentence } from 'src/memory/write/facts';
+import type { SlotFact } from 'src/memory/write/facts';
 import { detectIntent } from 'src/memory/write/intent';
 import type { IntentClassifier } from 'src/memory/write/intent';
 import { normalise } from 'src/memory/write/normalise';
@@ -103,6 +108,10 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
     return null;
   }
   const { table, patternId, match } = found;
+  // "we're moving to Lyon in March": a plan, kept as said; the user still lives where they live
+  if (found.kind === 'slot' && plannedSlot(clause, match.slot ?? null)) {
+    return { kind: 'memory', patternId: 'plan', content: asSentence(clause), type: null, slot: null, explicit };
+  }
   if (found.kind === 'slot' && match.slot) {
     return {
       kind: 'memory',
@@ -136,49 +145,106 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
   };
 }
 
+/** How sure the classifier must be of a slot fact of someone else's, or of a forget request naming no slot. */
+const OTHERS_FLOOR = 0.9;
+/** The same, when the words name whose fact it is ("my sister's birthday is tomorrow"). */
+const NAMED_OTHERS_FLOOR = 0.6;
+
+const slotMemory = (patternId: string, clause: string, fact: SlotFact): MemoryExtraction => ({
+  kind: 'memory',
+  patternId,
+  content: slotSentence(clause, fact),
+  type: MemoryType.IDENTITY,
+  slot: fact.slot,
+  explicit: false,
+});
+
+const asSaid = (patternId: string, sentence: string): MemoryExtraction => ({
+  kind: 'memory',
+  patternId,
+  content: asSentence(sentence),
+  type: null,
+  slot: null,
+  explicit: false,
+});
+
 /**
  * What the intent classifier reads in a sentence no pattern read: a slot statement of the user's own, as the memory
- * sentence of its language ("these days home is Sheffield" -> "I live in Sheffield."), or a take-back, kept as said
- * for the write path to act on. Nothing for anything else.
+ * sentence of its language ("these days home is Sheffield" -> "I live in Sheffield."), every further slot the clause
+ * names as its own; a take-back, kept as said for the write path to act on; a forget request, as one; a slot fact of
+ * someone else's ("my son Leo's birthday is March 14th"), kept as said with no slot. Nothing for anything else.
  */
-function learned(sentence: string, tables: readonly LanguageTable[], classifier: IntentClassifier): MemoryExtraction[] {
+function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
+  let worthKeeping = false;
   for (const clause of clauses(sentence)) {
     const intent = detectIntent(clause, { slots: true, anyPerson: false, takesBack: true, classifier });
-    if (intent.by !== 'model') {
+    if (intent.by === 'none') {
+      const said = classifier(clause, languageOf(clause));
+      // "my sister's birthday is tomorrow": whose it is, the words say; that it is a fact, the classifier
+      const others = said.intent === 'state' && said.slots.length > 0;
+      const named = others && aboutSomeoneElse(clause, true) && said.confidence >= NAMED_OTHERS_FLOOR;
+      if ((others && said.subject === 'other' && said.confidence >= OTHERS_FLOOR) || named) {
+        return [asSaid('model.others', sentence)];
+      }
+      // "never mind the marathon stuff": what it names is found by recall
+      if (said.intent === 'forget' && said.subject === 'user' && said.confidence >= OTHERS_FLOOR) {
+        return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: [] }];
+      }
+      worthKeeping ||= isNews(said);
       continue;
     }
-    const value = intent.slot === null ? null : valueShape(clause, intent.slot);
-    if (intent.kind === 'state' && intent.slot !== null && value !== null) {
-      const table = tables.find((t) => t.language === languageOf(clause)) ?? tables[0];
-
-      return table
-        ? [
-            {
-              kind: 'memory',
-              patternId: 'model.slot',
-              content: table.slotSentence(intent.slot, value),
-              type: MemoryType.IDENTITY,
-              slot: intent.slot,
-              explicit: false,
-            },
-          ]
-        : [];
+    if (intent.by !== 'model') {
+      // "I want to be fluent in Japanese by the time I'm 40": a pattern saw a slot the tables did not keep
+      worthKeeping ||= intent.kind === 'state' && isNews(classifier(clause, languageOf(clause)));
+      continue;
     }
-    if (intent.kind === 'retract' || intent.kind === 'forget') {
-      return [
-        {
-          kind: 'memory',
-          patternId: `model.${intent.kind}`,
-          content: asSentence(sentence),
-          type: null,
-          slot: null,
-          explicit: false,
-        },
-      ];
+    const value = intent.slot === null ? null : slotValue(clause, intent.slot, languageOf(clause));
+    if (intent.kind === 'state' && intent.slot !== null && value !== null) {
+      const facts = [{ slot: intent.slot, value }, ...furtherSlots(clause, intent, classifier)];
+
+      return facts.map((fact) => slotMemory('model.slot', clause, fact));
+    }
+    if (intent.kind === 'forget') {
+      return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: intent.slot ? [intent.slot] : [] }];
+    }
+    if (intent.kind === 'retract') {
+      return [asSaid('model.retract', sentence)];
     }
   }
 
-  return [];
+  return worthKeeping && NEWS.has(classifyMemoryType(sentence)) ? [asSaid('model.keep', sentence)] : [];
+}
+
+/** How sure the classifier must be that a clause of no slot states the user's news, decision or plan. */
+const KEEP_FLOOR = 0.8;
+/**
+ * What a sentence no pattern read is kept as: a decision, a goal or plan, an event. A restated trait ("Being a
+ * pharmacist in winter is no joke") or a remark ("I've changed my mind") is left to the patterns.
+ */
+const NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, MemoryType.GOAL, MemoryType.EVENT]);
+
+/**
+ * Whether a clause no pattern read is worth keeping: the classifier reads it as a statement of the user's own ("we
+ * decided to go with leasing", "going to run a marathon in May", "we got a puppy last week"), not as the day's small
+ * talk ("the bus was late again", "I'm so tired today"), which it was taught to read as chatter.
+ */
+function isNews(said: IntentPrediction): boolean {
+  return said.intent === 'state' && said.subject === 'user' && said.confidence >= KEEP_FLOOR;
+}
+
+/** A forget request asked as a question ("can you delete my age?"), as the classifier reads it; else nothing. */
+function askedToForget(sentence: string, classifier: IntentClassifier): Extraction[] {
+  return learned(sentence, classifier).filter((extraction) => extraction.kind === 'forget');
+}
+
+/** The further slots a pattern's slot statement names, by the classifier ("just started at Marlowe as a buyer"). */
+function furtherFacts(clause: string, extraction: MemoryExtraction, classifier?: IntentClassifier): Extraction[] {
+  if (extraction.slot === null || classifier === undefined) {
+    return [];
+  }
+  const intent = { kind: 'state', slot: extraction.slot, rule: false, by: 'pattern', confidence: 1 } as const;
+
+  return furtherSlots(clause, intent, classifier).map((fact) => slotMemory('model.slot', clause, fact));
 }
 
 /**
@@ -206,6 +272,7 @@ export function extractDeterministic(
       continue;
     }
     if (looksLikeQuestion(sentence)) {
+      found.push(...(classifier ? askedToForget(sentence, classifier) : []));
       continue;
     }
     if (request?.kind === 'remember') {
@@ -223,18 +290,24 @@ export function extractDeterministic(
       );
       continue;
     }
+    // "I quit Acme, I'm at Globex now": the new value, which supersedes the old
+    const replaced = replacedSlot(sentence, classifier);
+    if (replaced !== null) {
+      found.push({ ...asSaid('replaced', replaced.content), type: MemoryType.IDENTITY, slot: replaced.slot });
+      continue;
+    }
     const before = found.length;
     for (const clause of clauses(sentence)) {
       const extraction = statement(clause, tables, false);
       if (extraction) {
-        found.push(extraction);
+        found.push(extraction, ...furtherFacts(clause, extraction, classifier));
       }
     }
     // "I don't live in Leeds anymore": the sentence as said; the write path retires what it takes back. A standing
     // rule ("From now on, keep your answers short") and a reminder ("Remind me to water the plants") likewise.
     const kept = found.length === before ? keptAsSaid(sentence) : chatRuleIn(sentence) ? 'rule' : null;
     if (kept === null && found.length === before && classifier) {
-      found.push(...learned(sentence, tables, classifier));
+      found.push(...learned(sentence, classifier));
       continue;
     }
     if (kept !== null) {

@@ -10,19 +10,41 @@ export function wrapInjected(text: string): string {
   return `${INJECTED_OPEN}\n${text}\n${INJECTED_CLOSE}`;
 }
 
-const BLOCK = /<engram-context\b[^>]*>[\s\S]*?(?:<\/engram-context>|$)/giu;
+const OPEN = /<engram-context\b/giu;
+const CLOSE = /<\/engram-context>/giu;
 
 /**
  * The text without any injected block (an unterminated block runs to the end of the text), spaces before a line
  * break dropped line by line: `/[ \t]+\n/g` retries at every position of a long run of spaces (quadratic time).
  */
 export function stripInjected(text: string): string {
-  return text
-    .replace(BLOCK, ' ')
+  return removeBlocks(text)
     .split('\n')
     .map((line, i, lines) => (i < lines.length - 1 ? trimSpacesEnd(line) : line))
     .join('\n')
     .trim();
+}
+
+/**
+ * Each block (`<engram-context ...>` up to its close or the end) replaced by a space. Walked by hand rather than with
+ * one expression: `<engram-context\b[^>]*>` retried at every opening of a text with no `>` after it scans to the end
+ * each time (quadratic); here a missing `>` ends the walk, as no later opening can have one either.
+ */
+function removeBlocks(text: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    OPEN.lastIndex = from;
+    const open = OPEN.exec(text);
+    const tagEnd = open ? text.indexOf('>', open.index + open[0].length) : -1;
+    if (!open || tagEnd < 0) {
+      return out + text.slice(from);
+    }
+    CLOSE.lastIndex = tagEnd + 1;
+    const close = CLOSE.exec(text);
+    out += `${text.slice(from, open.index)} `;
+    from = close ? close.index + close[0].length : text.length;
+  }
 }
 
 function trimSpacesEnd(line: string): string {

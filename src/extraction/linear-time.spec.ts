@@ -3,26 +3,22 @@ import { stripInjected } from 'src/extraction/injected-text';
 import { DANISH } from 'src/language/da/extraction';
 import { ENGLISH } from 'src/language/en/extraction';
 import { leadWords, trimValue } from 'src/language/pattern-table';
+import { growth, MAX_GROWTH } from 'test/support/growth';
 
 /**
- * The stalls found by probing, one test each (each took seconds to minutes before its fix). The
+ * The stalls found by probing, one test each (each took seconds to minutes before its fix), judged by growth: the
+ * work at 4n costs at most MAX_GROWTH times the work at n (test/support/growth.ts), never by a clock bound. The
  * generated test over every pattern is test/unit/regex-adversarial.spec.ts.
  */
 
-function timed(run: () => unknown): number {
-  const started = performance.now();
-  run();
-
-  return performance.now() - started;
-}
-
 const SPACES = ' '.repeat(30_000);
+const spaces = (size: number): string => ' '.repeat(size);
 const pattern = (id: string) => [...ENGLISH.patterns, ...DANISH.patterns].find((p) => p.id === id)!;
 
 describe('extraction in linear time', () => {
   it.each(['en.remember', 'en.forget', 'en.preference.verb'])('%s: "oh and " x 40 fails fast', (id) => {
-    expect(timed(() => pattern(id).match('oh and '.repeat(40)))).toBeLessThan(50);
-    expect(timed(() => pattern(id).match(`${'oh and '.repeat(40)}x`))).toBeLessThan(50);
+    expect(growth((n) => () => pattern(id).match('oh and '.repeat(n)), 10)).toBeLessThan(MAX_GROWTH);
+    expect(growth((n) => () => pattern(id).match(`${'oh and '.repeat(n)}x`), 10)).toBeLessThan(MAX_GROWTH);
   });
 
   it('en.remember still takes lead words in any number', () => {
@@ -35,8 +31,8 @@ describe('extraction in linear time', () => {
   it.each(['da.remember', 'da.forget', 'da.slot.name', 'da.slot.location'])(
     '%s: Danish lead words x 40 fail fast',
     (id) => {
-      expect(timed(() => pattern(id).match(`${'og så '.repeat(40)}x`))).toBeLessThan(50);
-      expect(timed(() => pattern(id).match(`${'hej, altså '.repeat(40)}x`))).toBeLessThan(50);
+      expect(growth((n) => () => pattern(id).match(`${'og så '.repeat(n)}x`), 10)).toBeLessThan(MAX_GROWTH);
+      expect(growth((n) => () => pattern(id).match(`${'hej, altså '.repeat(n)}x`), 10)).toBeLessThan(MAX_GROWTH);
     },
   );
 
@@ -46,23 +42,36 @@ describe('extraction in linear time', () => {
   });
 
   it('trimValue trims 30,000 spaces in linear time', () => {
-    let trimmed = '';
-
-    expect(timed(() => (trimmed = trimValue(`"Oslo${SPACES}x${SPACES}."${SPACES}`)))).toBeLessThan(50);
-    expect(trimmed).toBe(`Oslo${SPACES}x`);
+    const text = (n: number): string => `"Oslo${spaces(n)}x${spaces(n)}."${spaces(n)}`;
+    expect(growth((n) => () => trimValue(text(n)), 7_500)).toBeLessThan(MAX_GROWTH);
+    expect(trimValue(`"Oslo${SPACES}x${SPACES}."${SPACES}`)).toBe(`Oslo${SPACES}x`);
     expect(trimValue(' “Aarhus”. ')).toBe('Aarhus');
   });
 
   it('stripInjected drops spaces before line breaks in linear time', () => {
-    let stripped = '';
-
-    expect(timed(() => (stripped = stripInjected(`note${SPACES}x\nmore  \t\nend${SPACES}`)))).toBeLessThan(50);
-    expect(stripped).toBe(`note${SPACES}x\nmore\nend`);
+    const text = (n: number): string => `note${spaces(n)}x\nmore  \t\nend${spaces(n)}`;
+    expect(growth((n) => () => stripInjected(text(n)), 7_500)).toBeLessThan(MAX_GROWTH);
+    expect(stripInjected(text(30_000))).toBe(`note${SPACES}x\nmore\nend`);
     expect(stripInjected('a <engram-context>old</engram-context> b')).toBe('a   b');
   });
 
+  it('stripInjected removes every block, closed or not, and reads openings without a ">" in linear time', () => {
+    expect(stripInjected('a <ENGRAM-CONTEXT id="1">x</Engram-Context> b <engram-context>y</engram-context> c')).toBe(
+      'a   b   c',
+    );
+    expect(stripInjected('keep <engram-context>runs to the end')).toBe('keep');
+    expect(stripInjected('<engram-contextual> stays')).toBe('<engram-contextual> stays');
+    expect(stripInjected('a <engram-context b')).toBe('a <engram-context b');
+    const openings = (n: number): (() => string) => {
+      const text = '<engram-context'.repeat(n);
+
+      return () => stripInjected(text);
+    };
+    expect(growth(openings, 2_500)).toBeLessThan(MAX_GROWTH);
+  });
+
   it('clauses split a sentence with a long space run in linear time', () => {
-    expect(timed(() => clauses(`I live in Oslo${SPACES};${SPACES}x`))).toBeLessThan(50);
+    expect(growth((n) => () => clauses(`I live in Oslo${spaces(n)};${spaces(n)}x`), 7_500)).toBeLessThan(MAX_GROWTH);
     expect(clauses('I live in Oslo ; and I work at Lego')).toEqual(['I live in Oslo', 'and I work at Lego']);
   });
 
@@ -72,6 +81,8 @@ describe('extraction in linear time', () => {
       'I live in Oslo.',
       'I am 40.',
     ]);
-    expect(timed(() => extractDeterministic(`remember that I live in Oslo${SPACES};${SPACES}x`))).toBeLessThan(100);
+    expect(
+      growth((n) => () => extractDeterministic(`remember that I live in Oslo${spaces(n)};${spaces(n)}x`), 7_500),
+    ).toBeLessThan(MAX_GROWTH);
   });
 });

@@ -29,4 +29,14 @@ describe('front door', () => {
     expect(links(false)).toEqual(['/viewer/', '/api/docs', '/healthz', '/readyz', '/metrics']);
     expect(frontDoorHtml({ env: 'development', sandbox: true, apiKeys: [] })).toContain('MCP <code>/mcp</code>');
   });
+
+  it('says why GraphiQL is off: production, or GRAPHQL_SANDBOX=false outside it', () => {
+    const note = (env: 'development' | 'production'): string | undefined =>
+      surfaces({ env, sandbox: false, apiKeys: [KEY] }).find((s) => s.name === 'GraphQL')?.note;
+
+    expect(note('production')).toBe('POST only (no GraphiQL, no introspection: production): read schema.graphql');
+    expect(note('development')).toBe(
+      'POST only (no GraphiQL, no introspection: GRAPHQL_SANDBOX=false): read schema.graphql',
+    );
+  });
 });

@@ -24,7 +24,7 @@ export function surfaces(config: FrontDoorConfig): Surface[] {
       path: '/graphql',
       note: config.sandbox
         ? 'open it in a browser for GraphiQL (served from this service, works offline)'
-        : 'POST only (no GraphiQL, no introspection in production): read schema.graphql',
+        : `POST only (no GraphiQL, no introspection: ${config.env === 'production' ? 'production' : 'GRAPHQL_SANDBOX=false'}): read schema.graphql`,
       opens: config.sandbox,
     },
     {

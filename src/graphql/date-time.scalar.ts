@@ -26,7 +26,8 @@ export function parseDateTime(value: unknown): Date {
   }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) {
-    throw invalid('must be an ISO-8601 date-time');
+    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    throw invalid(`must be an ISO-8601 date-time such as 2026-03-14T09:30:00Z, got ${JSON.stringify(shown)}`);
   }
 
   return date;

@@ -1,16 +1,26 @@
+import { performance } from 'node:perf_hooks';
 import { getOperationAST, GraphQLError, OperationTypeNode, parse, specifiedRules, validate } from 'graphql';
 import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLSchema, ValidationRule } from 'graphql';
 import type { ServerOptions, SubscribePayload } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
+import { WebSocket } from 'ws';
 
 import type { ApiKeyService } from 'src/auth/api-key.service';
 import type { RequestContext } from 'src/auth/tenant.decorator';
 import { RateLimitedError } from 'src/common/errors';
+import { yieldToEventLoop } from 'src/common/event-loop';
 import { formatGraphQLError } from 'src/graphql/format-error';
 import { assertAffordable, PARSE_OPTIONS, VALIDATION_OPTIONS } from 'src/graphql/limits';
 import { authenticateConnection } from 'src/graphql/ws-auth';
 import type { WsExtra } from 'src/graphql/ws-auth';
-import { MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET, WsOperationCaps } from 'src/graphql/ws-operation-caps';
+import {
+  countOperation,
+  MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET,
+  MAX_OPERATIONS_PER_SOCKET_WINDOW,
+  OPERATION_WINDOW_MS,
+  WsOperationCaps,
+} from 'src/graphql/ws-operation-caps';
+import type { OperationWindow } from 'src/graphql/ws-operation-caps';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import type { MetricsService } from 'src/metrics/metrics.service';
 import type { RateLimitService } from 'src/rate-limit/rate-limit.service';
@@ -18,8 +28,8 @@ import type { RateLimitService } from 'src/rate-limit/rate-limit.service';
 /** Close code for a connection over its tenant's rate limit (4xxx: application codes; 429 as in HTTP). */
 export const WS_RATE_LIMITED = 4429;
 
-/** Per socket: the ids of its live subscriptions (see WsOperationCaps). */
-export type WsSocketExtra = Extra & WsExtra & { live?: Set<string> };
+/** Per socket: the ids of its live subscriptions (see WsOperationCaps) and the operations of its current window. */
+export type WsSocketExtra = Extra & WsExtra & { live?: Set<string>; window?: OperationWindow };
 
 /** The Apollo codes the formatter knows, given to errors that Apollo would have coded over HTTP. */
 function coded(error: unknown, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED'): GraphQLError {
@@ -35,37 +45,67 @@ function coded(error: unknown, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATIO
   });
 }
 
-/**
- * The HTTP pipeline for one graphql-ws operation: parse with the token limit, validate with the same rules
- * (graphql-js's and ours), then the fan-out cost with the operation's variables. Errors come back coded.
- */
-export function prepareOperation(
-  schema: GraphQLSchema,
-  payload: SubscribePayload,
-  rules: readonly ValidationRule[],
-): { document: DocumentNode } | { errors: GraphQLError[] } {
-  let document: DocumentNode;
+/** An operation's document, parsed with the token limit of HTTP. */
+export function parseOperation(payload: SubscribePayload): { document: DocumentNode } | { errors: GraphQLError[] } {
   try {
-    document = parse(payload.query, PARSE_OPTIONS);
+    return { document: parse(payload.query, PARSE_OPTIONS) };
   } catch (error) {
     return { errors: [coded(error, 'GRAPHQL_PARSE_FAILED')] };
   }
+}
+
+/**
+ * The rest of the HTTP pipeline for one graphql-ws operation: validate with the same rules (graphql-js's and ours),
+ * then the fan-out cost with the operation's variables. Errors come back coded.
+ */
+export function checkOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  payload: SubscribePayload,
+  rules: readonly ValidationRule[],
+): GraphQLError[] {
   const invalid = validate(schema, document, [...specifiedRules, ...rules], VALIDATION_OPTIONS);
   if (invalid.length > 0) {
-    return { errors: invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED')) };
+    return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
   }
   try {
     assertAffordable(schema, document, payload.operationName, payload.variables);
   } catch (error) {
-    return { errors: [coded(error, 'GRAPHQL_VALIDATION_FAILED')] };
+    return [coded(error, 'GRAPHQL_VALIDATION_FAILED')];
   }
 
-  return { document };
+  return [];
+}
+
+function newWindow(): OperationWindow {
+  return { startedAt: performance.now(), count: 0 };
+}
+
+/** Why a socket starting one more operation is closed (too many in flight, or started in its window), else null. */
+function burstReason(inFlight: number, window: OperationWindow): string | null {
+  if (inFlight > MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET) {
+    return `more than ${MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET} operations at once`;
+  }
+  if (!countOperation(window, performance.now())) {
+    return `more than ${MAX_OPERATIONS_PER_SOCKET_WINDOW} operations in ${OPERATION_WINDOW_MS} ms`;
+  }
+
+  return null;
+}
+
+function rateLimited(reason: string): GraphQLError {
+  return new GraphQLError(reason, { originalError: new RateLimitedError(reason, 1) });
 }
 
 function formatAll(errors: readonly GraphQLError[]): ReturnType<typeof formatGraphQLError>[] {
   return errors.map((error) => formatGraphQLError(error.toJSON(), error));
 }
+
+/**
+ * The answer to operations still waiting when their socket began to close (never sent): one error made once, since
+ * making an error formats its stack, a burst's worth of which cost more than the operations themselves.
+ */
+const SOCKET_CLOSING = [rateLimited('the socket is closing')];
 
 export interface GraphqlWsDependencies {
   keys: ApiKeyService;
@@ -124,34 +164,49 @@ export function graphqlWsOptions({
       return true;
     },
     onSubscribe: async (ctx, id, payload): Promise<ExecutionArgs | GraphQLError[]> => {
-      // graphql-ws lists every started, unfinished operation (this one included): a burst of frames ends the socket
-      if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET) {
-        const reason = `more than ${MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET} operations at once`;
-        ctx.extra.socket.close(WS_RATE_LIMITED, reason);
+      // graphql-ws lists every started, unfinished operation (this one included); a burst of frames ends the socket,
+      // whether its operations stay in flight or are refused one after the other
+      const tooMany = burstReason(Object.keys(ctx.subscriptions).length, (ctx.extra.window ??= newWindow()));
+      if (tooMany) {
+        ctx.extra.socket.close(WS_RATE_LIMITED, tooMany);
 
-        return [new GraphQLError(reason, { originalError: new RateLimitedError(reason, 1) })];
+        return [rateLimited(tooMany)];
       }
       const tenantId = ctx.extra.tenantId ?? '';
       const limited = await overLimit(limits.consumeTenant(tenantId));
       if (limited) {
         return [limited];
       }
-      const prepared = prepareOperation(schema(), payload, rules);
-      if ('errors' in prepared) {
-        return prepared.errors;
+      // every operation of a burst (frames of one TCP chunk are emitted together) prepared in its own turn
+      await yieldToEventLoop();
+      if (ctx.extra.socket.readyState !== WebSocket.OPEN) {
+        return SOCKET_CLOSING;
       }
-      if (getOperationAST(prepared.document, payload.operationName)?.operation === OperationTypeNode.SUBSCRIPTION) {
-        ctx.extra.live ??= new Set();
-        const refused = caps.admit(tenantId, ctx.extra.live, id);
-        if (refused) {
-          return [refused];
-        }
+      const parsed = parseOperation(payload);
+      if ('errors' in parsed) {
+        return parsed.errors;
+      }
+      const subscription =
+        getOperationAST(parsed.document, payload.operationName)?.operation === OperationTypeNode.SUBSCRIPTION;
+      const live = (ctx.extra.live ??= new Set());
+      // a subscription over a cap is refused before the validation, its costliest step
+      const full = subscription ? caps.refusal(tenantId, live) : null;
+      if (full) {
+        return [full];
+      }
+      const errors = checkOperation(schema(), parsed.document, payload, rules);
+      if (errors.length > 0) {
+        return errors;
+      }
+      const refused = subscription ? caps.admit(tenantId, live, id) : null;
+      if (refused) {
+        return [refused];
       }
       const contextValue: RequestContext = { tenantId: ctx.extra.tenantId ?? null, readOnly: ctx.extra.readOnly };
 
       return {
         schema: schema(),
-        document: prepared.document,
+        document: parsed.document,
         operationName: payload.operationName,
         variableValues: payload.variables,
         contextValue,

@@ -78,7 +78,7 @@ export function assertAffordable(
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
 ): void {
-  const long = overlongList(schema, document, operationName, variables);
+  const long = overlongList(schema, document, variables);
   if (long !== null) {
     throw requestError(new BadInputError(long), 400);
   }

@@ -1,9 +1,8 @@
 import {
   getNamedType,
   getNullableType,
-  getOperationAST,
-  getVariableValues,
   isInputObjectType,
+  isLeafType,
   isListType,
   TypeInfo,
   valueFromAST,
@@ -12,14 +11,14 @@ import {
 } from 'graphql';
 import type { DocumentNode, GraphQLInputType, GraphQLSchema } from 'graphql';
 
-import { MAX_IMPORT_ITEMS } from 'src/memory/memory-import.service';
+import { MAX_CLIENT_IMPORT_ITEMS } from 'src/memory/memory-import.service';
 
 /** The most entries of any list argument or list input field: enum lists, tags, links (40,000 once reached SQL). */
 export const MAX_LIST_ENTRIES = 100;
 
 /** Lists that take more, by coordinate (`Type.field(argument:)` or `InputType.field`). */
 const LARGER_LISTS: Readonly<Record<string, number>> = {
-  'Mutation.importMemories(items:)': MAX_IMPORT_ITEMS,
+  'Mutation.importMemories(items:)': MAX_CLIENT_IMPORT_ITEMS,
 };
 
 export function listCapOf(coordinate: string): number {
@@ -46,7 +45,12 @@ function tooLong(value: unknown, type: GraphQLInputType, coordinate: string): st
   if (isInputObjectType(nullable) && typeof value === 'object' && value !== null) {
     const fields = nullable.getFields();
     for (const [name, field] of Object.entries(fields)) {
-      const found = tooLong((value as Record<string, unknown>)[name], field.type, `${nullable.name}.${name}`);
+      const fieldValue = (value as Record<string, unknown>)[name];
+      // only lists and input objects can hold a list: 5,000 import items spent 20 ms on their scalar fields
+      if (fieldValue === undefined || fieldValue === null || isLeafType(getNullableType(field.type))) {
+        continue;
+      }
+      const found = tooLong(fieldValue, field.type, `${nullable.name}.${name}`);
       if (found) {
         return found;
       }
@@ -58,20 +62,17 @@ function tooLong(value: unknown, type: GraphQLInputType, coordinate: string): st
 
 /**
  * The first list argument (or list field of an input argument) of the document longer than its cap, as a message;
- * null when every list is within bounds. Arguments are read with the operation's variables; a value that does not
+ * null when every list is within bounds. Arguments are read with the operation's raw variables; a value that does not
  * coerce is left to execution, which refuses it with its own error.
  */
 export function overlongList(
   schema: GraphQLSchema,
   document: DocumentNode,
-  operationName: string | null | undefined,
   rawVariables: Record<string, unknown> | null | undefined,
 ): string | null {
-  const operation = getOperationAST(document, operationName);
-  const coerced = operation
-    ? getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables ?? {}, { maxErrors: 1 }).coerced
-    : undefined;
-  const variables = coerced ?? {};
+  // the raw variables, not coerced ones: coercing 5,000 import items here as well as in execution held the event loop
+  // twice as long, and a list's length is the same before coercion (a lone value becomes a list of one)
+  const variables = rawVariables ?? {};
   const typeInfo = new TypeInfo(schema);
   let found: string | null = null;
   visit(

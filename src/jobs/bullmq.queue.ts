@@ -108,8 +108,12 @@ export class BullJobQueue implements JobQueue {
     if (!queue) {
       throw new Error(`no queue for job ${name}`);
     }
-    // one scheduler per job name: every process may upsert it, Redis keeps one
-    const upsert = (): Promise<unknown> => queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
+    // one scheduler per job name, which every process may ask for and Redis keeps once; an upsert of an `every`
+    // scheduler runs the job at once, so a process that finds it already there leaves it (else each boot adds a run)
+    const upsert = async (): Promise<unknown> =>
+      (await queue.getJobScheduler(name))?.every === everyMs
+        ? undefined
+        : queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
     this.schedules.set(name, upsert);
     await upsert();
   }

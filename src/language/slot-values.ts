@@ -39,13 +39,31 @@ export interface DetectedSlot {
  */
 export const MAX_SLOT_TEXT = 1000;
 
-// Lowercases without changing any offset, so a match on the lowercased text can be cut from the original.
-export function lowerInPlace(text: string): string {
-  return text.replace(/./gsu, (char) => {
-    const lower = char.toLowerCase();
+/** The last text lowered and its result: every pattern of a table lowers the same clause again. */
+let lastLowered: { text: string; lower: string } | null = null;
 
-    return lower.length === char.length ? lower : char;
-  });
+/**
+ * Lowercases without changing any offset, so a match on the lowercased text can be cut from the original. Lowering
+ * never shortens a character and lengthens only U+0130 (İ), so a whole-text lowering of the same length moved no
+ * offset; final sigma (Σ) is the one context-dependent lowering, so a text with one goes character by character
+ * (which kept every character's own lowering, at 55 ms a 99 KB text).
+ */
+export function lowerInPlace(text: string): string {
+  if (lastLowered?.text === text) {
+    return lastLowered.lower;
+  }
+  const whole = text.toLowerCase();
+  const lower =
+    whole.length === text.length && !text.includes('\u03a3')
+      ? whole
+      : text.replace(/./gsu, (char) => {
+          const one = char.toLowerCase();
+
+          return one.length === char.length ? one : char;
+        });
+  lastLowered = { text, lower };
+
+  return lower;
 }
 
 /** Canonical, comparable form of a slot value: "  Berlin. " and "berlin" are the same value. */

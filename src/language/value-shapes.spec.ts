@@ -9,6 +9,7 @@ describe(valueShape.name, () => {
     ['alle kalder mig Bo nu', 'nickname', 'Bo'],
     ['reach me on kim@post.no from now on', 'email', 'kim@post.no'],
     ['the big four-oh is behind me, 41 last Tuesday', 'age', '41'],
+    ['The user is a 34-year-old dental hygienist.', 'age', '34'],
     ['mine is the 14th of March', 'birthday', '14th of March'],
     ['answers in Portuguese from here on', 'language', 'Portuguese'],
   ] as const)('%j: %s = %j', (text, slot, value) => {
@@ -18,6 +19,8 @@ describe(valueShape.name, () => {
   it.each([
     ['these days home is by the sea', 'location'],
     ['I run 10 km a day', 'age'],
+    // an offset is no age: the model once read "Standups are nine UTC+1" as age 1
+    ['Standups are nine UTC+1', 'age'],
     ['I like my job', 'occupation'],
   ] as const)('%j holds no %s', (text, slot) => {
     expect(valueShape(text, slot)).toBeNull();

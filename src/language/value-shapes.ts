@@ -9,7 +9,9 @@ import type { SlotName } from 'src/language/slot-values';
  */
 
 const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/u;
-const AGE = /(?<![\p{L}\p{N}.,:/-])(\d{1,3})(?![\p{N}.,:/%-]|\s*(?:kg|km|cm|h|min|am|pm|%|euros?|dollars?|kr))/u;
+const AGE = /(?<![\p{L}\p{N}.,:/+-])(\d{1,3})(?![\p{N}.,:/%-]|\s*(?:kg|km|cm|h|min|am|pm|%|euros?|dollars?|kr))/u;
+/** "a 34-year-old dental hygienist": the hyphen that AGE refuses after a number ("10-15") */
+const AGED = /(?<![\p{L}\p{N}.,:/-])(\d{1,3})[- ]years?[- ]old\b/u;
 const PRONOUNS = /\b([a-z]+\/[a-z]+(?:\/[a-z]+)?)\b/iu;
 const MONTHS =
   'january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marts|juni|juli|oktober';
@@ -68,7 +70,7 @@ export function valueShape(text: string, slot: SlotName): string | null {
     case 'email':
       return EMAIL.exec(clause)?.[0] ?? null;
     case 'age': {
-      const age = AGE.exec(clause)?.[1];
+      const age = AGED.exec(clause)?.[1] ?? AGE.exec(clause)?.[1];
 
       return age !== undefined && Number(age) > 0 && Number(age) <= 130 ? age : null;
     }

@@ -13,7 +13,9 @@ import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageSearchService } from 'src/conversation/message-search.service';
 import { BulletinService } from 'src/cortex/bulletin/bulletin.service';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { EntityKind } from 'src/domain/entity.types';
 import { MemoryScope, MemoryType, SourceRole } from 'src/domain/memory.enums';
+import { EntityService } from 'src/entities/entity.service';
 import { memoryResult, messageResult, recallResult } from 'src/mcp/mcp-results';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { MemoryService } from 'src/memory/memory.service';
@@ -98,6 +100,9 @@ const recallInput = {
   channelId: z.string().optional().describe('The conversation asking: its THREAD memories become visible.'),
   projectId: z.string().optional().describe('The project asking: its PROJECT memories become visible.'),
   includeSuperseded: z.boolean().optional().describe('Also return memories that were replaced by newer ones.'),
+  asOf: dateTime
+    .optional()
+    .describe('ISO-8601: answer with what was believed true at that moment ("where did the user live in March").'),
   full,
 };
 
@@ -151,7 +156,7 @@ function json(value: unknown): CallToolResult {
 }
 
 /**
- * Engram as an MCP server: six tools and the bulletin as a resource, each a thin call into the services GraphQL and
+ * Engram as an MCP server: seven tools and the bulletin as a resource, each a thin call into the services GraphQL and
  * REST use. One server per tenant: the key that opened the session (stdio: ENGRAM_API_KEY; HTTP: the Bearer key).
  */
 @Injectable()
@@ -166,6 +171,7 @@ export class EngramMcp {
     private readonly conversations: ConversationService,
     private readonly search: MessageSearchService,
     private readonly bulletins: BulletinService,
+    private readonly entities: EntityService,
   ) {}
 
   /**
@@ -215,6 +221,43 @@ export class EngramMcp {
             superseded: outcome.superseded.map((m) => memoryResult(m, all)),
           });
         }, true),
+    );
+    server.registerTool(
+      'about',
+      {
+        title: 'Everything about someone or something',
+        description:
+          'What Engram knows about one person, place, organisation, project or pet by name ("Ana", "NYC", "my sister"): ' +
+          'the best matching entity with its other names, the memories that mention it (newest first) and the entities ' +
+          'mentioned together with it. Use it when a turn names someone and you need their facts together.',
+        inputSchema: {
+          name: z.string().max(200).describe('The name, or part of it (case and accents do not matter).'),
+          kind: z.enum(EntityKind).optional().describe('Only this kind of thing.'),
+          limit: z.number().int().min(1).max(50).optional().describe('How many memories, default 20.'),
+          full,
+        },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      ({ name, kind, limit, full: all = false }) =>
+        call(async () => {
+          const [entity] = await this.entities.search(tenantId, name, kind ?? null, 1);
+          if (!entity) {
+            return json({ entity: null, memories: [], related: [] });
+          }
+          const memories = await this.entities.memoriesOf(tenantId, entity.id, limit ?? 20);
+          const related = await this.entities.related(tenantId, entity.id, 10);
+
+          return json({
+            entity: { id: entity.id, kind: entity.kind, name: entity.name, aliases: entity.aliases },
+            memories: memories.map((m) => memoryResult(m, all)),
+            related: related.map((r) => ({
+              id: r.entity.id,
+              kind: r.entity.kind,
+              name: r.entity.name,
+              shared: r.shared,
+            })),
+          });
+        }),
     );
     server.registerTool(
       'recall',

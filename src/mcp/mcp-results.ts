@@ -35,6 +35,7 @@ export function compactMemory(m: MemoryRecord): CompactMemory {
     tags: m.tags,
     importance: roundScore(m.importance, 2),
     occurredAt: m.occurredAt.toISOString(),
+    validUntil: m.validUntil?.toISOString() ?? null,
     supersededById: m.supersededBy,
   });
 }

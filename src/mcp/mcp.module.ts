@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from 'src/auth/auth.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
 import { CortexModule } from 'src/cortex/cortex.module';
+import { EntitiesModule } from 'src/entities/entities.module';
 import { EngramMcp } from 'src/mcp/engram-mcp';
 import { McpController } from 'src/mcp/mcp.controller';
 import { MemoryModule } from 'src/memory/memory.module';
@@ -11,7 +12,7 @@ import { RecallModule } from 'src/recall/recall.module';
 
 /** The MCP server's tools over the services GraphQL uses; the stdio command builds it without HTTP. */
 @Module({
-  imports: [MemoryModule, RecallModule, ConversationModule, CortexModule],
+  imports: [MemoryModule, EntitiesModule, RecallModule, ConversationModule, CortexModule],
   providers: [EngramMcp],
   exports: [EngramMcp],
 })

@@ -1,4 +1,5 @@
 import { MemoryType } from 'src/domain/memory.enums';
+import { plannedSlot } from 'src/language/plans';
 import { detectSlot } from 'src/language/slots';
 
 const DAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend';
@@ -16,7 +17,13 @@ const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
   ],
   [
     MemoryType.GOAL,
-    /^(?:goal|objective|aim|ambition)s?:|\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|would like|'d like) to|(planning|hoping|aiming|trying) to|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
+    /^(?:(?:my|our|main|big) )?(?:goal|objective|aim|ambition|resolution)s?\b[^:]{0,30}:|(?:\b(?:i'm|i am|im|we're|we are) |^)going to (?!(?:be|the|a|an|my|our|your|bed|school|work|church|class|town|sleep)\b)\w+|\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|would like|'d like) to|(planning|hoping|aiming|trying) to|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
+  ],
+  // Danish: "vi har besluttet at sælge sommerhuset", "mit mål er at svømme 2 km", "vi fik en pige i tirsdags"
+  [MemoryType.DECISION, /(?<!\p{L})(?:besluttet|besluttede|beslutning|valgt|valgte|endte med|blev enige om)(?!\p{L})/u],
+  [
+    MemoryType.GOAL,
+    /(?<!\p{L})(?:mit mål|vores mål|min drøm|mål:|vil gerne|planlægger at|håber at|drømmer om at)(?!\p{L})/u,
   ],
   [
     MemoryType.PREFERENCE,
@@ -26,8 +33,16 @@ const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
     MemoryType.EVENT,
     new RegExp(
       String.raw`\b(yesterday|today|tonight|this (morning|afternoon|evening)|last (night|week|month|year|${DAYS})|` +
-        String.raw`(on|last|this|next) (${DAYS})|\d+ (days?|weeks?|months?|years?) ago|in (${MONTHS})|(${MONTHS}) \d{1,2}|` +
+        String.raw`(on|last|this|next) (${DAYS})|next (week|month|year)|\d+ (days?|weeks?|months?|years?) ago|in (${MONTHS})|(${MONTHS}) \d{1,2}|` +
         String.raw`\d{1,2} (${MONTHS})|\d{4}-\d{2}-\d{2}|(in|since) (19|20)\d{2})\b`,
+      'u',
+    ),
+  ],
+  [
+    MemoryType.EVENT,
+    new RegExp(
+      String.raw`(?<!\p{L})(?:i går|i dag|i aftes|i nat|i (?:man|tirs|ons|tors|fre|lør|søn)dags|sidste (?:uge|måned|år|weekend)|` +
+        String.raw`for \d+ (?:dage|uger|måneder|år) siden|i (?:januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december))(?!\p{L})`,
       'u',
     ),
   ],
@@ -42,12 +57,17 @@ const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us)\b/u;
 const THIRD_PERSON_START =
   /^((he|she|they|the user|user|the customer) \w+|[A-Z][a-z]+ (always|never|(?!(is|was|has|does)\b)\w+s))\b/u;
 
+/** A note is typed by its opening: the rules' words past the first 4,000 characters do not change what it is. */
+const TYPED_PREFIX = 4_000;
+
 /** Rule-based type for a memory written without one. */
 export function classifyMemoryType(content: string): MemoryType {
-  if (detectSlot(content)) {
-    return MemoryType.IDENTITY;
+  const slot = detectSlot(content)?.slot ?? null;
+  if (slot !== null) {
+    // "we're moving to Lyon in March": a plan, not who the user is yet
+    return plannedSlot(content, slot) ? MemoryType.GOAL : MemoryType.IDENTITY;
   }
-  const text = content.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  const text = content.slice(0, TYPED_PREFIX).normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
   const lower = text.toLowerCase();
   const match = RULES.find(([, pattern]) => pattern.test(lower));
   if (match) {

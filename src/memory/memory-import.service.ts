@@ -47,9 +47,16 @@ export interface ImportOptions {
   trusted?: boolean;
 }
 
+/** In-process callers (benchmarks, migrations): items a call. */
 export const MAX_IMPORT_ITEMS = 5000;
+/**
+ * A client's call: GraphQL coerces a request's variables in one synchronous pass (about 60-100 ms for 5,000 items on
+ * the 2-core machine, which held every other request that long); 1,000 items take a fifth of that.
+ */
+export const MAX_CLIENT_IMPORT_ITEMS = 1000;
 const EMBED_BATCH = 64;
-const WRITE_CHUNK = 250;
+/** Items a transaction: 25 linked or plain items took 20-30 ms of one event-loop turn on the loaded 2-core machine. */
+export const IMPORT_WRITE_CHUNK = 25;
 
 interface Parsed {
   command: RememberCommand;
@@ -65,7 +72,7 @@ interface Checked extends Parsed {
  * Bulk import for migrations and benchmarks: keeps each item's createdAt, embeds in batches and de-duplicates by
  * fingerprint (sending the same items again creates only what is missing). Every item passes the guards of
  * `remember` (firewall unless trusted, contamination, injection quarantine, task budget) before anything is
- * written; then a batch with links is one transaction, one without is written in chunks (see insertAll). Slots come only from an explicit
+ * written; then it is written in chunks (see insertAll). Slots come only from an explicit
  * `slot`, and no slotless memory is retired: imported history is stored as it was.
  */
 @Injectable()
@@ -81,6 +88,11 @@ export class MemoryImportService {
   importFromClient(tenantId: string, items: ImportItem[], trusted: boolean): Promise<ImportSummary> {
     if (trusted && !this.config.operatorTenants.includes(tenantId)) {
       throw new BadInputError('trusted imports need an operator key (a tenant listed in ENGRAM_OPERATOR_TENANTS)');
+    }
+    if (items.length > MAX_CLIENT_IMPORT_ITEMS) {
+      throw new BadInputError(
+        `import takes 1 to ${MAX_CLIENT_IMPORT_ITEMS} items a call, got ${items.length}: send larger imports in several calls`,
+      );
     }
 
     return this.importMany(tenantId, items, undefined, { trusted });
@@ -121,16 +133,22 @@ export class MemoryImportService {
         EMBED_BATCH,
       ));
     const now = new Date();
-    const drafts = checked.map((item, index) =>
-      buildDraft(item.command, {
-        tenantId,
-        type: item.screened.type,
-        status: item.screened.status,
-        slot: item.screened.slot?.name ?? null,
-        embeddingModel: vectors[index] ? this.embedder.model : null,
-        now,
-      }),
-    );
+    // a draft hashes its fingerprint: 5,000 of them at once held the event loop for about 60 ms
+    const slice = eventLoopSlicer();
+    const drafts: ReturnType<typeof buildDraft>[] = [];
+    for (const [index, item] of checked.entries()) {
+      drafts.push(
+        buildDraft(item.command, {
+          tenantId,
+          type: item.screened.type,
+          status: item.screened.status,
+          slot: item.screened.slot?.name ?? null,
+          embeddingModel: vectors[index] ? this.embedder.model : null,
+          now,
+        }),
+      );
+      await slice();
+    }
     const idByRef = new Map(
       checked.flatMap((item, index) => (item.ref === null ? [] : [[item.ref, drafts[index]?.id ?? '']])),
     );
@@ -164,21 +182,29 @@ export class MemoryImportService {
   }
 
   /**
-   * A batch with links is one transaction (a link may name any item of it). One without is written WRITE_CHUNK items
-   * a transaction, yielding between them: 5,000 items in one transaction held the event loop for 200-800 ms. A
-   * failure then leaves the chunks before it, and sending the batch again creates only what is missing. A budget
-   * another process spent meanwhile refuses the batch like the check before it.
+   * Written IMPORT_WRITE_CHUNK items a transaction, yielding between them (5,000 items in one transaction held the event loop
+   * for 200-800 ms; 1,000 linked items, 300 ms). Links may name any item of the batch, so a batch with links is written
+   * twice over: its items without links, then, once every item has its stored id, the items that carry links again
+   * (duplicates now, which stand for the stored memories) with their links. A failure leaves the chunks before it, and
+   * sending the same batch again creates only what is missing, links included. A budget another process spent
+   * meanwhile refuses the batch like the check before it.
    */
   private async insertAll(items: InsertMemoryCommand[]): Promise<InsertMemoryResult[]> {
     try {
-      if (items.some((item) => item.links.length > 0)) {
-        return await this.store.insertMemories({ items });
-      }
-      const results: InsertMemoryResult[] = [];
-      for (let start = 0; start < items.length; start += WRITE_CHUNK) {
-        results.push(...(await this.store.insertMemories({ items: items.slice(start, start + WRITE_CHUNK) })));
-        await yieldToEventLoop();
-      }
+      const results = await this.insertChunked(items.map((item, index) => ({ item: { ...item, links: [] }, index })));
+      const stored = new Map(items.map((item, index) => [item.memory.id, results[index]?.memory.id ?? item.memory.id]));
+      await this.insertChunked(
+        items.flatMap((item, index) =>
+          item.links.length === 0
+            ? []
+            : [
+                {
+                  item: { ...item, links: item.links.map((l) => ({ ...l, toId: stored.get(l.toId) ?? l.toId })) },
+                  index,
+                },
+              ],
+        ),
+      );
 
       return results;
     } catch (error) {
@@ -187,6 +213,24 @@ export class MemoryImportService {
       }
       throw error;
     }
+  }
+
+  /** Each item with its index in the batch, which a failure names (the store names its index in the chunk). */
+  private async insertChunked(items: { item: InsertMemoryCommand; index: number }[]): Promise<InsertMemoryResult[]> {
+    const results: InsertMemoryResult[] = [];
+    for (let start = 0; start < items.length; start += IMPORT_WRITE_CHUNK) {
+      const chunk = items.slice(start, start + IMPORT_WRITE_CHUNK);
+      try {
+        results.push(...(await this.store.insertMemories({ items: chunk.map((c) => c.item) })));
+      } catch (error) {
+        throw error instanceof BatchItemError
+          ? new BatchItemError(chunk[error.index]?.index ?? -1, error.cause)
+          : error;
+      }
+      await yieldToEventLoop();
+    }
+
+    return results;
   }
 
   /**

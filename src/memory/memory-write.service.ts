@@ -11,12 +11,17 @@ import { Direction, MemoryStatus, RelationType, SourceRole, WriteOutcome } from 
 import type { AssociationView, MemoryRecord } from 'src/domain/memory.types';
 import { autoLinkType, reinforcedConfidence, taskBudgetSpent } from 'src/domain/write-policy';
 import { embedForStorage } from 'src/embedding/embed-safely';
+import type { SimilarityThresholds } from 'src/embedding/similarity-thresholds';
+import { EntityLinker } from 'src/entities/entity-linker.service';
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import { classifyIntent } from 'src/memory/intent/classify-intent';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
 import { WriteDecider } from 'src/memory/write/decide';
 import type { Candidate, Neighbour } from 'src/memory/write/decide';
+import { replacedSlot, separateFacts } from 'src/memory/write/facts';
+import type { IntentClassifier } from 'src/memory/write/intent';
 import { readWrite } from 'src/memory/write/read-write';
 import type { WriteOrigin } from 'src/memory/write/read-write';
 import { engramMetrics } from 'src/metrics/engram-metrics';
@@ -55,9 +60,16 @@ export class MemoryWriteService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly decider: WriteDecider,
     private readonly metrics: MetricsService,
+    private readonly entities: EntityLinker,
+    private readonly owedLinks: OwedEntityLinks,
   ) {
     // registered at boot, so dashboards find the series before the first write
     engramMetrics.writes(metrics);
+  }
+
+  /** The embedding model's cosine thresholds (src/embedding/similarity-thresholds.ts), overrides applied. */
+  get thresholds(): SimilarityThresholds {
+    return this.decider.thresholds;
   }
 
   async remember(tenantId: string, request: RememberRequest, origin: WriteOrigin = {}): Promise<RememberOutcome> {
@@ -80,13 +92,55 @@ export class MemoryWriteService {
     if ('rejection' in first) {
       return rejected(first.rejection);
     }
+    const facts = this.separate(command, origin);
+    if (facts !== null) {
+      // one memory per fact, each through the whole write path; the answer is the first fact's
+      const outcomes: RememberOutcome[] = [];
+      for (const content of facts) {
+        outcomes.push(await this.rememberOne(tenantId, { ...command, content }, origin));
+      }
+
+      return outcomes.find((o) => o.outcome !== WriteOutcome.REJECTED) ?? outcomes[0] ?? rejected('nothing to keep');
+    }
+
+    return this.rememberOne(tenantId, command, origin, first);
+  }
+
+  /** The facts of a user's own `remember` that names two or more slots of the user (write/facts.ts); else null. */
+  private separate(command: RememberCommand, origin: WriteOrigin): string[] | null {
+    const own = command.source.role === SourceRole.USER && command.slot === null && origin.claimsSlots !== false;
+
+    if (!own) {
+      return null;
+    }
+    // "I quit Acme, I'm at Globex now": the new value, which supersedes the old
+    const replaced = replacedSlot(command.content, this.classifier());
+
+    return replaced === null ? separateFacts(command.content, this.classifier()) : [replaced.content];
+  }
+
+  private classifier(): IntentClassifier | undefined {
+    return this.config.writeIntentModel ? classifyIntent : undefined;
+  }
+
+  private async rememberOne(
+    tenantId: string,
+    command: RememberCommand,
+    origin: WriteOrigin,
+    known?: ReturnType<MemoryWriteService['read']>,
+  ): Promise<RememberOutcome> {
+    const read = known ?? this.read(command, origin);
+    if ('rejection' in read) {
+      return rejected(read.rejection);
+    }
+    const first = read.candidate;
     // "I said Bristol but I meant Bath": the slot holding the old value, written anew with the new one
     const reread = (swapped: RememberCommand): Candidate | null => {
       const again = this.read(swapped, origin);
 
       return 'rejection' in again ? null : again.candidate;
     };
-    const candidate = (await this.decider.resolveSwap(tenantId, first.candidate, reread)) ?? first.candidate;
+    const candidate = (await this.decider.resolveSwap(tenantId, first, reread)) ?? first;
     // a spent budget refuses early (even a repeat); the insert itself counts again inside its transaction
     const budget = await this.checkTaskBudget(tenantId, command);
     if (budget) {
@@ -106,7 +160,7 @@ export class MemoryWriteService {
     const result = readWrite(command, origin, {
       firewall: true,
       detectSlots: true,
-      ...(this.config.writeIntentModel ? { classifier: classifyIntent } : {}),
+      ...(this.classifier() ? { classifier: classifyIntent } : {}),
     });
     if ('rejection' in result) {
       return result;
@@ -145,6 +199,16 @@ export class MemoryWriteService {
     if (!result.created) {
       // a concurrent identical write won the unique constraint: this one reinforces it instead
       return this.reinforce(tenantId, result.memory, command, now, 'exact duplicate of an existing memory');
+    }
+    if (live) {
+      // after the write stage: what it names, linked to the tenant's entities (never changes what was written);
+      // by default after this answer (OwedEntityLinks), so `Memory.entities` follows the write
+      const linked = { id: result.memory.id, content: result.memory.content, slot: candidate.slot };
+      if (this.config.entityLinkingDeferred) {
+        this.owedLinks.owe(tenantId, linked);
+      } else {
+        await traced('remember.entities', () => this.entities.link(tenantId, linked));
+      }
     }
     const neighbourById = new Map(decision.neighbours.map((n) => [n.memory.id, n.memory]));
     for (const memory of decision.slotRetired) {
@@ -189,7 +253,7 @@ export class MemoryWriteService {
   private autoLinks(neighbours: Neighbour[], contradicted: MemoryRecord[], slotRetired: MemoryRecord[]): LinkDraft[] {
     const links = new Map<string, LinkDraft>();
     for (const n of neighbours) {
-      const type = autoLinkType(n.score, this.config.thresholds);
+      const type = autoLinkType(n.score, this.decider.thresholds);
       if (type) {
         links.set(n.memory.id, { toId: n.memory.id, type: RelationType[type], weight: n.score });
       }

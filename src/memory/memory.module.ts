@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { EntitiesModule } from 'src/entities/entities.module';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { MemoryImportService } from 'src/memory/memory-import.service';
 import { MemoryInspectionService } from 'src/memory/memory-inspection.service';
@@ -10,6 +11,7 @@ import { MemoryService } from 'src/memory/memory.service';
 import { WriteDecider } from 'src/memory/write/decide';
 
 @Module({
+  imports: [EntitiesModule],
   providers: [
     ContradictionArbiter,
     MemoryResolver,

@@ -31,10 +31,27 @@ export class MemoryResolver {
     @Args('filter', { type: () => MemoryFilter, nullable: true }) filter: MemoryFilter | null,
     @Args('limit', { type: () => Int, nullable: true, defaultValue: 50 }) limit: number | null,
     @Args('cursor', { type: () => String, nullable: true }) cursor: string | null,
+    @Args('asOf', {
+      type: () => Date,
+      nullable: true,
+      description: 'only what was believed true at that moment; statuses then default to ACTIVE and SUPERSEDED',
+    })
+    asOf: Date | null,
   ): Promise<MemoryPage> {
-    const page = await this.service.list(tenantId, filter ?? {}, limit ?? 50, cursor ?? null);
+    const page = await this.service.list(tenantId, { ...filter, asOf }, limit ?? 50, cursor ?? null);
 
     return { items: page.items.map(toMemory), nextCursor: page.nextCursor, total: page.total };
+  }
+
+  @Query(() => [Memory], {
+    description: "a slot's values over time (ACTIVE and SUPERSEDED), oldest first, each with validFrom and validUntil",
+  })
+  async history(
+    @Tenant() tenantId: string,
+    @Args('slot', { type: () => String }) slot: string,
+    @Args('limit', { type: () => Int, nullable: true, defaultValue: 100 }) limit: number | null,
+  ): Promise<Memory[]> {
+    return (await this.service.history(tenantId, slot, limit ?? 100)).map(toMemory);
   }
 
   @Mutation(() => RememberResult)
@@ -44,7 +61,7 @@ export class MemoryResolver {
 
   @Mutation(() => ImportResult, {
     description:
-      'bulk import (up to 5000 items a call), e.g. when migrating: every item is checked first, then all or nothing',
+      'bulk import (up to 1000 items a call), e.g. when migrating: every item is checked before any is written; then written in chunks, so a failure may leave a part, and sending the same items again creates only what is missing',
   })
   importMemories(
     @Tenant() tenantId: string,

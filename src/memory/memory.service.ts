@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 
 import { BadInputError, NotFoundError } from 'src/common/errors';
-import { assertId, assertLimit, assertUnit, optionalKey } from 'src/common/validation';
+import { assertId, assertLimit, assertUnit, optionalAsOf, optionalKey } from 'src/common/validation';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { AssociationQuery, MemoryStore } from 'src/domain/memory-store.port';
 import { Direction, MemoryStatus } from 'src/domain/memory.enums';
@@ -9,6 +9,7 @@ import type { MemoryScope, MemoryType, RelationType } from 'src/domain/memory.en
 import type { AssociationRecord, MemoryRecord } from 'src/domain/memory.types';
 import { decodeCursor, encodeCursor } from 'src/memory/cursor';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
+import { slotName } from 'src/memory/remember-input';
 
 export interface MemoryListRequest {
   types?: MemoryType[] | null;
@@ -17,6 +18,8 @@ export interface MemoryListRequest {
   channelId?: string | null;
   projectId?: string | null;
   tags?: string[] | null;
+  /** What was believed true at this moment (see Visibility.asOf); statuses then default to ACTIVE and SUPERSEDED. */
+  asOf?: Date | null;
 }
 
 export interface MemoryListPage {
@@ -29,6 +32,8 @@ export const MAX_PAGE = 500;
 /** A memory holds at most 32 tags (remember-input), so a filter needs no more. */
 export const MAX_FILTER_TAGS = 32;
 export const MAX_ASSOCIATIONS = 200;
+/** A slot's history holds at most this many values. */
+export const MAX_HISTORY = 500;
 
 export interface AssociationRequest {
   types?: RelationType[] | null;
@@ -83,15 +88,19 @@ export class MemoryService {
   ): Promise<MemoryListPage> {
     assertLimit(limit, 'limit', MAX_PAGE);
     const after = cursor === null || cursor === undefined ? null : decodeCursor(cursor);
+    const asOf = optionalAsOf(filter.asOf);
+    // a memory believed then may have been superseded since
+    const statuses = asOf ? [MemoryStatus.ACTIVE, MemoryStatus.SUPERSEDED] : [MemoryStatus.ACTIVE];
     const rows = await this.store.listMemories(
       tenantId,
       {
         types: filter.types ?? undefined,
-        statuses: filter.statuses && filter.statuses.length > 0 ? filter.statuses : [MemoryStatus.ACTIVE],
+        statuses: filter.statuses && filter.statuses.length > 0 ? filter.statuses : statuses,
         scope: filter.scope ?? undefined,
         channelId: optionalKey(filter.channelId, 'filter.channelId') ?? undefined,
         projectId: optionalKey(filter.projectId, 'filter.projectId') ?? undefined,
         tags: filterTags(filter.tags),
+        ...(asOf ? { asOf } : {}),
       },
       limit,
       after,
@@ -103,6 +112,11 @@ export class MemoryService {
       nextCursor: rows.hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
       total: rows.total,
     };
+  }
+
+  /** The slot's values over time, oldest first, each with its interval (validFrom = occurredAt, validUntil). */
+  history(tenantId: string, slot: string, limit: number): Promise<MemoryRecord[]> {
+    return this.store.slotHistory(tenantId, slotName(slot), assertLimit(limit, 'limit', MAX_HISTORY));
   }
 
   async forget(tenantId: string, id: string): Promise<MemoryRecord> {

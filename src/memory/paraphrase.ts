@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 import { textWords } from 'src/common/text-words';
 import { EN_FOLDS } from 'src/language/en/paraphrase-folds';
 
@@ -89,7 +91,28 @@ const FOLDED: ReadonlyMap<string, string> = new Map([
     .map((word): [string, string] => [word, 'dislike']),
 ]);
 
+/**
+ * A write compares its text with each of its eight neighbours, twice (same statement, one value changed): the keys are
+ * kept, bounded by their total length, so a 100 KB note is folded once rather than sixteen times in one turn.
+ */
+const keys = new LRUCache<string, string>({
+  max: 512,
+  maxSize: 4_000_000,
+  sizeCalculation: (folded, content) => folded.length + content.length + 1,
+});
+
 function statementKey(content: string): string {
+  const known = keys.get(content);
+  if (known !== undefined) {
+    return known;
+  }
+  const key = foldStatement(content);
+  keys.set(content, key);
+
+  return key;
+}
+
+function foldStatement(content: string): string {
   let text = content
     .normalize('NFKC')
     .toLowerCase()

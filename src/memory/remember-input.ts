@@ -48,6 +48,16 @@ export interface RememberRequest {
 const MAX_TAGS = 32;
 const SLOT = /^[a-z][a-z0-9_]{0,31}$/;
 
+/** A slot name as remember stores it (trimmed, lowercase), or BAD_USER_INPUT. */
+export function slotName(value: string): string {
+  const slot = value.trim().toLowerCase();
+  if (!SLOT.test(slot)) {
+    throw new BadInputError('slot must be a lowercase word such as "name", "age" or "location"');
+  }
+
+  return slot;
+}
+
 /** Checks a request at the boundary: every problem is a BAD_USER_INPUT naming the field; nothing is written. */
 export function parseRememberRequest(request: RememberRequest, maxContentBytes: number): RememberCommand {
   const content = assertPrintable(request.content, 'content').trim();
@@ -71,10 +81,7 @@ export function parseRememberRequest(request: RememberRequest, maxContentBytes: 
   if (scope === MemoryScope.PROJECT && projectId === null) {
     throw new BadInputError('projectId is required when scope is PROJECT');
   }
-  const slot = request.slot === null || request.slot === undefined ? null : request.slot.trim().toLowerCase();
-  if (slot !== null && !SLOT.test(slot)) {
-    throw new BadInputError('slot must be a lowercase word such as "name", "age" or "location"');
-  }
+  const slot = request.slot === null || request.slot === undefined ? null : slotName(request.slot);
   const tags = [...new Set((request.tags ?? []).map((tag) => assertKey(tag.trim().toLowerCase(), 'tags')))];
   if (tags.length > MAX_TAGS) {
     throw new BadInputError(`at most ${MAX_TAGS} tags`);

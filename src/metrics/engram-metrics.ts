@@ -14,7 +14,7 @@ export const engramMetrics = {
   recallStage: (m: MetricsService): HistogramMetric<'stage'> =>
     m.histogram(
       'engram_recall_stage_duration_seconds',
-      'Hybrid recall time by stage: embed_query, full_text, vector_search, graph, fusion',
+      'Hybrid recall time by stage: embed_query, entities (the entities the query names), retrieval (searches, graph, records), fusion',
       ['stage'],
     ),
   writes: (m: MetricsService): CounterMetric<'path' | 'outcome'> =>

@@ -1,3 +1,4 @@
+import { ageText } from 'src/common/age-text';
 import type { AppConfig } from 'src/config/config';
 import type { QueueCounts } from 'src/domain/job.types';
 import { createEmbedder } from 'src/embedding/embedder.factory';
@@ -103,14 +104,6 @@ function table(rows: readonly (readonly string[])[]): string[] {
   return rows.map((r) => `  ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd());
 }
 
-function age(seconds: number): string {
-  return seconds < 120
-    ? `${seconds} s`
-    : seconds < 7200
-      ? `${Math.round(seconds / 60)} min`
-      : `${(seconds / 3600).toFixed(1)} h`;
-}
-
 function run(last: LastRun | null): string {
   return last ? `${last.at} ${last.result} ${last.ms} ms` : '-';
 }
@@ -140,7 +133,7 @@ export function formatStatus(report: StatusReport): string {
       ...BACKLOG_KINDS.map((kind) => {
         const b = report.backlog[kind];
 
-        return [kind, String(b.items), b.oldest ? `${age(b.oldestAgeSeconds)} ago` : '-', BACKLOG_MEANING[kind]];
+        return [kind, String(b.items), b.oldest ? `${ageText(b.oldestAgeSeconds)} ago` : '-', BACKLOG_MEANING[kind]];
       }),
     ]),
     '',

@@ -66,8 +66,12 @@ export class RateLimitService implements OnModuleInit, OnApplicationShutdown {
     if (waitMs !== null) {
       engramMetrics.rateLimited(this.metrics).inc({ scope });
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      const who = scope === 'address' ? 'this address' : 'this API key';
-      throw new RateLimitedError(`too many requests from ${who}: retry after ${seconds} s`, seconds);
+      // the tenant's limit is shared by all its keys (and is the keyless `default` tenant's), so it names the tenant
+      const who =
+        scope === 'address'
+          ? 'from this address (RATE_LIMIT_PER_ADDRESS_PER_MINUTE)'
+          : `for tenant "${key}" (RATE_LIMIT_PER_MINUTE, shared by all its keys)`;
+      throw new RateLimitedError(`too many requests ${who}: retry after ${seconds} s`, seconds);
     }
   }
 }

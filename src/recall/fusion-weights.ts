@@ -35,6 +35,13 @@ export interface RankingWeights {
   readonly length: number;
   /** Questions rarely hold answers: × (1 − question) when the content asks something. */
   readonly question: number;
+  /**
+   * Entity signal (src/recall/entity-signal.ts): a memory mentioning an entity the query names gains
+   * entity × specificity × the best fused score; one mentioning an entity co-mentioned with it, entityHop × both
+   * specificities × the best fused score. Both 0: recall reads no entity.
+   */
+  readonly entity: number;
+  readonly entityHop: number;
 }
 
 /**
@@ -68,6 +75,9 @@ export const USE_WEIGHTS: RankingWeights = {
   length: 0.3,
   // 0 .790, 0.25 .795 (6-10: .799, .808)
   question: 0.25,
+  // not tuned on LoCoMo, where the names a question holds are mostly its two speakers (specificity near 0)
+  entity: 0.3,
+  entityHop: 0.1,
 };
 
 /**

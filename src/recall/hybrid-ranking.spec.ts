@@ -39,6 +39,8 @@ const NEUTRAL: RankingWeights = {
   when: 1,
   length: 0,
   question: 0,
+  entity: 0,
+  entityHop: 0,
 };
 
 describe('shared ranking', () => {
@@ -248,6 +250,26 @@ describe('shared ranking', () => {
 
       expect([...relevance.keys()][0]).toBe('a');
       expect(relevance.get('a')?.graph).toBeCloseTo(0.5);
+    });
+    it('should add an entity share of the best fused score, so a memory only the entity signal found joins', () => {
+      const relevance = rankCandidates({
+        signals: querySignals('painting', at),
+        text: [hit('q', 4), hit('x', 2)],
+        vector: [],
+        candidates,
+        lends: [],
+        weights: NEUTRAL,
+        entity: new Map([
+          ['a', 0.3],
+          ['x', 0.6],
+          ['not-a-candidate', 1],
+        ]),
+      });
+
+      // q: 1, x: 0.5 + 0.6, a: 0 + 0.3 (all of the best fused score, 1)
+      expect([...relevance.keys()]).toEqual(['x', 'q', 'a']);
+      expect(relevance.get('a')).toMatchObject({ text: null, graph: null });
+      expect(relevance.get('a')?.relevance).toBeCloseTo((0.3 / 1.1) * 0.5);
     });
   });
 

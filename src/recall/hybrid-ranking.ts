@@ -220,6 +220,8 @@ export interface RankInput {
   /** Conversation neighbours and graph edges (see `conversationLends`); siblings are found here from messageId. */
   lends: readonly Lend[];
   weights: RankingWeights;
+  /** Entity signal: each id's share of the best fused score (src/recall/entity-signal.ts); none when absent. */
+  entity?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -235,7 +237,8 @@ export function rankCandidates(input: RankInput): Map<string, Relevance> {
     ...input.lends.filter((l) => candidates.has(l.from) && candidates.has(l.to)),
     ...siblingLends(candidates, weights.sibling),
   ];
-  const propagated = propagate(fused, lends);
+  const direct = withEntityShares(fused, input.entity, candidates);
+  const propagated = propagate(direct, lends);
   const session = sessionContext(propagated, (id) => candidates.get(id)?.session ?? null, weights.session);
   // subjects are read once per candidate, and only when the query has a name-like word
   const subjects = new Map(
@@ -260,7 +263,7 @@ export function rankCandidates(input: RankInput): Map<string, Relevance> {
   const strength = Math.min(1, bestFused / (1 + weights.vector));
   const out = new Map<string, Relevance>();
   for (const [id, score] of [...raw.entries()].sort((a, b) => b[1] - a[1])) {
-    const lent = (propagated.get(id) ?? 0) - (fused.get(id) ?? 0);
+    const lent = (propagated.get(id) ?? 0) - (direct.get(id) ?? 0);
     out.set(id, {
       text: textScore.get(id) ?? null,
       vector: vectorScore.get(id) ?? null,
@@ -268,6 +271,23 @@ export function rankCandidates(input: RankInput): Map<string, Relevance> {
       rrf: rrf.get(id) ?? 0,
       relevance: best > 0 ? (score / best) * strength : 0,
     });
+  }
+
+  return out;
+}
+
+/** Fused scores with each candidate's entity share of the best fused score added; one only the signal found joins. */
+export function withEntityShares(
+  fused: ReadonlyMap<string, number>,
+  shares: ReadonlyMap<string, number> | undefined,
+  candidates: ReadonlyMap<string, Candidate>,
+): Map<string, number> {
+  const out = new Map(fused);
+  const best = Math.max(0, ...fused.values());
+  for (const [id, share] of shares ?? []) {
+    if (candidates.has(id) && share > 0 && best > 0) {
+      out.set(id, (out.get(id) ?? 0) + share * best);
+    }
   }
 
   return out;

@@ -53,6 +53,13 @@ export class RecallInput {
     description: 'the moment time expressions in the query ("last week", "yesterday") count from; omitted: now',
   })
   referenceTime?: Date | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'answer with what was believed true at that moment (validFrom ≤ asOf < validUntil), whatever the status today',
+  })
+  asOf?: Date | null;
 }
 
 @ObjectType({

@@ -1,8 +1,10 @@
 import { BadInputError } from 'src/common/errors';
 import { JobName } from 'src/domain/job.types';
 import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberRequest } from 'src/memory/remember-input';
+import { weightsForModel } from 'src/recall/fusion-weights';
 import { RecallService, SearchMode } from 'src/recall/recall.service';
 import { openServiceKit } from 'test/support/service-kit';
 import type { ServiceKit } from 'test/support/service-kit';
@@ -138,5 +140,47 @@ describe(RecallService.name, () => {
     const output = await sut.recall('globex', { query: 'bees' });
 
     expect(output.hits).toEqual([]);
+  });
+
+  describe('entity signal', () => {
+    const query = { query: 'Where did Ana go?', limit: 10 };
+
+    async function corpus(): Promise<{ moved: string; tarts: string }> {
+      const moved = await remember('Ana moved to Lisbon last spring');
+      const tarts = await remember('Lisbon has the best custard tarts');
+      await remember('The quarterly report is due on Friday');
+      // entity links follow the write (OwedEntityLinks): what recall reads of them is there once they settled
+      await kit.get(OwedEntityLinks).settled();
+
+      return { moved: moved.id, tarts: tarts.id };
+    }
+
+    it('should bring in a memory that mentions an entity one hop from the one the query names, with no word in common', async () => {
+      await kit.close();
+      kit = await openServiceKit({ env: { RECALL_ENTITY_SIGNAL: 'true' } });
+      sut = kit.get(RecallService);
+      write = kit.get(MemoryWriteService);
+      const { moved, tarts } = await corpus();
+      const weights = weightsForModel(kit.embedder.model);
+
+      // text alone (no vector): only the entity signal can find the tarts
+      const on = await sut.recallWithVector(tenant, query, null, { weights, recordAccess: false });
+      const off = await sut.recallWithVector(tenant, query, null, {
+        weights: { ...weights, entity: 0, entityHop: 0 },
+        recordAccess: false,
+      });
+
+      expect(on.hits.map((h) => h.memory.id)).toEqual([moved, tarts]);
+      expect(off.hits.map((h) => h.memory.id)).toEqual([moved]);
+    });
+
+    it('should read no entity when RECALL_ENTITY_SIGNAL is false (the default), whatever the weights', async () => {
+      const { moved } = await corpus();
+      const weights = { ...weightsForModel(kit.embedder.model), entity: 1, entityHop: 1 };
+
+      const output = await sut.recallWithVector(tenant, query, null, { weights, recordAccess: false });
+
+      expect(output.hits.map((h) => h.memory.id)).toEqual([moved]);
+    });
   });
 });

@@ -4,22 +4,32 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BadInputError } from 'src/common/errors';
 import { traced, tracedSync } from 'src/common/tracing';
 import type { SpanOptions } from 'src/common/tracing';
-import { assertLimit, optionalKey } from 'src/common/validation';
+import { assertLimit, optionalAsOf, optionalKey } from 'src/common/validation';
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
-import type { MemoryStore, MetadataOrder, ScoredId, Visibility } from 'src/domain/memory-store.port';
+import type { MemoryStore, MetadataOrder, NeighbourRow, Visibility } from 'src/domain/memory-store.port';
 import { Direction, MemoryStatus } from 'src/domain/memory.enums';
 import type { MemoryType } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
+import { validAt } from 'src/domain/validity';
 import { scopeVisible, taskVisible } from 'src/domain/visibility';
 import { QueryVectors } from 'src/embedding/migration/query-vectors';
 import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import type { HistogramMetric } from 'src/metrics/metrics.service';
+import {
+  entityLookups,
+  entityShares,
+  entitySignalOn,
+  NEIGHBOURHOOD_LIMITS,
+  queryMentions,
+} from 'src/recall/entity-signal';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
@@ -30,6 +40,8 @@ import { EDGE_FLOW, finalScore, retention, scopeBoost, tierOf, vitality } from '
 import type { RecallHitData, RecallOutput } from 'src/recall/recall.types';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
+import type { EntityStore } from 'src/store/entity-store.port';
 
 export enum SearchMode {
   HYBRID = 'HYBRID',
@@ -66,6 +78,8 @@ export interface RecallRequest {
   sourceTaskId?: string | null;
   /** Default true: memories written by tasks stay out (ignored when sourceTaskId is given). */
   excludeTaskMemories?: boolean | null;
+  /** What was believed true at this moment (validFrom ≤ asOf < validUntil), whatever the status today. */
+  asOf?: Date | null;
 }
 
 interface ParsedRecall {
@@ -78,7 +92,11 @@ interface ParsedRecall {
   order: MetadataOrder;
 }
 
-type RecallStage = 'embed_query' | 'full_text' | 'vector_search' | 'graph' | 'fusion';
+/**
+ * retrieval: both searches, the seeds' neighbours and every record they name (MemoryStore.recallCandidates);
+ * entities: the entities the query names and their neighbourhood (EntityStore.entityNeighbourhoods).
+ */
+type RecallStage = 'embed_query' | 'entities' | 'retrieval' | 'fusion';
 
 export const MAX_RECALL = 100;
 const MAX_QUERY_CHARS = 4000;
@@ -106,6 +124,8 @@ export class RecallService {
     private readonly queryVectors: QueryVectors,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly metrics: MetricsService,
+    @Inject(ENTITY_STORE) private readonly entities: EntityStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.stageDuration = engramMetrics.recallStage(metrics);
     engramMetrics.recallDuration(metrics);
@@ -207,6 +227,7 @@ export class RecallService {
       throw new BadInputError(`sort applies to TYPED recall only (${mode} has its own order)`);
     }
     const sourceTaskId = optionalKey(request.sourceTaskId, 'sourceTaskId');
+    const asOf = optionalAsOf(request.asOf);
     const task =
       sourceTaskId !== null
         ? { taskId: sourceTaskId }
@@ -219,11 +240,14 @@ export class RecallService {
       mode,
       limit: assertLimit(request.limit ?? 10, 'limit', MAX_RECALL),
       visibility: {
-        statuses: request.includeSuperseded ? [MemoryStatus.ACTIVE, MemoryStatus.SUPERSEDED] : [MemoryStatus.ACTIVE],
+        // a memory believed then may have been superseded since
+        statuses:
+          request.includeSuperseded || asOf ? [MemoryStatus.ACTIVE, MemoryStatus.SUPERSEDED] : [MemoryStatus.ACTIVE],
         types: types.length > 0 ? types : undefined,
         channelId: optionalKey(request.channelId, 'channelId') ?? undefined,
         projectId: optionalKey(request.projectId, 'projectId') ?? undefined,
         ...(task ? { task } : {}),
+        ...(asOf ? { asOf } : {}),
       },
       referenceTime: request.referenceTime ?? null,
       order:
@@ -243,23 +267,26 @@ export class RecallService {
     weights: RankingWeights,
   ): Promise<RecallHitData[]> {
     const signals = querySignals(parsed.query, parsed.referenceTime ?? now);
-    const [vectorHits, textHits] = await Promise.all([
-      vector
-        ? this.stage('vector_search', () => this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility))
-        : Promise.resolve<ScoredId[]>([]),
-      this.stage('full_text', () =>
-        this.store.searchText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.visibility),
-      ),
-    ]);
-    const seeds = topIds(fuseScores(textHits, vectorHits, weights.vector), GRAPH_SEEDS);
-    const lends = await this.stage('graph', () => this.graphLends(tenantId, seeds, weights));
-    const ids = new Set([...textHits, ...vectorHits].map((h) => h.id));
-    for (const lend of lends) {
-      ids.add(lend.from);
-    }
-    const memories = (await this.store.getMemories(tenantId, [...ids])).filter((m) =>
-      this.visible(m, parsed.visibility),
+    const entity = await this.entityShares(tenantId, parsed.query, weights);
+    const found = await this.stage('retrieval', async () =>
+      this.store.recallCandidates(tenantId, {
+        vector: vector !== null && !vector.previous ? vector.vector : null,
+        // an embedding migration's previous vectors are searched beside the store's current ones
+        vectorHits:
+          vector?.previous === true
+            ? await this.queryVectors.search(tenantId, vector, CANDIDATES, parsed.visibility)
+            : undefined,
+        text: searchableQuery(parsed.query),
+        k: CANDIDATES,
+        visibility: parsed.visibility,
+        seeds: (text, vectorHits) => topIds(fuseScores(text, vectorHits, weights.vector), GRAPH_SEEDS),
+        neighboursPerSeed: NEIGHBOURS_PER_SEED,
+        alsoRead: [...entity.keys()],
+      }),
     );
+    const { text: textHits, vector: vectorHits } = found;
+    const lends = graphLends(found.neighbours, weights);
+    const memories = found.memories.filter((m) => this.visible(m, parsed.visibility));
     // authors are subjects, which the ranking reads only when the query has a name-like word
     const authors = signals.names.length > 0 ? await this.authors(tenantId, memories) : new Map<string, string>();
     const candidates = new Map(
@@ -269,12 +296,45 @@ export class RecallService {
     return this.stageSync(
       'fusion',
       () => {
-        const relevance = rankCandidates({ signals, text: textHits, vector: vectorHits, candidates, lends, weights });
+        const relevance = rankCandidates({
+          signals,
+          text: textHits,
+          vector: vectorHits,
+          candidates,
+          lends,
+          weights,
+          entity,
+        });
 
         return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
       },
       { attributes: { 'engram.candidates': candidates.size } },
     );
+  }
+
+  /**
+   * The entity signal's shares by memory id: one store read when the query names something and the signal is on
+   * (RECALL_ENTITY_SIGNAL and a weight above 0). A failed read costs the signal, never the recall.
+   */
+  private async entityShares(tenantId: string, query: string, weights: RankingWeights): Promise<Map<string, number>> {
+    if (!this.config.recallEntitySignal || !entitySignalOn(weights)) {
+      return new Map();
+    }
+    const keyed = queryMentions(query);
+    if (keyed.length === 0) {
+      return new Map();
+    }
+    try {
+      const hoods = await this.stage('entities', () =>
+        this.entities.entityNeighbourhoods(tenantId, entityLookups(keyed), NEIGHBOURHOOD_LIMITS),
+      );
+
+      return entityShares(keyed, hoods, weights);
+    } catch (error) {
+      this.logger.warn(`recall without its entity signal: ${(error as Error).message}`);
+
+      return new Map();
+    }
   }
 
   /** One stage of a hybrid recall: a span `recall.<stage>` and its time in engram_recall_stage_duration_seconds. */
@@ -302,25 +362,6 @@ export class RecallService {
     const messages = await this.conversations.getMessages(tenantId, ids);
 
     return new Map(messages.flatMap((m) => (m.speaker ? [[m.id, m.speaker] as const] : [])));
-  }
-
-  /**
-   * One hop from the best direct hits along memory edges, both ways: a neighbour lends the seed, and the seed lends
-   * the neighbour, graph weight × edge flow (by type and direction, seen from the one lent to) × edge weight.
-   */
-  private async graphLends(tenantId: string, seeds: string[], weights: RankingWeights): Promise<Lend[]> {
-    const rows = await this.store.neighbours(tenantId, seeds, NEIGHBOURS_PER_SEED);
-
-    return rows.flatMap((row) => {
-      const flow = EDGE_FLOW[row.type];
-      const toNeighbour = row.direction === Direction.OUT ? flow.out : flow.in;
-      const toSeed = row.direction === Direction.OUT ? flow.in : flow.out;
-
-      return [
-        { from: row.memoryId, to: row.seedId, share: weights.graph * toNeighbour * row.weight },
-        { from: row.seedId, to: row.memoryId, share: weights.graph * toSeed * row.weight },
-      ];
-    });
   }
 
   private async metadata(tenantId: string, parsed: ParsedRecall, now: Date): Promise<RecallHitData[]> {
@@ -378,6 +419,9 @@ export class RecallService {
     if (visibility.types && !visibility.types.includes(memory.type)) {
       return false;
     }
+    if (visibility.asOf && !validAt(memory, visibility.asOf)) {
+      return false;
+    }
 
     return scopeVisible(memory, visibility) && taskVisible(memory, visibility.task);
   }
@@ -391,6 +435,23 @@ export class RecallService {
       .enqueue(JobName.RecordAccess, { tenantId, ids, at: at.toISOString() })
       .catch((error: unknown) => this.logger.warn(`could not queue access recording: ${(error as Error).message}`));
   }
+}
+
+/**
+ * One hop from the best direct hits along memory edges, both ways: a neighbour lends the seed, and the seed lends
+ * the neighbour, graph weight × edge flow (by type and direction, seen from the one lent to) × edge weight.
+ */
+function graphLends(rows: readonly NeighbourRow[], weights: RankingWeights): Lend[] {
+  return rows.flatMap((row) => {
+    const flow = EDGE_FLOW[row.type];
+    const toNeighbour = row.direction === Direction.OUT ? flow.out : flow.in;
+    const toSeed = row.direction === Direction.OUT ? flow.in : flow.out;
+
+    return [
+      { from: row.memoryId, to: row.seedId, share: weights.graph * toNeighbour * row.weight },
+      { from: row.seedId, to: row.memoryId, share: weights.graph * toSeed * row.weight },
+    ];
+  });
 }
 
 /** What a recall span says of its request: the mode and limit, never the query. */

@@ -51,6 +51,9 @@ export class MemoriesController {
   @ApiQueryParam('tags', 'memories carrying every one of these tags', { type: 'string', list: true })
   @ApiQueryParam('limit', '1-500, default 50', { type: 'integer' })
   @ApiQueryParam('cursor', 'nextCursor of the previous page', { type: 'string' })
+  @ApiQueryParam('asOf', 'ISO-8601: only what was believed true then; statuses then default to ACTIVE and SUPERSEDED', {
+    type: 'string',
+  })
   @ApiOkResponse({ type: MemoryPageDto })
   @ApiStandardErrors()
   async list(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>): Promise<MemoryPageDto> {
@@ -78,6 +81,7 @@ export class MemoriesController {
   @ApiQueryParam('referenceTime', 'ISO-8601: what "last week" in the query counts from; default now', {
     type: 'string',
   })
+  @ApiQueryParam('asOf', 'ISO-8601: answer with what was believed true at that moment', { type: 'string' })
   @ApiOkResponse({ type: SearchResultDto })
   @ApiStandardErrors()
   async search(@RestTenant() tenantId: string, @Query() query: Record<string, unknown>): Promise<SearchResultDto> {

@@ -55,6 +55,7 @@ export const recallBody = z.strictObject({
   sourceTaskId: text,
   excludeTaskMemories: bool,
   referenceTime: dateTime,
+  asOf: dateTime,
 });
 
 export const forgetBody = z.strictObject({ id: z.string() });
@@ -98,9 +99,10 @@ export function parseBody<S extends z.ZodType<Record<string, unknown>>>(
 ): Defined<z.output<S>> {
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw new BadInputError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '),
-    );
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    // no body at all: most often one sent without Content-Type: application/json, which the JSON parser skips
+    const hint = body === undefined ? ' (no JSON body was read: send one with Content-Type: application/json)' : '';
+    throw new BadInputError(`${issues.join('; ')}${hint}`);
   }
 
   return dropNulls(parsed.data as Record<string, unknown>) as Defined<z.output<S>>;

@@ -36,6 +36,10 @@ const boolean = z
   .transform((value) => value === 'true')
   .optional();
 const text = z.string().optional();
+const isoDateTime = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .optional();
 
 export const memoryListQuery = z.strictObject({
   types: list(z.enum(MemoryType)),
@@ -46,7 +50,10 @@ export const memoryListQuery = z.strictObject({
   tags: list(z.string()),
   limit: integer,
   cursor: text,
+  asOf: isoDateTime,
 });
+
+export const historyQuery = z.strictObject({ limit: integer });
 
 export const memorySearchQuery = z.strictObject({
   q: text,
@@ -59,10 +66,8 @@ export const memorySearchQuery = z.strictObject({
   sort: z.enum(RecallSort).optional(),
   sourceTaskId: text,
   excludeTaskMemories: boolean,
-  referenceTime: z.iso
-    .datetime({ offset: true })
-    .transform((value) => new Date(value))
-    .optional(),
+  referenceTime: isoDateTime,
+  asOf: isoDateTime,
 });
 
 export const memoryDetailsQuery = z.strictObject({ associations: integer });

@@ -2,6 +2,7 @@ import { roundScore, roundScores } from 'src/common/round';
 import type { ChannelView } from 'src/conversation/conversation.service';
 import type { MessageRecord } from 'src/domain/conversation.types';
 import type { MemoryRecord } from 'src/domain/memory.types';
+import { validFrom } from 'src/domain/validity';
 import type { MemoryInspection, Neighbourhood } from 'src/memory/memory-inspection.service';
 import type { LinkedMemory } from 'src/memory/memory-write.service';
 import type { RecallOutput } from 'src/recall/recall.types';
@@ -38,6 +39,8 @@ export function toMemoryDto(record: MemoryRecord): MemoryDto {
     fading: record.fading,
     expiredAt: iso(record.expiredAt),
     occurredAt: record.occurredAt.toISOString(),
+    validFrom: validFrom(record).toISOString(),
+    validUntil: iso(record.validUntil),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     lastAccessedAt: iso(record.lastAccessedAt),

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from 'src/auth/auth.module';
 import { ConversationModule } from 'src/conversation/conversation.module';
 import { CortexModule } from 'src/cortex/cortex.module';
+import { EntitiesModule } from 'src/entities/entities.module';
 import { MemoryModule } from 'src/memory/memory.module';
 import { ObservabilityModule } from 'src/observability/observability.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
@@ -11,6 +12,8 @@ import { AdminController } from 'src/rest/admin.controller';
 import { AgentController } from 'src/rest/agent.controller';
 import { BacklogController } from 'src/rest/backlog.controller';
 import { BulletinController, ChannelsController } from 'src/rest/conversations.controller';
+import { EntitiesController } from 'src/rest/entities.controller';
+import { HistoryController } from 'src/rest/history.controller';
 import { MemoriesController } from 'src/rest/memories.controller';
 import { RestAuthGuard } from 'src/rest/rest-auth.guard';
 import { TenantDataController } from 'src/rest/tenant-data.controller';
@@ -22,6 +25,7 @@ import { TenantAdminModule } from 'src/tenants/tenant-admin.module';
 @Module({
   imports: [
     MemoryModule,
+    EntitiesModule,
     RecallModule,
     ConversationModule,
     CortexModule,
@@ -35,6 +39,8 @@ import { TenantAdminModule } from 'src/tenants/tenant-admin.module';
     AgentController,
     BacklogController,
     MemoriesController,
+    EntitiesController,
+    HistoryController,
     ChannelsController,
     BulletinController,
     TenantController,

@@ -14,7 +14,8 @@ export function queryWords(text: string): string[] {
 
 /**
  * One opaque single-word token per tenant, stored beside indexed text so a full-text match can be restricted to one
- * tenant inside the index. It ends in a digit so stemmers (FTS5 porter) leave it alone.
+ * tenant inside the index. It ends in a digit so stemmers (FTS5 porter, the Porter stemmer of Neo4j's english
+ * analyzer) leave it alone.
  */
 export function tenantSearchToken(tenantId: string): string {
   return `t${createHash('sha256').update(tenantId).digest('hex').slice(0, 24)}0`;

@@ -9,6 +9,7 @@ import type { StoreOptions } from 'src/domain/store-options';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import { STORE_CONNECTION } from 'src/store/store-connection';
@@ -68,6 +69,7 @@ export class StoreModule {
         },
         { provide: TENANT_DATA_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.tenantData },
         { provide: TENANT_REGISTRY, inject: [STORES], useFactory: (stores: Stores) => stores.tenants },
+        { provide: ENTITY_STORE, inject: [STORES], useFactory: (stores: Stores) => stores.entities },
         StoreCloser,
       ],
       exports: [
@@ -80,6 +82,7 @@ export class StoreModule {
         TENANT_DATA_STORE,
         EMBEDDING_MIGRATION_STORE,
         TENANT_REGISTRY,
+        ENTITY_STORE,
       ],
     };
   }

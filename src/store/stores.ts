@@ -3,6 +3,7 @@ import type { StoreOptions } from 'src/domain/store-options';
 import type { BulletinStore } from 'src/store/bulletin-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
+import type { EntityStore } from 'src/store/entity-store.port';
 import type { IntegrityStore } from 'src/store/integrity-store.port';
 import type { LlmUsageStore } from 'src/store/llm-usage-store.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';
@@ -11,6 +12,7 @@ import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import type { Neo4jStoreConfig } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
 import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
+import { Neo4jEntityStore } from 'src/store/neo4j/neo4j-entity.store';
 import { Neo4jIntegrityStore } from 'src/store/neo4j/neo4j-integrity.store';
 import { Neo4jLlmUsageStore } from 'src/store/neo4j/neo4j-llm-usage.store';
 import { Neo4jMemoryGraphStore } from 'src/store/neo4j/neo4j-memory-graph.store';
@@ -21,6 +23,7 @@ import { SqliteBulletinStore } from 'src/store/sqlite/sqlite-bulletin.store';
 import { SqliteConversationStore } from 'src/store/sqlite/sqlite-conversation.store';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteEmbeddingMigrationStore } from 'src/store/sqlite/sqlite-embedding-migration.store';
+import { SqliteEntityStore } from 'src/store/sqlite/sqlite-entity.store';
 import { SqliteIntegrityStore } from 'src/store/sqlite/sqlite-integrity.store';
 import { SqliteLlmUsageStore } from 'src/store/sqlite/sqlite-llm-usage.store';
 import { SqliteMemoryGraphStore } from 'src/store/sqlite/sqlite-memory-graph.store';
@@ -43,6 +46,7 @@ export interface Stores {
   integrity: IntegrityStore;
   embeddingMigration: EmbeddingMigrationStore;
   tenants: TenantRegistryStore;
+  entities: EntityStore;
 }
 
 export function openSqliteStores(
@@ -66,6 +70,7 @@ export function openSqliteStores(
     integrity: new SqliteIntegrityStore(database),
     embeddingMigration: new SqliteEmbeddingMigrationStore(database, memories, conversations),
     tenants: new SqliteTenantRegistryStore(database),
+    entities: new SqliteEntityStore(database),
   };
 }
 
@@ -83,6 +88,7 @@ export function openNeo4jStores(config: Neo4jStoreConfig): Stores {
     integrity: new Neo4jIntegrityStore(connection),
     embeddingMigration: new Neo4jEmbeddingMigrationStore(connection),
     tenants: new Neo4jTenantRegistryStore(connection),
+    entities: new Neo4jEntityStore(connection),
   };
 }
 

@@ -88,6 +88,8 @@ export interface TenantPurge {
   /** The jobs' per-tenant bookkeeping (job state; on Neo4j also the task write-budget nodes). */
   jobStates: number;
   llmUsage: number;
+  /** Entity nodes (their mentions and merges go with them). */
+  entities: number;
 }
 
 /**

@@ -101,7 +101,12 @@ export async function runExport(config: AppConfig, args: readonly string[], out:
  */
 export async function runImport(config: AppConfig, args: readonly string[], input: Readable): Promise<ImportReport> {
   const tenantId = tenantArg(args);
-  const options = { trusted: args.includes('--trusted'), maxContentBytes: config.limits.maxContentBytes };
+  // the operator sees every tenant: ids are kept unless another tenant holds them (a restore into a fresh store)
+  const options = {
+    trusted: args.includes('--trusted'),
+    maxContentBytes: config.limits.maxContentBytes,
+    keepIds: true,
+  };
   let read = 0;
   let reading = true;
   async function* counted(lines: AsyncIterable<string>): AsyncGenerator<string> {

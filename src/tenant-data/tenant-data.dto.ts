@@ -23,6 +23,17 @@ export class ImportCountsDto {
   conflicts!: number;
 }
 
+export class RenamedIdDto {
+  @ApiProperty({ enum: ['memory', 'message', 'summary', 'bulletin'] })
+  kind!: string;
+
+  @ApiProperty({ description: 'the id in the file' })
+  from!: string;
+
+  @ApiProperty({ description: 'the id it has in your tenant (references to it were replaced alike)' })
+  to!: string;
+}
+
 export class ImportReportDto {
   @ApiProperty({ type: ImportCountsDto })
   channels!: ImportCountsDto;
@@ -50,6 +61,14 @@ export class ImportReportDto {
 
   @ApiProperty({ description: 'memories and messages stored without a vector (embedder unavailable)' })
   unembedded!: number;
+
+  @ApiProperty({
+    type: [RenamedIdDto],
+    description:
+      'ids of the file your tenant did not hold, each replaced by an id of your own (the same one on every import ' +
+      'of the file); ids your tenant holds are kept',
+  })
+  renamedIds!: RenamedIdDto[];
 }
 
 export class TenantPurgeDto {

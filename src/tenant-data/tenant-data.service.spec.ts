@@ -77,12 +77,27 @@ describe(TenantDataService.name, () => {
     expect(lines.some((l) => l.content === 'Globex ships anvils by rail')).toBe(false);
   });
 
-  it('should import an export with every id kept, embedding with its own model, and change nothing the second time', async () => {
+  it('should replace every id the tenant does not hold, list it, and derive the same ids the second time', async () => {
     await seed();
     const lines = await exported(source);
 
     const first = await sut.importLines(tenant, lines);
     const second = await sut.importLines(tenant, lines);
+
+    const memories = await memoriesOf(source);
+    const renamed = first.renamedIds.filter((r) => r.kind === 'memory');
+    expect(renamed.map((r) => r.from).sort()).toEqual(memories.map((m) => m.id).sort());
+    expect((await memoriesOf(target)).map((m) => m.id).sort()).toEqual(renamed.map((r) => r.to).sort());
+    expect(second.memories).toEqual({ created: 0, existing: memories.length, conflicts: 0 });
+    expect(second.renamedIds).toEqual(first.renamedIds);
+  });
+
+  it('should import an export with every id kept (keepIds), embedding with its own model, and change nothing the second time', async () => {
+    await seed();
+    const lines = await exported(source);
+
+    const first = await sut.importLines(tenant, lines, { keepIds: true });
+    const second = await sut.importLines(tenant, lines, { keepIds: true });
 
     const memories = await memoriesOf(source);
     expect(first.memories).toEqual({ created: memories.length, existing: 0, conflicts: 0 });

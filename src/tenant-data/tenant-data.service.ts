@@ -10,6 +10,7 @@ import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import { JOB_QUEUE } from 'src/domain/job.types';
 import type { JobQueue } from 'src/domain/job.types';
+import { MemoryStatus } from 'src/domain/memory.enums';
 import { embedBatchesForStorage } from 'src/embedding/embed-safely';
 import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
@@ -110,6 +111,25 @@ function assertSummariesInChannel(file: ImportFile, summaryChannel: ReadonlyMap<
   }
 }
 
+/** The kinds of record whose ids an import may replace (channel ids are the client's own keys, per tenant). */
+export type RenamedIdKind = Exclude<ImportIdKind, 'channel'>;
+
+/** An id of the file replaced by one of the tenant's own (see importLines). */
+export interface RenamedId {
+  kind: RenamedIdKind;
+  from: string;
+  to: string;
+}
+
+/** How an import treats ids. */
+export interface ImportOptions extends ImportScreenOptions {
+  /**
+   * Keep every id of the file that no other tenant holds (the operator's CLI, which sees every tenant anyway, e.g. a
+   * restore into a fresh store). Otherwise (REST) every id the tenant does not hold yet is replaced, whoever holds it.
+   */
+  keepIds: boolean;
+}
+
 export interface ImportReport {
   channels: ImportCounts;
   summaries: ImportCounts;
@@ -124,6 +144,8 @@ export interface ImportReport {
   embeddingModel: string;
   /** Memories and messages stored without a vector because the embedder was unavailable (found by full text). */
   unembedded: number;
+  /** Every record id of the file that was replaced, with its replacement (references to it were replaced alike). */
+  renamedIds: RenamedId[];
 }
 
 function emptyCounts(): ImportCounts {
@@ -203,24 +225,27 @@ export class TenantDataService {
   }
 
   /**
-   * Imports an export file into `tenantId`, keeping every id and time. Nothing is written before the whole file has
-   * passed: its format, the write path's screening of every record (see import-screen), and its references (each
-   * must name a record of the file or of the tenant). An id another tenant holds is replaced by one of the tenant's
-   * own (scopedId), so another tenant's ids neither conflict nor show. Ids the tenant already has are left as they
-   * are, so a second import of the same file changes nothing. Vectors are always recomputed with this service's model.
+   * Imports an export file into `tenantId`, keeping every time. Nothing is written before the whole file has passed:
+   * its format, the write path's screening of every record (see import-screen), and its references (each must name a
+   * record of the file or of the tenant). Ids the tenant already has are left as they are, so a second import of the
+   * same file changes nothing. Any other memory, message, summary or bulletin id is replaced by one of the tenant's
+   * own (scopedId, listed in `renamedIds`), whether or not another tenant holds it: ids are unique in the whole store,
+   * and replacing only the ids another tenant holds would tell the importer which ones exist. With `keepIds` (the
+   * operator's CLI) only those are replaced. Vectors are always recomputed with this service's model.
    */
   async importLines(
     tenantId: string,
     lines: AsyncIterable<string> | Iterable<string>,
-    options: Partial<ImportScreenOptions> = {},
+    options: Partial<ImportOptions> = {},
   ): Promise<ImportReport> {
     const screen = {
       maxContentBytes: options.maxContentBytes ?? DEFAULT_MAX_CONTENT_BYTES,
       trusted: options.trusted ?? false,
     };
     const file = await this.screenAll(await this.parseAll(lines), screen);
-    await this.scopeIds(tenantId, file);
+    // references first, as the file names them (an id the tenant holds is never replaced)
     await this.checkReferences(tenantId, file);
+    const renamedIds = await this.scopeIds(tenantId, file, options.keepIds ?? false);
     const byKind = {
       channel: file.channel.map((c) => c.record),
       summary: file.summary.map((c) => c.record),
@@ -238,6 +263,7 @@ export class TenantDataService {
       bulletins: emptyCounts(),
       embeddingModel: this.embedder.model,
       unembedded: 0,
+      renamedIds,
     };
     // from here on the import writes in many transactions: marked until its end, so `check` reports one that stopped
     await this.store.beginImport(tenantId, file.digest, new Date());
@@ -300,6 +326,7 @@ export class TenantDataService {
         const vector = vectors[i] ?? null;
         const memory: ExportedMemory = {
           ...fields,
+          validUntil: fields.validUntil ?? retiredUntil(fields),
           tenantId,
           links: [],
           extractedFrom: [],
@@ -401,46 +428,53 @@ export class TenantDataService {
     };
   }
 
-  /** Ids of the file that another tenant holds get ids of this tenant's own, in the records and every reference. */
-  private async scopeIds(tenantId: string, file: ImportFile): Promise<void> {
-    const theirs = async (kind: ImportIdKind, ids: string[]): Promise<Set<string>> => {
-      const found = new Set<string>();
-      for (const chunk of batches(ids, ID_LOOKUP_BATCH)) {
-        for (const id of (await this.store.idOwners(tenantId, kind, chunk)).theirs) {
-          found.add(id);
+  /**
+   * Ids of the file the tenant does not hold (with `keepIds`: those another tenant holds) get ids of the tenant's own,
+   * in the records and in every reference; returns what was replaced.
+   */
+  private async scopeIds(tenantId: string, file: ImportFile, keepIds: boolean): Promise<RenamedId[]> {
+    const replaced = async (kind: RenamedIdKind, ids: string[]): Promise<Set<string>> => {
+      const out = new Set<string>();
+      for (const chunk of batches([...new Set(ids)], ID_LOOKUP_BATCH)) {
+        const owners = await this.store.idOwners(tenantId, kind, chunk);
+        for (const id of keepIds ? owners.theirs : chunk.filter((id) => !owners.ours.has(id))) {
+          out.add(id);
         }
         await yieldToEventLoop();
       }
 
-      return found;
+      return out;
     };
-    const remap = {
-      memory: await theirs(
+    const remap: Record<RenamedIdKind, Set<string>> = {
+      memory: await replaced(
         'memory',
         file.memory.map((m) => m.record.id),
       ),
-      message: await theirs(
+      message: await replaced(
         'message',
         file.message.map((m) => m.record.id),
       ),
-      summary: await theirs(
+      summary: await replaced(
         'summary',
         file.summary.map((s) => s.record.id),
       ),
-      bulletin: await theirs(
+      bulletin: await replaced(
         'bulletin',
         file.bulletin.map((b) => b.record.id),
       ),
     };
-    if (Object.values(remap).every((ids) => ids.size === 0)) {
-      return;
+    const renamed: RenamedId[] = (Object.keys(remap) as RenamedIdKind[]).flatMap((kind) =>
+      [...remap[kind]].map((from) => ({ kind, from, to: scopedId(tenantId, from) })),
+    );
+    if (renamed.length === 0) {
+      return renamed;
     }
     const id =
-      (kind: keyof typeof remap) =>
+      (kind: RenamedIdKind) =>
       (value: string): string =>
         remap[kind].has(value) ? scopedId(tenantId, value) : value;
     const optional =
-      (kind: keyof typeof remap) =>
+      (kind: RenamedIdKind) =>
       (value: string | null): string | null =>
         value === null ? null : id(kind)(value);
     for (const c of file.channel) {
@@ -466,6 +500,8 @@ export class TenantDataService {
     for (const b of file.bulletin) {
       b.record = { ...b.record, id: id('bulletin')(b.record.id), memoryIds: b.record.memoryIds.map(id('memory')) };
     }
+
+    return renamed;
   }
 
   /**
@@ -574,4 +610,11 @@ export class TenantDataService {
   purgeSkill(tenantId: string, skillId: string): Promise<{ memories: number; bulletins: number }> {
     return this.store.purgeSkill(tenantId, assertKey(skillId, 'skillId'));
   }
+}
+
+/** A memory retired in a file written before validity in time stopped holding when it was retired (updatedAt). */
+function retiredUntil(m: { status: MemoryStatus; occurredAt: Date; updatedAt: Date }): Date | null {
+  return m.status === MemoryStatus.SUPERSEDED
+    ? new Date(Math.max(m.occurredAt.getTime(), m.updatedAt.getTime()))
+    : null;
 }

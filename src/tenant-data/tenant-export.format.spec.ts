@@ -51,6 +51,7 @@ const memory: ExportedMemory = {
   lastSeenAt: at,
   accessCount: 3,
   supersededBy: M2,
+  validUntil: at,
   embeddingModel: 'hash-v1-64',
   links: [{ toId: M3, type: RelationType.RELATED_TO, weight: 0.8, createdAt: at }],
   extractedFrom: [{ messageId: MSG1, createdAt: at }],

@@ -114,6 +114,8 @@ const memory = z.strictObject({
   lastSeenAt: date,
   accessCount: count,
   supersededBy: optionalId,
+  // files written before validity in time have none: the import fills it in for a retired memory
+  validUntil: optionalDate.default(null),
   embeddingModel: z.string().nullable(),
   links: z.array(z.strictObject({ toId: id, type: z.enum(RelationType), weight: unit, createdAt: date })).max(10_000),
   extractedFrom: z.array(z.strictObject({ messageId: id, createdAt: date })).max(10_000),
@@ -244,6 +246,7 @@ export function memoryLine(m: ExportedMemory): string {
     lastSeenAt: iso(m.lastSeenAt),
     accessCount: m.accessCount,
     supersededBy: m.supersededBy,
+    validUntil: iso(m.validUntil),
     embeddingModel: m.embeddingModel,
     links: m.links.map((l) => ({ toId: l.toId, type: l.type, weight: l.weight, createdAt: iso(l.createdAt) })),
     extractedFrom: m.extractedFrom.map((e) => ({ messageId: e.messageId, createdAt: iso(e.createdAt) })),

@@ -292,6 +292,19 @@ export function describeConversationStoreContract(harness: StoreHarness): void {
         }
       });
 
+      it('should find a message, and the one after it, by other forms of its words and without diacritics, and its speaker so', async () => {
+        const t = tenant();
+        const c = channel(t);
+        const said = await say(t, c, 'We went camping near the Café Müller', { speaker: 'Zoë' });
+        const reply = await say(t, c, 'Noted', { speaker: 'Ann' });
+
+        for (const query of ['camps', 'cafes', 'muller']) {
+          expect(ids(await store.searchMessageText(t, query, 5, { channelId: c }))).toEqual([said.id, reply.id]);
+        }
+        // the speaker is the message's own (the one after holds its words, not its speaker)
+        expect(ids(await store.searchMessageText(t, 'zoe', 5, { channelId: c }))).toEqual([said.id]);
+      });
+
       it('should leave the messages searchable across channels exactly when the channel ends up public, under concurrent privacy changes', async () => {
         const t = tenant();
         const c = channel(t);

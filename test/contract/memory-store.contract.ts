@@ -161,6 +161,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
             lastAccessedAt: null,
             accessCount: 0,
             supersededBy: null,
+            validUntil: null,
             fading: false,
             expiredAt: null,
           },
@@ -214,6 +215,7 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
           lastAccessedAt: null,
           accessCount: 0,
           supersededBy: null,
+          validUntil: null,
           fading: false,
           expiredAt: null,
         };
@@ -263,6 +265,8 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
           status: MemoryStatus.SUPERSEDED,
           supersededBy: next.memory.id,
           updatedAt: at(30),
+          // the successor's occurredAt ends it
+          validUntil: at(30),
         };
         expect(moved).toMatchObject({ created: true, superseded: [retired] });
         await expect(store.getMemory(t, expected.id)).resolves.toEqual(retired);
@@ -855,6 +859,22 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(ids(await store.findMentions(t, exact, ACTIVE.statuses, 5))).toEqual([memory.id]);
       });
 
+      // one matching on every adapter: words stemmed (FTS5 porter, the english analyzer's Porter stemmer on Neo4j) and
+      // diacritics folded off Latin letters (FTS5 unicode61 remove_diacritics, searchWords on Neo4j), text and query
+      it.each([
+        ['other forms of its words', 'She went running on both camping trips', 'runs camp trip'],
+        ['a query without its diacritics', 'Lunch at the Café Crème with Zoë', 'cafe creme zoe'],
+        ['a query with diacritics it lacks', 'Lunch at the cafe with Zoe', 'Café Zoë'],
+        ['a plural of a word with diacritics', 'The crème brûlée recipe', 'brulees'],
+      ])('should find text by %s', async (_, content, query) => {
+        const t = tenant();
+        const memory = await remember(store, t, content, { vectorText: null });
+        await remember(store, t, 'Something else entirely', { vectorText: null });
+
+        expect(ids(await store.searchText(t, query, 5, ACTIVE))).toEqual([memory.id]);
+        expect(ids(await store.findMentions(t, query, ACTIVE.statuses, 5))).toEqual([memory.id]);
+      });
+
       it.each([
         '"',
         '"unterminated phrase',
@@ -1099,6 +1119,77 @@ export function describeMemoryStoreContract(harness: StoreHarness): void {
         expect(fromB).toHaveLength(2);
         await expect(store.neighbours(tenant(), [a.id, b.id], 2)).resolves.toEqual([]);
         await expect(store.neighbours(t, [], 2)).resolves.toEqual([]);
+      });
+    });
+
+    describe('recallCandidates', () => {
+      it('should answer what searchVectors, searchText, neighbours of the seeds and getMemories answer', async () => {
+        const t = tenant();
+        const [a, b, c, d] = await Promise.all(
+          [
+            'The kayak club meets at the harbour on Sundays',
+            'The user paddles a red kayak',
+            'The harbour cafe sells cinnamon buns',
+            'Quarterly tax forms are due in April',
+          ].map((content) => remember(store, t, content)),
+        );
+        const hidden = await remember(store, t, 'The kayak trip in the project channel', {
+          overrides: { scope: MemoryScope.PROJECT, projectId: 'elsewhere' },
+        });
+        if (!a || !b || !c || !d) {
+          throw new Error('seed failed');
+        }
+        await link(t, a, b, RelationType.RELATED_TO, 0.9);
+        await link(t, d, a, RelationType.UPDATES, 0.5);
+        await link(t, c, hidden, RelationType.RELATED_TO, 0.4);
+        const vector = await embed('kayak harbour');
+        const seeds = (text: readonly ScoredId[], hits: readonly ScoredId[]): string[] =>
+          [...new Set([...text, ...hits].map((hit) => hit.id))].slice(0, 2);
+        const query = { vector, text: 'kayak harbour', k: 3, visibility: ACTIVE, seeds, neighboursPerSeed: 2 };
+
+        const found = await store.recallCandidates(t, query);
+
+        const text = await store.searchText(t, 'kayak harbour', 3, ACTIVE);
+        const vectorHits = await store.searchVectors(t, vector, 3, ACTIVE);
+        const neighbours = await store.neighbours(t, seeds(text, vectorHits), 2);
+        expect(ids(found.text)).toEqual(ids(text));
+        expect(ids(found.vector)).toEqual(ids(vectorHits));
+        found.vector.forEach((hit, i) => expect(hit.score).toBeCloseTo(vectorHits[i]?.score ?? NaN, 3));
+        expect(found.neighbours).toEqual(expect.arrayContaining(neighbours));
+        expect(found.neighbours).toHaveLength(neighbours.length);
+        expect(found.neighbours.length).toBeGreaterThan(0);
+        const named = new Set([...text, ...vectorHits].map((hit) => hit.id));
+        neighbours.forEach((row) => named.add(row.seedId).add(row.memoryId));
+        expect(sorted(ids(found.memories))).toEqual(sorted([...named]));
+        expect(found.memories).toEqual(expect.arrayContaining(await store.getMemories(t, [...named])));
+        expect(ids(found.text)).not.toContain(hidden.id);
+        expect(ids(found.vector)).not.toContain(hidden.id);
+      });
+
+      it('should take vector hits found elsewhere as they are, and read nothing of another tenant', async () => {
+        const t = tenant();
+        const a = await remember(store, t, 'The user grows tomatoes on the balcony');
+        const given = [{ id: a.id, score: 0.5 }];
+        const query = {
+          vector: null,
+          text: 'tomatoes',
+          k: 5,
+          visibility: ACTIVE,
+          seeds: () => [],
+          neighboursPerSeed: 2,
+        };
+
+        const found = await store.recallCandidates(t, { ...query, vectorHits: given });
+
+        expect(found.vector).toEqual(given);
+        expect(ids(found.text)).toEqual([a.id]);
+        expect(ids(found.memories)).toEqual([a.id]);
+        await expect(store.recallCandidates(tenant(), query)).resolves.toEqual({
+          text: [],
+          vector: [],
+          neighbours: [],
+          memories: [],
+        });
       });
     });
 

@@ -3,6 +3,7 @@ import { isNode, isPath, isRelationship } from 'neo4j-driver';
 import type { Path } from 'neo4j-driver';
 
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { EntityKind } from 'src/domain/entity.types';
 import { MemoryType, RelationType } from 'src/domain/memory.enums';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
@@ -20,6 +21,8 @@ const BROWSER = registry.names().filter((name) => name.startsWith('browser/'));
 type Row = Record<string, unknown>;
 
 const content = (value: unknown): unknown => (isNode(value) ? value.properties['content'] : undefined);
+/** An entity's name, a memory's content. */
+const label = (value: unknown): unknown => (isNode(value) ? (value.properties['name'] ?? content(value)) : undefined);
 /** Every node content along a path (start, each hop's end). */
 const along = (value: unknown): unknown[] =>
   isPath(value) ? [value.start, ...value.segments.map((s) => s.end)].map(content) : [];
@@ -104,6 +107,14 @@ const along = (value: unknown): unknown[] =>
       [{ id: lecture.id, decayScore: 0.05, fading: true, expiredAt: null }],
       at(8),
     );
+    const mention = (memoryId: string, kind: EntityKind, name: string, key: string) =>
+      stores.entities.linkMentions(tenantId, memoryId, [{ id: randomUUID(), kind, name, key, keys: [key] }], at(9));
+    const [lovelace] = await mention(ada.id, EntityKind.PERSON, 'Ada Lovelace', 'ada lovelace');
+    const [adaByron] = await mention(byron.id, EntityKind.PERSON, 'Ada Byron', 'ada byron');
+    await mention(engine.id, EntityKind.PERSON, 'Ada Lovelace', 'ada lovelace');
+    await mention(engine.id, EntityKind.PROJECT, 'Analytical Engine', 'analytical engine');
+    await mention(lecture.id, EntityKind.PERSON, 'Babbage', 'babbage');
+    await stores.entities.mergeEntities(tenantId, lovelace?.id ?? '', adaByron?.id ?? '', at(10));
     Object.assign(ids, { byron: byron.id, ada: ada.id, engine: engine.id, lecture: lecture.id });
   });
 
@@ -112,11 +123,13 @@ const along = (value: unknown): unknown[] =>
     await stores?.connection.close();
   });
 
-  it('should hold the nine saved queries this suite checks', () => {
+  it('should hold the eleven saved queries this suite checks', () => {
     expect(BROWSER.sort()).toEqual(
       [
         'active-graph',
         'bulletin-citations',
+        'entity-connections',
+        'entity-profile',
         'fading-memories',
         'identity-graph',
         'memory-neighbourhood',
@@ -216,5 +229,39 @@ const along = (value: unknown): unknown[] =>
         decay: 0.05,
       }),
     ]);
+  });
+
+  it('entity-profile: the merged group, its memories over time and the entities they also mention', async () => {
+    const rows = await run('browser/entity-profile', { entityName: 'ada byron' });
+
+    expect(new Set(rows.map((r) => label(r['root'])))).toEqual(new Set(['Ada Lovelace']));
+    expect(new Set((rows[0]?.['members'] as unknown[]).map(label))).toEqual(new Set(['Ada Lovelace', 'Ada Byron']));
+    expect((rows[0]?.['merges'] as Path[]).map((p) => [label(p.start), label(p.end)])).toEqual([
+      ['Ada Byron', 'Ada Lovelace'],
+    ]);
+    expect(
+      rows.map((r) => [along(r['mention'])[0], r['type'], r['status'], (r['neighbours'] as unknown[]).map(label)]),
+    ).toEqual([
+      ["The user's name is Ada Byron", 'IDENTITY', 'SUPERSEDED', []],
+      ["The user's name is Ada Lovelace", 'IDENTITY', 'ACTIVE', []],
+      ['The user writes programs for the Analytical Engine', 'FACT', 'ACTIVE', ['Analytical Engine']],
+    ]);
+  });
+
+  it('entity-connections: the shortest paths between two entities, through a merge and memory edges', async () => {
+    const rows = await run('browser/entity-connections', { fromName: 'Ada Byron', toName: 'BABBAGE' });
+    const path = rows[0]?.['path'] as Path;
+
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.['hops']).toBe(4);
+    expect([path.start, ...path.segments.map((s) => s.end)].map(label)).toEqual([
+      'Ada Byron',
+      'Ada Lovelace',
+      'The user writes programs for the Analytical Engine',
+      'The user attended a lecture by Babbage in 1833',
+      'Babbage',
+    ]);
+    expect(path.segments.map((s) => s.relationship.type)).toEqual(['MERGED_INTO', 'MENTIONS', 'PART_OF', 'MENTIONS']);
+    expect(await run('browser/entity-connections', { fromName: 'Babbage', toName: 'Nobody' })).toEqual([]);
   });
 });

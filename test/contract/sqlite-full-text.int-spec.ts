@@ -240,3 +240,98 @@ describe('SqliteMemoryStore full text: common words as the rows change', () => {
     expect(await heronSearched()).toBe(false);
   });
 });
+
+/**
+ * Message full text leaves out a word of a third of the messages searched (in a long channel: the user's name as
+ * speaker) when the query has a rarer word, as memory search does; a query of that word alone still searches it.
+ */
+describe('SqliteConversationStore full text: common words', () => {
+  const TENANT = 'tenant-long-channel';
+  let dir: string;
+  let database: SqliteDatabase;
+  let store: SqliteConversationStore;
+  let clock = 0;
+
+  async function say(speaker: string, content: string): Promise<void> {
+    await store.appendMessage({
+      message: {
+        id: randomUUID(),
+        tenantId: TENANT,
+        channelId: 'long',
+        role: MessageRole.USER,
+        speaker,
+        trust: Trust.GUARDIAN,
+        content,
+        tokenCount: 4,
+        createdAt: new Date(Date.UTC(2024, 0, 1) + ++clock * 1000),
+        extractedAt: null,
+      },
+      vector: null,
+      projectId: null,
+    });
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-message-common-'));
+    database = new SqliteDatabase({ file: join(dir, 'engram.sqlite') });
+    await database.init(SPACE);
+    store = new SqliteConversationStore(database);
+    // 2,100 messages searched: a word may match 2,000 (wordRowLimit); "heron", the speaker, is in every one of them
+    for (let i = 0; i < 2_100; i++) {
+      await say('Heron', i === 1_000 ? 'one zebra at the pond' : `a quiet day ${i} at the lake`);
+    }
+  });
+
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('searches the rarer word alone when the common one is in more messages than the limit', async () => {
+    // without the common word only the zebra message and the two whose neighbour text names it match
+    await expect(store.searchMessageText(TENANT, 'heron zebra', 100, { channelId: 'long' })).resolves.toHaveLength(3);
+  });
+
+  it('still searches a common word that is all the query has', async () => {
+    await expect(store.searchMessageText(TENANT, 'heron', 100, { channelId: 'long' })).resolves.toHaveLength(100);
+  });
+});
+
+/**
+ * The same searches on the read thread (textThreadMinRows 0): the same hits with the same scores as on the main
+ * connection.
+ */
+describe('SqliteMemoryStore full text on the read thread', () => {
+  let dir: string;
+  let database: SqliteDatabase;
+  let here: SqliteMemoryStore;
+  let threaded: SqliteMemoryStore;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-full-text-thread-'));
+    database = new SqliteDatabase({ file: join(dir, 'engram.sqlite') });
+    await database.init(SPACE);
+    here = new SqliteMemoryStore(database, { textThreadMinRows: Infinity });
+    threaded = new SqliteMemoryStore(database, { textThreadMinRows: 0 });
+    for (const content of ['a walrus on the ice', 'the walrus has one tusk', 'penguin facts', 'tusk of a narwhal']) {
+      await here.insertMemory({
+        memory: draft(BIG, content),
+        vector: Float32Array.from({ length: SPACE.dimensions }, (_, i) => Math.cos(i + content.length)),
+        links: [],
+        supersede: [],
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds what the main connection finds, scored the same', async () => {
+    const expected = await here.searchText(BIG, 'walrus tusk', 10, ACTIVE);
+
+    expect(expected).toHaveLength(3);
+    await expect(threaded.searchText(BIG, 'walrus tusk', 10, ACTIVE)).resolves.toEqual(expected);
+  });
+});

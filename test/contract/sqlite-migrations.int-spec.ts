@@ -50,4 +50,40 @@ describe('SQLite migrations', () => {
     expect(row?.occurred_at).toBe(1000);
     expect(version).toBe(0);
   });
+
+  it('should give memories retired before validity in time the occurredAt of their successor, never before their own', async () => {
+    const file = join(dir, 'before-validity.sqlite');
+    const old = new BetterSqlite3(file);
+    const before = MIGRATIONS.findIndex((m) => m.name === '018-memory-valid-until');
+    old.exec('CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    for (const migration of MIGRATIONS.slice(0, before)) {
+      old.exec(migration.sql);
+      old.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, 0)').run(migration.name);
+    }
+    const insert = old.prepare(
+      `INSERT INTO memories (id, tenant_id, type, content, status, scope, importance, base_importance, confidence,
+        fingerprint, source_role, created_at, updated_at, last_seen_at, occurred_at, superseded_by)
+        VALUES (?, 't', 'FACT', ?, ?, 'GLOBAL', 0.5, 0.5, 0.7, ?, 'USER', ?, ?, ?, ?, ?)`,
+    );
+    insert.run('bristol', 'lives in Bristol', 'SUPERSEDED', 'f1', 1000, 5000, 1000, 1000, 'bath');
+    insert.run('bath', 'lives in Bath', 'ACTIVE', 'f2', 3000, 3000, 3000, 3000, null);
+    insert.run('york', 'lives in York', 'SUPERSEDED', 'f3', 4000, 4000, 4000, 4000, 'bath');
+    insert.run('gone', 'works at Hooli', 'SUPERSEDED', 'f4', 1000, 7000, 1000, 1000, 'deleted');
+    insert.run('forgotten', 'likes tea', 'FORGOTTEN', 'f5', 1000, 8000, 1000, 1000, null);
+    old.close();
+
+    const database = new SqliteDatabase({ file });
+    const rows = database.db
+      .prepare<[], { id: string; valid_until: number | null }>('SELECT id, valid_until FROM memories ORDER BY id')
+      .all();
+    await database.close();
+
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.valid_until]))).toEqual({
+      bath: null,
+      bristol: 3000, // the successor's occurredAt
+      forgotten: null,
+      gone: 7000, // successor deleted: when it was retired
+      york: 4000, // the successor happened earlier: an empty interval, not a negative one
+    });
+  });
 });

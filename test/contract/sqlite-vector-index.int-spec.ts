@@ -7,7 +7,8 @@ import { MemoryScope, MemoryStatus, MemoryType, RelationType } from 'src/domain/
 import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
-import { SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
+import { BUILD_SLICE_ROWS } from 'src/store/sqlite/sqlite-vector-indexes';
+import { VectorIndexBuild } from 'src/store/sqlite/vector-index-build';
 import { draft, SPACE } from 'test/contract/memory-fixtures';
 import { rng } from 'test/support/seeded-random';
 
@@ -18,6 +19,9 @@ const OTHER = 'tenant-other';
 const SMALL = 'tenant-small';
 const ROWS = 3000;
 const MIN_ROWS = 200;
+
+/** One turn of the event loop: a background build takes one slice in it. */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const random = rng(42);
 const gaussian = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -112,6 +116,9 @@ describe('SqliteMemoryStore vector index', () => {
         await insert(indexed, SMALL, vector());
       }
     }
+    // the first search of a large tenant starts its index in the background: these wait for it
+    expect(await indexed.warmVectorIndex(BIG)).toBe(true);
+    expect(await indexed.warmVectorIndex(OTHER)).toBe(true);
   });
 
   afterAll(async () => {
@@ -124,6 +131,19 @@ describe('SqliteMemoryStore vector index', () => {
   afterEach(() => {
     jest.restoreAllMocks();
   });
+
+  /** Searches once the tenant's index is in place (a write of another connection discards it: it is rebuilt). */
+  async function warmSearch(
+    store: SqliteMemoryStore,
+    tenantId: string,
+    query: Float32Array,
+    k: number,
+    visibility: Visibility,
+  ): Promise<ScoredId[]> {
+    expect(await store.warmVectorIndex(tenantId)).toBe(true);
+
+    return store.searchVectors(tenantId, query, k, visibility);
+  }
 
   function expectSameHits(actual: ScoredId[], expected: ScoredId[]): number {
     expect(actual.length).toBe(expected.length);
@@ -230,12 +250,18 @@ describe('SqliteMemoryStore vector index', () => {
     const store = await open(MIN_ROWS);
     openExtra.push(store);
     const query = vector();
-    await store.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+    expect(await store.warmVectorIndex(BIG)).toBe(true);
     const burst: string[] = [];
     for (let i = 0; i < 2100; i++) {
       burst.push(await insert(store, OTHER, vector()));
       burst.push(await insert(store, BIG, i === 2099 ? query : vector()));
     }
+    const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    const exactWhileBuilding = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(added).not.toHaveBeenCalled();
+    expect(exactWhileBuilding).toEqual(await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+    expect(await store.warmVectorIndex(BIG)).toBe(true);
+    expect(added.mock.calls.length).toBeGreaterThanOrEqual(ROWS + 2100);
     const hits = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
     expect(hits[0]?.id).toBe(burst[burst.length - 1]);
     expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
@@ -295,10 +321,10 @@ describe('SqliteMemoryStore vector index', () => {
     const worker = await open(MIN_ROWS);
     openExtra.push(worker);
     const query = vector();
-    await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+    expect(await indexed.warmVectorIndex(BIG)).toBe(true);
 
     const id = await insert(worker, BIG, query);
-    expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
+    expect((await warmSearch(indexed, BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
 
     // a foreign write followed by one of ours: ours finds a token it does not know
     await worker.setStatus(BIG, id, MemoryStatus.FORGOTTEN, new Date());
@@ -308,10 +334,10 @@ describe('SqliteMemoryStore vector index', () => {
       links: [],
       supersede: [],
     });
-    expect((await indexed.searchVectors(BIG, query, 5, VISIBILITIES[0]!)).map((hit) => hit.id)).not.toContain(id);
+    expect((await warmSearch(indexed, BIG, query, 5, VISIBILITIES[0]!)).map((hit) => hit.id)).not.toContain(id);
 
     await worker.setStatus(BIG, id, MemoryStatus.ACTIVE, new Date());
-    expect((await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
+    expect((await warmSearch(indexed, BIG, query, 1, VISIBILITIES[0]!))[0]?.id).toBe(id);
     await indexed.insertMemory({
       memory: draft(BIG, `local ${counter++}`),
       vector: vector(),
@@ -319,7 +345,7 @@ describe('SqliteMemoryStore vector index', () => {
       supersede: [],
     });
     expect(await worker.deleteMemory(BIG, id)).toBe(true);
-    const hits = await indexed.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    const hits = await warmSearch(indexed, BIG, query, 10, VISIBILITIES[0]!);
     expect(hits.map((hit) => hit.id)).not.toContain(id);
     expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
   });
@@ -328,6 +354,7 @@ describe('SqliteMemoryStore vector index', () => {
     const worker = await open(MIN_ROWS);
     openExtra.push(worker);
     const query = vector();
+    expect(await indexed.warmVectorIndex(BIG)).toBe(true);
     const [first] = await indexed.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
     await worker.recordAccess(BIG, [first!.id], new Date());
     const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
@@ -338,10 +365,11 @@ describe('SqliteMemoryStore vector index', () => {
   it("builds from vec0's shadow tables as this sqlite-vec lays them out, never the slow scan (fails when sqlite-vec changes them)", async () => {
     const store = await open(MIN_ROWS);
     openExtra.push(store);
-    const slow = jest.spyOn(SqliteVectorIndexes.prototype as unknown as { fillFromTable(): void }, 'fillFromTable');
+    const slow = jest.spyOn(VectorIndexBuild.prototype as unknown as { fillFromTable(): void }, 'fillFromTable');
     const built = jest.spyOn(BinaryVectorIndex.prototype, 'add');
     const query = vector();
 
+    expect(await store.warmVectorIndex(BIG)).toBe(true);
     const hits = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
 
     expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
@@ -361,5 +389,123 @@ describe('SqliteMemoryStore vector index', () => {
     const hits = await store.searchVectors(SMALL, query, 5, VISIBILITIES[0]!);
     expect(hits[0]?.id).toBe(odd);
     expectSameHits(hits, await exact.searchVectors(SMALL, query, 5, VISIBILITIES[0]!));
+  });
+  /** Yields turns until the build under way has added rows to its index (it is half done then). */
+  async function untilBuilding(added: jest.SpyInstance): Promise<void> {
+    for (let i = 0; i < 1000 && added.mock.calls.length === 0; i++) {
+      await turn();
+    }
+    expect(added.mock.calls.length).toBeGreaterThan(0);
+  }
+
+  it('builds a large index in slices between turns of the event loop, on the exact scan meanwhile', async () => {
+    const store = await open(MIN_ROWS);
+    openExtra.push(store);
+    const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    const step = VectorIndexBuild.prototype.step;
+    const perSlice: number[] = [];
+    jest.spyOn(VectorIndexBuild.prototype, 'step').mockImplementation(function (this: VectorIndexBuild) {
+      const before = added.mock.calls.length;
+      const done = step.call(this);
+      perSlice.push(added.mock.calls.length - before);
+
+      return done;
+    });
+    const query = vector();
+
+    const first = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(added).not.toHaveBeenCalled();
+    expect(first).toEqual(await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+    // queued after the build's first slice: it runs before the build is done
+    let addedWhenOtherWorkRan = -1;
+    setImmediate(() => {
+      addedWhenOtherWorkRan = added.mock.calls.length;
+    });
+    const finished = jest.spyOn(VectorIndexBuild.prototype, 'result');
+    // more searches and waits while it runs start no second build
+    expect(await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!)).toEqual(first);
+    expect(await Promise.all([store.warmVectorIndex(BIG), store.warmVectorIndex(BIG)])).toEqual([true, true]);
+    expect(finished).toHaveBeenCalledTimes(1);
+
+    const total = added.mock.calls.length;
+    expect(total).toBeGreaterThanOrEqual(ROWS);
+    expect(addedWhenOtherWorkRan).toBeGreaterThanOrEqual(0);
+    expect(addedWhenOtherWorkRan).toBeLessThan(total);
+    expect(perSlice.length).toBeGreaterThan(ROWS / BUILD_SLICE_ROWS);
+    expect(Math.max(...perSlice)).toBeLessThanOrEqual(BUILD_SLICE_ROWS);
+    expectSameHits(
+      await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!),
+      await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!),
+    );
+  });
+
+  it('puts the writes this store made while the index was built into it', async () => {
+    const store = await open(MIN_ROWS);
+    openExtra.push(store);
+    const query = vector();
+    const [nearest, second] = await store.searchVectors(BIG, query, 2, VISIBILITIES[0]!);
+    const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    await untilBuilding(added);
+
+    const id = await insert(store, BIG, query);
+    await turn();
+    expect(await store.deleteMemory(BIG, nearest!.id)).toBe(true);
+    await turn();
+    await store.setStatus(BIG, second!.id, MemoryStatus.FORGOTTEN, new Date());
+    expect(await store.warmVectorIndex(BIG)).toBe(true);
+
+    const hits = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(hits[0]?.id).toBe(id);
+    expect(hits.map((hit) => hit.id)).not.toContain(nearest!.id);
+    expect(hits.map((hit) => hit.id)).not.toContain(second!.id);
+    expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+    const forgotten = await store.searchVectors(BIG, query, 10, { statuses: [MemoryStatus.FORGOTTEN] });
+    expect(forgotten.map((hit) => hit.id)).toContain(second!.id);
+    expectSameHits(forgotten, await exact.searchVectors(BIG, query, 10, { statuses: [MemoryStatus.FORGOTTEN] }));
+  });
+
+  it('discards a build when another connection writes vectors meanwhile, and builds again', async () => {
+    const store = await open(MIN_ROWS);
+    const worker = await open(MIN_ROWS);
+    openExtra.push(store, worker);
+    const query = vector();
+    await store.searchVectors(BIG, query, 1, VISIBILITIES[0]!);
+    const added = jest.spyOn(BinaryVectorIndex.prototype, 'add');
+    await untilBuilding(added);
+    const finished = jest.spyOn(VectorIndexBuild.prototype, 'result');
+    const steps = jest.spyOn(VectorIndexBuild.prototype, 'step');
+
+    const id = await insert(worker, BIG, query);
+    // nothing else touches the store: the build's own slices notice the write and stop
+    let seen = -1;
+    for (let i = 0; i < 2000 && steps.mock.calls.length !== seen; i++) {
+      seen = steps.mock.calls.length;
+      await turn();
+    }
+    expect(finished).not.toHaveBeenCalled();
+    expect(await store.warmVectorIndex(BIG)).toBe(true);
+    expect(finished).toHaveBeenCalledTimes(1);
+    const hits = await store.searchVectors(BIG, query, 10, VISIBILITIES[0]!);
+    expect(hits[0]?.id).toBe(id);
+    expectSameHits(hits, await exact.searchVectors(BIG, query, 10, VISIBILITIES[0]!));
+  });
+
+  it('stops a build when its connection closes', async () => {
+    const database = new SqliteDatabase({ file });
+    await database.init(SPACE);
+    const store = new SqliteMemoryStore(database, { vectorIndexMinRows: MIN_ROWS });
+    const steps = jest.spyOn(VectorIndexBuild.prototype, 'step');
+    await store.searchVectors(BIG, vector(), 1, VISIBILITIES[0]!);
+    const ready = store.warmVectorIndex(BIG);
+    await turn();
+    expect(steps).toHaveBeenCalled();
+
+    await database.close();
+    const stepped = steps.mock.calls.length;
+    expect(await ready).toBe(false);
+    for (let i = 0; i < 20; i++) {
+      await turn();
+    }
+    expect(steps).toHaveBeenCalledTimes(stepped);
   });
 });

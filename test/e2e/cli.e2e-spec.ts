@@ -57,6 +57,7 @@ describe('CLI (e2e)', () => {
         lastAccessedAt: null,
         accessCount: 0,
         supersededBy: null,
+        validUntil: null,
         decayScore: null,
         links: [],
         extractedFrom: [],

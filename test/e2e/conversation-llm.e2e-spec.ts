@@ -60,6 +60,11 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
       LLM: 'openai',
       OPENAI_BASE_URL: fake.url,
       LLM_TIMEOUT_MS: '1500',
+      // the replies above are scripted per test: no periodic work may run between tests. A bulletin stored by the
+      // cortex sweep would state the first test's facts, and the steel gate rejects a candidate restating it (the retry
+      // test's reinforcements); the owed-work sweep would queue the earlier tests' owed messages again and take replies
+      CORTEX_SWEEP_MS: '3600000',
+      OWED_WORK_SWEEP_MS: '3600000',
       LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'error',
     });
     api = new ConversationApi(t);
@@ -103,11 +108,13 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
     expect(payload.context.map((x) => x.text)).toEqual(['How was your week? Anything coming up?']);
 
     const written = (await memories.all()).filter((m) => m.source.messageId === turn.message.id);
-    // the allergy was already kept from the user's own words in the same turn: the LLM's note reinforces it
+    // the allergy was already kept from the user's own words in the same turn: the LLM's note reinforces it. The
+    // decision is kept in the user's words in the same turn too, and the LLM's version, its date resolved, beside it
     expect(written.map((m) => m.content).sort()).toEqual([
       "I'm allergic to peanuts.",
       'The team decided to move the Atlas launch to 2024-06-02 because QA needs another week.',
       'The user has a dentist appointment on 2024-05-03 at 09:00.',
+      'We decided to move the Atlas launch to June 2 because QA needs another week.',
     ]);
     expect(written.map((m) => m.content)).not.toContain("The user's name is Anders Bakker.");
     const [message] = await store.getMessages('alice', [turn.message.id]);
@@ -176,7 +183,8 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
 
     expect(chats('memory_candidates')).toHaveLength(4);
     // the first test stored the same facts: these writes reinforce them, and each gets its provenance to this turn too
-    await expect(store.extractedFrom('alice', turn.message.id)).resolves.toHaveLength(3);
+    // (the three the LLM names and the decision the same turn kept in the user's words)
+    await expect(store.extractedFrom('alice', turn.message.id)).resolves.toHaveLength(4);
     const [message] = await store.getMessages('alice', [turn.message.id]);
     expect(message?.extractedAt).not.toBeNull();
   });

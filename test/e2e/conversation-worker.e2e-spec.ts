@@ -166,7 +166,8 @@ describe('conversation jobs on BullMQ with real worker processes (e2e)', () => {
 
     expect(extractionRequests()).toHaveLength(2);
     const linked = await store.extractedFrom('alice', turn.message.id);
-    expect(linked).toHaveLength(3);
+    // the LLM's three and the decision the same turn kept in the user's words
+    expect(linked).toHaveLength(4);
     const all = await memories.all();
     // the allergy was kept from the user's own words in the turn; the LLM's note reinforced it
     for (const content of ["I'm allergic to peanuts.", 'The user has a dentist appointment on 2024-05-03 at 09:00.']) {

@@ -2,6 +2,7 @@ import { getIntrospectionQuery } from 'graphql';
 
 import { GRAPHQL_LIMITS } from 'src/graphql/limits';
 import { MAX_LIST_ENTRIES } from 'src/graphql/list-limits';
+import { MAX_CLIENT_IMPORT_ITEMS } from 'src/memory/memory-import.service';
 import { codes, KEYS, startTestApp } from 'test/e2e/support/test-app';
 import type { TestApp } from 'test/e2e/support/test-app';
 import {
@@ -163,6 +164,31 @@ describe('GraphQL limits in production (e2e)', () => {
       expect(within.body.errors).toBeUndefined();
     },
   );
+
+  it('should refuse a long list inside an input object variable, read before coercion', async () => {
+    const query = 'query($f: MemoryFilter) { memories(filter: $f) { total } }';
+    const res = await t.post({ query, variables: { f: { types: Array.from({ length: 40_000 }, () => 'FACT') } } });
+    expect(codes(res.body)).toEqual(['BAD_USER_INPUT']);
+    expect(res.body.errors![0]!.message).toMatch('MemoryFilter.types takes at most');
+    const lone = await t.post({ query, variables: { f: { types: 'FACT' } } });
+    expect(lone.body.errors).toBeUndefined();
+  });
+
+  it('should refuse an import of more items than a call takes before coercing them, and write nothing', async () => {
+    const query = 'mutation($items: [ImportMemoryInput!]!) { importMemories(items: $items) { created } }';
+    const items = (n: number): { content: string }[] =>
+      Array.from({ length: n }, (_, i) => ({ content: `Import cap note ${i}: the user keeps jar ${i} on the shelf` }));
+    const over = await t.post({ query, variables: { items: items(MAX_CLIENT_IMPORT_ITEMS + 1) } });
+    expect(codes(over.body)).toEqual(['BAD_USER_INPUT']);
+    expect(over.body.errors![0]!.message).toMatch(`takes at most ${MAX_CLIENT_IMPORT_ITEMS} entries`);
+    const count = await t.gql<{ memories: { total: number } }>('{ memories { total } }');
+    expect(count.data?.memories.total).toBe(0);
+    const within = await t.post<{ importMemories: { created: number } }>({
+      query,
+      variables: { items: items(MAX_CLIENT_IMPORT_ITEMS) },
+    });
+    expect(within.body.data?.importMemories.created).toBe(MAX_CLIENT_IMPORT_ITEMS);
+  });
 
   it('should refuse a long list written into the document as well', async () => {
     const list = Array.from({ length: MAX_LIST_ENTRIES + 1 }, () => 'FACT').join(' ');

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { WS_RATE_LIMITED } from 'src/graphql/graphql-ws';
 import {
   MAX_OPERATIONS_IN_FLIGHT_PER_SOCKET,
+  MAX_OPERATIONS_PER_SOCKET_WINDOW,
   MAX_SUBSCRIPTIONS_PER_SOCKET,
   MAX_SUBSCRIPTIONS_PER_TENANT,
 } from 'src/graphql/ws-operation-caps';
@@ -43,6 +44,8 @@ const codesOf = (frames: Frame[]): (string | undefined)[] =>
 
 describe('graphql-ws operation caps (e2e)', () => {
   let t: TestApp;
+  // hundreds of operations, each prepared in its own event-loop turn: seconds on a loaded 2-core machine
+  jest.setTimeout(30_000);
 
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '0' });
@@ -102,5 +105,23 @@ describe('graphql-ws operation caps (e2e)', () => {
       socket.send(frame);
     }
     expect(await closed).toBe(WS_RATE_LIMITED);
+  });
+
+  it('should close a socket that starts over the cap of operations in a window, though none stays in flight', async () => {
+    const { socket, closed } = await openSocket(t.url, KEYS.alice);
+    const reason = new Promise<string>((resolve) => socket.once('close', (_code, why: Buffer) => resolve(String(why))));
+    // small batches, each answered before the next: never many in flight at once, but many started within the window
+    for (
+      let batch = 0;
+      batch * 10 <= MAX_OPERATIONS_PER_SOCKET_WINDOW && socket.readyState === WebSocket.OPEN;
+      batch++
+    ) {
+      for (let i = 0; i < 10; i++) {
+        socket.send(JSON.stringify({ id: `w${batch}-${i}`, type: 'subscribe', payload: { query: 'query { nope }' } }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await closed).toBe(WS_RATE_LIMITED);
+    expect(await reason).toMatch(/operations in/);
   });
 });

@@ -26,6 +26,8 @@ describe('the default local embedding model (e2e)', () => {
       ENGRAM_MODELS_DIR: process.env['ENGRAM_MODELS_DIR'] ?? join(projectRoot(__dirname), 'data', 'models'),
     });
     embedder = t.app.get<Embedder>(EMBEDDER);
+    // the model loads in the background at boot: the tests time the model, not its loading on a busy machine
+    await embedder.warmUp?.();
   }, 300_000);
 
   afterAll(async () => {

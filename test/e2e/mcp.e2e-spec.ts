@@ -13,7 +13,7 @@ import { MAIN_TS_ARGS } from 'test/support/main-entry';
 // the stdio server is the real CLI entry in a child process (ts-node)
 jest.setTimeout(180_000);
 
-const TOOLS = ['append_message', 'forget', 'get_context', 'recall', 'remember', 'search_messages'];
+const TOOLS = ['about', 'append_message', 'forget', 'get_context', 'recall', 'remember', 'search_messages'];
 
 function httpClient(t: TestApp, key: string | null): { client: Client; transport: StreamableHTTPClientTransport } {
   const transport = new StreamableHTTPClientTransport(new URL(`${origin(t)}/mcp`), {
@@ -288,7 +288,7 @@ describe('MCP server', () => {
         const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
         const local = await fetch(`${origin(open)}/mcp`, { method: 'POST', headers, body });
         expect(local.status).toBe(200);
-        expect(((await local.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(6);
+        expect(((await local.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(TOOLS.length);
 
         const status = await new Promise<number>((resolve, reject) => {
           const url = new URL(`${origin(open)}/mcp`);

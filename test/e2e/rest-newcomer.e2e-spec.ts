@@ -42,6 +42,23 @@ describe('REST for a newcomer (e2e)', () => {
     }
   });
 
+  it('should say that no JSON body was read when a body is not sent as JSON (curl -d, fetch with a string)', async () => {
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain']) {
+      const response = await fetch(`${origin(t)}/api/remember`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.alice}`, 'content-type': contentType },
+        body: '{"content": "I like jazz"}',
+      });
+      const answer = (await response.json()) as RestError;
+      expect(response.status).toBe(400);
+      expect(answer.error).toEqual({
+        code: 'BAD_USER_INPUT',
+        message:
+          'content: Invalid input: expected string, received undefined (no JSON body was read: send one with Content-Type: application/json)',
+      });
+    }
+  });
+
   it('should name the q parameter when a search has none', async () => {
     const missing = await rest<RestError>(t, '/api/memories/search');
     expect(missing.status).toBe(400);

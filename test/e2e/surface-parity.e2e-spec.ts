@@ -32,6 +32,7 @@ const OPERATIONS: Record<string, string> = {
   // reading and deleting
   memories: 'GET /api/memories',
   memory: 'GET /api/memories/{id}',
+  history: 'GET /api/slots/{slot}/history',
   deleteMemory: 'DELETE /api/memories/{id}',
   channels: 'GET /api/channels',
   channel: 'GET /api/channels/{id}',
@@ -40,6 +41,10 @@ const OPERATIONS: Record<string, string> = {
   deleteChannel: 'DELETE /api/channels/{id}',
   purgeSkill: 'DELETE /api/skills/{skillId}',
   bulletin: 'GET /api/bulletin',
+  entities: 'GET /api/entities',
+  entity: 'GET /api/entities/{id}',
+  mergeEntities: 'POST /api/entities/merge',
+  splitEntity: 'POST /api/entities/{id}/split',
   refreshBulletin: 'POST /api/bulletin/refresh',
   // admin
   tenants: 'GET /api/admin/tenants',
@@ -66,6 +71,8 @@ const REST_ONLY: Record<string, string> = {
   'GET /api/export': 'the tenant as an NDJSON file',
   'POST /api/import': 'an NDJSON export file',
   'POST /api/purge': 'the whole tenant, with a confirmation body',
+  'GET /api/entities/{id}/memories': 'an entity’s memories (GraphQL: the field Entity.memories)',
+  'GET /api/entities/{id}/related': 'an entity’s neighbours (GraphQL: the field Entity.related)',
   'GET /api/backlog': "the viewer's owed-work box (operators read /metrics or the status command)",
 };
 /** GraphQL object types and the REST schemas answering with the same fields. */
@@ -94,10 +101,13 @@ const TYPES: Record<string, string> = {
   TenantDeletion: 'TenantDeletion',
   ChannelDeletion: 'ChannelDeletion',
   SkillPurge: 'SkillPurge',
+  Entity: 'EntityDto',
+  RelatedEntity: 'RelatedEntityDto',
 };
 /** Fields GraphQL resolves to other objects, which REST gives by id or at their own route. */
 const GRAPHQL_LINKS: Record<string, string[]> = {
-  Memory: ['associations', 'supersededBy'],
+  Memory: ['associations', 'supersededBy', 'entities'],
+  Entity: ['memories', 'related'],
 };
 /** GraphQL input types and the REST call whose JSON body holds the same fields (`.source`: a nested object). */
 const INPUTS: Record<string, string> = {
@@ -149,7 +159,7 @@ describe('one API, two surfaces: GraphQL and REST offer the same calls and field
     const response = await fetch(`${origin(t)}/api/docs-json`);
     expect(response.status).toBe(200);
     doc = (await response.json()) as OpenApi;
-  });
+  }, 60_000);
 
   it('serves the document at /api/docs-json and /api/docs/openapi.json, its intro showing the header whole', async () => {
     const other = (await (await fetch(`${origin(t)}/api/docs/openapi.json`)).json()) as OpenApi;
@@ -250,5 +260,5 @@ describe('one API, two surfaces: GraphQL and REST offer the same calls and field
     });
     expect(bad).toMatchObject({ status: 400, body: { error: { code: 'BAD_USER_INPUT' } } });
     expect(bad.body.error.message).toContain('importance');
-  });
+  }, 60_000);
 });

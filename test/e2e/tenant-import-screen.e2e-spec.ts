@@ -187,14 +187,16 @@ describe('tenant import through the write path (e2e)', () => {
       file(channel(), message({ content: long, tokenCount: 0 }), injected),
     );
     expect(response.status).toBe(200);
+    const renamed = response.body['renamedIds'] as { from: string; to: string }[];
+    const injectedId = renamed.find((r) => r.from === injected['id'])?.to;
 
     const records = await exported(t, KEYS.alice);
-    expect(records.find((r) => r['id'] === injected['id'])).toMatchObject({ status: 'QUARANTINED' });
+    expect(records.find((r) => r['id'] === injectedId)).toMatchObject({ status: 'QUARANTINED' });
     expect(records.find((r) => r['kind'] === 'message')).toMatchObject({ tokenCount: countTokens(long) });
     expect((await storeIntegrity(t.config)).problems).toEqual([]);
   });
 
-  it("should give another tenant's ids an id of the tenant's own, without telling that they exist", async () => {
+  it("should treat another tenant's ids as any id the tenant does not hold: each replaced, and listed", async () => {
     const bobs = expectData(
       await t.gql<{ remember: { memory: { id: string } } }>(
         REMEMBER,
@@ -211,27 +213,45 @@ describe('tenant import through the write path (e2e)', () => {
     const pointing = await importFile(t, KEYS.alice, file(linked));
     // a reference to bob's memory reads as a reference to nothing
     expect(pointing.body.error?.message).toMatch(
-      /line 2: links\.0\.toId .* names no memory of this file or of your tenant/,
+      new RegExp(`line 2: links\\.0\\.toId "${bobId}" names no memory of this file or of your tenant`),
     );
 
+    // bob's id and an id nobody holds: the same answer for both, so the import tells alice nothing about bob
     const taken = memory({ id: bobId, content: 'The bike shed is behind the east wing' });
+    const free = memory({ id: randomUUID(), content: 'The bike shed has room for twelve bikes' });
     const referring = memory({
       content: 'The bike shed key hangs by the door',
-      links: [{ toId: bobId, type: 'RELATED_TO', weight: 1, createdAt: T }],
+      links: [
+        { toId: bobId, type: 'RELATED_TO', weight: 1, createdAt: T },
+        { toId: String(free['id']), type: 'RELATED_TO', weight: 1, createdAt: T },
+      ],
     });
-    const first = await importFile(t, KEYS.alice, file(taken, referring));
+    const first = await importFile(t, KEYS.alice, file(taken, free, referring));
     expect(first.status).toBe(200);
-    expect(first.body['memories']).toEqual({ created: 2, existing: 0, conflicts: 0 });
-    expect(first.body['associations']).toEqual({ created: 1, existing: 0, conflicts: 0 });
-    const again = await importFile(t, KEYS.alice, file(taken, referring));
-    expect(again.body['memories']).toEqual({ created: 0, existing: 2, conflicts: 0 });
+    expect(first.body['memories']).toEqual({ created: 3, existing: 0, conflicts: 0 });
+    expect(first.body['associations']).toEqual({ created: 2, existing: 0, conflicts: 0 });
+    const renamed = first.body['renamedIds'] as { kind: string; from: string; to: string }[];
+    expect(renamed.map((r) => [r.kind, r.from]).sort()).toEqual(
+      [bobId, String(free['id']), String(referring['id'])].map((id) => ['memory', id]).sort(),
+    );
+    const newId = new Map(renamed.map((r) => [r.from, r.to]));
+    expect(new Set(newId.values()).size).toBe(3);
+    expect([...newId.values()]).not.toContain(bobId);
+    const again = await importFile(t, KEYS.alice, file(taken, free, referring));
+    expect(again.body['memories']).toEqual({ created: 0, existing: 3, conflicts: 0 });
+    expect(again.body['renamedIds']).toEqual(renamed);
 
+    // neither file id reads as alice's, and both answer the same NOT_FOUND
+    const read = async (id: string): Promise<unknown> =>
+      (await t.gql('query ($id: ID!) { memory(id: $id) { id } }', { id }, KEYS.alice)).errors?.map((e) => e.extensions);
+    expect(await read(bobId)).toEqual(await read(String(free['id'])));
     const alices = await exported(t, KEYS.alice);
-    const shed = alices.find((r) => r['content'] === 'The bike shed is behind the east wing');
-    expect(shed?.['id']).not.toBe(bobId);
-    expect(alices.find((r) => r['content'] === 'The bike shed key hangs by the door')?.['links']).toEqual([
-      expect.objectContaining({ toId: shed?.['id'] }),
-    ]);
+    const byContent = (content: string): Record<string, unknown> | undefined =>
+      alices.find((r) => r['content'] === content);
+    expect(byContent('The bike shed is behind the east wing')?.['id']).toBe(newId.get(bobId));
+    expect(byContent('The bike shed has room for twelve bikes')?.['id']).toBe(newId.get(String(free['id'])));
+    const links = byContent('The bike shed key hangs by the door')?.['links'] as { toId: string }[];
+    expect(links.map((l) => l.toId).sort()).toEqual([newId.get(bobId), newId.get(String(free['id']))].sort());
     expect((await exported(t, KEYS.bob)).map((r) => r['content'])).toEqual(['Bob parks his car on level two']);
     expect((await storeIntegrity(t.config)).problems).toEqual([]);
   });

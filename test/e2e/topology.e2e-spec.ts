@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 
+import { JobName, QueueName } from 'src/domain/job.types';
 import { eventually, subscribeBulletins } from 'test/e2e/support/bulletin-subscription';
 import type { BulletinSubscription } from 'test/e2e/support/bulletin-subscription';
 import { startServerProcess } from 'test/e2e/support/server-process';
@@ -18,6 +20,9 @@ jest.setTimeout(300_000);
 const REMEMBER = `mutation($input: RememberInput!) { remember(input: $input) { outcome memory { id } } }`;
 const RECALL = `query($q: String!) { recall(input: { query: $q, limit: 5 }) { hits { memory { id content } } } }`;
 const MEMORY = `query($id: ID!) { memory(id: $id) { id } }`;
+/** The owed-work sweep's period here: every process schedules it at boot (src/extraction/owed-work.service.ts). */
+const SWEEP_MS = 1500;
+const SWEEP: string = JobName.RecoverOwedWork;
 
 /**
  * The production topology on one machine: two API processes (`serve`) and one worker over one store (the Neo4j of
@@ -26,7 +31,13 @@ const MEMORY = `query($id: ID!) { memory(id: $id) { id } }`;
 describe('two API processes and a worker over one store and one Redis', () => {
   const prefix = `engram-test-${randomUUID()}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-topology-'));
-  const env = { REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, CORTEX_SWEEP_MS: '300', BULLETIN_DEBOUNCE_MS: '0' };
+  const env = {
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    CORTEX_SWEEP_MS: '300',
+    BULLETIN_DEBOUNCE_MS: '0',
+    OWED_WORK_SWEEP_MS: String(SWEEP_MS),
+  };
   let a: ServerProcess;
   let b: ServerProcess;
   let worker: WorkerProcess;
@@ -66,6 +77,29 @@ describe('two API processes and a worker over one store and one Redis', () => {
     const received = subscription;
     await eventually(() => received.received.length > 0, 60_000, 'a bulletin on the other API process');
     expect(received.received[0]?.memoryIds).toContain(written.data?.remember.memory.id);
+  });
+
+  it('should run the owed-work sweep once per period, though all three processes schedule it', async () => {
+    const queue = new Queue(QueueName.Maintenance, { connection: { url: TEST_REDIS_URL }, prefix });
+    try {
+      // each process upserts the one scheduler at boot: Redis keeps one, not one per process
+      const schedulers = (await queue.getJobSchedulers()).filter((s) => s.name === SWEEP);
+      expect(schedulers.map((s) => s.every)).toEqual([SWEEP_MS]);
+
+      const runs = async (): Promise<{ due: number; attempts: number }[]> =>
+        (await queue.getJobs(['completed', 'failed']))
+          .filter((job) => job.name === SWEEP)
+          .map((job) => ({ due: job.timestamp + (job.opts.delay ?? 0), attempts: job.attemptsMade }))
+          .sort((x, y) => x.due - y.due);
+      await eventually(async () => (await runs()).length >= 5, 60_000, 'five owed-work sweeps');
+      const done = await runs();
+      // one run per period: each ran once (one attempt), and no two were due within one period
+      expect(done.map((run) => run.attempts)).toEqual(done.map(() => 1));
+      const gaps = done.slice(1).map((run, i) => run.due - (done[i]?.due ?? 0));
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(SWEEP_MS * 0.9);
+    } finally {
+      await queue.close();
+    }
   });
 
   it('should lose no acknowledged remember when one API process is killed during a burst, and leave the check clean', async () => {

@@ -86,7 +86,7 @@ describe('tracing in the real process (e2e)', () => {
     expect(root?.name).toMatch(/^POST/);
     expect(ancestors.some((name) => /graphql|query/i.test(name))).toBe(true);
     expect(trace.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['recall.full_text', 'recall.vector_search', 'store.memories.searchText']),
+      expect.arrayContaining(['recall.retrieval', 'store.memories.recallCandidates']),
     );
     const values = spans.flatMap((s) => (s.attributes ?? []).map((a) => JSON.stringify(a.value)));
     expect(values.filter((v) => /Quillback|kayak|Vendsyssel/i.test(v))).toEqual([]);

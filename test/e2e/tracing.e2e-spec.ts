@@ -80,12 +80,8 @@ describe.each(ADAPTERS)('traces (e2e, %s)', (kind, env) => {
       expect.arrayContaining([
         'recall',
         'recall > recall.embed_query',
-        'recall > recall.full_text',
-        'recall > recall.full_text > store.memories.searchText',
-        'recall > recall.vector_search',
-        'recall > recall.graph',
-        'recall > recall.graph > store.memories.neighbours',
-        'recall > store.memories.getMemories',
+        'recall > recall.retrieval',
+        'recall > recall.retrieval > store.memories.recallCandidates',
         'recall > recall.fusion',
       ]),
     );

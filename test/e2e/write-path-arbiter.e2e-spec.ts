@@ -69,6 +69,7 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
     ['a malformed HTTP body', false, reply.raw('{"choices": [', 200)],
     ['HTTP 500', false, reply.status(500)],
     ['HTTP 429', false, reply.status(429)],
+    // a write that waited past its timeout would read this late "contradicts" and retire the older one
     ['contradicts, after a delay beyond the timeout', false, reply.delay(LLM_TIMEOUT_MS * 4, contradicts)],
     ['nothing, ever', false, reply.delay(60_000)],
   ];
@@ -133,13 +134,10 @@ describe('write path: contradiction arbiter over a fake OpenAI-compatible server
 
       const compatible = reply.json({ verdict: 'compatible', reason: 'unrelated' });
       answer = (pair) => (pair.older === olderContent ? fakeReply : compatible);
-      const started = Date.now();
       const newer = await api.remember({ content: newerContent });
-      const took = Date.now() - started;
 
       expect(newer.outcome).toBe('CREATED');
       expect(newer.memory).toMatchObject({ content: newerContent, status: 'ACTIVE' });
-      expect(took).toBeLessThan(LLM_TIMEOUT_MS + 2_000); // a hanging LLM never holds a write for long
       // the arbiter was asked, with structured output, about exactly this pair
       const asked = chatRequestsAbout(newerContent);
       expect(asked.length).toBeGreaterThanOrEqual(1);
@@ -318,17 +316,23 @@ describe('write path: concurrency while the arbiter is slow', () => {
     await fake.close();
   });
 
-  it.each([1, 2, 3, 4, 5])('round %d: 50 identical writes racing past the arbiter, one memory', async (round) => {
-    const topic = ['garden party', 'billing queue', 'newsletter', 'birthday dinner', 'coffee machine'][round - 1]!;
-    await api.remember({ content: `Notes about the ${topic}: the budget was approved by the committee last week` });
-    const content = `Notes about the ${topic}: the venue was approved by the committee last week`;
-    const before = fake.requests.length;
-    const results = await Promise.all(Array.from({ length: 50 }, () => api.remember({ content })));
-    expect(fake.requests.length).toBeGreaterThan(before + 1); // they really waited on the LLM side by side
-    const id = expectOneCreated(results);
-    const stored = (await api.all()).filter((m) => m.content === content);
-    expect(stored).toEqual([expect.objectContaining({ id, status: 'ACTIVE' })]);
-  });
+  it.each([1, 2, 3, 4, 5])(
+    'round %d: 50 identical writes racing past the arbiter, one memory',
+    async (round) => {
+      const topic = ['garden party', 'billing queue', 'newsletter', 'birthday dinner', 'coffee machine'][round - 1]!;
+      await api.remember({ content: `Notes about the ${topic}: the budget was approved by the committee last week` });
+      // two words apart from the note above: one word apart sits at exactly 0.95 with hashed words (19 of 20 shared),
+      // the near-duplicate threshold, which float rounding puts on either side depending on the store
+      const content = `Notes about the ${topic}: the venue was booked by the committee last week`;
+      const before = fake.requests.length;
+      const results = await Promise.all(Array.from({ length: 50 }, () => api.remember({ content })));
+      const id = expectOneCreated(results);
+      const stored = (await api.all()).filter((m) => m.content === content);
+      expect(stored).toEqual([expect.objectContaining({ id, status: 'ACTIVE' })]);
+      expect(fake.requests.length).toBeGreaterThan(before + 1); // they really waited on the LLM side by side
+    },
+    30_000,
+  ); // 51 writes, each waiting 150 ms on the fake LLM: seconds on a loaded machine
 
   it('different values for one slot written at once leave at most one ACTIVE memory for the slot', async () => {
     await api.remember({ content: 'My name is Alice Cooper' });

@@ -49,6 +49,7 @@ export function memoryRecord(fields: Fields = {}): Fields {
     lastSeenAt: EXPORT_TIME,
     accessCount: 0,
     supersededBy: null,
+    validUntil: null,
     embeddingModel: null,
     links: [],
     extractedFrom: [],

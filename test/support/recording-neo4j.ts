@@ -49,6 +49,10 @@ export class RecordingNeo4jConnection extends Neo4jConnection {
     return Promise.resolve(answered ?? []);
   }
 
+  override queryOnce(_source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+    return this.run({} as ManagedTransaction, name, params);
+  }
+
   override read<T>(_source: string, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
     return this.repeat(work);
   }

@@ -19,6 +19,8 @@ import type { JobHandlerMap, JobPayloads } from 'src/domain/job.types';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
 import { QueryVectors } from 'src/embedding/migration/query-vectors';
+import { EntityLinker } from 'src/entities/entity-linker.service';
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import { ExtractionWriter } from 'src/extraction/extraction-writer';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
 import { MessageVectors } from 'src/extraction/message-vectors.service';
@@ -35,6 +37,7 @@ import { RecallService } from 'src/recall/recall.service';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
 import { LLM_USAGE_STORE } from 'src/store/llm-usage-store.port';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import { STORE_CONNECTION } from 'src/store/store-connection';
@@ -105,6 +108,8 @@ const SERVICES: Type[] = [
   MemoryService,
   WriteDecider,
   MemoryWriteService,
+  EntityLinker,
+  OwedEntityLinks,
   QueryVectors,
   RecallService,
   ExtractionWriter,
@@ -146,6 +151,7 @@ export async function openServiceKit(options: ServiceKitOptions = {}): Promise<S
     { provide: JOB_QUEUE, useValue: queue },
     { provide: STORE_CONNECTION, useValue: stores.connection },
     { provide: MEMORY_STORE, useValue: stores.memories },
+    { provide: ENTITY_STORE, useValue: stores.entities },
     { provide: BULLETIN_STORE, useValue: stores.bulletins },
     { provide: MEMORY_GRAPH, useValue: stores.graph },
     { provide: LLM_USAGE_STORE, useValue: stores.llmUsage },

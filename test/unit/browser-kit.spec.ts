@@ -29,16 +29,31 @@ describe('Neo4j Browser kit', () => {
     expect(new Set(colours).size).toBe(colours.length);
   });
 
-  it.each([...Object.values(RelationType), 'CITES', 'EXTRACTED_FROM', 'HAS_MESSAGE', 'SUMMARIZES'])(
-    'should style %s edges',
-    (type) => {
-      expect(block(`relationship.${type}`)).not.toBeNull();
-    },
-  );
+  it.each([
+    ...Object.values(RelationType),
+    'CITES',
+    'EXTRACTED_FROM',
+    'HAS_MESSAGE',
+    'SUMMARIZES',
+    'MENTIONS',
+    'MERGED_INTO',
+  ])('should style %s edges', (type) => {
+    expect(block(`relationship.${type}`)).not.toBeNull();
+  });
 
   it('should caption bulletins by when they were generated and messages by what they say', () => {
     expect(block('node.Bulletin')).toContain('caption: "{generatedAt}"');
     expect(block('node.Message')).toContain('caption: "{content}"');
+  });
+
+  it('should caption entities by name in a colour no memory type has', () => {
+    const style = block('node.Entity');
+    const colourOf = (text: string | null): string | undefined => /\n\s+color: (#[0-9A-F]{6})/.exec(text ?? '')?.[1];
+
+    expect(style).toContain('caption: "{name}"');
+    expect(Object.values(MEMORY_TYPE_LABEL).map((label) => colourOf(block(`node.${label}`)))).not.toContain(
+      colourOf(style),
+    );
   });
 
   it('should hold the saved exploration queries the README describes', () => {
@@ -53,6 +68,8 @@ describe('Neo4j Browser kit', () => {
         'browser/memory-provenance',
         'browser/bulletin-citations',
         'browser/most-central',
+        'browser/entity-profile',
+        'browser/entity-connections',
       ]),
     );
   });

@@ -6,7 +6,7 @@ import type { DbSchema } from '@neo4j-cypher/language-support';
 import { projectRoot } from 'src/common/project-root';
 import { MEMORY_TYPE_LABEL, RelationType } from 'src/domain/memory.enums';
 import { CypherRegistry, splitStatements } from 'src/store/neo4j/cypher-registry';
-import { luceneQuery, searchWords } from 'src/store/neo4j/lucene-query';
+import { luceneAllWordsQuery, luceneQuery, messageLuceneQuery, searchWords } from 'src/store/neo4j/lucene-query';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
 import { tenantSearchToken as tenantKey } from 'src/store/search-terms';
 
@@ -37,8 +37,18 @@ const LABELS = [
   // owed work the backlog gauges count (a message's vector, its LLM extraction)
   'OwedVector',
   'OwedExtraction',
+  // entities the memories mention
+  'Entity',
 ];
-const RELATIONSHIP_TYPES = [...Object.values(RelationType), 'EXTRACTED_FROM', 'HAS_MESSAGE', 'CITES', 'SUMMARIZES'];
+const RELATIONSHIP_TYPES = [
+  ...Object.values(RelationType),
+  'EXTRACTED_FROM',
+  'HAS_MESSAGE',
+  'CITES',
+  'SUMMARIZES',
+  'MENTIONS',
+  'MERGED_INTO',
+];
 const PROPERTY_KEYS = [
   // ApiKey (with id, tenantId, createdAt)
   'name',
@@ -60,6 +70,8 @@ const PROPERTY_KEYS = [
   'contentWords',
   'contextWords',
   'speakerWords',
+  // which version of the search words a memory or message holds (lucene-query.ts SEARCH_WORDS_VERSION)
+  'wordsVersion',
   'status',
   'scope',
   'channelId',
@@ -122,6 +134,8 @@ const PROPERTY_KEYS = [
   'key',
   'model',
   'dimensions',
+  // validity in time: when a correction or retraction ended a memory
+  'validUntil',
   // cortex: decay on Memory; Bulletin, CITES, JobState, LlmUsage
   'decayScore',
   'fading',
@@ -139,6 +153,15 @@ const PROPERTY_KEYS = [
   'promptTokens',
   'completionTokens',
   'lockedAt',
+  // Entity (with id, tenantId, name, key, createdAt, updatedAt), MENTIONS and MERGED_INTO (tenantId, createdAt, at)
+  'kind',
+  'aliases',
+  'keys',
+  'rootId',
+  'at',
+  // entity drafts and merges as the statements unwind them
+  'memoryId',
+  'into',
   // a DateTime component, which the linter cannot tell from a property
   'epochMillis',
 ];
@@ -162,6 +185,9 @@ const PARAMETERS: Record<string, unknown> = {
   edges: [],
   supersededBy: 'id',
   at: '2024-01-01T00:00:00Z',
+  // validity in time
+  asOf: null,
+  validUntil: '2024-01-01T00:00:00Z',
   seenAt: '2024-01-01T00:00:00Z',
   confidence: 0.5,
   status: 'ACTIVE',
@@ -188,6 +214,11 @@ const PARAMETERS: Record<string, unknown> = {
   limitPerSeed: 3,
   direction: null,
   vector: [0.1, 0.2],
+  vectorStatuses: ['ACTIVE'],
+  vectorLimit: 40,
+  textLimit: 40,
+  k: 10,
+  relationTypes: ['RELATED_TO'],
   query: 'words',
   model: 'hash-v1-64',
   dimensions: 64,
@@ -235,16 +266,41 @@ const PARAMETERS: Record<string, unknown> = {
   olderThan: '2024-01-01T00:00:00Z',
   defaultBudget: 8000,
   share: 0.8,
-  // boot: search indexes compared and rebuilt, search words backfilled
+  // boot: search indexes compared and rebuilt, search words backfilled to their version
   name: 'memory_content',
   names: ['memory_content'],
+  version: 2,
+  analyzer: 'english',
   // export, import, purge
   items: [],
   extractions: [],
   channelIds: ['id'],
   skillId: 'skill',
+  // entities
+  drafts: [],
+  entities: [],
+  merges: [],
+  keys: ['ana'],
+  keepId: 'id',
+  otherId: 'id',
+  rootId: 'id',
+  rootIds: ['id'],
+  entityIds: ['id'],
+  lookups: [{ kind: 'PERSON', keys: ['ana'] }],
+  memories: 20,
+  related: 4,
+  expandUpTo: 200,
+  // the Browser kit's entity queries
+  entityName: 'Ana',
+  fromName: 'Ana',
+  toName: 'Copenhagen',
 };
-const PROCEDURES = ['db.index.fulltext.queryNodes', 'db.awaitIndexes', 'db.ping'];
+const PROCEDURES = [
+  'db.index.fulltext.queryNodes',
+  'db.index.fulltext.listAvailableAnalyzers',
+  'db.awaitIndexes',
+  'db.ping',
+];
 const FUNCTIONS = [
   'all',
   'avg',
@@ -253,6 +309,7 @@ const FUNCTIONS = [
   'count',
   'datetime',
   'left',
+  'length',
   'max',
   'min',
   'range',
@@ -260,6 +317,7 @@ const FUNCTIONS = [
   'size',
   'startNode',
   'sum',
+  'toLower',
   'type',
 ];
 
@@ -419,9 +477,9 @@ describe('Neo4j full-text query', () => {
     );
   });
 
-  it('should lower-case operators into plain terms and give each tenant its own token', () => {
-    expect(luceneQuery('acme', 'cats AND dogs')).toBe(
-      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(cats and dogs) OR contextWords:(cats and dogs)^0.5)`,
+  it("should leave operators out (lower-cased they are the analyzer's stop words) and give each tenant its own token", () => {
+    expect(luceneQuery('acme', 'cats AND dogs OR NOT birds')).toBe(
+      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(cats dogs birds) OR contextWords:(cats dogs birds)^0.5)`,
     );
     expect(tenantKey('acme')).not.toBe(tenantKey('acme2'));
   });
@@ -436,8 +494,24 @@ describe('Neo4j full-text query', () => {
     );
   });
 
-  it('should return null without a word', () => {
+  it('should fold Latin diacritics on both sides, as FTS5 remove_diacritics does, and leave other letters be', () => {
+    expect(searchWords('Crème brûlée at the Café, naïve Ærø straße Ελλάδα')).toBe(
+      'creme brulee at the cafe naive ærø straße ελλάδα',
+    );
+    expect(searchWords('cafe\u0301')).toBe('cafe');
+    expect(luceneAllWordsQuery('acme', 'Café Zoë')).toBe(
+      `tenantKey:${tenantKey('acme')}^0 AND contentWords:(+cafe +zoe)`,
+    );
+  });
+
+  it("should return null without a word, or with the analyzer's stop words alone (the tenant clause would match all)", () => {
     expect(luceneQuery('acme', ' "*" -- ()')).toBeNull();
     expect(luceneQuery('acme', '"')).toBeNull();
+    expect(luceneQuery('acme', 'Is it the one?')).toBe(
+      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(one) OR contextWords:(one)^0.5)`,
+    );
+    expect(luceneQuery('acme', 'is it the')).toBeNull();
+    expect(luceneAllWordsQuery('acme', 'The The')).toBeNull();
+    expect(messageLuceneQuery('acme', 'to be or not to be')).toBeNull();
   });
 });

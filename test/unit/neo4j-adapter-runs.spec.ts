@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { MemoryStatus } from 'src/domain/memory.enums';
+import { SEARCH_WORDS_VERSION } from 'src/store/neo4j/lucene-query';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
@@ -116,6 +117,7 @@ describe('Neo4j adapters, statement by statement', () => {
       'tenant/purge-tenant-slot-locks',
       'tenant/purge-tenant-llm-usage',
       'tenant/purge-tenant-import-runs',
+      'tenant/purge-tenant-entities',
     ]);
     expect(connection.runs.every((run) => !('label' in run.params))).toBe(true);
     expect(purged).toMatchObject({ memories: 5000, memoryVectors: 10 });
@@ -137,6 +139,7 @@ describe('Neo4j adapters, statement by statement', () => {
       lastAccessedAt: null,
       accessCount: 0,
       supersededBy: null,
+      validUntil: null,
       decayScore: null,
       links: [],
       extractedFrom: [],
@@ -203,7 +206,7 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
       connection.schemaRuns.slice(dropAt).some((run) => run.statement.includes('CREATE FULLTEXT INDEX memory_content')),
     ).toBe(true);
     expect(connection.logged[0]).toBe(
-      'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]',
+      'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]; analyzer "standard-no-stop-words" → "english"',
     );
     expect(connection.logged).toContain('index population: memory_content ONLINE 100%');
     await connection.close();
@@ -217,7 +220,14 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
         case 'meta/show-vector-index':
           return [{ dimensions: 64 }];
         case 'meta/show-search-indexes':
-          return [{ ...oldFullText, properties: ['contentWords', 'contextWords', 'tenantKey'] }, currentVector];
+          return [
+            {
+              ...oldFullText,
+              properties: ['contentWords', 'contextWords', 'tenantKey'],
+              indexConfig: { 'fulltext.analyzer': 'english' },
+            },
+            currentVector,
+          ];
         default:
           return [];
       }
@@ -231,17 +241,25 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
   });
 });
 
-describe('Neo4j boot: search words of nodes written before the index held them', () => {
-  it('should give old memories and messages their search words, batch by batch in id order', async () => {
+describe('Neo4j boot: search words of nodes written before the index held them, or before their version', () => {
+  it('should give old memories and messages their search words, folded, batch by batch in id order', async () => {
     let memoryBatches = 0;
     let messageBatches = 0;
     const connection = new RecordingNeo4jConnection((run) => {
       if (run.name === 'meta/pending-memory-words') {
-        return memoryBatches++ === 0 ? [{ id: 'm1', content: "John's bike", context: null }] : [];
+        return memoryBatches++ === 0 ? [{ id: 'm1', content: "John's café bike", context: null }] : [];
       }
       if (run.name === 'meta/pending-message-words') {
         return messageBatches++ === 0
-          ? [{ id: 'x1', content: 'v3.5 is out', speaker: "O'Brien", prevContent: 'example.com', nextContent: null }]
+          ? [
+              {
+                id: 'x1',
+                content: 'v3.5 is out',
+                speaker: "O'Brien",
+                prevContent: 'example.com',
+                nextContent: 'crème brûlée',
+              },
+            ]
           : [];
       }
 
@@ -253,20 +271,25 @@ describe('Neo4j boot: search words of nodes written before the index held them',
 
     const saves = connection.runs.filter((run) => run.name.startsWith('meta/save-'));
     expect(saves.map((run) => run.params['rows'])).toEqual([
-      [{ id: 'm1', contentWords: 'john s bike', contextWords: null }],
+      [{ id: 'm1', contentWords: 'john s cafe bike', contextWords: null }],
       [
         {
           id: 'x1',
           contentWords: 'v3 5 is out',
           speakerWords: 'o brien',
           prevContent: 'example com',
-          nextContent: null,
+          nextContent: 'creme brulee',
         },
       ],
     ]);
     expect(
       connection.runs.filter((run) => run.name === 'meta/pending-memory-words').map((run) => run.params['afterId']),
     ).toEqual(['', 'm1']);
+    // every read and write names the version the words are brought to (the nodes' wordsVersion)
+    const versions = connection.runs
+      .filter((run) => run.name.includes('-words'))
+      .map((run) => (run.params['version'] as { toNumber(): number }).toNumber());
+    expect(versions).toEqual(Array.from({ length: 6 }, () => SEARCH_WORDS_VERSION));
     expect(logged).toHaveLength(2);
     await connection.close();
   });

@@ -71,6 +71,14 @@ describe('README and docs', () => {
     expect([...codes].sort()).toEqual([WS_UNAUTHORIZED, WS_RATE_LIMITED].sort());
   });
 
+  it('should explain every setting --help lists in docs/configuration.md', () => {
+    const configuration = read('docs/configuration.md');
+    const undocumented = environmentVariables()
+      .map((v) => v.name)
+      .filter((name) => !configuration.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
+  });
+
   it('should document every variable of the browser check', () => {
     const configuration = read('docs/configuration.md');
     expect(configuration).toContain('`ENGRAM_ALLOWED_ORIGINS`');

@@ -11,8 +11,11 @@ import { oneLine } from 'src/conversation/context-budget';
 import { assertQuery, parseMessageRequest } from 'src/conversation/conversation-input';
 import { bulletinLine, lineRef } from 'src/cortex/bulletin/bulletin.render';
 import { acceptableRewrite } from 'src/cortex/bulletin/bulletin.service';
+import { EntityKind } from 'src/domain/entity.types';
 import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import { toThirdPerson } from 'src/domain/third-person';
+import { canonicalKey, foldName } from 'src/entities/entity-names';
+import { findMentions } from 'src/entities/find-mentions';
 import { clauses, extractDeterministic, LANGUAGE_TABLES, sentences } from 'src/extraction/deterministic-extractor';
 import { extractionScope } from 'src/extraction/extraction-scope';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
@@ -20,9 +23,11 @@ import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';
 import { steelGate } from 'src/extraction/steel-gate';
 import { parseDateTime } from 'src/graphql/date-time.scalar';
+import { cuedValue } from 'src/language/cued-values';
 import { subjectFirst } from 'src/language/da/words';
 import { languageOf } from 'src/language/language-of';
 import { asSentence, trimValue } from 'src/language/pattern-table';
+import { isPlannedChange } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
 import { isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
 import {
@@ -46,6 +51,7 @@ import { extractValueSpans } from 'src/memory/intent/value-spans';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { ruleParts, clauses as writeClauses, sentences as writeSentences } from 'src/memory/write/clauses';
+import { furtherSlots, replacedSlot } from 'src/memory/write/facts';
 import { detectIntent } from 'src/memory/write/intent';
 import { normalise } from 'src/memory/write/normalise';
 import { readWrite } from 'src/memory/write/read-write';
@@ -60,6 +66,7 @@ import {
   timeWindow,
   vectorQueryText,
 } from 'src/recall/query-signals';
+import { luceneQuery, searchWords } from 'src/store/neo4j/lucene-query';
 import { witnessTexts } from 'test/support/regex-witness';
 
 /**
@@ -85,6 +92,12 @@ function remember(text: string, role: SourceRole) {
   return parseRememberRequest({ content: text, source: { role } }, 1_000_000);
 }
 
+const INJECTION_PROBES: Record<string, Probe> = {
+  normalizeForScan,
+  countHiddenCharacters,
+  ...Object.fromEntries(roles.map((role) => [`detectInjection ${role}`, (t: string) => detectInjection(t, role)])),
+};
+
 /** Module -> the calls that run its expressions on a text. */
 const PROBES: Record<string, Record<string, Probe>> = {
   // read before the API key: the Host and Origin headers are the attacker's
@@ -94,6 +107,9 @@ const PROBES: Record<string, Record<string, Probe>> = {
       checkBrowserAccess({ open: false, allowedOrigins: ['http://localhost:4000'] }, { host: t, origin: t }, true),
   },
   'src/memory/paraphrase.ts': { sameStatement: (t) => sameStatement(t, t) },
+  // a remembered text and its slot value, as the entity linker reads them after every write
+  'src/entities/find-mentions.ts': { findMentions: (t) => findMentions(t, { name: 'location', value: t }) },
+  'src/entities/entity-names.ts': { foldName, canonicalKey: (t) => canonicalKey(EntityKind.PLACE, t) },
   'src/domain/third-person.ts': { toThirdPerson },
   'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en') },
   'src/language/en/extraction.ts': {},
@@ -137,11 +153,12 @@ const PROBES: Record<string, Record<string, Probe>> = {
     looksLikeNoise,
     guardFactShort: (t) => guardFact(t, { allowShort: true }),
   },
-  'src/memory/guards/injection.ts': {
-    normalizeForScan,
-    countHiddenCharacters,
-    ...Object.fromEntries(roles.map((role) => [`detectInjection ${role}`, (t: string) => detectInjection(t, role)])),
-  },
+  'src/memory/guards/injection.ts': INJECTION_PROBES,
+  // the scanner's parts, split by job, run through the same entry points
+  'src/memory/guards/injection-patterns.ts': INJECTION_PROBES,
+  'src/memory/guards/injection-signals.ts': INJECTION_PROBES,
+  'src/memory/guards/injection-text.ts': INJECTION_PROBES,
+  'src/language/cued-values.ts': { cuedValue: (t) => cuedValue(t, 'location', 'en') },
   'src/memory/classify.ts': { classifyMemoryType },
   'src/memory/fingerprint.ts': { fingerprint },
   'src/memory/write/read-write.ts': Object.fromEntries(
@@ -152,6 +169,11 @@ const PROBES: Record<string, Record<string, Probe>> = {
     ]),
   ),
   'src/memory/write/normalise.ts': { normalise },
+  'src/memory/write/facts.ts': {
+    replacedSlot: (t) => replacedSlot(t, classifyIntent),
+    furtherSlots: (t) =>
+      furtherSlots(t, { kind: 'state', slot: 'occupation', rule: false, by: 'pattern', confidence: 1 }, classifyIntent),
+  },
   'src/memory/write/clauses.ts': { clauses: writeClauses, ruleParts, sentences: writeSentences },
   'src/memory/write/intent.ts': {
     detectIntent: (t) => detectIntent(t, { slots: true, anyPerson: true, takesBack: true, classifier: classifyIntent }),
@@ -168,6 +190,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/cue-parts.ts': { detectRetraction },
   'src/language/value-swaps.ts': { detectValueSwap, swapValue: (t) => swapValue(t, { from: 'Oslo', to: 'Bergen' }) },
   'src/language/rules.ts': { isStandingRule, ruleType, isShortImperative },
+  'src/language/plans.ts': { isPlannedChange },
   'src/language/slot-values.ts': {
     containsValue: (t) => containsValue(t, 'Oslo Norway'),
     normalizeSlotValue: (t) => normalizeSlotValue(t, 'age'),
@@ -201,6 +224,7 @@ const PROBES: Record<string, Record<string, Probe>> = {
   },
   'src/recall/hybrid-ranking.ts': { querySignals: (t) => querySignals(t.slice(0, 4000), reference) },
   'src/common/text-words.ts': { textWords },
+  'src/store/neo4j/lucene-query.ts': { searchWords, luceneQuery: (t) => luceneQuery('tenant', t) },
   'src/graphql/date-time.scalar.ts': { parseDateTime: (t) => attempt(() => parseDateTime(t)) },
   'src/common/validation.ts': { assertPrintable: (t) => attempt(() => assertPrintable(t, 'content')) },
   'src/conversation/conversation-input.ts': {
@@ -479,7 +503,7 @@ function superlinear(probe: Probe, text: string, ms: number): boolean {
   const quarter = text.slice(0, Math.ceil(text.length / 4));
   let whole = ms;
   let part = Infinity;
-  for (let run = 0; run < 3; run += 1) {
+  for (let run = 0; run < 5; run += 1) {
     part = Math.min(part, once(probe, quarter));
     whole = Math.min(whole, once(probe, text));
   }
@@ -504,8 +528,10 @@ describe('the growth check', () => {
   });
 
   it('finds a slow linear call not superlinear', () => {
+    // about 300 ms on 10 KB: over the 50 ms bound, under CEILING_MS even on a loaded host (300 rounds took about 1 s,
+    // and the ceiling alone then called it superlinear)
     const linear: Probe = (t) => {
-      for (let i = 0; i < 300; i += 1) {
+      for (let i = 0; i < 100; i += 1) {
         t.replace(/\s/gu, '_');
       }
     };
@@ -661,7 +687,7 @@ describe('every expression of ours stays linear on text made of its own literals
 
   it('records the expressions the probes run', () => {
     expect(expressions.length).toBeGreaterThan(300);
-    expect(expressions.some((e) => e.file === join('memory', 'guards', 'injection.ts'))).toBe(true);
+    expect(expressions.some((e) => e.file.startsWith(join('memory', 'guards', 'injection')))).toBe(true);
   });
 
   it.each(expressions.map((e) => [e.file, e.pattern.toString().slice(0, 120), e.pattern] as const))(

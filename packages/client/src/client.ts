@@ -40,6 +40,24 @@ export class EngramError extends Error {
 interface GraphqlResponse<T> {
   data?: T | null;
   errors?: { message: string; extensions?: { code?: string } }[];
+  /** what a route other than /graphql answers (REST errors, an unknown path) */
+  error?: { code?: string; message?: string };
+}
+
+const CODE_OF_STATUS: Readonly<Record<number, string>> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+};
+
+/** An answer without data that is no GraphQL error (a wrong url, a proxy's error page): the HTTP status decides the code. */
+function notGraphql(endpoint: string, status: number, detail: string | undefined): EngramError {
+  const code = CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_RESPONSE');
+  const hint = status === 404 ? ` (url should be the service's origin, e.g. http://127.0.0.1:4000)` : '';
+
+  return new EngramError(`HTTP ${status} from ${endpoint}${detail ? `: ${detail}` : ''}${hint}`, code, status);
 }
 
 /**
@@ -65,14 +83,19 @@ export class EngramClient {
       },
       body: JSON.stringify({ query, variables }),
     });
-    const body = (await response.json()) as GraphqlResponse<T>;
+    const text = await response.text();
+    let body: GraphqlResponse<T>;
+    try {
+      body = JSON.parse(text) as GraphqlResponse<T>;
+    } catch {
+      throw notGraphql(this.endpoint, response.status, 'not JSON');
+    }
     const error = body.errors?.[0];
-    if (error || !body.data) {
-      throw new EngramError(
-        error?.message ?? `HTTP ${response.status} without data`,
-        error?.extensions?.code ?? 'INTERNAL_SERVER_ERROR',
-        response.status,
-      );
+    if (error) {
+      throw new EngramError(error.message, error.extensions?.code ?? 'INTERNAL_SERVER_ERROR', response.status);
+    }
+    if (!body.data) {
+      throw notGraphql(this.endpoint, response.status, body.error?.message);
     }
 
     return body.data;

@@ -116,6 +116,23 @@ export interface CreateApiKeyInput {
 
 export type Direction = 'IN' | 'OUT';
 
+/** A person, place, organisation... that memories mention; a merged group answers as one */
+export interface Entity {
+  /** other names it was written as, and the names of entities merged into it */
+  aliases: string[];
+  createdAt: string;
+  id: string;
+  kind: EntityKind;
+  /** how many memories mention it (any entity merged into it included) */
+  memoryCount: number;
+  /** entities merged into this one (splitEntity undoes a merge) */
+  mergedIds: string[];
+  name: string;
+  updatedAt: string;
+}
+
+export type EntityKind = 'ORGANIZATION' | 'PERSON' | 'PET' | 'PLACE' | 'PROJECT' | 'THING';
+
 export interface ImportLinkInput {
   /** ref of another item of the same import */
   toRef: string;
@@ -185,6 +202,8 @@ export interface Memory {
   /** text around the source that search also looks at */
   context: string | null;
   createdAt: string;
+  /** the people, places and things it mentions; linked just after the write answers, so a read right after it may not list them yet */
+  entities: Entity[];
   /** outlived its type lifetime */
   expiredAt: string | null;
   /** decay fell below the fading threshold: recall ranks it lower */
@@ -206,6 +225,10 @@ export interface Memory {
   tags: string[];
   type: MemoryType;
   updatedAt: string;
+  /** from when it was believed true: its occurredAt */
+  validFrom: string;
+  /** until when it was believed true: when a correction or retraction ended it; null while it holds */
+  validUntil: string | null;
 }
 
 export interface MemoryFilter {
@@ -306,6 +329,8 @@ export interface RecallHit {
 }
 
 export interface RecallInput {
+  /** answer with what was believed true at that moment (validFrom ≤ asOf < validUntil), whatever the status today */
+  asOf?: string | Date | null;
   /** the conversation asking: its THREAD memories become visible */
   channelId?: string | null;
   /** interactive recall leaves memories written by tasks out (ignored when sourceTaskId is given) */
@@ -337,6 +362,12 @@ export interface RecallResult {
 export type RecallSort = 'IMPORTANCE' | 'MOST_ACCESSED' | 'RECENT';
 
 export type RecallTier = 'HIGH' | 'LOW' | 'MEDIUM';
+
+export interface RelatedEntity {
+  entity: Entity;
+  /** memories mentioning both */
+  shared: number;
+}
 
 export type RelationType = 'CAUSED_BY' | 'CONTRADICTS' | 'PART_OF' | 'RELATED_TO' | 'RESULT_OF' | 'UPDATES';
 
@@ -455,27 +486,29 @@ export type WriteOutcome = 'CREATED' | 'QUARANTINED' | 'REINFORCED' | 'REJECTED'
 
 /** For each object type, the selection set that reads the fields of its interface above. */
 export const SELECTIONS = {
-  AgentContext: '{ bulletin constraints { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } earlierMessages { explanation { neighbour relevance rrf text vector } message { channelId content createdAt id role speaker tokenCount trust } score } memories { explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } score tier } messages { channelId content createdAt id role speaker tokenCount trust } summary text tokenCount }',
+  AgentContext: '{ bulletin constraints { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } earlierMessages { explanation { neighbour relevance rrf text vector } message { channelId content createdAt id role speaker tokenCount trust } score } memories { explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } score tier } messages { channelId content createdAt id role speaker tokenCount trust } summary text tokenCount }',
   ApiKeyInfo: '{ active createdAt expiresAt id name readOnly revokedAt tenantId }',
-  AppendMessageResult: '{ compactionQueued extracted { associations { createdAt direction memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } type weight } memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } outcome reason superseded { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } } forgotten { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } message { channelId content createdAt id role speaker tokenCount trust } }',
-  Association: '{ createdAt direction memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } type weight }',
+  AppendMessageResult: '{ compactionQueued extracted { associations { createdAt direction memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } type weight } memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } outcome reason superseded { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } } forgotten { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } message { channelId content createdAt id role speaker tokenCount trust } }',
+  Association: '{ createdAt direction memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } type weight }',
   Bulletin: '{ content generatedAt id memoryIds }',
   Channel: '{ id lastMessageAt messageCount private projectId summary tokenBudget }',
   ChannelDeletion: '{ channels memories messages summaries }',
   ChannelPage: '{ items { id lastMessageAt messageCount private projectId summary tokenBudget } nextCursor }',
+  Entity: '{ aliases createdAt id kind memoryCount mergedIds name updatedAt }',
   ImportResult: '{ created duplicates ids links quarantined }',
   IssuedApiKey: '{ apiKey { active createdAt expiresAt id name readOnly revokedAt tenantId } key }',
-  Memory: '{ accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt }',
-  MemoryPage: '{ items { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } nextCursor total }',
+  Memory: '{ accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil }',
+  MemoryPage: '{ items { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } nextCursor total }',
   MemorySource: '{ channelId messageId role skillId taskId }',
   Message: '{ channelId content createdAt id role speaker tokenCount trust }',
   MessageHit: '{ explanation { neighbour relevance rrf text vector } message { channelId content createdAt id role speaker tokenCount trust } score }',
-  MessageMemories: '{ memories { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } messageId }',
-  MessagePage: '{ items { channelId content createdAt id role speaker tokenCount trust } learned { memories { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } messageId } nextCursor }',
+  MessageMemories: '{ memories { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } messageId }',
+  MessagePage: '{ items { channelId content createdAt id role speaker tokenCount trust } learned { memories { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } messageId } nextCursor }',
   MessageScoreBreakdown: '{ neighbour relevance rrf text vector }',
-  RecallHit: '{ explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } score tier }',
-  RecallResult: '{ hits { explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } score tier } tookMs usedVectors }',
-  RememberResult: '{ associations { createdAt direction memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } type weight } memory { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } outcome reason superseded { accessCount channelId confidence content context createdAt expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt } }',
+  RecallHit: '{ explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } score tier }',
+  RecallResult: '{ hits { explanation { confidence graph importance recency relevance rrf scope text vector } memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } score tier } tookMs usedVectors }',
+  RelatedEntity: '{ entity { aliases createdAt id kind memoryCount mergedIds name updatedAt } shared }',
+  RememberResult: '{ associations { createdAt direction memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } type weight } memory { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } outcome reason superseded { accessCount channelId confidence content context createdAt entities { aliases createdAt id kind memoryCount mergedIds name updatedAt } expiredAt fading id importance lastAccessedAt occurredAt projectId scope slot source { channelId messageId role skillId taskId } status supersededById tags type updatedAt validFrom validUntil } }',
   ScoreBreakdown: '{ confidence graph importance recency relevance rrf scope text vector }',
   SkillPurge: '{ bulletins memories }',
   TenantDeletion: '{ bulletins channels keys memories messages tenantId }',

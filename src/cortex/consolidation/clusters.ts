@@ -1,7 +1,9 @@
-/** Cosine above which two ACTIVE memories are the same statement said twice and are merged. */
-export const CONSOLIDATION_THRESHOLD = 0.88;
-/** Cosine above which episodic observations count as the same thing noticed again (a promotion candidate). */
-export const PROMOTION_THRESHOLD = 0.8;
+import { USE_THRESHOLDS } from 'src/embedding/similarity-thresholds';
+
+/** Cosine above which two ACTIVE memories are merged: the service passes the embedding model's value. */
+export const CONSOLIDATION_THRESHOLD = USE_THRESHOLDS.consolidation;
+/** Cosine above which episodic observations count as the same thing noticed again: likewise per model. */
+export const PROMOTION_THRESHOLD = USE_THRESHOLDS.promotion;
 /** Distinct channels an observation must come up in before it is promoted to one semantic memory. */
 export const PROMOTION_MIN_CHANNELS = 3;
 

@@ -131,7 +131,7 @@ export class ConsolidationService {
     const clusters = clusterNearDuplicates(
       [...members.values()],
       pairs,
-      this.config.cortex.maintenance.consolidationThreshold,
+      this.config.cortex.maintenance.consolidationThreshold ?? this.writer.thresholds.consolidation,
     );
     let merged = 0;
     for (const cluster of clusters) {
@@ -164,7 +164,7 @@ export class ConsolidationService {
     const { members, pairs } = await this.neighbourhood(tenantId, episodes, () => EPISODIC);
     const episodic = [...members.values()].filter((m) => m.scopeKey === 'G');
     let promoted = 0;
-    for (const group of promotionGroups(episodic, pairs)) {
+    for (const group of promotionGroups(episodic, pairs, this.writer.thresholds.promotion)) {
       if (budget === 0) {
         break;
       }

@@ -1,4 +1,4 @@
-import type { EmbedRole } from 'src/domain/embedding.port';
+import type { EmbedLane, EmbedRole } from 'src/domain/embedding.port';
 import { modelSettings, readModelFolder } from 'src/embedding/onnx/model-folder';
 import type { ModelSettings } from 'src/embedding/onnx/onnx-models';
 import { workerSource } from 'src/embedding/threaded/model-worker';
@@ -12,8 +12,14 @@ export interface OnnxEmbedderOptions extends ThreadedEmbedderOptions {
   name: string;
   /** Apply the model's query / passage prefixes (default); off only to measure what they bring. */
   prefixes?: boolean;
-  /** ONNX Runtime threads per model call; one per lane keeps the two lanes on the two cores. */
-  intraOpThreads?: number;
+  /**
+   * ONNX Runtime threads per model call, per lane. Default: two for the query lane (a query's one short call split
+   * over both cores: p50 19 ms against 90 ms with one, interleaved on the loaded 2-core machine,
+   * `npm run bench -- query-embedding`), one for the bulk lane (an import leaves a core to the queries).
+   */
+  intraOpThreads?: Partial<Record<EmbedLane, number>>;
+  /** Let ONNX Runtime's idle threads spin between model calls (default off: they would take the other lane's core). */
+  spinning?: boolean;
 }
 
 /*
@@ -31,6 +37,11 @@ const ready = ort.InferenceSession.create(workerData.onnxPath, {
   interOpNumThreads: 1,
   executionMode: 'sequential',
   graphOptimizationLevel: 'all',
+  extra: { session: { intra_op: { allow_spinning: workerData.spinning ? '1' : '0' } } },
+}).then(async (session) => {
+  // the first run of a session allocates and plans; done here, it is not the first query's
+  await session.run(feeds(session, [encode('warm up')]));
+  return session;
 });
 async function release() {
   await (await ready).release();
@@ -95,6 +106,8 @@ async function embed(texts) {
 }
 `);
 
+const DEFAULT_THREADS: Record<EmbedLane, number> = { query: 2, bulk: 1 };
+
 /** The text the model sees: its instruction prefix for the role, when it was trained with one. */
 export function prefixed(
   settings: Pick<ModelSettings, 'queryPrefix' | 'passagePrefix'>,
@@ -119,7 +132,7 @@ export class OnnxEmbedder extends ThreadedEmbedder {
         model,
         dimensions: settings.dimensions,
         prepare: prefixes ? (text, role) => prefixed(settings, text, role) : undefined,
-        worker: () => {
+        worker: (lane) => {
           const files = readModelFolder(options.modelsDir, options.name);
 
           return {
@@ -133,7 +146,8 @@ export class OnnxEmbedder extends ThreadedEmbedder {
               dims: settings.dimensions,
               pooling: settings.pooling,
               maxTokens: settings.maxTokens,
-              intraOpThreads: options.intraOpThreads ?? 1,
+              intraOpThreads: options.intraOpThreads?.[lane] ?? DEFAULT_THREADS[lane],
+              spinning: options.spinning ?? false,
             },
           };
         },

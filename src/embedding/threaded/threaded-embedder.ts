@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 
-import type { Embedder, EmbedOptions, EmbedRole } from 'src/domain/embedding.port';
+import type { Embedder, EmbedLane, EmbedOptions, EmbedRole } from 'src/domain/embedding.port';
 import { LaneScheduler } from 'src/embedding/threaded/lane-scheduler';
 import { ModelThread } from 'src/embedding/threaded/model-worker';
 import type { WorkerSpec } from 'src/embedding/threaded/model-worker';
@@ -23,8 +23,11 @@ export interface ThreadedEmbedderOptions {
 export interface ThreadedModel {
   model: string;
   dimensions: number;
-  /** Called when a thread starts (not at construction: building an embedder loads nothing). */
-  worker: () => Omit<WorkerSpec, 'dimensions'>;
+  /**
+   * Called when a thread starts (not at construction: building an embedder loads nothing), for the lane it serves
+   * (`bulk` when one thread serves both).
+   */
+  worker: (lane: EmbedLane) => Omit<WorkerSpec, 'dimensions'>;
   /** The text the model sees for a query or a passage (a model's instruction prefix); the text itself by default. */
   prepare?: (text: string, role: EmbedRole) => string;
 }
@@ -49,9 +52,9 @@ export class ThreadedEmbedder implements Embedder {
     this.prepareText = spec.prepare ?? ((text) => text);
     this.batchSize = options.batchSize ?? 16;
     this.maxChars = options.maxChars ?? 8000;
-    const worker = (): WorkerSpec => ({ ...spec.worker(), dimensions: spec.dimensions });
-    const bulk = new ModelThread(worker);
-    const query = options.queryThread === false ? bulk : new ModelThread(worker);
+    const worker = (lane: EmbedLane) => (): WorkerSpec => ({ ...spec.worker(lane), dimensions: spec.dimensions });
+    const bulk = new ModelThread(worker('bulk'));
+    const query = options.queryThread === false ? bulk : new ModelThread(worker('query'));
     this.threads = query === bulk ? [bulk] : [query, bulk];
     const bulkLane = new LaneScheduler(bulk, this.batchSize);
     this.lanes = { bulk: bulkLane, query: query === bulk ? bulkLane : new LaneScheduler(query, this.batchSize) };
@@ -68,9 +71,16 @@ export class ThreadedEmbedder implements Embedder {
     if ((options.lane ?? 'bulk') === 'query') {
       return this.embedQueries(prepared);
     }
-    const vectors: Float32Array[] = [];
-    for (let start = 0; start < prepared.length; start += this.batchSize) {
-      vectors.push(...(await this.lanes.bulk.submit('bulk', prepared.slice(start, start + this.batchSize))));
+    // A model call pads its texts to the longest: texts of like length batched together waste less of it.
+    const order = prepared.map((_, i) => i).sort((a, b) => prepared[a]!.length - prepared[b]!.length);
+    const vectors = new Array<Float32Array>(prepared.length);
+    for (let start = 0; start < order.length; start += this.batchSize) {
+      const batch = order.slice(start, start + this.batchSize);
+      const out = await this.lanes.bulk.submit(
+        'bulk',
+        batch.map((i) => prepared[i]!),
+      );
+      batch.forEach((i, j) => (vectors[i] = out[j]!));
     }
 
     return vectors;

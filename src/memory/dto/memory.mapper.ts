@@ -1,4 +1,5 @@
 import type { MemoryRecord } from 'src/domain/memory.types';
+import { validFrom } from 'src/domain/validity';
 import { Association, Memory, RememberResult } from 'src/memory/dto/memory.model';
 import type { LinkedMemory, RememberOutcome } from 'src/memory/memory-write.service';
 
@@ -18,6 +19,8 @@ export function toMemory(record: MemoryRecord): Memory {
     tags: record.tags,
     source: { ...record.source },
     occurredAt: record.occurredAt,
+    validFrom: validFrom(record),
+    validUntil: record.validUntil,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     lastAccessedAt: record.lastAccessedAt,

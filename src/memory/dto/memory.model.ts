@@ -73,6 +73,15 @@ export class Memory {
   @Field(() => Date, { description: 'when it happened or was said; defaults to createdAt' })
   occurredAt!: Date;
 
+  @Field(() => Date, { description: 'from when it was believed true: its occurredAt' })
+  validFrom!: Date;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'until when it was believed true: when a correction or retraction ended it; null while it holds',
+  })
+  validUntil!: Date | null;
+
   @Field(() => Date)
   createdAt!: Date;
 

@@ -116,8 +116,21 @@ function isQuestionSentence(sentence: string): boolean {
   return sentence.endsWith('?') || QUESTION_START.test(text);
 }
 
+/** The last text looksLikeQuestion read and its answer: the write path asks it of one text several times. */
+let lastAsked: { content: string; question: boolean } | null = null;
+
 /** True when every sentence is a question (or filler): "I moved to Lisbon. What about you?" still carries a fact. */
 export function looksLikeQuestion(content: string): boolean {
+  if (lastAsked?.content === content) {
+    return lastAsked.question;
+  }
+  const question = everySentenceAsks(content);
+  lastAsked = { content, question };
+
+  return question;
+}
+
+function everySentenceAsks(content: string): boolean {
   const sentences = (simplify(content).match(/[^.!?]+[.!?]*/gu) ?? [])
     .map((sentence) => trimEndChars(sentence, /^[\s\p{Extended_Pictographic}]$/u).trim())
     .filter((sentence) => sentence.length > 0 && !looksLikeNoise(sentence));

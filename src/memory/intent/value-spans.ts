@@ -1,7 +1,9 @@
 import * as chrono from 'chrono-node';
 import nlp from 'compromise';
 
+import { cuedValue } from 'src/language/cued-values';
 import type { SlotName } from 'src/language/slots';
+import { valueShape } from 'src/language/value-shapes';
 import { MAX_CLAUSE_CHARS } from 'src/memory/intent/features';
 import type { IntentLanguage } from 'src/memory/intent/intent.types';
 
@@ -48,7 +50,8 @@ export function extractValueSpans(whole: string, lang: IntentLanguage): ValueSpa
   const doc = nlp(clause);
   const spans: ValueSpan[] = [];
   const add = (kind: ValueSpanKind, texts: readonly string[]): void => {
-    for (const text of texts.map(tidy).filter(Boolean)) {
+    // compromise takes a capitalised "I'm" for a proper noun
+    for (const text of texts.map(tidy).filter((t) => t !== '' && !/^i(?:'\p{L}+)?$/iu.test(t))) {
       spans.push({ kind, text });
     }
   };
@@ -86,4 +89,18 @@ export function valueForSlot(slot: SlotName, spans: readonly ValueSpan[]): strin
   }
 
   return null;
+}
+
+/**
+ * The value of `slot` in a clause the classifier read as speaking of it: the slot's shape (the last capitalised
+ * name, an age, an address), else a span compromise or chrono-node found, else a value said in lower case after its
+ * cue ("moved to linz"). Null when the clause holds none.
+ */
+export function slotValue(clause: string, slot: SlotName, lang: IntentLanguage): string | null {
+  return valueShape(clause, slot) ?? spanValue(clause, slot, lang) ?? cuedValue(clause, slot, lang);
+}
+
+/** A span's value for a slot that spans can hold (names, places, organisations, dates, addresses); else null. */
+export function spanValue(clause: string, slot: SlotName, lang: IntentLanguage): string | null {
+  return KINDS_FOR_SLOT[slot] === undefined ? null : valueForSlot(slot, extractValueSpans(clause, lang));
 }

@@ -26,6 +26,9 @@ describe(ruleParts.name, () => {
     ["I'm gluten intolerant, so never suggest pasta dishes", ["I'm gluten intolerant", 'never suggest pasta dishes']],
     ['Honestly I hate long emails; keep replies short', ['Honestly I hate long emails', 'keep replies short']],
     ['We moved - from now on send invoices to Aarhus', ['We moved', 'from now on send invoices to Aarhus']],
+    ["I'm vegetarian so never suggest meat.", ["I'm vegetarian", 'never suggest meat.']],
+    ['jeg er vegetar så aldrig foreslå kød', ['jeg er vegetar', 'aldrig foreslå kød']],
+    ['I run so I never get bored', ['I run so I never get bored']],
   ])('%j -> %j', (sentence, expected) => {
     expect(ruleParts(sentence)).toEqual(expected);
   });

@@ -108,7 +108,12 @@ export function clauses(sentence: string): string[] {
   return merged;
 }
 
-const RULE_SPLIT = new RegExp(String.raw`\s*[;:]\s+|\s+[—–-]\s+|,\s+(?:(?:${RULE_JOINS.join('|')})\s+)?`, 'iu');
+/** A rule word after a joining word with no comma: "I'm vegetarian so never suggest meat". */
+const RULE_WORD = String.raw`(?:please\s+|pls\s+)?(?:always|never|don't|do not|dont|altid|aldrig)(?![\p{L}'])`;
+const RULE_SPLIT = new RegExp(
+  String.raw`\s*[;:]\s+|\s+[—–-]\s+|,\s+(?:(?:${RULE_JOINS.join('|')})\s+)?|\s+(?:${RULE_JOINS.join('|')})\s+(?=${RULE_WORD})`,
+  'iu',
+);
 
 /**
  * The parts a rule may stand in: the clauses of a sentence cut at commas, semicolons, colons and dashes, with the

@@ -85,4 +85,16 @@ describe(WriteDecider.name, () => {
       memory: { id: held.memory?.id },
     });
   });
+
+  it('should correct a slot whose value only names the old one: "it is Jonah, not Jonas" after "Jonas Berg"', async () => {
+    await kit.get(MemoryWriteService).remember(tenant, { content: 'My name is Jonas Berg.' });
+    const swap = candidate('I spelled my name wrong, it is Jonah, not Jonas.', {
+      swap: { from: 'Jonas', to: 'Jonah' },
+    });
+    const reread = (command: Candidate['command']): Candidate => candidate(command.content, { slot: null });
+
+    expect(await sut.resolveSwap(tenant, swap, reread)).toMatchObject({
+      command: { content: 'My name is Jonah Berg.' },
+    });
+  });
 });

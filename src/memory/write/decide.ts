@@ -2,12 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import type { Embedder } from 'src/domain/embedding.port';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore, ScoredId } from 'src/domain/memory-store.port';
 import { MemoryStatus, MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { seenTogether } from 'src/domain/visibility';
 import { mayRetire } from 'src/domain/write-policy';
+import { thresholdsForModel } from 'src/embedding/similarity-thresholds';
+import type { SimilarityThresholds } from 'src/embedding/similarity-thresholds';
 import { detectFactRetraction, namesAll } from 'src/language/retractions';
 import type { Retraction } from 'src/language/retractions';
 import { containsValue, normalizeSlotValue, SLOT_NAMES, slotValueIn } from 'src/language/slots';
@@ -61,7 +65,6 @@ const TRAIT_TYPES: ReadonlySet<MemoryType> = new Set([
   MemoryType.OBSERVATION,
   MemoryType.IDENTITY,
 ]);
-const ARBITER_FLOOR = 0.6;
 const MAX_ARBITER_PAIRS = 3;
 /** Mentions of an old slot value are fetched this many at first, four times more while the page fills. */
 const MENTIONS_PAGE = 200;
@@ -78,8 +81,14 @@ export class WriteDecider {
   constructor(
     @Inject(MEMORY_STORE) private readonly store: MemoryStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly arbiter: ContradictionArbiter,
   ) {}
+
+  /** The embedding model's cosine thresholds, with the configured ones over them. */
+  get thresholds(): SimilarityThresholds {
+    return thresholdsForModel(this.embedder.model, this.config.thresholds);
+  }
 
   /** What `candidate` (not an exact duplicate; `vector` null when it could not be embedded) does. */
   async decide(tenantId: string, candidate: Candidate, vector: Float32Array | null): Promise<Decision> {
@@ -91,7 +100,7 @@ export class WriteDecider {
     const nearDuplicate = neighbours.find(
       (n) =>
         !corrected.includes(n.memory) &&
-        (n.score >= this.config.thresholds.nearDuplicate || sameStatement(n.memory.content, command.content)),
+        (n.score >= this.thresholds.nearDuplicate || sameStatement(n.memory.content, command.content)),
     );
     // "I left Hooli" is close to "I work at Hooli" in words, yet takes it back: never a duplicate
     if (
@@ -101,9 +110,7 @@ export class WriteDecider {
       !this.slotChanges(candidate, nearDuplicate.memory)
     ) {
       const how =
-        nearDuplicate.score >= this.config.thresholds.nearDuplicate
-          ? 'near duplicate'
-          : 'the same statement in other words';
+        nearDuplicate.score >= this.thresholds.nearDuplicate ? 'near duplicate' : 'the same statement in other words';
 
       return {
         kind: 'reinforce',
@@ -137,16 +144,14 @@ export class WriteDecider {
     if (swap === null || candidate.slot !== null) {
       return null;
     }
-    for (const slot of SLOT_NAMES) {
-      const holders = await this.store.findActiveBySlot(tenantId, slot);
-      const holder = holders.find((m) => this.slotValueOf(m) === normalizeSlotValue(swap.from, slot));
-      const content = holder ? swapValue(holder.content, swap) : null;
-      if (content !== null) {
-        return reread({ ...candidate.command, content, slot });
-      }
-    }
+    const holders = (await Promise.all(SLOT_NAMES.map((slot) => this.store.findActiveBySlot(tenantId, slot)))).flat();
+    // the holder of the old value; else one that names it in a longer value ("Jonas" in "My name is Jonas Berg")
+    const holder =
+      holders.find((m) => m.slot !== null && this.slotValueOf(m) === normalizeSlotValue(swap.from, m.slot)) ??
+      holders.find((m) => m.slot !== null && containsValue(this.slotValueOf(m), swap.from));
+    const content = holder ? swapValue(holder.content, swap) : null;
 
-    return null;
+    return holder && content !== null ? reread({ ...candidate.command, content, slot: holder.slot }) : null;
   }
 
   private async nearestActive(tenantId: string, vector: Float32Array, command: RememberCommand): Promise<Neighbour[]> {
@@ -282,7 +287,7 @@ export class WriteDecider {
     // Who the user is changes only when the user says so, whatever the LLM makes of other sources' text.
     const fromUser = candidate.command.source.role === SourceRole.USER;
     const pairs = neighbours
-      .filter((n) => n.score >= ARBITER_FLOOR && n.score < this.config.thresholds.nearDuplicate)
+      .filter((n) => n.score >= this.thresholds.arbiterFloor && n.score < this.thresholds.nearDuplicate)
       .filter((n) => fromUser || (n.memory.slot === null && n.memory.type !== MemoryType.IDENTITY))
       .slice(0, MAX_ARBITER_PAIRS);
     const verdicts = await Promise.all(

@@ -1,13 +1,14 @@
 import { languageOf } from 'src/language/language-of';
+import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isShortImperative, isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slot-values';
 import { detectSlot, detectUserClaim } from 'src/language/slots';
 import { firstMatch, mentionedSlots } from 'src/language/tables';
-import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { IntentPrediction } from 'src/memory/intent/intent.types';
+import { slotValue } from 'src/memory/intent/value-spans';
 import { ruleParts } from 'src/memory/write/clauses';
 
 /**
@@ -75,6 +76,10 @@ export function detectIntent(text: string, options: IntentOptions): Intent {
     return byPattern('ask', null, false);
   }
   const slot = options.slots ? (options.anyPerson ? detectUserClaim(text) : detectSlot(text)) : null;
+  // "we're moving to Lyon in March": a plan, not yet the user's home; "my daughter turns 7": hers. Kept as said
+  if (slot && (plannedSlot(text, slot.slot) || aboutSomeoneElse(text, !options.anyPerson))) {
+    return byPattern('state', null, rule);
+  }
   if (slot) {
     return byPattern('state', slot.slot, rule);
   }
@@ -114,9 +119,16 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
     confidence: said.confidence,
   });
   const named = said.slot === 'name' || said.slot === 'nickname';
-  const ownSlot = options.slots && said.subject === 'user' && !(named && SOMEONE_NAMED.test(text)) ? said.slot : null;
+  const mayHold =
+    options.slots &&
+    said.subject === 'user' &&
+    !(named && SOMEONE_NAMED.test(text)) &&
+    !aboutSomeoneElse(text, !options.anyPerson);
+  const ownSlot = mayHold && !plannedSlot(text, said.slot) ? said.slot : null;
   if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
-    return said.confidence >= STATE_FLOOR && valueShape(text, ownSlot) !== null ? model('state', ownSlot, false) : null;
+    const sure = said.confidence >= STATE_FLOOR;
+
+    return sure && slotValue(text, ownSlot, languageOf(text)) !== null ? model('state', ownSlot, false) : null;
   }
   if (ownSlot !== null && (said.intent === 'retract' || said.intent === 'forget')) {
     return options.takesBack && said.confidence >= TAKE_BACK_FLOOR ? model(said.intent, ownSlot, false) : null;

@@ -1,4 +1,5 @@
 import { DA_FILLER } from 'src/language/da/filler';
+import { EN_CASUAL_EXAMPLES } from 'src/language/en/casual-spellings';
 import { EN_FILLER } from 'src/language/en/filler';
 import { normalise } from 'src/memory/write/normalise';
 
@@ -18,6 +19,14 @@ describe(normalise.name, () => {
     ['I live in Pisa 🎉', 'I live in Pisa'],
   ])('should leave what %j says: %j', (text, value) => {
     expect(normalise(text)).toBe(value);
+  });
+
+  it.each(EN_CASUAL_EXAMPLES)('should write out the chat spellings of %j: %j', (text, value) => {
+    expect(normalise(text)).toBe(value);
+  });
+
+  it('should leave Danish words alone: "i" is a preposition there', () => {
+    expect(normalise('jeg bor i Vejle')).toBe('jeg bor i Vejle');
   });
 
   it.each(['lol', 'okay', 'haha 🎉', 'Hmm'])('should keep %j as said when it is filler alone', (text) => {

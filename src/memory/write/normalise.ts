@@ -1,11 +1,14 @@
 import { DA_FILLER } from 'src/language/da/filler';
+import { EN_CASUAL_SPELLINGS } from 'src/language/en/casual-spellings';
 import { EN_FILLER } from 'src/language/en/filler';
 import type { FillerEntry } from 'src/language/filler';
+import { languageOf } from 'src/language/language-of';
 
 /**
  * Stage 1 of the write path: the words a reader looks at. Filler around the fact ("fwiw", "so yeah", "lol"), news
- * leads ("Quick update:") and quoting go; nothing else changes. Works on words, not expressions, so its cost is
- * linear in the text whatever it holds.
+ * leads ("Quick update:") and quoting go, and chat spellings of English words are written out ("im" -> "I'm",
+ * "u" -> "you"); nothing else changes. Works on words, not expressions, so its cost is linear in the text whatever
+ * it holds.
  */
 
 interface Phrase {
@@ -109,6 +112,16 @@ function unquoted(text: string): string {
   return text.startsWith('> ') ? text.slice(2) : text;
 }
 
+/** "im" -> "I'm", "u," -> "you,": a chat spelling of an English word written out, the marks after it kept. */
+function spelledOut(token: string): string {
+  const bare = withoutTrailing(token, TRAILING_MARKS);
+  const written = Object.hasOwn(EN_CASUAL_SPELLINGS, bare.toLowerCase())
+    ? EN_CASUAL_SPELLINGS[bare.toLowerCase()]
+    : null;
+
+  return written === null || written === undefined ? token : `${written}${token.slice(bare.length)}`;
+}
+
 /** `text` without the filler, leads and quoting around what it says; the text itself when nothing would be left. */
 export function normalise(text: string): string {
   const simple = unquoted(text.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim());
@@ -122,6 +135,9 @@ export function normalise(text: string): string {
     tokens = tokens.slice(lead, tokens.length - trail);
   }
   tokens = dropInside(tokens);
+  if (languageOf(simple) === 'en') {
+    tokens = tokens.map(spelledOut);
+  }
   const last = tokens.length - 1;
   if (last >= 0 && tokens.length < simple.split(' ').length) {
     tokens[last] = withoutTrailing(tokens[last] ?? '', ',;:—–-');

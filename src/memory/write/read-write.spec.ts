@@ -1,4 +1,5 @@
 import { MemoryType, SourceRole } from 'src/domain/memory.enums';
+import { classifyIntent } from 'src/memory/intent/classify-intent';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { readWrite } from 'src/memory/write/read-write';
 
@@ -49,6 +50,29 @@ describe(readWrite.name, () => {
     expect(readWrite(command('ok thanks'), {}, remember)).toEqual({ rejection: expect.stringMatching(/noise/u) });
     expect(readWrite(command('Your name is Bob', SourceRole.ASSISTANT), {}, remember)).toEqual({
       rejection: expect.stringMatching(/only be set by the user/u),
+    });
+  });
+
+  it('should refuse what the classifier is sure is chatter when no pattern read it', () => {
+    const learned = { ...remember, classifier: classifyIntent };
+
+    expect(readWrite(command('User said hello.'), {}, learned)).toEqual({
+      rejection: expect.stringMatching(/chatter/u),
+    });
+    expect(readWrite(command('The assistant explained how compound interest works.'), {}, learned)).toEqual({
+      rejection: expect.stringMatching(/chatter/u),
+    });
+    expect(readWrite(command('User is lactose intolerant.'), {}, learned)).toHaveProperty('screened');
+  });
+
+  it("should hold no slot for a plan or a relative's fact", () => {
+    const learned = { ...remember, classifier: classifyIntent };
+
+    expect(readWrite(command("We're moving to Lyon in March."), {}, learned)).toMatchObject({
+      screened: { slot: null },
+    });
+    expect(readWrite(command('My daughter Ella turns 7 next week.'), {}, learned)).toMatchObject({
+      screened: { slot: null },
     });
   });
 });

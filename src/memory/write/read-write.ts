@@ -1,5 +1,6 @@
 import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryStatus } from 'src/domain/memory.enums';
+import { languageOf } from 'src/language/language-of';
 import type { Retraction } from 'src/language/retractions';
 import { isShortImperative, ruleType } from 'src/language/rules';
 import type { ValueSwap } from 'src/language/value-swaps';
@@ -63,6 +64,22 @@ function defaultType(content: string, intent: Intent): MemoryType {
   return isShortImperative(content) ? MemoryType.TODO : classifyMemoryType(content);
 }
 
+/** How sure the classifier must be that a write no pattern read is chatter before the firewall refuses it. */
+const CHATTER_FLOOR = 0.9;
+
+/**
+ * A write no pattern read that the classifier is sure is chatter: "User said hello.", "User asked about the weather
+ * in Porto.", "Name: {{user.name}}", "user | lives_in | <unknown>" (what other extractors write of no fact).
+ */
+function isChatter(content: string, intent: Intent, classifier?: IntentClassifier): boolean {
+  if (classifier === undefined || intent.by !== 'none') {
+    return false;
+  }
+  const said = classifier(content, languageOf(content));
+
+  return said.intent === 'chatter' && said.confidence >= CHATTER_FLOOR;
+}
+
 /**
  * The one entry of the write path: `remember`, extraction (through `remember`) and imports all read a write here.
  * normalise -> detect intent -> extract values -> screen; what it returns, the decide and write stages act on
@@ -89,6 +106,9 @@ export function readWrite(
     takesBack: fromUser && claims && options.detectSlots && command.slot === null,
     ...(options.classifier ? { classifier: options.classifier } : {}),
   });
+  if (options.firewall && isChatter(content, intent, options.classifier)) {
+    return { rejection: 'chatter: a pleasantry, a placeholder or a note of what was said, no fact' };
+  }
   const slotName = claims ? (command.slot ?? (intent.kind === 'state' ? intent.slot : null)) : null;
   const values = extractValues(content, intent, slotName);
   const type = command.type ?? (values.slot ? MemoryType.IDENTITY : defaultType(content, intent));

@@ -1,11 +1,12 @@
 import { textWords } from 'src/common/text-words';
+import { languageOf } from 'src/language/language-of';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import type { Retraction } from 'src/language/retractions';
 import { normalizeSlotValue, slotValueIn } from 'src/language/slots';
 import { firstMatch, mentionedSlots } from 'src/language/tables';
-import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
 import type { ValueSwap } from 'src/language/value-swaps';
+import { slotValue } from 'src/memory/intent/value-spans';
 import type { Intent } from 'src/memory/write/intent';
 
 /**
@@ -52,7 +53,7 @@ function modelRetraction(text: string, intent: Intent): Retraction | null {
   if (intent.by !== 'model' || intent.slot === null) {
     return null;
   }
-  const value = valueShape(text, intent.slot);
+  const value = slotValue(text, intent.slot, languageOf(text));
 
   return { slot: intent.slot, value: value === null ? null : normalizeSlotValue(value, intent.slot) };
 }
@@ -62,7 +63,11 @@ function modelRetraction(text: string, intent: Intent): Retraction | null {
  * the one its intent speaks of; null when it may claim none (a private channel).
  */
 export function extractValues(text: string, intent: Intent, slotName: string | null): Values {
-  const slot = slotName === null ? null : { name: slotName, value: slotValueIn(text, slotName) };
+  // a slot the classifier read ("moved to linz lol"): the value it holds, in any case
+  const modelSlot = intent.by === 'model' && intent.slot === slotName ? intent.slot : null;
+  const read = modelSlot === null ? null : slotValue(text, modelSlot, languageOf(text));
+  const value = read === null ? null : normalizeSlotValue(read, slotName ?? undefined);
+  const slot = slotName === null ? null : { name: slotName, value: value ?? slotValueIn(text, slotName) };
   const none = { slot, retracts: null, retractsFact: null, swap: null };
   if (slot !== null) {
     return none;

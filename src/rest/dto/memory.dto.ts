@@ -71,6 +71,17 @@ export class MemoryDto {
   @ApiProperty({ format: 'date-time' })
   occurredAt!: string;
 
+  @ApiProperty({ format: 'date-time', description: 'from when it was believed true: its occurredAt' })
+  validFrom!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'until when it was believed true: when a correction or retraction ended it; null while it holds',
+  })
+  validUntil!: string | null;
+
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 

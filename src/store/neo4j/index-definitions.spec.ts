@@ -23,7 +23,7 @@ describe('search index definitions', () => {
         label: 'Memory',
         properties: ['contentWords', 'contextWords', 'tenantKey'],
         filters: [],
-        analyzer: 'standard-no-stop-words',
+        analyzer: 'english',
         dimensions: null,
         similarity: null,
       },
@@ -40,6 +40,7 @@ describe('search index definitions', () => {
       expect.objectContaining({
         name: 'message_text',
         properties: ['contentWords', 'speakerWords', 'prevContent', 'nextContent', 'tenantKey'],
+        analyzer: 'english',
       }),
       expect.objectContaining({
         name: 'message_embedding',
@@ -104,7 +105,7 @@ describe('search index definitions', () => {
       type: 'FULLTEXT',
       labelsOrTypes: ['Memory'],
       properties: ['content', 'context', 'tenantKey'],
-      indexConfig: { 'fulltext.analyzer': 'english' },
+      indexConfig: { 'fulltext.analyzer': 'standard-no-stop-words' },
       createStatement: null,
     });
     const oldVector = definitionFromShow({
@@ -119,7 +120,7 @@ describe('search index definitions', () => {
     expect(indexDifferences(memoryText!, undefined)).toEqual(['missing']);
     expect(indexDifferences(memoryText!, oldText)).toEqual([
       'properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]',
-      'analyzer "english" → "standard-no-stop-words"',
+      'analyzer "standard-no-stop-words" → "english"',
     ]);
     expect(indexDifferences(memoryVector!, oldVector)).toEqual([
       'filter columns [] → ["tenantId","status"]',

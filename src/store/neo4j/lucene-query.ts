@@ -2,15 +2,80 @@ import { textWords } from 'src/common/text-words';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
 
 /**
+ * Which search words a node holds (its `wordsVersion`): 1 the words alone, 2 with Latin diacritics folded, for the
+ * `english` analyzer. The boot rewrites the words of every node below this version (neo4j-search-words.ts).
+ */
+export const SEARCH_WORDS_VERSION = 2;
+
+/**
+ * The stop words of the full-text indexes' analyzer (`english`, cypher/schema.cypher), as
+ * db.index.fulltext.listAvailableAnalyzers() lists them (a Neo4j contract case compares). The analyzer drops them
+ * from the query too, so a query of these words alone would leave only the tenant clause, which matches every node
+ * of the tenant: the query builders leave them out first.
+ */
+export const ANALYZER_STOP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'but',
+  'by',
+  'for',
+  'if',
+  'in',
+  'into',
+  'is',
+  'it',
+  'no',
+  'not',
+  'of',
+  'on',
+  'or',
+  'such',
+  'that',
+  'the',
+  'their',
+  'then',
+  'there',
+  'these',
+  'they',
+  'this',
+  'to',
+  'was',
+  'will',
+  'with',
+]);
+
+/**
+ * Diacritics taken off Latin letters, as FTS5's `unicode61 remove_diacritics 2` does in the SQLite adapter: "café"
+ * → "cafe", "naïve" → "naive"; letters without a decomposition ("ø", "ß") and other scripts' marks stay.
+ */
+export function foldDiacritics(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, '$1')
+    .normalize('NFC');
+}
+
+/**
  * The copy of a text the Neo4j full-text indexes hold (contentWords, contextWords, speakerWords, and the neighbour
- * text): its words as the queries see them (textWords: letter/digit runs, lower-cased), space-separated. The indexes'
- * analyzer (standard-no-stop-words, Lucene's StandardTokenizer) keeps "john's", "3.5", "example.com" and "foo_bar"
- * as single tokens, which a query made of the words "john", "3", "example", "foo" would never match; over this copy it
- * splits them as FTS5's unicode61 tokenizer does in the SQLite adapter. What remains different: FTS5 stems (porter)
- * and keeps a run of CJK characters as one token, the analyzer does not stem and splits CJK into characters.
+ * text): its words as the queries see them (textWords: letter/digit runs, lower-cased, diacritics folded),
+ * space-separated. The analyzer's StandardTokenizer keeps "john's", "3.5", "example.com" and "foo_bar" as single
+ * tokens, which a query made of the words "john", "3", "example", "foo" would never match; over this copy it splits
+ * them as FTS5's unicode61 tokenizer does in the SQLite adapter, and the analyzer's Porter stemmer then stems both
+ * sides as FTS5's `porter` does. What remains different: the analyzer drops its stop words (FTS5 keeps every word),
+ * and FTS5 keeps a run of CJK characters as one token where the analyzer splits it into characters.
  */
 export function searchWords(text: string | null): string | null {
-  return text === null ? null : textWords(text).join(' ');
+  return text === null ? null : textWords(foldDiacritics(text)).join(' ');
+}
+
+/** The words of a query as the index holds them, without the analyzer's stop words. */
+function luceneWords(text: string): string[] {
+  return queryWords(foldDiacritics(text)).filter((word) => !ANALYZER_STOP_WORDS.has(word));
 }
 
 /**
@@ -22,12 +87,12 @@ function tenantClause(tenantId: string): string {
 }
 
 /**
- * A Lucene query for one tenant's memories made of the text's words only (lower-cased, so AND/OR/NOT are terms, not
- * operators): quotes, `*`, `-`, `~`, brackets and field syntax in user input never reach the parser. Null when the
- * text has no word.
+ * A Lucene query for one tenant's memories made of the text's words only (lower-cased, so AND/OR/NOT are never
+ * operators; they are stop words too): quotes, `*`, `-`, `~`, brackets and field syntax in user input never reach the
+ * parser. Null when the text has no word but stop words.
  */
 export function luceneQuery(tenantId: string, text: string): string | null {
-  const words = queryWords(text);
+  const words = luceneWords(text);
   const terms = words.join(' ');
 
   return words.length > 0
@@ -37,7 +102,7 @@ export function luceneQuery(tenantId: string, text: string): string | null {
 
 /** A Lucene query for one tenant's memories whose content holds every word of the text; null without a word. */
 export function luceneAllWordsQuery(tenantId: string, text: string): string | null {
-  const words = queryWords(text);
+  const words = luceneWords(text);
 
   return words.length > 0
     ? `${tenantClause(tenantId)} AND contentWords:(${words.map((w) => `+${w}`).join(' ')})`
@@ -46,7 +111,7 @@ export function luceneAllWordsQuery(tenantId: string, text: string): string | nu
 
 /** The same for messages: content and speaker, and at lower weights the neighbouring messages' text. */
 export function messageLuceneQuery(tenantId: string, text: string): string | null {
-  const words = queryWords(text);
+  const words = luceneWords(text);
   const terms = words.join(' ');
 
   return words.length > 0

@@ -147,9 +147,10 @@ export class Neo4jConversationStore implements ConversationStore {
     if (messageIds.length === 0) {
       return [];
     }
-    const rows = await this.read('getMessages', (tx) =>
-      this.run(tx, 'conversation/get-messages', { tenantId, ids: messageIds }),
-    );
+    const rows = await this.connection.queryOnce('conversation.store#getMessages', 'conversation/get-messages', {
+      tenantId,
+      ids: messageIds,
+    });
     const byId = new Map(rows.map((row) => toMessage(row['message'])).map((message) => [message.id, message]));
 
     return messageIds.flatMap((id) => byId.get(id) ?? []);

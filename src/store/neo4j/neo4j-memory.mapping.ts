@@ -12,15 +12,14 @@ import {
 } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { visibleScopes } from 'src/domain/visibility';
-import { searchWords } from 'src/store/neo4j/lucene-query';
-import type { Params } from 'src/store/neo4j/neo4j-values';
+import { SEARCH_WORDS_VERSION, searchWords } from 'src/store/neo4j/lucene-query';
+import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import {
   toDate,
   toDateTime,
   toEnum,
   toMap,
   toNumber,
-  toOptionalDate,
   toOptionalNumber,
   toOptionalText,
   toText,
@@ -32,11 +31,18 @@ const RELATION_TYPES: readonly string[] = Object.values(RelationType);
 
 /**
  * The one mapping of a memory node: every Cypher file returns `m {.*, embedding: null} AS memory` (all properties but
- * the vector), and this reads it. Properties the domain does not know (tenantKey, liveFingerprint) are ignored.
+ * the vector), and this reads it. Properties the domain does not know (tenantKey, liveFingerprint) are ignored. The
+ * recall read alone returns its memories as columns (neo4j-memory-columns.ts), read by the same `memoryFrom`.
  */
 export function toMemory(value: unknown): MemoryRecord {
-  const m = toMap(value, 'memory');
-  const createdAt = toDate(m['createdAt'], 'createdAt');
+  return memoryFrom(toMap(value, 'memory'), toDate);
+}
+
+/** A memory from its properties by name, its dates read by `date` (a DateTime, or epoch milliseconds). */
+export function memoryFrom(m: Row, date: (value: unknown, field: string) => Date): MemoryRecord {
+  const optionalDate = (value: unknown, field: string): Date | null =>
+    value === null || value === undefined ? null : date(value, field);
+  const createdAt = date(m['createdAt'], 'createdAt');
 
   return {
     id: toText(m['id'], 'id'),
@@ -62,15 +68,16 @@ export function toMemory(value: unknown): MemoryRecord {
       taskId: toOptionalText(m['sourceTaskId'], 'sourceTaskId'),
       skillId: toOptionalText(m['sourceSkillId'], 'sourceSkillId'),
     },
-    occurredAt: toOptionalDate(m['occurredAt'], 'occurredAt') ?? createdAt,
+    occurredAt: optionalDate(m['occurredAt'], 'occurredAt') ?? createdAt,
     fading: m['fading'] === true,
-    expiredAt: toOptionalDate(m['expiredAt'], 'expiredAt'),
+    expiredAt: optionalDate(m['expiredAt'], 'expiredAt'),
     createdAt,
-    updatedAt: toDate(m['updatedAt'], 'updatedAt'),
-    lastAccessedAt: toOptionalDate(m['lastAccessedAt'], 'lastAccessedAt'),
-    lastSeenAt: toDate(m['lastSeenAt'], 'lastSeenAt'),
+    updatedAt: date(m['updatedAt'], 'updatedAt'),
+    lastAccessedAt: optionalDate(m['lastAccessedAt'], 'lastAccessedAt'),
+    lastSeenAt: date(m['lastSeenAt'], 'lastSeenAt'),
     accessCount: toOptionalNumber(m['accessCount'], 'accessCount') ?? 0,
     supersededBy: toOptionalText(m['supersededBy'], 'supersededBy'),
+    validUntil: optionalDate(m['validUntil'], 'validUntil'),
     embeddingModel: toOptionalText(m['embeddingModel'], 'embeddingModel'),
   };
 }
@@ -123,6 +130,7 @@ export function nodeProperties(memory: MemoryDraft, vector: Float32Array | null)
     context: memory.context,
     contentWords: searchWords(memory.content),
     contextWords: searchWords(memory.context),
+    wordsVersion: int(SEARCH_WORDS_VERSION),
     status: memory.status,
     scope: memory.scope,
     channelId: memory.channelId,
@@ -147,6 +155,7 @@ export function nodeProperties(memory: MemoryDraft, vector: Float32Array | null)
     lastAccessedAt: null,
     accessCount: int(0),
     supersededBy: null,
+    validUntil: null,
     embedding: embedded ? Array.from(vector) : null,
     embeddingModel: vector !== null ? memory.embeddingModel : null,
   };
@@ -160,5 +169,6 @@ export function visibilityParams(visibility: Visibility): Params {
     scopes: visibleScopes(visibility).map((ref) => ({ scope: ref.scope, id: ref.id })),
     taskFilter: visibility.task !== undefined,
     taskId: visibility.task?.taskId ?? null,
+    asOf: visibility.asOf === undefined ? null : toDateTime(visibility.asOf),
   };
 }

@@ -1,6 +1,7 @@
 /** The Cypher files (under cypher/) the memory adapter runs. */
 export const MEMORY_QUERIES = [
   'memory/merge-memory',
+  'memory/merge-memories',
   'memory/create-memory',
   'memory/lock-slot',
   'memory/find-slot-holders',
@@ -13,6 +14,7 @@ export const MEMORY_QUERIES = [
   'memory/get-memories',
   'memory/find-memory-by-fingerprint',
   'memory/find-active-memories-by-slot',
+  'memory/slot-history',
   'memory/count-memories-by-task',
   'memory/count-task-writes',
   'memory/count-memories',
@@ -25,5 +27,6 @@ export const MEMORY_QUERIES = [
   'memory/find-mentions',
   'memory/list-associations',
   'memory/list-neighbours',
+  'memory/recall-candidates',
   'memory/record-access',
 ] as const;

@@ -4,6 +4,8 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import type {
   AssociationOf,
   AssociationQuery,
+  CandidateQuery,
+  Candidates,
   InsertBatchCommand,
   InsertMemoryCommand,
   InsertMemoryResult,
@@ -23,6 +25,8 @@ import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
 import { luceneAllWordsQuery, luceneQuery } from 'src/store/neo4j/lucene-query';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
+import { mergePlainMemories, plainRuns, upsertBatchEdges } from 'src/store/neo4j/neo4j-memory-batch';
+import type { BatchEdge } from 'src/store/neo4j/neo4j-memory-batch';
 import {
   ALL_RELATION_TYPES,
   isZero,
@@ -33,6 +37,7 @@ import {
   visibilityParams,
 } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
+import { readCandidates } from 'src/store/neo4j/neo4j-recall-reads';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDate, toDateTime, toEnum, toNumber, toText } from 'src/store/neo4j/neo4j-values';
@@ -115,29 +120,38 @@ export class Neo4jMemoryStore implements MemoryStore {
     working: (index: number) => void,
   ): Promise<InsertMemoryResult[]> {
     const results: InsertMemoryResult[] = [];
-    for (const [index, item] of items.entries()) {
-      working(index);
-      results.push(await this.insertInTransaction(tx, { ...item, links: [] }, replay));
+    const run = this.run.bind(this);
+    // consecutive plain inserts go together in UNWIND statements, the others one by one, in the batch's order
+    for (const { start, end, plain } of plainRuns(items)) {
+      if (plain) {
+        const at = (index: number): void => working(index < 0 ? -1 : start + index);
+        const tenantId = items[start]?.memory.tenantId ?? '';
+        results.push(...(await mergePlainMemories(run, tx, tenantId, items.slice(start, end), replay, at)));
+      } else {
+        working(start);
+        results.push(await this.insertInTransaction(tx, { ...items[start]!, links: [] }, replay));
+      }
     }
     // an item that was a duplicate stands for the memory it matched, as the end of its own links and of others'
     const saved = new Map(items.map((item, index) => [item.memory.id, results[index]?.memory.id ?? item.memory.id]));
+    const edges = new Map<string, BatchEdge[]>();
     for (const [index, item] of items.entries()) {
-      if (item.links.length === 0) {
-        continue;
-      }
-      working(index);
       const fromId = saved.get(item.memory.id) ?? item.memory.id;
-      const edges = item.links.map((link) => ({
-        fromId,
-        toId: saved.get(link.toId) ?? link.toId,
-        type: relationType(link.type),
-        weight: link.weight,
-        createdAt: toDateTime(item.memory.createdAt),
-      }));
-      const rows = await this.run(tx, 'memory/upsert-associations', { tenantId: item.memory.tenantId, edges });
-      if (rows.length < edges.length) {
-        throw new Error('a link points at no memory of the tenant');
+      const list = edges.get(item.memory.tenantId) ?? [];
+      for (const link of item.links) {
+        list.push({
+          index,
+          fromId,
+          toId: saved.get(link.toId) ?? link.toId,
+          type: link.type,
+          weight: link.weight,
+          createdAt: item.memory.createdAt,
+        });
       }
+      edges.set(item.memory.tenantId, list);
+    }
+    for (const [tenantId, list] of edges) {
+      await upsertBatchEdges(run, tx, tenantId, list, working);
     }
     working(-1);
 
@@ -212,6 +226,7 @@ export class Neo4jMemoryStore implements MemoryStore {
             ids: supersede,
             supersededBy: memory.id,
             at: toDateTime(memory.createdAt),
+            validUntil: toDateTime(memory.occurredAt),
           })
         : [];
     if (claims) {
@@ -245,8 +260,9 @@ export class Neo4jMemoryStore implements MemoryStore {
     }
 
     return this.write('supersedeInto', async (tx) => {
-      const [survivor] = await this.run(tx, 'memory/get-memories', { tenantId, ids: [survivorId] });
-      if (survivor === undefined || toMemory(survivor['memory']).status !== MemoryStatus.ACTIVE) {
+      const [row] = await this.run(tx, 'memory/get-memories', { tenantId, ids: [survivorId] });
+      const survivor = row === undefined ? null : toMemory(row['memory']);
+      if (survivor?.status !== MemoryStatus.ACTIVE) {
         return [];
       }
       const rows = await this.run(tx, 'memory/supersede-memories', {
@@ -254,6 +270,7 @@ export class Neo4jMemoryStore implements MemoryStore {
         ids: others,
         supersededBy: survivorId,
         at: toDateTime(at),
+        validUntil: toDateTime(survivor.occurredAt),
       });
       const retired = rows.map((row) => toMemory(row['memory']));
       if (retired.length > 0) {
@@ -313,7 +330,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     if (ids.length === 0) {
       return [];
     }
-    const rows = await this.read('getMemories', (tx) => this.run(tx, 'memory/get-memories', { tenantId, ids }));
+    const rows = await this.queryOnce('getMemories', 'memory/get-memories', { tenantId, ids });
     const byId = new Map(rows.map((row) => toMemory(row['memory'])).map((memory) => [memory.id, memory]));
 
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -330,6 +347,17 @@ export class Neo4jMemoryStore implements MemoryStore {
   async findActiveBySlot(tenantId: string, slot: string): Promise<MemoryRecord[]> {
     const rows = await this.read('findActiveBySlot', (tx) =>
       this.run(tx, 'memory/find-active-memories-by-slot', { tenantId, slot }),
+    );
+
+    return rows.map((row) => toMemory(row['memory']));
+  }
+
+  async slotHistory(tenantId: string, slot: string, limit: number): Promise<MemoryRecord[]> {
+    if (limit <= 0) {
+      return [];
+    }
+    const rows = await this.read('slotHistory', (tx) =>
+      this.run(tx, 'memory/slot-history', { tenantId, slot, limit: int(limit) }),
     );
 
     return rows.map((row) => toMemory(row['memory']));
@@ -357,6 +385,7 @@ export class Neo4jMemoryStore implements MemoryStore {
       channelId: filter.channelId ?? null,
       projectId: filter.projectId ?? null,
       tags: [...(filter.tags ?? [])],
+      asOf: filter.asOf === undefined ? null : toDateTime(filter.asOf),
     };
 
     return this.read('listMemories', async (tx) => {
@@ -406,9 +435,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     // SEARCH filters on one exact status value, so each requested status is its own index search.
     for (const status of new Set(visibility.statuses)) {
       const found = await widenedSearch(k, (limit) =>
-        this.read('searchVectors', (tx) =>
-          this.run(tx, 'memory/search-memory-vectors', { ...base, status, limit: int(limit) }),
-        ),
+        this.queryOnce('searchVectors', 'memory/search-memory-vectors', { ...base, status, limit: int(limit) }),
       );
       hits.push(...found.map((hit) => ({ id: hit.id, score: 2 * hit.score - 1 })));
     }
@@ -423,7 +450,7 @@ export class Neo4jMemoryStore implements MemoryStore {
     }
     const params = { tenantId, query: lucene, ...visibilityParams(visibility) };
     const hits = await widenedSearch(k, (limit) =>
-      this.read('searchText', (tx) => this.run(tx, 'memory/search-memory-text', { ...params, limit: int(limit) })),
+      this.queryOnce('searchText', 'memory/search-memory-text', { ...params, limit: int(limit) }),
     );
 
     return bestFirst(hits, k);
@@ -505,14 +532,12 @@ export class Neo4jMemoryStore implements MemoryStore {
     if (seedIds.length === 0 || limitPerSeed <= 0) {
       return [];
     }
-    const rows = await this.read('neighbours', (tx) =>
-      this.run(tx, 'memory/list-neighbours', {
-        tenantId,
-        seedIds: [...new Set(seedIds)],
-        types: [...ALL_RELATION_TYPES],
-        limitPerSeed: int(limitPerSeed),
-      }),
-    );
+    const rows = await this.queryOnce('neighbours', 'memory/list-neighbours', {
+      tenantId,
+      seedIds: [...new Set(seedIds)],
+      types: [...ALL_RELATION_TYPES],
+      limitPerSeed: int(limitPerSeed),
+    });
 
     return rows.map((row) => ({
       seedId: toText(row['seedId'], 'seedId'),
@@ -521,6 +546,10 @@ export class Neo4jMemoryStore implements MemoryStore {
       direction: toEnum(Direction, row['direction'], 'direction'),
       weight: toNumber(row['weight'], 'weight'),
     }));
+  }
+
+  recallCandidates(tenantId: string, query: CandidateQuery): Promise<Candidates> {
+    return readCandidates(this.connection, this, tenantId, query);
   }
 
   async recordAccess(tenantId: string, ids: string[], at: Date): Promise<void> {
@@ -541,6 +570,10 @@ export class Neo4jMemoryStore implements MemoryStore {
 
   private run(tx: ManagedTransaction, name: Neo4jQueryName, params: Params): Promise<Row[]> {
     return this.connection.run(tx, name, params);
+  }
+
+  private queryOnce(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+    return this.connection.queryOnce(`memory.store#${source}`, name, params);
   }
 
   private read<T>(source: string, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { ADMIN_QUERIES } from 'src/store/neo4j/neo4j-admin.queries';
 import { CONVERSATION_QUERIES } from 'src/store/neo4j/neo4j-conversation.queries';
 import { CORTEX_QUERIES } from 'src/store/neo4j/neo4j-cortex.queries';
+import { ENTITY_QUERIES } from 'src/store/neo4j/neo4j-entity.queries';
 import { INTEGRITY_QUERIES } from 'src/store/neo4j/neo4j-integrity.queries';
 import { MEMORY_QUERIES } from 'src/store/neo4j/neo4j-memory.queries';
 import { MIGRATION_QUERIES } from 'src/store/neo4j/neo4j-migration.queries';
@@ -24,6 +25,7 @@ export const META_QUERIES = [
   'meta/save-memory-words',
   'meta/pending-message-words',
   'meta/save-message-words',
+  'meta/backfill-valid-until',
 ] as const;
 
 /**
@@ -39,6 +41,7 @@ export const NEO4J_QUERIES = [
   ...TENANT_DATA_QUERIES,
   ...MIGRATION_QUERIES,
   ...ADMIN_QUERIES,
+  ...ENTITY_QUERIES,
 ] as const;
 export type Neo4jQueryName = (typeof NEO4J_QUERIES)[number];
 

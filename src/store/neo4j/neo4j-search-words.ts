@@ -1,21 +1,23 @@
 import { int } from 'neo4j-driver';
 
-import { searchWords } from 'src/store/neo4j/lucene-query';
+import { SEARCH_WORDS_VERSION, searchWords } from 'src/store/neo4j/lucene-query';
 import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 
 const BATCH = 1000;
 
 /**
- * Gives memories and messages written before the full-text indexes held search words (lucene-query.ts searchWords)
- * their words, in id order, one transaction per batch; a no-op read once every node has them. Returns how many
- * nodes it changed.
+ * Gives memories and messages whose search words (lucene-query.ts searchWords) are missing, or older than
+ * SEARCH_WORDS_VERSION (its `wordsVersion` marks what a node holds), the current words, in id order, one transaction
+ * per batch; a read that finds nothing once every node holds them. Neighbour text (prevContent, nextContent) is the
+ * neighbours' words, so it is rewritten the same way. Returns how many nodes it changed.
  */
 export async function backfillSearchWords(connection: Neo4jSession, log: (line: string) => void): Promise<number> {
+  const version = int(SEARCH_WORDS_VERSION);
   let changed = 0;
   for (let afterId = ''; ;) {
     const rows = await connection.read('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/pending-memory-words', { afterId, limit: int(BATCH) }),
+      connection.run(tx, 'meta/pending-memory-words', { afterId, limit: int(BATCH), version }),
     );
     if (rows.length === 0) {
       break;
@@ -26,7 +28,7 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
       contextWords: searchWords(toOptionalText(row['context'], 'context')),
     }));
     await connection.write('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/save-memory-words', { rows: words }),
+      connection.run(tx, 'meta/save-memory-words', { rows: words, version }),
     );
     changed += words.length;
     afterId = words.at(-1)?.id ?? afterId;
@@ -34,7 +36,7 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
   }
   for (let afterId = ''; ;) {
     const rows = await connection.read('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/pending-message-words', { afterId, limit: int(BATCH) }),
+      connection.run(tx, 'meta/pending-message-words', { afterId, limit: int(BATCH), version }),
     );
     if (rows.length === 0) {
       break;
@@ -47,7 +49,7 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
       nextContent: searchWords(toOptionalText(row['nextContent'], 'nextContent')),
     }));
     await connection.write('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/save-message-words', { rows: words }),
+      connection.run(tx, 'meta/save-message-words', { rows: words, version }),
     );
     changed += words.length;
     afterId = words.at(-1)?.id ?? afterId;

@@ -35,4 +35,5 @@ export const TENANT_DATA_QUERIES = [
   'tenant/purge-tenant-slot-locks',
   'tenant/purge-tenant-llm-usage',
   'tenant/purge-tenant-import-runs',
+  'tenant/purge-tenant-entities',
 ] as const;

@@ -53,6 +53,7 @@ const TENANT_LABELS = {
   SlotLock: 'tenant/purge-tenant-slot-locks',
   LlmUsage: 'tenant/purge-tenant-llm-usage',
   ImportRun: 'tenant/purge-tenant-import-runs',
+  Entity: 'tenant/purge-tenant-entities',
 } as const satisfies Record<string, Neo4jQueryName>;
 
 const ID_OWNER_QUERIES: Readonly<Record<ImportIdKind, Neo4jQueryName>> = {
@@ -133,6 +134,7 @@ function importedMemoryProperties(
     lastAccessedAt: optionalTime(m.lastAccessedAt),
     accessCount: int(m.accessCount),
     supersededBy: m.supersededBy,
+    validUntil: optionalTime(m.validUntil),
     embeddingModel: embedded ? model : null,
   };
 }
@@ -386,6 +388,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       SlotLock: { nodes: 0, vectors: 0 },
       LlmUsage: { nodes: 0, vectors: 0 },
       ImportRun: { nodes: 0, vectors: 0 },
+      Entity: { nodes: 0, vectors: 0 },
     };
     for (const [label, query] of Object.entries(TENANT_LABELS) as [keyof typeof TENANT_LABELS, Neo4jQueryName][]) {
       for (;;) {
@@ -415,6 +418,7 @@ export class Neo4jTenantDataStore implements TenantDataStore {
       citations: toOptionalNumber(edges?.['citations'], 'citations') ?? 0,
       jobStates: deleted.JobState.nodes + deleted.TaskBudget.nodes,
       llmUsage: deleted.LlmUsage.nodes,
+      entities: deleted.Entity.nodes,
     };
   }
 

@@ -44,6 +44,16 @@ export function toDate(value: unknown, field: string): Date {
   throw new Error(`Neo4j returned ${field} = ${String(value)}, expected a DateTime`);
 }
 
+/** A DateTime a statement returned as `.epochMillis` (an integer), as a Date. */
+export function toDateFromMillis(value: unknown, field: string): Date {
+  const millis = toNumber(value, field);
+  if (!Number.isInteger(millis)) {
+    throw new Error(`Neo4j returned ${field} = ${millis}, expected epoch milliseconds`);
+  }
+
+  return new Date(millis);
+}
+
 export function toOptionalNumber(value: unknown, field: string): number | null {
   return value === null || value === undefined ? null : toNumber(value, field);
 }

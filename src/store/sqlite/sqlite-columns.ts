@@ -1,4 +1,5 @@
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import { EntityKind } from 'src/domain/entity.types';
 import { Direction, MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { BulletinSource } from 'src/store/bulletin-store.port';
 
@@ -32,4 +33,5 @@ export const column = {
   messageRole: enumColumn(Object.values(MessageRole), 'messages.role'),
   trust: enumColumn(Object.values(Trust), 'messages.trust'),
   bulletinSource: enumColumn(BULLETIN_SOURCES, 'bulletins.source'),
+  entityKind: enumColumn(Object.values(EntityKind), 'entities.kind'),
 } as const;

@@ -66,6 +66,8 @@ export class SqliteDatabase implements StoreConnection {
   private currentSpace: EmbeddingSpace | null = null;
   private readonly statements: StatementCache<SqlValue[]>;
   private memoryTextChanges = 0;
+  private messageTextChanges = 0;
+  private readonly closing: (() => void)[] = [];
 
   constructor(options: SqliteDatabaseOptions) {
     if (options.file !== ':memory:') {
@@ -91,6 +93,15 @@ export class SqliteDatabase implements StoreConnection {
 
   memoryTextChanged(rows: number): void {
     this.memoryTextChanges += rows;
+  }
+
+  /** message_fts rows this connection inserted, updated or deleted: `memoryTextWrites` for messages. */
+  get messageTextWrites(): number {
+    return this.messageTextChanges;
+  }
+
+  messageTextChanged(rows: number): void {
+    this.messageTextChanges += rows;
   }
 
   /** The embedding space the vector tables were made for; null before `init`. */
@@ -251,7 +262,15 @@ export class SqliteDatabase implements StoreConnection {
     );
   }
 
+  /** Runs before the connection closes (a background index build stops there). */
+  onClose(listener: () => void): void {
+    this.closing.push(listener);
+  }
+
   close(): Promise<void> {
+    for (const listener of this.closing.splice(0)) {
+      listener();
+    }
     if (this.db.open) {
       this.db.close();
     }

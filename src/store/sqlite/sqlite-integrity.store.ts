@@ -112,6 +112,20 @@ const REFERENCES: readonly ReferenceCheck[] = [
           WHERE b.id IS NULL OR m.tenant_id IS NOT b.tenant_id`,
   },
   {
+    subject: 'MENTIONS',
+    detail: 'the memory or the entity is missing or belongs to another tenant',
+    sql: `SELECT m.tenant_id AS tenant_id, m.memory_id || ' -> ' || m.entity_id AS id FROM entity_mentions m
+          LEFT JOIN memories mem ON mem.id = m.memory_id LEFT JOIN entities e ON e.id = m.entity_id
+          WHERE mem.tenant_id IS NOT m.tenant_id OR e.tenant_id IS NOT m.tenant_id`,
+  },
+  {
+    subject: 'MERGED_INTO',
+    detail: 'the entity it was merged into is missing or belongs to another tenant or kind',
+    sql: `SELECT e.tenant_id AS tenant_id, e.id || ' -> ' || e.merged_into AS id FROM entities e
+          LEFT JOIN entities t ON t.id = e.merged_into
+          WHERE e.merged_into IS NOT NULL AND (t.tenant_id IS NOT e.tenant_id OR t.kind IS NOT e.kind)`,
+  },
+  {
     subject: 'supersededBy',
     detail: 'the memory that superseded it is missing',
     sql: `SELECT m.tenant_id AS tenant_id, m.id || ' -> ' || m.superseded_by AS id FROM memories m

@@ -1,6 +1,8 @@
 import type {
   AssociationOf,
   AssociationQuery,
+  CandidateQuery,
+  Candidates,
   InsertBatchCommand,
   InsertMemoryCommand,
   InsertMemoryResult,
@@ -19,17 +21,14 @@ import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domai
 import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
 import { scopeKey, visibleScopes } from 'src/domain/visibility';
 import type { ScopeRef } from 'src/domain/visibility';
+import { composeCandidates } from 'src/store/recall-candidates';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
-import {
-  ftsAllWordsExpression,
-  ftsAnyWordExpression,
-  selectiveWords,
-  tenantTokenPays,
-  wordRowLimit,
-} from 'src/store/sqlite/fts-query';
+import { ftsAllWordsExpression, ftsAnyWordExpression, tenantTokenPays, wordRowLimit } from 'src/store/sqlite/fts-query';
+import { FtsWordCounts } from 'src/store/sqlite/fts-word-counts';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import { chunks, placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
+import { SqliteReadThread } from 'src/store/sqlite/sqlite-read-thread';
 import type { MemoryRow } from 'src/store/sqlite/sqlite-rows';
 import {
   INSERT_MEMORY_SQL,
@@ -46,10 +45,6 @@ import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 
 /** How long a tenant's share of the full-text index (see tenantTokenPays) is trusted before it is counted again. */
 const TEXT_SCOPE_TTL_MS = 60_000;
-/** Word counts kept before the cache starts over. */
-const WORD_COUNTS_CACHED = 20_000;
-/** Rows a word count reads beyond its limit (see wordRows). */
-const WORD_COUNT_SLACK = 256;
 
 /** How a tenant's full-text queries are run, from the row counts read at `at`. */
 interface TextScope {
@@ -57,6 +52,8 @@ interface TextScope {
   prefix: string;
   /** The most rows a query word may match (wordRowLimit); null when no word can match more, so none is counted. */
   wordLimit: number | null;
+  /** The rows a query searches: the tenant's with its token, else the whole index. */
+  searched: number;
   at: number;
 }
 
@@ -66,9 +63,25 @@ export const CONTEXT_WEIGHT = 0.5;
 export interface SqliteMemoryStoreOptions {
   /** Tenants with at least this many vectors search an in-memory binary index instead of scanning vec0. */
   vectorIndexMinRows?: number;
+  /**
+   * Vector rows an index build adds in one event-loop turn (default BUILD_SLICE_ROWS); Infinity builds a tenant's
+   * whole index inside its first search, as before builds were sliced (a bench compares the two).
+   */
+  vectorIndexSliceRows?: number;
+  /**
+   * Full-text searches over at least this many rows run on a read-only connection in a worker thread (see
+   * SqliteReadThread), beside the vector search, instead of on the event loop (default TEXT_THREAD_MIN_ROWS;
+   * Infinity never; a database in memory never).
+   */
+  textThreadMinRows?: number;
 }
 
 export const DEFAULT_VECTOR_INDEX_MIN_ROWS = 5_000;
+/**
+ * Below this many rows searched a full-text query costs a few milliseconds and the thread's round trip is not worth
+ * it; at 1M rows it takes tens of milliseconds the vector search can use.
+ */
+export const TEXT_THREAD_MIN_ROWS = 50_000;
 
 /** A SQL fragment with its bound values; fragments are fixed strings, never input. */
 export interface Clause {
@@ -108,8 +121,24 @@ export function visibilityClause(alias: string, visibility: Visibility): Clause 
     sql += ` AND (${alias}.source_task_id IS NULL OR ${alias}.source_task_id = ?)`;
     params.push(visibility.task.taskId);
   }
+  if (visibility.asOf) {
+    const valid = validAtClause(alias, visibility.asOf);
+    sql += ` AND ${valid.sql}`;
+    params.push(...valid.params);
+  }
 
   return { sql, params };
+}
+
+/**
+ * Believed true at `asOf`: it had happened, and nothing had ended it yet. The unary + keeps the planner off the
+ * (tenant_id, occurred_at) index: driving a full-text search from it ran the MATCH once per row (seconds at 5k).
+ */
+function validAtClause(alias: string, asOf: Date): Clause {
+  return {
+    sql: `+${alias}.occurred_at <= ? AND (${alias}.valid_until IS NULL OR ${alias}.valid_until > ?)`,
+    params: [asOf.getTime(), asOf.getTime()],
+  };
 }
 
 const METADATA_ORDER: Record<MetadataOrder, string> = {
@@ -131,19 +160,45 @@ export class SqliteMemoryStore implements MemoryStore {
   readonly kind = 'sqlite' as const;
   private readonly db: SqliteDatabase['db'];
   private readonly vectorIndexMinRows: number;
+  private readonly vectorIndexSliceRows: number | undefined;
   private indexes: SqliteVectorIndexes | null = null;
+  private textThreadMinRows: number;
+  private readThread: SqliteReadThread | null = null;
   private readonly textScopes = new Map<string, TextScope>();
-  /** Full-text word counts by `limit:match`, with memoryTextWrites when read (see wordRows). */
-  private readonly wordCounts = new Map<string, { rows: number; writes: number }>();
-  /** `PRAGMA data_version` the word counts were read under. */
-  private wordCountsVersion = -1;
+  private readonly wordCounts: FtsWordCounts;
 
   constructor(
     private readonly database: SqliteDatabase,
     options: SqliteMemoryStoreOptions = {},
   ) {
     this.db = database.db;
+    this.wordCounts = new FtsWordCounts(database, {
+      table: 'memory_fts',
+      columns: '{content context}',
+      writes: () => database.memoryTextWrites,
+    });
     this.vectorIndexMinRows = options.vectorIndexMinRows ?? DEFAULT_VECTOR_INDEX_MIN_ROWS;
+    this.vectorIndexSliceRows = options.vectorIndexSliceRows;
+    this.textThreadMinRows = options.textThreadMinRows ?? TEXT_THREAD_MIN_ROWS;
+  }
+
+  /** Benchmarks: switches where large full-text searches run (see SqliteMemoryStoreOptions.textThreadMinRows). */
+  setTextThreadMinRows(rows: number): void {
+    this.textThreadMinRows = rows;
+  }
+
+  /** The read thread for a search over `searched` rows, or null when it runs here (see textThreadMinRows). */
+  private textThread(searched: number): SqliteReadThread | null {
+    if (searched < this.textThreadMinRows || this.db.memory || this.db.inTransaction) {
+      return null;
+    }
+    if (this.readThread === null) {
+      const thread = new SqliteReadThread(this.db.name);
+      this.readThread = thread;
+      this.database.onClose(() => void thread.close());
+    }
+
+    return this.readThread;
   }
 
   /** The in-memory vector indexes exist once the connection knows its embedding space. */
@@ -153,11 +208,23 @@ export class SqliteMemoryStore implements MemoryStore {
       this.indexes = new SqliteVectorIndexes(this.db, {
         dimensions: space.dimensions,
         minRows: this.vectorIndexMinRows,
+        sliceRows: this.vectorIndexSliceRows,
         source: MEMORY_VECTOR_SOURCE,
       });
+      const indexes = this.indexes;
+      this.database.onClose(() => indexes.stop());
     }
 
     return this.indexes;
+  }
+
+  /**
+   * Builds the tenant's in-memory vector index if it is large enough and has none (in the background, a slice an
+   * event-loop turn) and resolves when none is under way: true when its vector searches go through the index. Its
+   * first search starts the same build; this awaits it (a warm-up after an import, tests and benches).
+   */
+  warmVectorIndex(tenantId: string): Promise<boolean> {
+    return this.vectorIndexes?.ready(tenantId) ?? Promise.resolve(false);
   }
 
   /** Another adapter changed many of the tenant's vectors (import, purge) on this connection. */
@@ -264,7 +331,8 @@ export class SqliteMemoryStore implements MemoryStore {
         createdAt: m.createdAt,
       });
     }
-    const superseded = supersede.length > 0 ? this.supersedeSync(m.tenantId, supersede, m.id, m.createdAt) : [];
+    const superseded =
+      supersede.length > 0 ? this.supersedeSync(m.tenantId, supersede, m.id, m.createdAt, m.occurredAt) : [];
     const memory = this.getSync(m.tenantId, m.id);
     if (!memory) {
       throw new Error('inserted memory vanished inside its transaction');
@@ -273,11 +341,13 @@ export class SqliteMemoryStore implements MemoryStore {
     return { created: true, memory, superseded };
   }
 
-  private supersedeSync(tenantId: string, ids: string[], byId: string, at: Date): MemoryRecord[] {
+  /** `endsAt`: the successor's occurredAt, which ends each one's validity (never before its own occurredAt). */
+  private supersedeSync(tenantId: string, ids: string[], byId: string, at: Date, endsAt: Date): MemoryRecord[] {
     const rows = this.stmt<MemoryRow>(
-      `UPDATE memories SET status = 'SUPERSEDED', superseded_by = ?, live_fingerprint = NULL, updated_at = ?
+      `UPDATE memories SET status = 'SUPERSEDED', superseded_by = ?, live_fingerprint = NULL, updated_at = ?,
+           valid_until = MAX(occurred_at, ?)
          WHERE +tenant_id = ? AND status = 'ACTIVE' AND id IN (${placeholders(ids.length)}) RETURNING *`,
-    ).all(byId, at.getTime(), tenantId, ...ids);
+    ).all(byId, at.getTime(), endsAt.getTime(), tenantId, ...ids);
     for (const row of rows) {
       this.stmt('UPDATE memory_vectors SET status = ? WHERE rowid = ?').run(MemoryStatus.SUPERSEDED, BigInt(row.rowid));
       this.vectorIndexes?.noteChange(tenantId, row.rowid);
@@ -289,10 +359,11 @@ export class SqliteMemoryStore implements MemoryStore {
   supersedeInto(tenantId: string, survivorId: string, ids: string[], at: Date): Promise<MemoryRecord[]> {
     const others = ids.filter((id) => id !== survivorId);
     const run = this.db.transaction((): MemoryRecord[] => {
-      if (others.length === 0 || this.getSync(tenantId, survivorId)?.status !== MemoryStatus.ACTIVE) {
+      const survivor = this.getSync(tenantId, survivorId);
+      if (others.length === 0 || survivor?.status !== MemoryStatus.ACTIVE) {
         return [];
       }
-      const retired = this.supersedeSync(tenantId, others, survivorId, at);
+      const retired = this.supersedeSync(tenantId, others, survivorId, at, survivor.occurredAt);
       for (const memory of retired) {
         this.upsertAssociationSync({
           tenantId,
@@ -327,9 +398,11 @@ export class SqliteMemoryStore implements MemoryStore {
     const run = this.db.transaction((): MemoryRecord | null => {
       const row = this.stmt<MemoryRow>(
         `UPDATE memories SET status = ?, updated_at = ?,
-           live_fingerprint = CASE WHEN ? THEN live_fingerprint ELSE NULL END
+           live_fingerprint = CASE WHEN ? THEN live_fingerprint ELSE NULL END,
+           valid_until = CASE ? WHEN 'ACTIVE' THEN NULL
+             WHEN 'SUPERSEDED' THEN COALESCE(valid_until, MAX(occurred_at, ?)) ELSE valid_until END
          WHERE tenant_id = ? AND id = ? RETURNING *`,
-      ).get(status, at.getTime(), isLive(status) ? 1 : 0, tenantId, id);
+      ).get(status, at.getTime(), isLive(status) ? 1 : 0, status, at.getTime(), tenantId, id);
       if (!row) {
         return null;
       }
@@ -418,6 +491,15 @@ export class SqliteMemoryStore implements MemoryStore {
     return Promise.resolve(rows.map(rowToMemory));
   }
 
+  slotHistory(tenantId: string, slot: string, limit: number): Promise<MemoryRecord[]> {
+    const rows = this.arrays<unknown[]>(
+      `SELECT ${MEMORY_ROW_COLUMNS} FROM memories WHERE tenant_id = ? AND slot = ? AND status IN ('ACTIVE', 'SUPERSEDED')
+         ORDER BY occurred_at, created_at, id LIMIT ?`,
+    ).all(tenantId, slot, limit);
+
+    return Promise.resolve(rows.map((values) => rowToMemory(memoryRowOf(values))));
+  }
+
   countByTask(tenantId: string, taskId: string): Promise<number> {
     const row = this.stmt<{ n: number }>(
       'SELECT COUNT(*) AS n FROM memories WHERE tenant_id = ? AND source_task_id = ?',
@@ -447,6 +529,9 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     if (filter.projectId !== undefined) {
       where.push({ sql: 'm.project_id = ?', params: [filter.projectId] });
+    }
+    if (filter.asOf !== undefined) {
+      where.push(validAtClause('m', filter.asOf));
     }
     // Tags are selective: the first one drives the query (CROSS JOIN fixes the loop order), the others are probes.
     const [firstTag, ...otherTags] = filter.tags ?? [];
@@ -502,15 +587,14 @@ export class SqliteMemoryStore implements MemoryStore {
       return Promise.resolve([]);
     }
     this.assertDimensions(vector);
-    const task = visibility.task;
-    if (!task) {
+    if (!visibility.task && !visibility.asOf) {
       return Promise.resolve(this.nearest(tenantId, vector, k, visibility));
     }
-    // vec0 rows carry no task: other tasks' memories (few: a task has a write budget) are dropped after the search,
-    // which widens until k remain or the index has nothing more to give
+    // vec0 rows carry no task and no validity: other tasks' memories (few: a task has a write budget) and those not
+    // valid at asOf are dropped after the search, which widens until k remain or the index has nothing more to give
     for (let limit = k; ; limit *= 4) {
       const hits = this.nearest(tenantId, vector, limit, visibility);
-      const allowed = this.taskVisibleIds(tenantId, ids(hits), task.taskId);
+      const allowed = this.filteredIds(tenantId, ids(hits), visibility);
       const kept = hits.filter((hit) => allowed.has(hit.id));
       if (kept.length >= k || hits.length < limit) {
         return Promise.resolve(kept.slice(0, k));
@@ -518,13 +602,20 @@ export class SqliteMemoryStore implements MemoryStore {
     }
   }
 
-  /** The ids among `ids` that a recall with this task filter may see. */
-  private taskVisibleIds(tenantId: string, memoryIds: string[], taskId: string | null): Set<string> {
+  /** The ids among `ids` that a recall with this task filter and moment (see Visibility) may see. */
+  private filteredIds(tenantId: string, memoryIds: string[], visibility: Visibility): Set<string> {
+    const filters: Clause[] = [];
+    if (visibility.task) {
+      filters.push({ sql: '(source_task_id IS NULL OR source_task_id = ?)', params: [visibility.task.taskId] });
+    }
+    if (visibility.asOf) {
+      filters.push(validAtClause('memories', visibility.asOf));
+    }
+    const filterSql = filters.map((c) => ` AND ${c.sql}`).join('');
     const visible = chunks(memoryIds).flatMap((chunk) =>
       this.stmt<{ id: string }>(
-        `SELECT id FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})
-             AND (source_task_id IS NULL OR source_task_id = ?)`,
-      ).all(tenantId, ...chunk, taskId),
+        `SELECT id FROM memories WHERE +tenant_id = ? AND id IN (${placeholders(chunk.length)})${filterSql}`,
+      ).all(tenantId, ...chunk, ...filters.flatMap((c) => c.params)),
     );
 
     return new Set(visible.map((row) => row.id));
@@ -558,21 +649,26 @@ export class SqliteMemoryStore implements MemoryStore {
     const scope = this.textScope(tenantId);
     const words = queryWords(query);
     const match = ftsAnyWordExpression(
-      scope.wordLimit === null ? words : this.selectiveWords(scope.prefix, words, scope.wordLimit),
+      scope.wordLimit === null ? words : this.wordCounts.selective(scope.prefix, words, scope.wordLimit),
     );
     if (match === null || k <= 0) {
       return Promise.resolve([]);
     }
     const vis = visibilityClause('m', visibility);
     // ORDER BY the rank column lets FTS5 sort inside the virtual table, so the join stops after k visible rows
-    const rows = this.stmt<{ id: string; score: number }>(
-      `SELECT m.id AS id, -f.rank AS score
+    const sql = `SELECT m.id AS id, -f.rank AS score
          FROM memory_fts f JOIN memories m ON m.rowid = f.rowid
          WHERE memory_fts MATCH ? AND f.rank MATCH 'bm25(1.0, ${CONTEXT_WEIGHT}, 0.0)' AND m.tenant_id = ? AND ${vis.sql}
-         ORDER BY f.rank LIMIT ?`,
-    ).all(`${scope.prefix}{content context} : (${match})`, tenantId, ...vis.params, k);
+         ORDER BY f.rank LIMIT ?`;
+    const params = [`${scope.prefix}{content context} : (${match})`, tenantId, ...vis.params, k];
+    const here = (): ScoredId[] => this.stmt<ScoredId>(sql).all(...params);
+    const thread = this.textThread(scope.searched);
+    if (thread === null) {
+      return Promise.resolve(here());
+    }
 
-    return Promise.resolve(rows);
+    // a thread that fails (it could not open the file) costs the overlap, never the search
+    return thread.all<ScoredId>(sql, params).catch(() => here());
   }
 
   /**
@@ -593,57 +689,13 @@ export class SqliteMemoryStore implements MemoryStore {
       cached = {
         prefix: pays ? `tenant : ${tenantSearchToken(tenantId)} AND ` : '',
         wordLimit: searched > limit ? limit : null,
+        searched,
         at: now,
       };
       this.textScopes.set(tenantId, cached);
     }
 
     return cached;
-  }
-
-  /** The query's words that match at most `limit` of the rows searched (see wordRowLimit), counted in the index. */
-  private selectiveWords(scope: string, words: string[], limit: number): string[] {
-    const version = this.values<number>('PRAGMA data_version').get() ?? 0;
-    if (version !== this.wordCountsVersion || this.wordCounts.size > WORD_COUNTS_CACHED) {
-      // another connection committed (its writes are not counted here), or the cache is full
-      this.wordCounts.clear();
-      this.wordCountsVersion = version;
-    }
-    const rows = new Map(words.map((word) => [word, this.wordRows(scope, word, limit)]));
-
-    return selectiveWords(words, rows, limit);
-  }
-
-  /**
-   * A word's matching rows as selectiveWords reads them: the count up to `limit + 1`, or any count up to `limit` when
-   * the word is certainly under it. A count read earlier still decides when the memory_fts rows written since (each
-   * moves a count by at most one) cannot have carried it across the limit; it is read SLACK rows further, so a common
-   * word's stays decided for a while too. Inside a transaction the count is read afresh (it could be rolled back).
-   */
-  private wordRows(scope: string, word: string, limit: number): number {
-    const count = this.stmt<{ rows: number }>(
-      'SELECT count(*) AS rows FROM (SELECT 1 FROM memory_fts WHERE memory_fts MATCH ? LIMIT ?)',
-    );
-    const match = `${scope}{content context} : "${word}"`;
-    if (this.database.db.inTransaction) {
-      return count.get(match, limit + 1)?.rows ?? 0;
-    }
-    const key = `${limit}:${match}`;
-    const writes = this.database.memoryTextWrites;
-    const cached = this.wordCounts.get(key);
-    if (cached) {
-      const drift = writes - cached.writes;
-      if (cached.rows + drift <= limit) {
-        return cached.rows;
-      }
-      if (cached.rows - drift > limit) {
-        return limit + 1;
-      }
-    }
-    const rows = count.get(match, limit + 1 + WORD_COUNT_SLACK)?.rows ?? 0;
-    this.wordCounts.set(key, { rows, writes });
-
-    return Math.min(rows, limit + 1);
   }
 
   findMentions(tenantId: string, phrase: string, statuses: MemoryStatus[], k: number): Promise<ScoredId[]> {
@@ -744,6 +796,10 @@ export class SqliteMemoryStore implements MemoryStore {
     }));
   }
 
+  recallCandidates(tenantId: string, query: CandidateQuery): Promise<Candidates> {
+    return composeCandidates(this, tenantId, query);
+  }
+
   neighbours(tenantId: string, seedIds: string[], limitPerSeed: number): Promise<NeighbourRow[]> {
     if (seedIds.length === 0 || limitPerSeed <= 0) {
       return Promise.resolve([]);
@@ -831,10 +887,6 @@ export class SqliteMemoryStore implements MemoryStore {
 
   private stmt<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
     return this.database.stmt<R>(sql);
-  }
-
-  private values<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {
-    return this.database.values<R>(sql);
   }
 
   private arrays<R = unknown>(sql: string): CachedStatement<SqlValue[], R> {

@@ -41,14 +41,15 @@ export interface MemoryRow {
   access_count: number;
   superseded_by: string | null;
   embedding_model: string | null;
+  valid_until: number | null;
 }
 
 /**
  * MemoryRow's columns in the order `memoryRowOf` reads them. better-sqlite3 builds a row object property by property,
- * which for these 34 columns costs twice what the read itself does: reads of many rows take the values as an array
+ * which for these 35 columns costs twice what the read itself does: reads of many rows take the values as an array
  * (`.raw()`) and make the object here, in one literal.
  */
-export const MEMORY_ROW_COLUMNS = `rowid, id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot, importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role, source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading, expired_at, created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model`;
+export const MEMORY_ROW_COLUMNS = `rowid, id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot, importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role, source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading, expired_at, created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model, valid_until`;
 
 /** MEMORY_ROW_COLUMNS of table alias `m`. */
 export const MEMORY_ROW_COLUMNS_M = MEMORY_ROW_COLUMNS.split(', ')
@@ -92,6 +93,7 @@ export function memoryRowOf(values: readonly unknown[]): MemoryRow {
     access_count: values[31] as number,
     superseded_by: values[32] as string | null,
     embedding_model: values[33] as string | null,
+    valid_until: values[34] as number | null,
   };
 }
 
@@ -99,13 +101,15 @@ export function memoryRowOf(values: readonly unknown[]): MemoryRow {
 export const INSERT_MEMORY_SQL = `INSERT INTO memories (id, tenant_id, type, content, context, status, scope, channel_id,
     project_id, slot, importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role,
     source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading, expired_at,
-    created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model, valid_until)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (tenant_id, live_fingerprint) WHERE live_fingerprint IS NOT NULL DO NOTHING`;
 
 /** What a draft leaves out (use, decay, retirement) starts empty; an imported record brings its own. */
 export type MemoryRowInput = MemoryDraft &
-  Partial<Pick<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt'>> & {
+  Partial<
+    Pick<MemoryRecord, 'supersededBy' | 'lastAccessedAt' | 'accessCount' | 'fading' | 'expiredAt' | 'validUntil'>
+  > & {
     decayScore?: number | null;
   };
 
@@ -149,6 +153,7 @@ export function memoryInsertValues(
     m.accessCount ?? 0,
     m.supersededBy ?? null,
     embeddingModel,
+    m.validUntil?.getTime() ?? null,
   ];
 }
 
@@ -193,6 +198,7 @@ export function rowToMemory(row: MemoryRow): MemoryRecord {
     lastSeenAt: new Date(row.last_seen_at),
     accessCount: row.access_count,
     supersededBy: row.superseded_by,
+    validUntil: row.valid_until === null ? null : new Date(row.valid_until),
     embeddingModel: row.embedding_model,
   };
 }

@@ -278,6 +278,67 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
   ALTER TABLE messages ADD COLUMN stored_at INTEGER;
   `,
   },
+  {
+    // Entities memories mention: one row per tenant, kind and folded name; root_id is where its merges lead (itself
+    // when never merged), kept with merged_into so a merge is undone exactly. Mentions stay on the entity first linked.
+    name: '017-entities',
+    sql: `
+  CREATE TABLE entities (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    tenant_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    aliases TEXT NOT NULL DEFAULT '[]',
+    root_id TEXT NOT NULL,
+    merged_into TEXT,
+    merged_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    UNIQUE (tenant_id, kind, key)
+  );
+  CREATE INDEX entities_tenant_root ON entities (tenant_id, root_id);
+  CREATE INDEX entities_merged_into ON entities (merged_into) WHERE merged_into IS NOT NULL;
+  CREATE TABLE entity_keys (
+    tenant_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    entity_id TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    PRIMARY KEY (tenant_id, kind, key, entity_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_keys_entity ON entity_keys (entity_id);
+  CREATE TABLE entity_mentions (
+    tenant_id TEXT NOT NULL,
+    memory_id TEXT NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
+    entity_id TEXT NOT NULL REFERENCES entities (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (memory_id, entity_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_mentions_entity ON entity_mentions (entity_id, memory_id);
+    `,
+  },
+  {
+    // When a memory stopped being believed (validity in time): the occurredAt of what superseded it, never before
+    // its own; memories retired before this column get their successor's, or the moment they were retired.
+    name: '018-memory-valid-until',
+    sql: `
+  ALTER TABLE memories ADD COLUMN valid_until INTEGER;
+  UPDATE memories SET valid_until = MAX(occurred_at, COALESCE(
+      (SELECT s.occurred_at FROM memories s WHERE s.id = memories.superseded_by), updated_at))
+    WHERE status = 'SUPERSEDED';
+  `,
+  },
+  {
+    // The bulletin rendered on the spot (every `context` until a stored one says something) reads the most
+    // important memories of each type: in index order, so equal importances (a fresh import: all of them) no longer
+    // sort every row of the type (24 ms a context at 10k memories, now under 1)
+    name: '019-bulletin-candidates-order',
+    sql: `
+  CREATE INDEX memories_bulletin_candidates ON memories (tenant_id, type, importance DESC, occurred_at DESC)
+    WHERE status = 'ACTIVE' AND scope = 'GLOBAL' AND expired_at IS NULL;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {

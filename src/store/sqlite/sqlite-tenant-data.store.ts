@@ -269,6 +269,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
         this.stmt(
           "INSERT INTO message_fts (rowid, content, speaker, prev, next, tenant) VALUES (?, ?, ?, '', '', ?)",
         ).run(rowid, m.content, m.speaker ?? '', tenantSearchToken(tenantId));
+        this.database.messageTextChanged(1);
         if (embedded) {
           this.stmt(
             'INSERT INTO message_vectors (rowid, tenant, channel, shared, created_at, embedding) VALUES (?, ?, ?, ?, ?, ?)',
@@ -314,6 +315,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
     for (const row of rows) {
       update.run(row.prev ?? '', row.next ?? '', BigInt(row.rowid));
     }
+    this.database.messageTextChanged(rows.length);
   }
 
   importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts> {
@@ -533,6 +535,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
       const channels = this.stmt('DELETE FROM channels WHERE tenant_id = ?').run(tenantId).changes;
       const jobStates = this.stmt('DELETE FROM job_state WHERE tenant_id = ?').run(tenantId).changes;
       const llmUsage = this.stmt('DELETE FROM llm_usage WHERE tenant_id = ?').run(tenantId).changes;
+      const entities = this.stmt('DELETE FROM entities WHERE tenant_id = ?').run(tenantId).changes;
       // a purge ends what an unfinished import left behind, so it is no longer unfinished
       this.stmt('DELETE FROM import_runs WHERE tenant_id = ?').run(tenantId);
       // leftovers a crash of an older version could have left behind: rows of the tenant in the search tables
@@ -546,6 +549,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
       const strayMessageText = this.stmt('DELETE FROM message_fts WHERE message_fts MATCH ?').run(
         `tenant : ${token}`,
       ).changes;
+      this.database.messageTextChanged(strayMessageText);
       let strayVectors = 0;
       let strayMessageVectors = 0;
       if (this.database.space) {
@@ -575,6 +579,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
         citations,
         jobStates,
         llmUsage,
+        entities,
       };
     });
   }
@@ -586,7 +591,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
       .all(tenantId, PURGE_BATCH)
       .map((rowid) => BigInt(rowid));
     for (const rowid of rowids) {
-      out.textRows += this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
+      const textRows = this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
+      this.database.messageTextChanged(textRows);
+      out.textRows += textRows;
       if (this.database.space) {
         out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
       }
@@ -661,7 +668,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
       .all(...params)
       .map((rowid) => BigInt(rowid));
     for (const rowid of rowids) {
-      out.textRows += this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
+      const textRows = this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
+      this.database.messageTextChanged(textRows);
+      out.textRows += textRows;
       if (this.database.space) {
         out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
       }

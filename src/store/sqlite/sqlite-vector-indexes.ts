@@ -2,12 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 
 import type { ScoredId } from 'src/domain/memory-store.port';
-import { BinaryVectorIndex } from 'src/store/sqlite/binary-vector-index';
-import type { BinaryVectorIndexOptions, VectorIndexFilter, VectorIndexRow } from 'src/store/sqlite/binary-vector-index';
+import type {
+  BinaryVectorIndex,
+  BinaryVectorIndexOptions,
+  VectorIndexFilter,
+  VectorIndexRow,
+} from 'src/store/sqlite/binary-vector-index';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import { visibilityKey } from 'src/store/sqlite/sqlite-rows';
 import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 import { StatementCache } from 'src/store/sqlite/statement-cache';
+import { VectorIndexBuild } from 'src/store/sqlite/vector-index-build';
+import type {
+  ChunkRow,
+  MetaColumns,
+  VectorIndexBuildOptions,
+  VectorIndexBuildReader,
+} from 'src/store/sqlite/vector-index-build';
 
 export interface SqliteVectorIndexOptions {
   dimensions: number;
@@ -15,23 +26,30 @@ export interface SqliteVectorIndexOptions {
   minRows: number;
   source: VectorIndexSource;
   index?: Omit<BinaryVectorIndexOptions, 'dimensions' | 'initialCapacity'>;
+  /** Vector rows a build adds between two turns of the event loop (default BUILD_SLICE_ROWS). */
+  sliceRows?: number;
 }
 
-/** The index's filter columns of one row, as the source's SQL reads them (after rowid and "has a vector"). */
-type MetaColumns = (string | number | null)[];
-
 /**
- * What one vec0 table is indexed from. `metaSql` (one parameter: the tenant) and `rowSql` (one: a rowid) read
- * `rowid, has a vector (1/0)` then, for `rowSql`, `id, tenant_id`, then the columns `meta` turns into the index's
- * filter codes; a search reads `rowSql` again for each candidate, so it never returns a row the exact scan's filter
- * would refuse. `exactSql` (query blob, rowid, tenant) scores one row in vec0 and reads vec0's filter values: for a
- * row whose distance the index cannot give (no float copy, or a zero vector, which vec0 scores as NULL).
+ * What one vec0 table is indexed from. `metaSql` (parameters: a rowid to read after, the last rowid to read, the
+ * tenant: a range of the table's own b-tree, so a page costs the same wherever it starts) and `rowSql` (one: a
+ * rowid) read `rowid, has a vector (1/0)` then, for `rowSql`, `id, tenant_id`, then
+ * the columns `meta` turns into the index's filter codes; a search reads `rowSql` again for each candidate, so it
+ * never returns a row the exact scan's filter would refuse. `exactSql` (query blob, rowid, tenant) scores one row in
+ * vec0 and reads vec0's filter values: for a row whose distance the index cannot give (no float copy, or a zero
+ * vector, which vec0 scores as NULL).
  */
 export interface VectorIndexSource {
   vectors: 'memory_vectors' | 'message_vectors';
   /** meta key prefix of a tenant's vector epoch: a token every vector write replaces, so other connections can tell. */
   epochKey: string;
+  /**
+   * The tenant's rows, vector or not: an index alone counts them (reading `embedding_model` too visits every row,
+   * 25 ms at 100k), and nearly every row has a vector, so it stands for the vector rows until an index is built.
+   */
   countSql: string;
+  /** The table's largest rowid (of every tenant): the last a build's pages of filter columns read up to. */
+  lastRowidSql: string;
   metaSql: string;
   rowSql: string;
   exactSql: string;
@@ -45,6 +63,13 @@ const ROW_META_OFFSET = 4;
  * replaying costs about what rebuilding does per row, and a pending vector weighs 4 bytes a dimension.
  */
 const MIN_PENDING_LIMIT = 2048;
+/**
+ * Vector rows a build adds in one event-loop turn: about 5-10 ms of work (a row costs tens of microseconds: its
+ * filter columns, quantization and sign bits), so no stretch of a build holds the loop much longer.
+ */
+export const BUILD_SLICE_ROWS = 256;
+/** Builds `ready` starts again when another connection's writes discarded the one before. */
+const READY_ATTEMPTS = 4;
 /** At least this many rows beyond k are scored exactly. */
 const MIN_EXACT_MARGIN = 8;
 /**
@@ -58,9 +83,10 @@ const PREFILTER_FACTOR = 4;
 export const MEMORY_VECTOR_SOURCE: VectorIndexSource = {
   vectors: 'memory_vectors',
   epochKey: 'vector_epoch:',
-  countSql: 'SELECT COUNT(*) FROM memories WHERE tenant_id = ? AND embedding_model IS NOT NULL',
+  countSql: 'SELECT COUNT(*) FROM memories WHERE tenant_id = ?',
+  lastRowidSql: 'SELECT max(rowid) FROM memories',
   metaSql: `SELECT rowid, embedding_model IS NOT NULL, status, type, scope, project_id, channel_id
-            FROM memories WHERE tenant_id = ?`,
+            FROM memories WHERE rowid > ? AND rowid <= ? AND +tenant_id = ?`,
   rowSql: `SELECT rowid, embedding_model IS NOT NULL, id, tenant_id, status, type, scope, project_id, channel_id
            FROM memories WHERE rowid = ?`,
   exactSql: `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance,
@@ -81,10 +107,11 @@ export const MEMORY_VECTOR_SOURCE: VectorIndexSource = {
 export const MESSAGE_VECTOR_SOURCE: VectorIndexSource = {
   vectors: 'message_vectors',
   epochKey: 'message_vector_epoch:',
-  countSql: 'SELECT COUNT(*) FROM messages WHERE tenant_id = ? AND embedding_model IS NOT NULL',
+  countSql: 'SELECT COUNT(*) FROM messages WHERE tenant_id = ?',
+  lastRowidSql: 'SELECT max(rowid) FROM messages',
   metaSql: `SELECT m.rowid, m.embedding_model IS NOT NULL, m.channel_id, c.private = 0 AND m.trust = 'GUARDIAN'
             FROM messages m JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id
-            WHERE m.tenant_id = ?`,
+            WHERE m.rowid > ? AND m.rowid <= ? AND +m.tenant_id = ?`,
   rowSql: `SELECT m.rowid, m.embedding_model IS NOT NULL, m.id, m.tenant_id, m.channel_id,
                   c.private = 0 AND m.trust = 'GUARDIAN'
            FROM messages m JOIN channels c ON c.tenant_id = m.tenant_id AND c.id = m.channel_id
@@ -110,22 +137,32 @@ export function passes(filter: VectorIndexFilter, row: VectorIndexRow): boolean 
   );
 }
 
-interface ChunkRow {
-  size: number;
-  validity: Buffer;
-  rowids: Buffer;
-  vectors: Buffer;
-}
-
 interface PendingInsert {
   id: string;
   vector: Float32Array;
 }
 
+type Pending = Map<number, PendingInsert | null>;
+
+/** A build under way in the background: one tenant's at most, on this connection. */
+interface RunningBuild {
+  build: VectorIndexBuild;
+  /** The state the index goes to: a build whose tenant state was replaced or dropped is discarded. */
+  state: TenantVectors;
+  /** Rows this connection wrote since the build began, replayed onto its index before it is put in place. */
+  pending: Pending;
+  timer: NodeJS.Immediate | null;
+  finished: Promise<void>;
+  settle(): void;
+}
+
 interface TenantVectors {
-  /** Null while the tenant has fewer than minRows vectors: its searches take the exact vec0 scan. */
+  /** Null while the tenant has fewer than minRows vectors (or its index is being built): the exact vec0 scan. */
   index: BinaryVectorIndex | null;
-  /** Vector rows: exact when loaded, then moved by this connection's inserts and deletes. */
+  /**
+   * Vector rows, moved by this connection's inserts and deletes: exact once an index is built, until then the
+   * tenant's rows (countSql).
+   */
   rows: number;
   /** The tenant's epoch token when this state was read from the database. */
   epoch: string;
@@ -134,31 +171,38 @@ interface TenantVectors {
   /** A write of ours replaced a token that was neither `epoch` nor ours: another connection changed the vectors. */
   stale: boolean;
   /** Rows this connection wrote since the index was last synced, with the vector of inserts. */
-  pending: Map<number, PendingInsert | null>;
+  pending: Pending;
 }
 
 /**
  * Binary-quantized indexes of the large tenants of one SQLite connection, with vec0 as the store of record.
  *
- * An index is built on a tenant's first search once it has minRows vectors. This connection's writes report the
- * rows they touch (inside their transaction); the index replays them against `memories` before the next search,
- * so a rolled-back write leaves no trace. Other connections (a worker) are noticed through `PRAGMA data_version`,
- * and only a change of the tenant's vector epoch, which every vector write replaces, drops its index: commits that
- * leave vectors alone (access counts) keep it.
+ * A tenant's first search once it has minRows vectors starts building its index in the background, a slice of
+ * sliceRows rows an event-loop turn (VectorIndexBuild), and takes the exact vec0 scan until the index is in place;
+ * a tenant whose build fits in one slice is built at once. This connection's writes report the rows they touch
+ * (inside their transaction); the index replays them against `memories` before the next search, so a rolled-back
+ * write leaves no trace, and a build keeps them aside and replays them before its index is put in place. Other
+ * connections (a worker) are noticed through `PRAGMA data_version`, and only a change of the tenant's vector epoch,
+ * which every vector write replaces, drops its index (or discards its build: the next search starts another):
+ * commits that leave vectors alone (access counts) keep it.
  */
 export class SqliteVectorIndexes {
   private readonly tenants = new Map<string, TenantVectors>();
+  private readonly builds = new Map<string, RunningBuild>();
   private readonly writer = randomUUID();
   private sequence = 0;
+  private stopped = false;
   private readonly statements: StatementCache<unknown[]>;
 
   private readonly source: VectorIndexSource;
+  private readonly sliceRows: number;
 
   constructor(
     private readonly db: Database,
     private readonly options: SqliteVectorIndexOptions,
   ) {
     this.source = options.source;
+    this.sliceRows = Math.max(1, options.sliceRows ?? BUILD_SLICE_ROWS);
     this.statements = new StatementCache(db);
   }
 
@@ -169,10 +213,7 @@ export class SqliteVectorIndexes {
       return;
     }
     state.rows++;
-    if (state.index) {
-      state.pending.set(Number(rowid), { id, vector: vector.slice() });
-      this.limitPending(state);
-    }
+    this.track(tenantId, state, Number(rowid), () => ({ id, vector: vector.slice() }));
   }
 
   /** Inside the transaction that changed a vec0 row's status, or deleted `removed` (0 or 1) vec0 rows. */
@@ -182,17 +223,40 @@ export class SqliteVectorIndexes {
       return;
     }
     state.rows -= removed;
-    const key = Number(rowid);
-    if (state.index && !state.pending.has(key)) {
-      state.pending.set(key, null);
-      this.limitPending(state);
-    }
+    this.track(tenantId, state, Number(rowid), null);
   }
 
   /** After a bulk change of the tenant's vectors (import, purge): its index is rebuilt on the next search, here and elsewhere. */
   forget(tenantId: string): void {
     this.bumpEpoch(tenantId);
     this.tenants.delete(tenantId);
+    this.cancel(tenantId);
+  }
+
+  /** Stops every build under way (before the connection closes); later searches take the exact scan. */
+  stop(): void {
+    this.stopped = true;
+    for (const tenantId of [...this.builds.keys()]) {
+      this.cancel(tenantId);
+    }
+  }
+
+  /**
+   * Starts the tenant's index when it has none and is large enough, and resolves once no build is under way: true
+   * when its searches now go through the index. For a warm-up after boot or an import, and for tests and benches;
+   * a build discarded because another connection changed the vectors is started again, a few times at most.
+   */
+  async ready(tenantId: string): Promise<boolean> {
+    for (let attempt = 0; attempt < READY_ATTEMPTS && !this.stopped && this.db.open; attempt++) {
+      this.indexFor(tenantId);
+      const running = this.builds.get(tenantId);
+      if (!running) {
+        return (this.tenants.get(tenantId)?.index ?? null) !== null;
+      }
+      await running.finished;
+    }
+
+    return false;
   }
 
   /**
@@ -235,150 +299,186 @@ export class SqliteVectorIndexes {
   }
 
   private indexFor(tenantId: string): BinaryVectorIndex | null {
-    const version = this.values<number>('PRAGMA data_version').get() ?? 0;
+    const version = this.version();
     let state = this.tenants.get(tenantId);
-    if (state && (state.stale || (state.checkedVersion !== version && !this.trusts(state, this.readEpoch(tenantId))))) {
+    if (state && !this.unchanged(tenantId, state, version)) {
       this.tenants.delete(tenantId);
+      this.cancel(tenantId);
       state = undefined;
     }
-    if (!state || (!state.index && state.rows >= this.options.minRows)) {
+    if (!state) {
       state = this.load(tenantId, version);
       this.tenants.set(tenantId, state);
-    } else if (state.index) {
+    }
+    if (state.index) {
       this.replay(tenantId, state.index, state.pending);
       state.rows = state.index.size;
+    } else if (state.rows >= this.options.minRows && !this.builds.has(tenantId) && !this.stopped) {
+      this.startBuild(tenantId, state);
     }
     state.checkedVersion = version;
 
     return state.index;
   }
 
-  private limitPending(state: TenantVectors): void {
-    if (state.index && state.pending.size > Math.max(MIN_PENDING_LIMIT, state.index.size / 8)) {
-      state.index = null;
-      state.pending.clear();
+  /** Whether nothing but this connection changed the tenant's vectors since the state was last checked. */
+  private unchanged(tenantId: string, state: TenantVectors, version: number): boolean {
+    return !state.stale && (state.checkedVersion === version || this.trusts(state, this.readEpoch(tenantId)));
+  }
+
+  private version(): number {
+    return this.values<number>('PRAGMA data_version').get() ?? 0;
+  }
+
+  /** Records a row this connection wrote for the index's next replay, or for the build under way. */
+  private track(tenantId: string, state: TenantVectors, rowid: number, insert: (() => PendingInsert) | null): void {
+    const running = this.builds.get(tenantId);
+    const pending = state.index ? state.pending : running?.state === state ? running.pending : null;
+    if (!pending || (!insert && pending.has(rowid))) {
+      return;
+    }
+    pending.set(rowid, insert ? insert() : null);
+    const size = state.index?.size ?? running?.build.rowsSeen ?? 0;
+    if (pending.size > Math.max(MIN_PENDING_LIMIT, size / 8)) {
+      // replaying costs about what building does per row: start again instead
+      if (state.index) {
+        state.index = null;
+        state.pending.clear();
+      } else {
+        this.cancel(tenantId);
+      }
     }
   }
 
-  /** Reads the epoch first, in one read transaction with the rows, so the state is never newer than its epoch. */
+  /** Reads the epoch first, in one read transaction with the count, so the state is never newer than its epoch. */
   private load(tenantId: string, version: number): TenantVectors {
     return this.db.transaction((): TenantVectors => {
       const epoch = this.readEpoch(tenantId);
-      const counted = this.values<number>(this.source.countSql).get(tenantId) ?? 0;
-      const index = counted >= this.options.minRows ? this.build(tenantId) : null;
+      const rows = this.values<number>(this.source.countSql).get(tenantId) ?? 0;
 
-      return { index, rows: index?.size ?? counted, epoch, checkedVersion: version, stale: false, pending: new Map() };
+      return { index: null, rows, epoch, checkedVersion: version, stale: false, pending: new Map() };
     })();
   }
 
-  private build(tenantId: string): BinaryVectorIndex {
-    const meta = new Map<number, VectorIndexRow>();
-    let vectors = 0;
-    const rows = this.arrays<[number, number, ...MetaColumns]>(this.source.metaSql);
-    for (const [rowid, hasVector, ...columns] of rows.iterate(tenantId)) {
-      meta.set(rowid, this.source.meta(columns));
-      vectors += hasVector;
+  /** A tenant whose build fits in one slice is built at once; a larger one in the background, a slice a turn. */
+  private startBuild(tenantId: string, state: TenantVectors): void {
+    const pending: Pending = new Map();
+    const build = new VectorIndexBuild(this.reader(tenantId), this.buildOptions(), pending);
+    if (state.rows <= this.sliceRows) {
+      while (!build.step()) {
+        // every slice at once: together they are about one slice's work
+      }
+      state.index = build.result();
+      state.rows = state.index.size;
+
+      return;
     }
-    const { dimensions } = this.options;
-    const create = (): BinaryVectorIndex =>
-      new BinaryVectorIndex({
+    let settle = (): void => undefined;
+    const finished = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const running: RunningBuild = { build, state, pending, timer: null, finished, settle };
+    this.builds.set(tenantId, running);
+    running.timer = setImmediate(() => this.runSlice(tenantId, running));
+  }
+
+  private runSlice(tenantId: string, running: RunningBuild): void {
+    running.timer = null;
+    if (this.builds.get(tenantId) !== running) {
+      return;
+    }
+    try {
+      if (this.stopped || !this.db.open || !this.current(tenantId, running)) {
+        this.cancel(tenantId);
+
+        return;
+      }
+      if (running.build.step()) {
+        this.complete(tenantId, running);
+
+        return;
+      }
+    } catch {
+      // a read failed (the connection closing, a busy file): the next search starts again
+      this.cancel(tenantId);
+
+      return;
+    }
+    running.timer = setImmediate(() => this.runSlice(tenantId, running));
+  }
+
+  /** Whether the build's tenant state is still the tenant's, and nothing but this connection changed its vectors. */
+  private current(tenantId: string, running: RunningBuild): boolean {
+    const { state } = running;
+    if (this.tenants.get(tenantId) !== state) {
+      return false;
+    }
+    const version = this.version();
+    if (!this.unchanged(tenantId, state, version)) {
+      return false;
+    }
+    state.checkedVersion = version;
+
+    return true;
+  }
+
+  /** Puts the finished index in place after replaying what this connection wrote while it was built. */
+  private complete(tenantId: string, running: RunningBuild): void {
+    const { state, pending } = running;
+    const index = running.build.result();
+    this.replay(tenantId, index, pending);
+    state.index = index;
+    state.rows = index.size;
+    state.pending = new Map();
+    this.builds.delete(tenantId);
+    running.settle();
+  }
+
+  private cancel(tenantId: string): void {
+    const running = this.builds.get(tenantId);
+    if (!running) {
+      return;
+    }
+    if (running.timer) {
+      clearImmediate(running.timer);
+      running.timer = null;
+    }
+    this.builds.delete(tenantId);
+    running.settle();
+  }
+
+  private buildOptions(): VectorIndexBuildOptions {
+    return {
+      dimensions: this.options.dimensions,
+      sliceRows: this.sliceRows,
+      index: {
         candidateFactor: CANDIDATE_FACTOR,
         prefilterFactor: PREFILTER_FACTOR,
         keepVectors: true,
         ...this.options.index,
-        dimensions,
-        initialCapacity: vectors + 1024,
-      });
-    const fast = create();
-    if (this.fillFromChunks(tenantId, fast, meta) && fast.size === vectors) {
-      return fast;
-    }
-    const slow = create();
-    this.fillFromTable(tenantId, slow, meta);
-
-    return slow;
+      },
+    };
   }
 
-  /**
-   * Reads vec0's shadow tables (sqlite-vec 0.1.x layout: per-partition chunks of `size` rows with a validity bitmap,
-   * int64 rowids and float32 vectors) because a vec0 scan re-walks a 2 MB chunk blob for every row (seconds at 100k).
-   * This is private sqlite-vec behaviour, kept on purpose: vec0 has no public bulk read, and the answer never depends
-   * on it. Any mismatch with the layout (or a first vector that differs from vec0's own) returns false, and the caller
-   * falls back to the public vec0 scan. test/contract/sqlite-vector-index.int-spec.ts fails when that fallback is
-   * taken, so an upgrade that changes the layout is noticed at once rather than as a slow first search.
-   */
-  private fillFromChunks(
-    tenantId: string,
-    index: BinaryVectorIndex,
-    meta: ReadonlyMap<number, VectorIndexRow>,
-  ): boolean {
-    const dims = this.options.dimensions;
-    const stride = dims * 4;
-    const scratch = new Float32Array(dims);
-    const scratchBytes = new Uint8Array(scratch.buffer);
-    let checked = false;
-    try {
-      const chunks = this.stmt<ChunkRow>(
-        `SELECT c.size AS size, c.validity AS validity, c.rowids AS rowids, v.vectors AS vectors
-         FROM ${this.source.vectors}_chunks c JOIN ${this.source.vectors}_vector_chunks00 v ON v.rowid = c.chunk_id
-         WHERE c.partition00 = ?`,
-      );
-      for (const { size, validity, rowids, vectors } of chunks.iterate(tenantId)) {
-        if (
-          !Buffer.isBuffer(validity) ||
-          !Buffer.isBuffer(rowids) ||
-          !Buffer.isBuffer(vectors) ||
-          validity.length * 8 < size ||
-          rowids.length !== size * 8 ||
-          vectors.length !== size * stride
-        ) {
-          return false;
-        }
-        for (let i = 0; i < size; i++) {
-          if (((validity[i >> 3]! >> (i & 7)) & 1) === 0) {
-            continue;
-          }
-          const rowid = rowids.readInt32LE(i * 8 + 4) * 0x100000000 + rowids.readUInt32LE(i * 8);
-          const row = meta.get(rowid);
-          if (!row) {
-            return false;
-          }
-          scratchBytes.set(vectors.subarray(i * stride, (i + 1) * stride));
-          if (!checked) {
-            const stored = this.readVector(rowid);
-            if (!stored || !stored.every((x, j) => Object.is(x, scratch[j]))) {
-              return false;
-            }
-            checked = true;
-          }
-          index.add(rowid, scratch, row);
-        }
-      }
+  private reader(tenantId: string): VectorIndexBuildReader {
+    const chunks = `SELECT c.chunk_id AS chunkId, c.size AS size, c.validity AS validity, c.rowids AS rowids,
+                           v.vectors AS vectors
+                    FROM ${this.source.vectors}_chunks c
+                    JOIN ${this.source.vectors}_vector_chunks00 v ON v.rowid = c.chunk_id
+                    WHERE c.partition00 = ? AND c.chunk_id > ? ORDER BY c.chunk_id LIMIT 1`;
 
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  private fillFromTable(tenantId: string, index: BinaryVectorIndex, meta: ReadonlyMap<number, VectorIndexRow>): void {
-    const dims = this.options.dimensions;
-    const scratch = new Float32Array(dims);
-    const scratchBytes = new Uint8Array(scratch.buffer);
-    const rows = this.stmt<{ rowid: number; embedding: Buffer }>(
-      `SELECT rowid, embedding FROM ${this.source.vectors} WHERE tenant = ?`,
-    );
-    for (const row of rows.iterate(tenantId)) {
-      const known = meta.get(row.rowid);
-      if (known) {
-        scratchBytes.set(row.embedding.subarray(0, dims * 4));
-        index.add(row.rowid, scratch, known);
-      }
-    }
+    return {
+      lastRowid: () => this.values<number | null>(this.source.lastRowidSql).get() ?? 0,
+      metaPage: (afterRowid, throughRowid) =>
+        this.arrays<[number, number, ...MetaColumns]>(this.source.metaSql).all(afterRowid, throughRowid, tenantId),
+      chunkAfter: (afterChunkId) => this.stmt<ChunkRow>(chunks).get(tenantId, afterChunkId),
+      readVector: (rowid) => this.readVector(rowid),
+      meta: (columns) => this.source.meta(columns),
+    };
   }
 
   /** Brings the index up to what the rows hold for the rows this connection wrote since the last search. */
-  private replay(tenantId: string, index: BinaryVectorIndex, pending: Map<number, PendingInsert | null>): void {
+  private replay(tenantId: string, index: BinaryVectorIndex, pending: Pending): void {
     const lookup = this.arrays<[number, number, string, string, ...MetaColumns]>(this.source.rowSql);
     for (const [rowid, insert] of pending) {
       const row = lookup.get(rowid);

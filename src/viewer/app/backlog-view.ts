@@ -1,15 +1,8 @@
+import { ageText } from 'src/common/age-text';
 import { call } from 'src/viewer/app/api';
 import { el, render } from 'src/viewer/app/dom';
 import type { BacklogItem } from 'src/viewer/app/types';
 import { run } from 'src/viewer/app/ui';
-
-function age(seconds: number): string {
-  return seconds < 120
-    ? `${seconds} s`
-    : seconds < 7200
-      ? `${Math.round(seconds / 60)} min`
-      : `${(seconds / 3600).toFixed(1)} h`;
-}
 
 /** The tenant's owed work: vectors, extractions and compactions still to come, and how old the oldest is. */
 export class BacklogView {
@@ -51,7 +44,7 @@ export class BacklogView {
                   { 'data-kind': b.kind },
                   el('td', {}, b.meaning, b.storeWide ? ' (whole store)' : ''),
                   el('td', {}, String(b.items)),
-                  el('td', {}, `${age(b.oldestAgeSeconds)} ago`),
+                  el('td', {}, `${ageText(b.oldestAgeSeconds)} ago`),
                 ),
               ),
             ),

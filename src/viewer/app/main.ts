@@ -3,12 +3,13 @@ import { BulletinView } from 'src/viewer/app/bulletin-view';
 import { ChannelsView } from 'src/viewer/app/channels-view';
 import { DetailView } from 'src/viewer/app/detail-view';
 import { byId } from 'src/viewer/app/dom';
+import { EntitiesView } from 'src/viewer/app/entities-view';
 import { MemoriesView } from 'src/viewer/app/memories-view';
 import { SearchView } from 'src/viewer/app/search-view';
 import { clearError, run, showError, whenUnauthenticated } from 'src/viewer/app/ui';
 
-type Tab = 'memories' | 'search' | 'bulletin' | 'channels';
-const TABS: Tab[] = ['memories', 'search', 'bulletin', 'channels'];
+type Tab = 'memories' | 'search' | 'bulletin' | 'channels' | 'entities';
+const TABS: Tab[] = ['memories', 'search', 'bulletin', 'channels', 'entities'];
 
 const detail = new DetailView({
   changed: () => memories.load(),
@@ -21,6 +22,7 @@ const memories = new MemoriesView((id) => detail.open(id));
 const search = new SearchView((id) => detail.open(id));
 const bulletin = new BulletinView((id) => detail.open(id));
 const channels = new ChannelsView((id) => detail.open(id));
+const entities = new EntitiesView((id) => detail.open(id));
 
 /** Tabs as the WAI-ARIA pattern: arrows move between them, the selected one is the only one in the tab order. */
 function select(tab: Tab, focus = false): void {
@@ -39,6 +41,9 @@ function select(tab: Tab, focus = false): void {
   }
   if (tab === 'channels') {
     channels.load();
+  }
+  if (tab === 'entities') {
+    entities.load();
   }
 }
 
@@ -83,6 +88,7 @@ function openSession(tenantId: string, keyless: boolean): void {
   search.mount();
   bulletin.mount();
   channels.mount();
+  entities.mount();
   select('memories');
   memories.first();
 }

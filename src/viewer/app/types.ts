@@ -134,3 +134,22 @@ export interface BacklogItem {
   oldestAgeSeconds: number;
   storeWide: boolean;
 }
+
+export const ENTITY_KINDS = ['PERSON', 'PLACE', 'ORGANIZATION', 'PROJECT', 'PET', 'THING'] as const;
+
+/** GET /api/entities and /api/entities/{id}: a merged group answers as one. */
+export interface Entity {
+  id: string;
+  kind: string;
+  name: string;
+  aliases: string[];
+  mergedIds: string[];
+  memoryCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RelatedEntity {
+  entity: Entity;
+  shared: number;
+}

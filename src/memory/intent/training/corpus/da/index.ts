@@ -1,13 +1,14 @@
 import { actGroups } from 'src/memory/intent/training/corpus/da/acts';
 import { factGroups } from 'src/memory/intent/training/corpus/da/facts';
+import { keepGroups, keepVocabulary } from 'src/memory/intent/training/corpus/da/keep';
 import { paraphraseGroups } from 'src/memory/intent/training/corpus/da/paraphrases';
 import { vocabulary } from 'src/memory/intent/training/corpus/da/vocabulary';
 import { moreVocabulary } from 'src/memory/intent/training/corpus/da/vocabulary-more';
 import type { CorpusLanguage } from 'src/memory/intent/training/corpus/template-group';
 
 export const DA_CORPUS: CorpusLanguage = {
-  vocabulary: { ...vocabulary, ...moreVocabulary },
-  groups: [...factGroups, ...actGroups, ...paraphraseGroups],
+  vocabulary: { ...vocabulary, ...moreVocabulary, ...keepVocabulary },
+  groups: [...factGroups, ...actGroups, ...paraphraseGroups, ...keepGroups],
   prefixes: [
     'kort fortalt, ',
     'gæt hvad, ',

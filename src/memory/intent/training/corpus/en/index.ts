@@ -1,5 +1,6 @@
 import { actGroups } from 'src/memory/intent/training/corpus/en/acts';
 import { factGroups } from 'src/memory/intent/training/corpus/en/facts';
+import { keepGroups, keepVocabulary } from 'src/memory/intent/training/corpus/en/keep';
 import { paraphraseGroups } from 'src/memory/intent/training/corpus/en/paraphrases';
 import { vocabulary } from 'src/memory/intent/training/corpus/en/vocabulary';
 import { moreVocabulary } from 'src/memory/intent/training/corpus/en/vocabulary-more';
@@ -12,12 +13,13 @@ export const EN_CORPUS: CorpusLanguage = {
   vocabulary: {
     ...vocabulary,
     ...moreVocabulary,
+    ...keepVocabulary,
     job: jobs,
     employer: [...vocabulary.employer, ...moreVocabulary.moreEmployers],
     city: [...vocabulary.city, ...moreVocabulary.moreCities],
     ajob: jobs.map((job) => (/^[aeiou]/iu.test(job) ? `an ${job}` : `a ${job}`)),
   },
-  groups: [...factGroups, ...actGroups, ...paraphraseGroups],
+  groups: [...factGroups, ...actGroups, ...paraphraseGroups, ...keepGroups],
   prefixes: [
     'long story short, ',
     'guess what, ',

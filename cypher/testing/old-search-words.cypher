@@ -1,0 +1,7 @@
+// Tests only: makes a tenant's memories and messages hold search words as before diacritics were folded (version 1:
+// the text lower-cased, accents kept), so the rewrite at boot (meta/pending-memory-words) can be checked on the real
+// server.
+CYPHER 25
+MATCH (n:Memory|Message {tenantId: $tenantId})
+SET n.contentWords = toLower(n.content), n.wordsVersion = 1
+RETURN count(n) AS changed

@@ -1,0 +1,64 @@
+import { extractDeterministic, LANGUAGE_TABLES } from 'src/extraction/deterministic-extractor';
+import type { Extraction } from 'src/extraction/deterministic-extractor';
+import { classifyIntent } from 'src/memory/intent/classify-intent';
+
+/** What chat keeps with the checked-in classifier: pattern id, content and slot of each memory. */
+function kept(text: string): [string, string, string | null][] {
+  return extractDeterministic(text, LANGUAGE_TABLES, classifyIntent).flatMap((e: Extraction) =>
+    e.kind === 'memory' ? [[e.patternId, e.content, e.slot] as [string, string, string | null]] : [],
+  );
+}
+
+describe('what chat keeps that no pattern reads (the classifier decides it is worth keeping)', () => {
+  it.each([
+    'decided to go with leasing the car instead of buying it',
+    'going to run a marathon in May',
+    'we got a puppy last week',
+    'Vi har besluttet at sælge sommerhuset.',
+  ])('keeps a decision, a plan or a life event: %s', (text) => {
+    expect(kept(text).map(([id, , slot]) => [id, slot])).toEqual([['model.keep', null]]);
+  });
+
+  it.each([
+    'Ugh, the bus was late again and it rained all day.',
+    "I'm a bit nervous but mostly excited.",
+    'Just testing whether you work today. Seems fine now.',
+    'Being a pharmacist in winter is no joke.',
+  ])("leaves the day's small talk and restated traits: %s", (text) => {
+    expect(kept(text)).toEqual([]);
+  });
+});
+
+describe('service reports, fixed by mechanism', () => {
+  it('reads a rule after "so" with no comma', () => {
+    expect(kept("I'm vegetarian so never suggest meat.")).toEqual([
+      ['rule', "I'm vegetarian so never suggest meat.", null],
+    ]);
+  });
+
+  it.each([
+    'My daughter Ella turns 7 next week.',
+    'Ella turns 7 next week.',
+    "My sister's birthday is tomorrow.",
+    "It's my mother's 70th birthday on Sunday.",
+  ])("keeps a relative's fact, never as the user's slot: %s", (text) => {
+    const found = kept(text);
+
+    expect(found).toHaveLength(1);
+    expect(found[0]?.[2]).toBeNull();
+  });
+
+  it.each(["we're moving to Lyon in March", 'I live in Paris but we are moving to Lyon next month.'])(
+    'keeps a planned move as said, of no slot: %s',
+    (text) => {
+      const found = kept(text);
+
+      expect(found.some(([, content, slot]) => /Lyon/u.test(content) && slot === null)).toBe(true);
+      expect(found.filter(([, content, slot]) => slot === 'location' && /Lyon/u.test(content))).toEqual([]);
+    },
+  );
+
+  it('writes a job change as the new employer, which supersedes the old', () => {
+    expect(kept("I quit Acme, I'm at Globex now")).toEqual([['replaced', 'I work at Globex.', 'employer']]);
+  });
+});

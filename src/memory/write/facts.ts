@@ -1,0 +1,165 @@
+import { NOT_EMPLOYED_AT } from 'src/language/clause-words';
+import { languageOf } from 'src/language/language-of';
+import { aboutSomeoneElse } from 'src/language/plans';
+import { detectRetraction } from 'src/language/retractions';
+import type { SlotName } from 'src/language/slot-values';
+import { containsValue, detectUserClaim } from 'src/language/slots';
+import { LANGUAGE_TABLES } from 'src/language/tables';
+import { slotValue } from 'src/memory/intent/value-spans';
+import { clauses, sentences } from 'src/memory/write/clauses';
+import { detectIntent } from 'src/memory/write/intent';
+import type { Intent, IntentClassifier } from 'src/memory/write/intent';
+
+/**
+ * Between reading and deciding: one memory per fact. "I'm 29, live in Ghent and work for Barco" is three slots, so
+ * three memories, each superseded on its own later; "The user is a 34-year-old dental hygienist" is one clause that
+ * names two slots (the classifier's slot list), so the second is written as its own slot sentence.
+ */
+
+/** A role said with "at" that names no employer (see NOT_EMPLOYED_AT). */
+const STUDIES_AT = new RegExp(String.raw`\b(?:${[...NOT_EMPLOYED_AT].join('|')})\s+(?:at|for|with|hos|ved)\b`, 'iu');
+/** How sure the classifier must be of a statement before a further slot it names is written. */
+const FURTHER_FLOOR = 0.85;
+/** A remember is cut into at most this many memories. */
+const MAX_FACTS = 6;
+
+export interface SlotFact {
+  slot: SlotName;
+  value: string;
+}
+
+/** The memory sentence of a slot value in the clause's language ("I work as a dental hygienist."). */
+export function slotSentence(clause: string, fact: SlotFact): string {
+  const table = LANGUAGE_TABLES.find((t) => t.language === languageOf(clause)) ?? LANGUAGE_TABLES[0];
+
+  return table ? table.slotSentence(fact.slot, fact.value) : `${fact.value}.`;
+}
+
+/**
+ * The slots a clause states of the user besides the one `intent` names, each with its value: the classifier's
+ * further slots, when it is sure the clause is the user's own statement and the clause holds a value of the slot
+ * that is not the value of a slot already read.
+ */
+export function furtherSlots(clause: string, intent: Intent, classifier?: IntentClassifier): SlotFact[] {
+  if (classifier === undefined || intent.kind !== 'state' || intent.slot === null) {
+    return [];
+  }
+  const language = languageOf(clause);
+  const said = classifier(clause, language);
+  if (
+    said.intent !== 'state' ||
+    said.subject !== 'user' ||
+    said.confidence < FURTHER_FLOOR ||
+    aboutSomeoneElse(clause)
+  ) {
+    return [];
+  }
+  const taken = new Set([(slotValue(clause, intent.slot, language) ?? '').toLowerCase()]);
+  const facts: SlotFact[] = [];
+  // "I'm a student at Utrecht University" studies there: no employer
+  const studies = STUDIES_AT.test(clause);
+  for (const slot of said.slots.filter((s) => s !== intent.slot && !(s === 'employer' && studies))) {
+    const value = slotValue(clause, slot, language);
+    if (value !== null && !taken.has(value.toLowerCase())) {
+      taken.add(value.toLowerCase());
+      facts.push({ slot, value });
+    }
+  }
+
+  return facts;
+}
+
+/** The slot value the intent of a clause names, as a fact; null when it names none. */
+function firstFact(clause: string, intent: Intent): SlotFact | null {
+  if (intent.slot === null) {
+    return null;
+  }
+  const said = detectUserClaim(clause);
+  const value = said?.slot === intent.slot ? said.value : slotValue(clause, intent.slot, languageOf(clause));
+
+  return value === null ? null : { slot: intent.slot, value };
+}
+
+/**
+ * What a `remember` holds as separate memories, when it states two or more slots of the user: each clause as said
+ * (a slot statement, or any other statement beside them), and each further slot of a clause as its slot sentence.
+ * Null when it states fewer than two slots: the content is then one memory, as given.
+ */
+export function separateFacts(text: string, classifier?: IntentClassifier): string[] | null {
+  const parts: string[] = [];
+  const slots = new Set<SlotName>();
+  for (const sentence of sentences(text)) {
+    for (const clause of clauses(sentence)) {
+      const intent = detectIntent(clause, {
+        slots: true,
+        anyPerson: true,
+        takesBack: false,
+        ...(classifier ? { classifier } : {}),
+      });
+      const further = furtherSlots(clause, intent, classifier).filter((fact) => !slots.has(fact.slot));
+      const first = further.length > 0 ? firstFact(clause, intent) : null;
+      if (intent.kind === 'state' && intent.slot !== null) {
+        slots.add(intent.slot);
+      }
+      // a clause of several slots becomes one slot sentence each, so none reads as a near duplicate of another
+      parts.push(...(first === null ? [clause] : [first, ...further].map((fact) => slotSentence(clause, fact))));
+      further.forEach((fact) => slots.add(fact.slot));
+    }
+  }
+
+  return slots.size >= 2 ? parts.slice(0, MAX_FACTS) : null;
+}
+
+/** A slot's "value" that says it has none: "I'm unemployed now", "between jobs". */
+const NO_VALUE = /^(?:an? )?(?:unemployed|jobless|retired|between jobs|out of work|arbejdsløs|ledig|pensionist)$/iu;
+
+/**
+ * "I quit Acme, I'm at Globex now": a sentence that takes back a slot's value and states its new one is a correction,
+ * written as the new value's slot sentence ("I work at Globex."), which supersedes the old holder. Null when no
+ * sentence of `text` does both for one slot.
+ */
+export function replacedSlot(text: string, classifier?: IntentClassifier): { content: string; slot: SlotName } | null {
+  for (const sentence of sentences(text)) {
+    const parts = clauses(sentence);
+    const taken = parts.length > 1 ? detectRetraction(sentence) : null;
+    if (taken === null) {
+      continue;
+    }
+    // the new value comes after what it replaces: "I quit Acme, I'm at Globex now"
+    for (const clause of parts.slice(1).filter((part) => detectRetraction(part) === null)) {
+      const intent = detectIntent(clause, {
+        slots: true,
+        anyPerson: true,
+        takesBack: false,
+        ...(classifier ? { classifier } : {}),
+      });
+      const fact =
+        intent.kind === 'state' && intent.slot === taken.slot
+          ? firstFact(clause, intent)
+          : newValueOf(clause, taken.slot, classifier);
+      if (
+        fact !== null &&
+        !NO_VALUE.test(fact.value) &&
+        (taken.value === null || !containsValue(fact.value, taken.value))
+      ) {
+        return { content: slotSentence(clause, fact), slot: fact.slot };
+      }
+    }
+  }
+
+  return null;
+}
+
+/** How sure the classifier must be that a clause after a take-back of its slot states the slot's new value. */
+const NEW_VALUE_FLOOR = 0.6;
+
+/** The value of `slot` that `clause` states by the classifier's reading, next to a take-back of the slot. */
+function newValueOf(clause: string, slot: SlotName, classifier?: IntentClassifier): SlotFact | null {
+  const said = classifier?.(clause, languageOf(clause));
+  if (!said || said.intent !== 'state' || said.subject !== 'user' || said.confidence < NEW_VALUE_FLOOR) {
+    return null;
+  }
+  const value = said.slots.includes(slot) ? slotValue(clause, slot, languageOf(clause)) : null;
+
+  return value === null ? null : { slot, value };
+}
