@@ -16,6 +16,7 @@ import { embedBatchesForStorage } from 'src/embedding/embed-safely';
 import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
+import { writeChunks } from 'src/memory/write-chunks';
 import { readWrite } from 'src/memory/write/read-write';
 import type { Screened } from 'src/memory/write/read-write';
 import { engramMetrics } from 'src/metrics/engram-metrics';
@@ -55,8 +56,7 @@ export const MAX_IMPORT_ITEMS = 5000;
  */
 export const MAX_CLIENT_IMPORT_ITEMS = 1000;
 const EMBED_BATCH = 64;
-/** Items a transaction: 25 linked or plain items took 20-30 ms of one event-loop turn on the loaded 2-core machine. */
-export const IMPORT_WRITE_CHUNK = 25;
+export { IMPORT_WRITE_CHUNK } from 'src/memory/write-chunks';
 
 interface Parsed {
   command: RememberCommand;
@@ -182,7 +182,7 @@ export class MemoryImportService {
   }
 
   /**
-   * Written IMPORT_WRITE_CHUNK items a transaction, yielding between them (5,000 items in one transaction held the event loop
+   * Written IMPORT_WRITE_CHUNK items (or IMPORT_WRITE_CHUNK_CHARS of content: write-chunks.ts) a transaction, yielding between them (5,000 items in one transaction held the event loop
    * for 200-800 ms; 1,000 linked items, 300 ms). Links may name any item of the batch, so a batch with links is written
    * twice over: its items without links, then, once every item has its stored id, the items that carry links again
    * (duplicates now, which stand for the stored memories) with their links. A failure leaves the chunks before it, and
@@ -218,8 +218,7 @@ export class MemoryImportService {
   /** Each item with its index in the batch, which a failure names (the store names its index in the chunk). */
   private async insertChunked(items: { item: InsertMemoryCommand; index: number }[]): Promise<InsertMemoryResult[]> {
     const results: InsertMemoryResult[] = [];
-    for (let start = 0; start < items.length; start += IMPORT_WRITE_CHUNK) {
-      const chunk = items.slice(start, start + IMPORT_WRITE_CHUNK);
+    for (const chunk of writeChunks(items)) {
       try {
         results.push(...(await this.store.insertMemories({ items: chunk.map((c) => c.item) })));
       } catch (error) {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
+import { yieldToEventLoop } from 'src/common/event-loop';
 import { annotate, traced } from 'src/common/tracing';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -40,6 +41,9 @@ export interface RememberOutcome {
 }
 
 export type { WriteOrigin } from 'src/memory/write/read-write';
+
+/** From this length a write yields to the event loop between its stages (see breathe). */
+const LONG_CONTENT_CHARS = 4_000;
 
 function rejected(reason: string): RememberOutcome {
   return { outcome: WriteOutcome.REJECTED, memory: null, reason, superseded: [], associations: [] };
@@ -119,6 +123,16 @@ export class MemoryWriteService {
     return replaced === null ? separateFacts(command.content, this.classifier()) : [replaced.content];
   }
 
+  /**
+   * Lets other requests run between the stages of a long write: each stage costs time in proportion to the text, and
+   * the stages of a 100 KB write in one turn held the event loop 100-200 ms (awaiting the store does not yield).
+   */
+  private async breathe(content: string): Promise<void> {
+    if (content.length >= LONG_CONTENT_CHARS) {
+      await yieldToEventLoop();
+    }
+  }
+
   private classifier(): IntentClassifier | undefined {
     return this.config.writeIntentModel ? classifyIntent : undefined;
   }
@@ -134,6 +148,7 @@ export class MemoryWriteService {
       return rejected(read.rejection);
     }
     const first = read.candidate;
+    await this.breathe(command.content);
     // "I said Bristol but I meant Bath": the slot holding the old value, written anew with the new one
     const reread = (swapped: RememberCommand): Candidate | null => {
       const again = this.read(swapped, origin);
@@ -181,7 +196,9 @@ export class MemoryWriteService {
     const vector = await traced('remember.embed', () =>
       embedForStorage(this.embedder, command.content, this.logger, 'memory'),
     );
+    await this.breathe(command.content);
     const decision = await this.decider.decide(tenantId, candidate, vector);
+    await this.breathe(command.content);
     if (decision.kind === 'reinforce') {
       return this.reinforce(tenantId, decision.memory, command, now, decision.reason);
     }
