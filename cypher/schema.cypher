@@ -77,6 +77,12 @@ CYPHER 25
 CREATE INDEX memory_status_tenant IF NOT EXISTS
 FOR (m:Memory) ON (m.status, m.tenantId);
 
+// A memory's entity links follow its insert: entitiesOwedAt is set by the insert and removed with the links (in the
+// linker's transaction). A range index holds only the nodes that have the property: the owed ones.
+CYPHER 25
+CREATE INDEX memory_entities_owed IF NOT EXISTS
+FOR (m:Memory) ON (m.entitiesOwedAt);
+
 CYPHER 25
 CREATE INDEX bulletin_tenant_generated IF NOT EXISTS
 FOR (b:Bulletin) ON (b.tenantId, b.generatedAt);

@@ -1,8 +1,11 @@
 // A memory's mentions, in one transaction: each draft's entity (tenant, kind, key) is created with the draft's id, or
-// given the draft's keys and its name as an alias; then (Memory)-[:MENTIONS]->(Entity). Nothing for another tenant's memory.
+// given the draft's keys and its name as an alias; then (Memory)-[:MENTIONS]->(Entity). The memory owes its links no
+// more (entitiesOwedAt, set by its insert), also with no draft. Nothing for another tenant's memory.
 CYPHER 25
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId
+REMOVE m.entitiesOwedAt, m.entitiesOwedSlotValue
+WITH m
 UNWIND range(0, size($drafts) - 1) AS i
 WITH m, i, $drafts[i] AS d
 MERGE (e:Entity {tenantId: $tenantId, kind: d.kind, key: d.key})

@@ -34,6 +34,17 @@ export interface InsertMemoryCommand {
    * transaction, must not exceed this many, or the insert fails with TaskBudgetExceededError and writes nothing.
    */
   taskBudget?: number | null;
+  /**
+   * The new memory's entity links follow its insert (EntityLinker): the store keeps it owed them, durably, until
+   * the linker's `linkMentions` settles it. Absent or null: nothing is owed (an import, entity linking off).
+   */
+  entityLinksOwed?: EntityLinksOwed | null;
+}
+
+/** What a memory owed its entity links keeps for the linker: since when, and its slot's value (its name is `slot`). */
+export interface EntityLinksOwed {
+  since: Date;
+  slotValue: string | null;
 }
 
 /**

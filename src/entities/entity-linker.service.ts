@@ -20,7 +20,9 @@ export interface LinkedWrite {
 
 /**
  * After the write stage: the things a new memory names, resolved against the tenant's entities and linked
- * (Memory)-[:MENTIONS]->(Entity). It never changes what was written, and a failure here never fails the write.
+ * (Memory)-[:MENTIONS]->(Entity). It never changes what was written, and a failure here never fails the write: the
+ * memory stays owed its links in the store (InsertMemoryCommand.entityLinksOwed), and OwedEntityLinks' drain tries
+ * again. Linking twice links nothing twice (entities by key, mentions by memory and entity).
  */
 @Injectable()
 export class EntityLinker implements OnModuleInit {
@@ -52,10 +54,8 @@ export class EntityLinker implements OnModuleInit {
 
   async linkMentions(tenantId: string, memoryId: string, mentions: Mention[]): Promise<EntityRecord[]> {
     const keyed = mentions.map(keyMention).filter((k): k is KeyedMention => k !== null);
-    if (keyed.length === 0) {
-      return [];
-    }
-    const drafts = await this.resolve(tenantId, keyed);
+    // a memory that names nothing still goes to the store, which settles its owed links
+    const drafts = keyed.length === 0 ? [] : await this.resolve(tenantId, keyed);
 
     return this.store.linkMentions(tenantId, memoryId, drafts, new Date());
   }

@@ -1,75 +1,106 @@
-import { Injectable } from '@nestjs/common';
-import type { BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 
+import { yieldToEventLoop } from 'src/common/event-loop';
 import { traced } from 'src/common/tracing';
+import { APP_CONFIG } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
 import { EntityLinker } from 'src/entities/entity-linker.service';
 import type { LinkedWrite } from 'src/entities/entity-linker.service';
+import { registerOwedLinkGauges } from 'src/entities/owed-links-gauges';
 import { MetricsService } from 'src/metrics/metrics.service';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
+import type { EntityStore, OwedLinks, OwedLinksAfter } from 'src/store/entity-store.port';
 
 interface OwedLink {
   tenantId: string;
   memory: LinkedWrite;
-  owedAt: number;
 }
 
+/** Owed memories the drain reads from the store at a time. */
+const PAGE = 32;
+/** At most this many owed memories per drain (the boot's, each owed-work sweep's); the next drain takes the rest. */
+const DRAIN_LIMIT = 500;
+
 /**
- * A written memory's entity links follow the write (as a message's vector follows its append): `owe` hands the
- * memory to a loop that links it after the request has answered, one memory per event-loop turn, so a request that
- * arrives meanwhile waits for one memory's linking at most. `Memory.entities` is therefore eventually consistent:
- * a read right after the write may not list them yet. The links live in this process only: a crash loses those
- * still waiting (the memory itself is stored); `engram_entity_links_owed` shows how many wait.
+ * A written memory's entity links follow the write (as a message's vector follows its append): the insert marks the
+ * memory owed its links in the store (InsertMemoryCommand.entityLinksOwed), and `owe` hands it to a loop that links
+ * it after the request has answered, one memory per event-loop turn, so a request that arrives meanwhile waits for
+ * one memory's linking at most. `Memory.entities` is therefore eventually consistent. The linker's transaction
+ * settles the mark, so what a crash, a restart or a failed link leaves owed is still in the store: `linkOwed` links
+ * it, every tenant's, at boot and from the owed-work sweep. `engram_entity_links_owed` reads the store.
  */
 @Injectable()
-export class OwedEntityLinks implements BeforeApplicationShutdown {
+export class OwedEntityLinks implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(OwedEntityLinks.name);
   private waiting: OwedLink[] = [];
+  /** Ids waiting or being linked here, which the store's drain leaves to this loop. */
+  private readonly inFlight = new Set<string>();
   private draining: Promise<void> | null = null;
+  private recovering: Promise<number> | null = null;
   private closed = false;
 
   constructor(
     private readonly linker: EntityLinker,
+    @Inject(ENTITY_STORE) private readonly store: EntityStore,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'entityLinking'>,
     metrics: MetricsService,
   ) {
-    metrics.gauge(
-      'engram_entity_links_owed',
-      'Written memories whose entity links this process has still to make (they follow the write)',
-      [],
-      (gauge) => {
-        gauge.set({}, this.waiting.length);
+    registerOwedLinkGauges(metrics, () => store.countOwedLinks(null));
+  }
 
-        return Promise.resolve();
-      },
-    );
-    metrics.gauge(
-      'engram_entity_links_owed_oldest_age_seconds',
-      'Age of the oldest memory still owed its entity links in this process (0 when none is owed)',
-      [],
-      (gauge) => {
-        const oldest = this.waiting[0]?.owedAt;
-        gauge.set({}, oldest === undefined ? 0 : (Date.now() - oldest) / 1000);
-
-        return Promise.resolve();
-      },
-    );
+  /** What a process that ended before linking left owed: linked in the background once the app is up. */
+  onApplicationBootstrap(): void {
+    void this.linkOwed(new Date());
   }
 
   /** Links the memory soon, after the request that wrote it has answered; at shutdown, before the process ends. */
   owe(tenantId: string, memory: LinkedWrite): void {
+    if (this.inFlight.has(memory.id)) {
+      return;
+    }
     if (this.closed) {
-      // shutting down: no drain will start again, so the links are made at once (not awaited: the write answers)
+      // shutting down: no drain will start again, so the links are made at once (not awaited: the write answers;
+      // should the process end first, the memory stays owed in the store)
       void this.linker.link(tenantId, memory);
 
       return;
     }
-    this.waiting.push({ tenantId, memory, owedAt: Date.now() });
+    this.inFlight.add(memory.id);
+    this.waiting.push({ tenantId, memory });
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
     });
   }
 
-  /** Resolves once nothing handed to `owe` is waiting (tests, benchmarks, shutdown). */
+  /**
+   * Links the memories the store says are owed their links since at or before `olderThan` (every tenant's), oldest
+   * first, one per event-loop turn, at most DRAIN_LIMIT; those this process is linking already are left to it. One
+   * drain at a time: a call during one answers that one's count. Answers how many memories it handed the linker.
+   */
+  linkOwed(olderThan: Date): Promise<number> {
+    if (!this.config.entityLinking) {
+      return Promise.resolve(0);
+    }
+    this.recovering ??= this.recover(olderThan)
+      .catch((error: unknown) => {
+        // still owed in the store: the next sweep tries again
+        this.logger.warn(`owed entity links not read: ${(error as Error).message}`);
+
+        return 0;
+      })
+      .finally(() => {
+        this.recovering = null;
+      });
+
+    return this.recovering;
+  }
+
+  /** Resolves once nothing handed to `owe` is waiting and no drain of the store runs (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.draining) {
+    while (this.draining || this.recovering) {
       await this.draining;
+      await this.recovering;
     }
   }
 
@@ -81,14 +112,60 @@ export class OwedEntityLinks implements BeforeApplicationShutdown {
   private async drain(): Promise<void> {
     while (this.waiting.length > 0) {
       // a turn of the event loop first: the request that owes the links answers, and one that arrived is read
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
       const next = this.waiting[0];
       if (!next) {
         break;
       }
-      // the linker logs and swallows its own failures: a link that fails is not retried
+      // the linker logs and swallows its own failures: the memory stays owed in the store, for linkOwed
       await traced('entity_links.owed', () => this.linker.link(next.tenantId, next.memory), { root: true });
       this.waiting.shift();
+      this.inFlight.delete(next.memory.id);
+    }
+  }
+
+  private async recover(olderThan: Date): Promise<number> {
+    let after: OwedLinksAfter | null = null;
+    let read = 0;
+    let linked = 0;
+    while (!this.closed && read < DRAIN_LIMIT) {
+      const page = await this.store.listOwedLinks(olderThan, after, Math.min(PAGE, DRAIN_LIMIT - read));
+      for (const owed of page) {
+        // shutdown stops the drain between memories: the rest stay owed for the next process
+        await yieldToEventLoop();
+        if (this.closed) {
+          return linked;
+        }
+        if (await this.linkRecovered(owed)) {
+          linked++;
+        }
+      }
+      read += page.length;
+      const last = page.at(-1);
+      if (last === undefined || page.length < PAGE) {
+        break;
+      }
+      after = { owedAt: last.owedAt, memoryId: last.memoryId };
+    }
+    if (linked > 0) {
+      this.logger.debug(`owed entity links made: ${linked} memory(ies)`);
+    }
+
+    return linked;
+  }
+
+  private async linkRecovered(owed: OwedLinks): Promise<boolean> {
+    if (this.inFlight.has(owed.memoryId)) {
+      return false;
+    }
+    this.inFlight.add(owed.memoryId);
+    try {
+      const memory = { id: owed.memoryId, content: owed.content, slot: owed.slot };
+      await traced('entity_links.recovered', () => this.linker.link(owed.tenantId, memory), { root: true });
+
+      return true;
+    } finally {
+      this.inFlight.delete(owed.memoryId);
     }
   }
 }

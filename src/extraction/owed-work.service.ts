@@ -4,6 +4,7 @@ import type { OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { JOB_QUEUE, JobName } from 'src/domain/job.types';
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import type { JobQueue } from 'src/domain/job.types';
 import { COMPACTION_TRIGGER } from 'src/extraction/compaction.policy';
 import { LlmExtractionService } from 'src/extraction/llm-extraction.service';
@@ -20,12 +21,15 @@ export interface OwedWorkReport {
   compactions: number;
   /** Message vectors embedded and stored by this sweep. */
   vectors: number;
+  /** Memories owed their entity links that this sweep handed the linker. */
+  entityLinks: number;
 }
 
 /**
  * Work a request could not queue (Redis away, a process stopped between storing a message and queueing its job)
- * is still written in the store: this periodic sweep queues it again with the request path's job ids, and embeds
- * the messages still without a vector (their append answers first; a crash or an outage can leave them so).
+ * is still written in the store: this periodic sweep queues it again with the request path's job ids, embeds the
+ * messages still without a vector and links the memories still owed their entity links (their write answers first;
+ * a crash or an outage can leave them so).
  */
 @Injectable()
 export class OwedWorkSweeper implements OnApplicationBootstrap {
@@ -37,6 +41,7 @@ export class OwedWorkSweeper implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly llmExtraction: LlmExtractionService,
     private readonly vectors: MessageVectors,
+    private readonly entityLinks: OwedEntityLinks,
   ) {}
 
   /** Without Redis at boot the schedule is registered once it answers (the queue reschedules on reconnect). */
@@ -72,7 +77,8 @@ export class OwedWorkSweeper implements OnApplicationBootstrap {
     if (vectors > 0) {
       this.logger.debug(`owed message vectors stored: ${vectors}`);
     }
+    const entityLinks = await this.entityLinks.linkOwed(cutoff);
 
-    return { extractions: jobs.extractions.length, compactions: jobs.compactions.length, vectors };
+    return { extractions: jobs.extractions.length, compactions: jobs.compactions.length, vectors, entityLinks };
   }
 }

@@ -212,6 +212,9 @@ export class MemoryWriteService {
       links,
       supersede: decision.supersede,
       taskBudget,
+      // kept in the store until the links are made, so a process that ends first leaves them owed, not lost
+      entityLinksOwed:
+        live && this.config.entityLinking ? { since: now, slotValue: candidate.slot?.value ?? null } : null,
     });
     if (!result.created) {
       // a concurrent identical write won the unique constraint: this one reinforces it instead
@@ -219,7 +222,8 @@ export class MemoryWriteService {
     }
     if (live) {
       // after the write stage: what it names, linked to the tenant's entities (never changes what was written);
-      // by default after this answer (OwedEntityLinks), so `Memory.entities` follows the write
+      // by default after this answer (OwedEntityLinks), so `Memory.entities` follows the write; the store keeps
+      // them owed until they are made
       const linked = { id: result.memory.id, content: result.memory.content, slot: candidate.slot };
       if (this.config.entityLinkingDeferred) {
         this.owedLinks.owe(tenantId, linked);

@@ -1,4 +1,5 @@
 import type { EntityDraft, EntityKind, EntityNode, EntityRecord } from 'src/domain/entity.types';
+import type { OwedCount } from 'src/store/conversation-store.port';
 import type { ImportCounts } from 'src/store/tenant-data.port';
 
 export const ENTITY_STORE = Symbol('ENTITY_STORE');
@@ -47,6 +48,21 @@ export interface EntityNeighbourhood {
   related: { rootId: string; shared: number; mentions: number; memoryIds: string[] }[];
 }
 
+/** An ACTIVE memory still owed its entity links (its insert answered first), as the linker reads it. */
+export interface OwedLinks {
+  tenantId: string;
+  memoryId: string;
+  content: string;
+  slot: { name: string; value: string } | null;
+  owedAt: Date;
+}
+
+/** Keyset position in the owed memories: strictly after (owedAt, memoryId). */
+export interface OwedLinksAfter {
+  owedAt: Date;
+  memoryId: string;
+}
+
 /**
  * Entities and `(:Memory)-[:MENTIONS]->(:Entity)`. Every method is scoped to one tenant; reads answer merged groups
  * (EntityRecord, named by their root), never another tenant's entity or memory.
@@ -57,9 +73,17 @@ export interface EntityStore {
   /**
    * One transaction: each draft's entity (tenant, kind, key) is created with the draft's id when it does not exist,
    * else given the draft's keys (and its name as an alias when it differs); then the memory MENTIONS it. Nothing is
-   * written when the memory is not the tenant's. Answers the groups linked, in draft order (duplicates once).
+   * written when the memory is not the tenant's. Answers the groups linked, in draft order (duplicates once). The
+   * same transaction settles the memory's owed links (InsertMemoryCommand.entityLinksOwed), with no draft too.
    */
   linkMentions(tenantId: string, memoryId: string, drafts: EntityDraft[], now: Date): Promise<EntityRecord[]>;
+  /**
+   * ACTIVE memories of every tenant still owed their entity links since at or before `olderThan`, oldest first
+   * (owedAt, then id), after `after`, at most `limit`.
+   */
+  listOwedLinks(olderThan: Date, after: OwedLinksAfter | null, limit: number): Promise<OwedLinks[]>;
+  /** How many ACTIVE memories of the tenant (null: every tenant) are owed their links, and since when the oldest. */
+  countOwedLinks(tenantId: string | null): Promise<OwedCount>;
   /** The group an entity belongs to (a merged member's id answers its root's group). */
   getEntity(tenantId: string, id: string): Promise<EntityRecord | null>;
   /** Groups by key substring and kind, the most mentioned first. */

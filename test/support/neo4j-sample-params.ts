@@ -59,6 +59,7 @@ const BY_NAME: Params = {
   validUntil: AT,
   afterId: '',
   afterCreatedAt: null,
+  afterOwedAt: null,
   cursor: '',
   limit: int(10),
   limitPerSeed: int(3),

@@ -136,6 +136,9 @@ const PROPERTY_KEYS = [
   'dimensions',
   // validity in time: when a correction or retraction ended a memory
   'validUntil',
+  // a memory's entity links follow its insert: owed since, and the slot value the linker reads
+  'entitiesOwedAt',
+  'entitiesOwedSlotValue',
   // cortex: decay on Memory; Bulletin, CITES, JobState, LlmUsage
   'decayScore',
   'fading',

@@ -2,6 +2,8 @@
 export const ENTITY_QUERIES = [
   'entity/find-entities',
   'entity/link-mentions',
+  'entity/list-owed-links',
+  'entity/count-owed-links',
   'entity/get-groups',
   'entity/get-entity',
   'entity/search-entities',

@@ -4,6 +4,7 @@ import type { ManagedTransaction } from 'neo4j-driver';
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { EntityKind } from 'src/domain/entity.types';
 import type { EntityDraft, EntityNode, EntityRecord } from 'src/domain/entity.types';
+import type { OwedCount } from 'src/store/conversation-store.port';
 import { groupEntities, mergeRefusal } from 'src/store/entity-groups';
 import type {
   EntityLookup,
@@ -12,6 +13,8 @@ import type {
   EntityStore,
   ExportedEntity,
   NeighbourhoodLimits,
+  OwedLinks,
+  OwedLinksAfter,
   RelatedEntity,
 } from 'src/store/entity-store.port';
 import type { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
@@ -64,9 +67,7 @@ export class Neo4jEntityStore implements EntityStore {
   }
 
   async linkMentions(tenantId: string, memoryId: string, drafts: EntityDraft[], now: Date): Promise<EntityRecord[]> {
-    if (drafts.length === 0) {
-      return [];
-    }
+    // with no draft too: the statement settles the memory's owed links
     const rows = await this.connection.write('entity.store#linkMentions', (tx) =>
       this.run(tx, 'entity/link-mentions', {
         tenantId,
@@ -77,6 +78,39 @@ export class Neo4jEntityStore implements EntityStore {
     );
 
     return this.groups(tenantId, unique(rows.map((row) => toText(row['rootId'], 'rootId'))));
+  }
+
+  async listOwedLinks(olderThan: Date, after: OwedLinksAfter | null, limit: number): Promise<OwedLinks[]> {
+    const rows = await this.read('listOwedLinks', (tx) =>
+      this.run(tx, 'entity/list-owed-links', {
+        olderThan: toDateTime(olderThan),
+        afterOwedAt: after ? toDateTime(after.owedAt) : null,
+        afterId: after?.memoryId ?? '',
+        limit: int(limit),
+      }),
+    );
+
+    return rows.map((row) => {
+      const slot = toOptionalText(row['slot'], 'slot');
+      const value = toOptionalText(row['slotValue'], 'slotValue');
+
+      return {
+        tenantId: toText(row['tenantId'], 'tenantId'),
+        memoryId: toText(row['memoryId'], 'memoryId'),
+        content: toText(row['content'], 'content'),
+        slot: slot !== null && value !== null ? { name: slot, value } : null,
+        owedAt: toDate(row['owedAt'], 'owedAt'),
+      };
+    });
+  }
+
+  async countOwedLinks(tenantId: string | null): Promise<OwedCount> {
+    const [row] = await this.read('countOwedLinks', (tx) => this.run(tx, 'entity/count-owed-links', { tenantId }));
+
+    return {
+      items: row ? toNumber(row['items'], 'items') : 0,
+      oldest: row ? toOptionalDate(row['oldest'], 'oldest') : null,
+    };
   }
 
   async getEntity(tenantId: string, id: string): Promise<EntityRecord | null> {

@@ -4,7 +4,7 @@ import type { InsertMemoryCommand, InsertMemoryResult } from 'src/domain/memory-
 import { isLive } from 'src/domain/memory.enums';
 import { claimsSlot } from 'src/domain/slot-rule';
 import { conflictFreeRounds } from 'src/store/neo4j/import-rounds';
-import { memoryLabel, nodeProperties, relationType, toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
+import { insertedProperties, memoryLabel, relationType, toMemory } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import { toDateTime, toText } from 'src/store/neo4j/neo4j-values';
@@ -71,7 +71,7 @@ export async function mergePlainMemories(
     id: command.memory.id,
     liveFingerprint: command.memory.fingerprint,
     label: memoryLabel(command.memory.type),
-    props: nodeProperties(command.memory, command.vector),
+    props: insertedProperties(command),
   }));
   const byId = new Map<string, Row>();
   for (const round of conflictFreeRounds(rows, (row) => [`id:${row.id}`, `fp:${row.liveFingerprint}`])) {

@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 
-import type { MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
+import type { InsertMemoryCommand, MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import {
   isLive,
   MEMORY_TYPE_LABEL,
@@ -159,6 +159,16 @@ export function nodeProperties(memory: MemoryDraft, vector: Float32Array | null)
     embedding: embedded ? Array.from(vector) : null,
     embeddingModel: vector !== null ? memory.embeddingModel : null,
   };
+}
+
+/** A new memory's node properties, with its owed entity links when the insert owes them (removed by link-mentions). */
+export function insertedProperties(command: InsertMemoryCommand): Params {
+  const owed = command.entityLinksOwed;
+  const props = nodeProperties(command.memory, command.vector);
+
+  return owed
+    ? { ...props, entitiesOwedAt: toDateTime(owed.since), entitiesOwedSlotValue: owed.slotValue }
+    : props;
 }
 
 export function visibilityParams(visibility: Visibility): Params {

@@ -29,9 +29,9 @@ import { mergePlainMemories, plainRuns, upsertBatchEdges } from 'src/store/neo4j
 import type { BatchEdge } from 'src/store/neo4j/neo4j-memory-batch';
 import {
   ALL_RELATION_TYPES,
+  insertedProperties,
   isZero,
   memoryLabel,
-  nodeProperties,
   relationType,
   toMemory,
   visibilityParams,
@@ -169,13 +169,13 @@ export class Neo4jMemoryStore implements MemoryStore {
     command: InsertMemoryCommand,
     replay: boolean,
   ): Promise<InsertMemoryResult> {
-    const { memory, vector } = command;
+    const { memory } = command;
     const tenantId = memory.tenantId;
     const live = isLive(memory.status);
     const [row] = await this.run(tx, live ? 'memory/merge-memory' : 'memory/create-memory', {
       tenantId,
       liveFingerprint: memory.fingerprint,
-      props: nodeProperties(memory, vector),
+      props: insertedProperties(command),
       label: memoryLabel(memory.type),
     });
     if (row === undefined) {

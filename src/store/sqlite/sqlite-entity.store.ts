@@ -1,5 +1,6 @@
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import type { EntityDraft, EntityKind, EntityNode, EntityRecord } from 'src/domain/entity.types';
+import type { OwedCount } from 'src/store/conversation-store.port';
 import { groupEntities, mergeRefusal } from 'src/store/entity-groups';
 import type {
   EntityLookup,
@@ -8,10 +9,13 @@ import type {
   EntityStore,
   ExportedEntity,
   NeighbourhoodLimits,
+  OwedLinks,
+  OwedLinksAfter,
   RelatedEntity,
 } from 'src/store/entity-store.port';
 import { column } from 'src/store/sqlite/sqlite-columns';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import { countOwedLinks, listOwedLinks, settleOwedLinks } from 'src/store/sqlite/sqlite-owed-links';
 import type { ImportCounts } from 'src/store/tenant-data.port';
 
 interface EntityRow {
@@ -91,6 +95,7 @@ export class SqliteEntityStore implements EntityStore {
       if (ours === undefined) {
         return [];
       }
+      settleOwedLinks(this.database, tenantId, memoryId);
       const linked: string[] = [];
       for (const draft of drafts) {
         const node = this.upsert(tenantId, draft, now);
@@ -109,6 +114,14 @@ export class SqliteEntityStore implements EntityStore {
     });
 
     return Promise.resolve(this.groups(tenantId, roots));
+  }
+
+  listOwedLinks(olderThan: Date, after: OwedLinksAfter | null, limit: number): Promise<OwedLinks[]> {
+    return Promise.resolve(listOwedLinks(this.database, olderThan, after, limit));
+  }
+
+  countOwedLinks(tenantId: string | null): Promise<OwedCount> {
+    return Promise.resolve(countOwedLinks(this.database, tenantId));
   }
 
   /** The draft's entity, created or given the draft's keys and name; inside linkMentions' transaction. */

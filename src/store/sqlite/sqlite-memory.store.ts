@@ -292,6 +292,14 @@ export class SqliteMemoryStore implements MemoryStore {
       }
     }
     const rowid = BigInt(inserted.lastInsertRowid);
+    const owed = command.entityLinksOwed;
+    if (owed) {
+      this.stmt('UPDATE memories SET entities_owed_at = ?, entities_owed_slot_value = ? WHERE rowid = ?').run(
+        owed.since.getTime(),
+        owed.slotValue,
+        rowid,
+      );
+    }
     this.database.memoryTextChanged(1);
     this.stmt('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
       rowid,

@@ -339,6 +339,18 @@ export const MIGRATIONS: readonly { name: string; sql: string }[] = [
     WHERE status = 'ACTIVE' AND scope = 'GLOBAL' AND expired_at IS NULL;
   `,
   },
+  {
+    // A memory's entity links follow its insert: entities_owed_at is set by the insert and cleared in the linker's
+    // transaction, so a process that ends between the two leaves the memory owed, and a later drain links it. Memories
+    // stored before this column were linked by the process that wrote them (or lost their links to a crash, which
+    // nothing can tell apart now): NULL, not owed.
+    name: '020-memory-entities-owed',
+    sql: `
+  ALTER TABLE memories ADD COLUMN entities_owed_at INTEGER;
+  ALTER TABLE memories ADD COLUMN entities_owed_slot_value TEXT;
+  CREATE INDEX memories_entities_owed ON memories (entities_owed_at, id) WHERE entities_owed_at IS NOT NULL;
+  `,
+  },
 ];
 
 export function migrate(db: Database): void {
