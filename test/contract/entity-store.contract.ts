@@ -5,7 +5,7 @@ import type { DomainError } from 'src/common/errors';
 import { EntityKind } from 'src/domain/entity.types';
 import type { EntityDraft } from 'src/domain/entity.types';
 import { MemoryStatus } from 'src/domain/memory.enums';
-import { at, remember } from 'test/contract/memory-fixtures';
+import { at, command, remember } from 'test/contract/memory-fixtures';
 import { useContractStores } from 'test/contract/memory-store.contract';
 import type { StoreHarness } from 'test/contract/store-harness';
 
@@ -78,6 +78,64 @@ export function describeEntityStoreContract(harness: StoreHarness): void {
       expect(places.map((e) => e.kind)).toEqual([EntityKind.PLACE]);
       expect(people.map((e) => e.kind)).toEqual([EntityKind.PERSON]);
       await expect(entities.findEntities(t, EntityKind.ORGANIZATION, ['jordan'])).resolves.toEqual([]);
+    });
+
+    it('should keep the memories owed their links, every tenant’s, until linkMentions settles them', async () => {
+      const t = tenant();
+      const other = tenant();
+      const { memories, entities } = stores();
+      const owedInsert = async (
+        tenantId: string,
+        content: string,
+        since: Date,
+        slot: { name: string; value: string } | null = null,
+      ): Promise<string> => {
+        const insert = await command(tenantId, content, { overrides: { slot: slot?.name ?? null } });
+        const result = await memories.insertMemory({
+          ...insert,
+          entityLinksOwed: { since, slotValue: slot?.value ?? null },
+        });
+
+        return result.memory.id;
+      };
+      const first = await owedInsert(t, 'Ana moved to Lisbon', at(10));
+      const second = await owedInsert(other, 'I work at Acme', at(11), { name: 'employer', value: 'Acme' });
+      const third = await owedInsert(t, 'Ana likes jazz', at(12));
+      const forgotten = await owedInsert(t, 'Ana had a cat', at(9));
+      await memories.setStatus(t, forgotten, MemoryStatus.FORGOTTEN, at(13));
+      await remember(memories, t, 'Nothing owed here');
+      const ours = new Set([t, other]);
+      const owedIds = async (olderThan: Date, after: { owedAt: Date; memoryId: string } | null): Promise<string[]> =>
+        (await entities.listOwedLinks(olderThan, after, 1000))
+          .filter((owed) => ours.has(owed.tenantId))
+          .map((owed) => owed.memoryId);
+
+      await expect(entities.countOwedLinks(t)).resolves.toEqual({ items: 2, oldest: at(10) });
+      await expect(entities.countOwedLinks(other)).resolves.toEqual({ items: 1, oldest: at(11) });
+      const listed = (await entities.listOwedLinks(at(11), null, 1000)).filter((owed) => ours.has(owed.tenantId));
+      expect(listed).toEqual([
+        { tenantId: t, memoryId: first, content: 'Ana moved to Lisbon', slot: null, owedAt: at(10) },
+        {
+          tenantId: other,
+          memoryId: second,
+          content: 'I work at Acme',
+          slot: { name: 'employer', value: 'Acme' },
+          owedAt: at(11),
+        },
+      ]);
+      await expect(owedIds(at(12), { owedAt: at(10), memoryId: first })).resolves.toEqual([second, third]);
+
+      const ana = draft(EntityKind.PERSON, 'Ana');
+      await entities.linkMentions(t, first, [ana], at(20));
+      await entities.linkMentions(other, second, [], at(20));
+      // a drain that links a memory again (another process, a retry) adds nothing
+      await entities.linkMentions(t, first, [{ ...ana, id: randomUUID() }], at(21));
+
+      await expect(owedIds(at(30), null)).resolves.toEqual([third]);
+      await expect(entities.countOwedLinks(t)).resolves.toEqual({ items: 1, oldest: at(12) });
+      await expect(entities.countOwedLinks(other)).resolves.toEqual({ items: 0, oldest: null });
+      expect((await entities.entitiesOfMemories(t, [first])).get(first)?.map((e) => e.id)).toEqual([ana.id]);
+      await expect(entities.mentionCounts(t, [ana.id])).resolves.toEqual(new Map([[ana.id, 1]]));
     });
 
     it("should never link another tenant's memory nor answer another tenant's entities", async () => {

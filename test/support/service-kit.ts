@@ -100,6 +100,8 @@ export interface ServiceKitOptions {
   env?: Record<string, string>;
   /** An LLM client (the fake OpenAI server's): enables the arbiter and LLM extraction. */
   llm?: LlmClient | null;
+  /** Open the store of this directory (a restart over what an earlier kit left), and leave it on close. */
+  dataDir?: string;
 }
 
 const SERVICES: Type[] = [
@@ -123,7 +125,7 @@ const SERVICES: Type[] = [
 ];
 
 export async function openServiceKit(options: ServiceKitOptions = {}): Promise<ServiceKit> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-service-'));
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'engram-service-'));
   const config = loadConfig({ EMBEDDINGS: 'hash', ENGRAM_DATA_DIR: dir, LOG_LEVEL: 'error', ...options.env });
   const embedder = new CountingEmbedder();
   const stores = openSqliteStores(join(dir, 'engram.sqlite'));
@@ -187,7 +189,9 @@ export async function openServiceKit(options: ServiceKitOptions = {}): Promise<S
       await queue.close();
       await context.close();
       await stores.connection.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (options.dataDir === undefined) {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
