@@ -212,6 +212,7 @@ const PARAMETERS: Record<string, unknown> = {
   kind: 'memory',
   cursor: '',
   afterCreatedAt: null,
+  afterOwedAt: null,
   afterId: null,
   limit: 10,
   limitPerSeed: 3,
