@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 
 import type { MetricsService } from 'src/metrics/metrics.service';
-import { BACKLOG_REFRESH_MS, BACKLOG_WAIT_MS } from 'src/observability/backlog.service';
 import { oldestAgeSeconds } from 'src/observability/backlog';
+import { BACKLOG_REFRESH_MS, BACKLOG_WAIT_MS } from 'src/observability/backlog.service';
 import type { OwedCount } from 'src/store/conversation-store.port';
 
 const logger = new Logger('OwedEntityLinks');

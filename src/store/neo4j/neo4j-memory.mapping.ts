@@ -166,9 +166,7 @@ export function insertedProperties(command: InsertMemoryCommand): Params {
   const owed = command.entityLinksOwed;
   const props = nodeProperties(command.memory, command.vector);
 
-  return owed
-    ? { ...props, entitiesOwedAt: toDateTime(owed.since), entitiesOwedSlotValue: owed.slotValue }
-    : props;
+  return owed ? { ...props, entitiesOwedAt: toDateTime(owed.since), entitiesOwedSlotValue: owed.slotValue } : props;
 }
 
 export function visibilityParams(visibility: Visibility): Params {
