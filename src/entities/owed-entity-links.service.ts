@@ -8,6 +8,7 @@ import type { AppConfig } from 'src/config/config';
 import { EntityLinker } from 'src/entities/entity-linker.service';
 import type { LinkedWrite } from 'src/entities/entity-linker.service';
 import { registerOwedLinkGauges } from 'src/entities/owed-links-gauges';
+import { afterPage } from 'src/entities/owed-links.policy';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { ENTITY_STORE } from 'src/store/entity-store.port';
 import type { EntityStore, OwedLinks, OwedLinksAfter } from 'src/store/entity-store.port';
@@ -38,6 +39,8 @@ export class OwedEntityLinks implements OnApplicationBootstrap, BeforeApplicatio
   private readonly inFlight = new Set<string>();
   private draining: Promise<void> | null = null;
   private recovering: Promise<number> | null = null;
+  /** Where the last drain stopped at DRAIN_LIMIT (afterPage): the next one goes on from there. */
+  private resumeAfter: OwedLinksAfter | null = null;
   private closed = false;
 
   constructor(
@@ -125,11 +128,12 @@ export class OwedEntityLinks implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async recover(olderThan: Date): Promise<number> {
-    let after: OwedLinksAfter | null = null;
+    let after = this.resumeAfter;
     let read = 0;
     let linked = 0;
-    while (!this.closed && read < DRAIN_LIMIT) {
-      const page = await this.store.listOwedLinks(olderThan, after, Math.min(PAGE, DRAIN_LIMIT - read));
+    for (;;) {
+      const want = Math.min(PAGE, DRAIN_LIMIT - read);
+      const page = await this.store.listOwedLinks(olderThan, after, want);
       for (const owed of page) {
         // shutdown stops the drain between memories: the rest stay owed for the next process
         await yieldToEventLoop();
@@ -141,11 +145,12 @@ export class OwedEntityLinks implements OnApplicationBootstrap, BeforeApplicatio
         }
       }
       read += page.length;
-      const last = page.at(-1);
-      if (last === undefined || page.length < PAGE) {
+      const step = afterPage(page, want, read, DRAIN_LIMIT);
+      if (step.next === 'stop') {
+        this.resumeAfter = step.resumeAfter;
         break;
       }
-      after = { owedAt: last.owedAt, memoryId: last.memoryId };
+      after = step.after;
     }
     if (linked > 0) {
       this.logger.debug(`owed entity links made: ${linked} memory(ies)`);
