@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
+import { SqliteEntityStore } from 'src/store/sqlite/sqlite-entity.store';
 import { MIGRATIONS } from 'src/store/sqlite/sqlite-schema';
 
 describe('SQLite migrations', () => {
@@ -85,5 +86,33 @@ describe('SQLite migrations', () => {
       gone: 7000, // successor deleted: when it was retired
       york: 4000, // the successor happened earlier: an empty interval, not a negative one
     });
+  });
+
+  it('should owe no entity links for the memories of a database made before they were kept in the store', async () => {
+    const file = join(dir, 'before-owed-links.sqlite');
+    const old = new BetterSqlite3(file);
+    const before = MIGRATIONS.findIndex((m) => m.name === '020-memory-entities-owed');
+    old.exec('CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    for (const migration of MIGRATIONS.slice(0, before)) {
+      old.exec(migration.sql);
+      old.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, 0)').run(migration.name);
+    }
+    old
+      .prepare(
+        `INSERT INTO memories (id, tenant_id, type, content, status, scope, importance, base_importance, confidence,
+        fingerprint, source_role, created_at, updated_at, last_seen_at, occurred_at)
+        VALUES ('ana', 't', 'FACT', 'Ana moved to Lisbon', 'ACTIVE', 'GLOBAL', 0.5, 0.5, 0.7, 'f', 'USER', 1, 1, 1, 1)`,
+      )
+      .run();
+    old.close();
+
+    const database = new SqliteDatabase({ file });
+    const entities = new SqliteEntityStore(database);
+    const owed = await entities.countOwedLinks(null);
+    const listed = await entities.listOwedLinks(new Date(), null, 10);
+    await database.close();
+
+    expect(owed).toEqual({ items: 0, oldest: null });
+    expect(listed).toEqual([]);
   });
 });
