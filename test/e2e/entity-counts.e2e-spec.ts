@@ -1,3 +1,4 @@
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import { MemoryApi } from 'test/e2e/support/memory-api';
 import { ok } from 'test/e2e/support/rest-client';
 import { expectData, KEYS, startTestApp } from 'test/e2e/support/test-app';
@@ -20,6 +21,8 @@ describe('entity memory counts (e2e)', () => {
     await alice.remember({ content: 'My sister Ana moved to Lisbon', type: 'FACT' });
     await alice.remember({ content: 'Ana Silva teaches chemistry in Porto', type: 'FACT' });
     await new MemoryApi(t, KEYS.bob).remember({ content: 'Ana from the gym lives in Lisbon', type: 'FACT' });
+    // the links follow the writes (OwedEntityLinks): counted once they are made
+    await t.app.get(OwedEntityLinks).settled();
   });
 
   afterAll(async () => {
