@@ -327,6 +327,10 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       expect(
         (await third.embeddingMigration.searchPrevious(t, await embed('green tea every morning'), 1, ACTIVE))?.[0]?.id,
       ).toBe(tea.id);
+      const [message] = await third.embeddingMigration
+        .searchPreviousMessages(t, await embed('Ann: I brewed a pot of green tea'), 1, { channelId: 'c1' })
+        .then((hits) => hits ?? []);
+      expect(message?.score).toBeCloseTo(1, harness.vectorScoreDigits);
     });
 
     /** Messages in two channels of project p (c2 private) and one outside it, an hour apart, all of the fixtures' model. */
