@@ -82,6 +82,7 @@ async function messageSearch(
   embedder: HashEmbedder,
 ): Promise<{
   search(tenantId: string, request: MessageSearchRequest): Promise<MessageHitData[]>;
+  queryVectors: QueryVectors;
   close(): Promise<void>;
 }> {
   const config = loadConfig({ EMBEDDINGS: 'hash', ENGRAM_DATA_DIR: tmpdir(), LOG_LEVEL: 'error' });
@@ -102,7 +103,11 @@ async function messageSearch(
   const context = await NestFactory.createApplicationContext(MessageSearchModule, { logger: false });
   const service = context.get(MessageSearchService);
 
-  return { search: (tenantId, request) => service.search(tenantId, request), close: () => context.close() };
+  return {
+    search: (tenantId, request) => service.search(tenantId, request),
+    queryVectors: context.get(QueryVectors),
+    close: () => context.close(),
+  };
 }
 
 /**
@@ -448,8 +453,16 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
         await step(after, NEXT, 'message', 2);
       }
 
+      // a query embedded with the previous model just before the switch is searched among the new vectors after it
+      const lingering = await messageSearch(after, NEXT);
+      const stale = await lingering.queryVectors.embed('Ann: green tea');
+      expect(stale).toMatchObject({ model: SPACE.model, previous: true });
       await migrateAll(after, NEXT);
       await expect(after.embeddingMigration.finish()).resolves.toBe(true);
+      const fresh = await after.conversations.searchMessageVectors(t, await vectorOf(NEXT, 'Ann: green tea'), 10, {});
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(ids(await lingering.queryVectors.searchMessages(t, stale!, 10, {}))).toEqual(ids(fresh));
+      await lingering.close();
       const switched = await run(after, NEXT);
       expect(switched.map((hits) => hits.map((hit) => hit.message.id).sort())).toEqual(
         expected.map((hits) => hits.map((hit) => hit.message.id).sort()),

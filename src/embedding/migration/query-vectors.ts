@@ -111,7 +111,8 @@ export class QueryVectors implements OnApplicationShutdown {
     if (hits !== null) {
       return hits;
     }
-    // the migration switched since this process last looked: the configured model's vectors answer from now on
+    // the migration switched since this process last looked (or, for messages, began before message vectors were
+    // kept aside): the configured model's vectors answer
     this.state = null;
     const vector = await embedQuery(this.embedder, query.text, this.config.embeddings.timeoutMs, this.logger);
 

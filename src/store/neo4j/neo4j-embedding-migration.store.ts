@@ -61,8 +61,8 @@ function toMigration(row: Row | undefined): MigrationRow | null {
  * Neo4j side of an embedding-model migration: vectors keyed by (node, model) as one property and one vector index per
  * model role: `embedding` / `memory_embedding` (and `message_embedding`) hold the configured model's, and while a
  * migration runs `embeddingPrevious` / `memory_embedding_previous` (and `message_embedding_previous`) hold the
- * previous model's memory (and message) vectors. The
- * migration itself is one `EngramMeta {key: 'embedding-migration'}` node with the cursors; deleting it is the switch.
+ * previous model's memory (and message) vectors. The migration itself is one `EngramMeta {key: 'embedding-migration'}`
+ * node with the cursors; deleting it is the switch.
  */
 export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
   constructor(private readonly connection: Neo4jSession) {}
