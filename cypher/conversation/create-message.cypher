@@ -27,4 +27,4 @@ SET msg.prevContent = left(p.contentWords, $neighbourChars),
     msg.nextContent = left(n.contentWords, $neighbourChars),
     p.nextContent = left(msg.contentWords, $neighbourChars),
     n.prevContent = left(msg.contentWords, $neighbourChars)
-RETURN msg {.*, embedding: null, prevContent: null, nextContent: null} AS message
+RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null} AS message

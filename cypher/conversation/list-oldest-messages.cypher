@@ -5,6 +5,6 @@ MATCH (msg:Message {tenantId: $tenantId, channelId: $channelId})
 WHERE (NOT $live OR msg.summaryId IS NULL)
   AND ($beforeAt IS NULL OR msg.createdAt < $beforeAt OR (msg.createdAt = $beforeAt AND msg.seq < $beforeSeq))
   AND ($throughAt IS NULL OR msg.createdAt < $throughAt OR (msg.createdAt = $throughAt AND msg.seq <= $throughSeq))
-RETURN msg {.*, embedding: null, prevContent: null, nextContent: null} AS message
+RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null} AS message
 ORDER BY msg.createdAt, msg.seq
 LIMIT $limit

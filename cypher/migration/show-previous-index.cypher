@@ -1,4 +1,4 @@
 CYPHER 25
 SHOW VECTOR INDEXES YIELD name
-WHERE name = 'memory_embedding_previous'
+WHERE name IN ['memory_embedding_previous', 'message_embedding_previous']
 RETURN name

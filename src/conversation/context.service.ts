@@ -1,9 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { optionalKey } from 'src/common/validation';
-import { APP_CONFIG } from 'src/config/config';
-import type { AppConfig } from 'src/config/config';
 import { assembleContext } from 'src/conversation/context-budget';
 import type { ContextMaterial } from 'src/conversation/context-budget';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
@@ -15,14 +13,11 @@ import { BULLETIN_READER } from 'src/cortex/bulletin/bulletin-reader';
 import type { BulletinReader } from 'src/cortex/bulletin/bulletin-reader';
 import { MessageRole } from 'src/domain/conversation.enums';
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
-import { EMBEDDER } from 'src/domain/embedding.port';
-import type { Embedder } from 'src/domain/embedding.port';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeVisible } from 'src/domain/visibility';
-import { embedQuery } from 'src/embedding/embed-safely';
 import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { stripInjected } from 'src/extraction/injected-text';
 import { setsRules } from 'src/memory/rule-authority';
@@ -85,13 +80,9 @@ export const CONSTRAINT_TAG = 'constraint';
  */
 @Injectable()
 export class ContextService {
-  private readonly logger = new Logger(ContextService.name);
-
   constructor(
     @Inject(CONVERSATION_STORE) private readonly conversations: ConversationStore,
     @Inject(MEMORY_STORE) private readonly memories: MemoryStore,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(BULLETIN_READER) private readonly bulletins: BulletinReader,
     private readonly recall: RecallService,
     private readonly messageSearch: MessageSearchService,
@@ -128,20 +119,6 @@ export class ContextService {
     const { channel, recent, query } = await this.load(tenantId, parsed);
 
     return this.build(tenantId, parsed, channel, recent, query, vector, started);
-  }
-
-  /**
-   * Messages are searched among the configured model's vectors only: the recall vector serves unless a migration
-   * made it with the previous model, and then the configured model embeds the query too.
-   */
-  private async messageVector(vector: Float32Array | QueryVector | null): Promise<Float32Array | null> {
-    if (vector === null || vector instanceof Float32Array) {
-      return vector;
-    }
-
-    return vector.previous
-      ? embedQuery(this.embedder, vector.text, this.config.embeddings.timeoutMs, this.logger)
-      : vector.vector;
   }
 
   /** The channel, its live messages that could fit, and the query: the one given, else the last user message. */
@@ -237,7 +214,6 @@ export class ContextService {
         ? { channelId: channel.id }
         : { channelId: channel.id, projectId }
       : null;
-    const messageVector = query ? this.messageVector(vector) : Promise.resolve(null);
     const [recalled, constraints, bulletin, summary, earlier, found] = await Promise.all([
       query
         ? this.recall.recallWithVector(
@@ -250,18 +226,14 @@ export class ContextService {
       this.bulletins.latest(tenantId),
       channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
       query
-        ? messageVector.then((mv) =>
-            this.messageSearch.searchWithVector(
-              tenantId,
-              { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
-              mv,
-            ),
+        ? this.messageSearch.searchWithVector(
+            tenantId,
+            { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
+            vector,
           )
         : Promise.resolve([] as MessageHitData[]),
       query && turnScope
-        ? messageVector.then((mv) =>
-            this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: turnScope }, mv),
-          )
+        ? this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: turnScope }, vector)
         : Promise.resolve([] as MessageHitData[]),
     ]);
     const turns = await this.withNeighbours(

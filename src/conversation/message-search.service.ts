@@ -1,15 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { BadInputError } from 'src/common/errors';
-import { APP_CONFIG } from 'src/config/config';
-import type { AppConfig } from 'src/config/config';
 import { assertChannelId, assertDate, assertQuery, assertSearchLimit } from 'src/conversation/conversation-input';
 import { Trust } from 'src/domain/conversation.enums';
 import type { MessageRecord } from 'src/domain/conversation.types';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
 import type { ScoredId } from 'src/domain/memory-store.port';
-import { embedQuery } from 'src/embedding/embed-safely';
+import { QueryVectors } from 'src/embedding/migration/query-vectors';
+import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import {
@@ -65,12 +64,10 @@ export const MIN_VECTOR_SIMILARITY = 0.2;
  */
 @Injectable()
 export class MessageSearchService {
-  private readonly logger = new Logger(MessageSearchService.name);
-
   constructor(
     @Inject(CONVERSATION_STORE) private readonly store: ConversationStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queryVectors: QueryVectors,
   ) {}
 
   parse(request: MessageSearchRequest): ParsedMessageSearch {
@@ -91,34 +88,32 @@ export class MessageSearchService {
 
   async search(tenantId: string, request: MessageSearchRequest): Promise<MessageHitData[]> {
     const parsed = this.parse(request);
-    const vector = await embedQuery(
-      this.embedder,
-      vectorQueryText(parsed.query),
-      this.config.embeddings.timeoutMs,
-      this.logger,
-    );
 
-    return this.searchWithVector(tenantId, parsed, vector);
+    return this.searchWithVector(tenantId, parsed, await this.queryVectors.embed(vectorQueryText(parsed.query)));
   }
 
   /**
-   * The search with a query vector computed elsewhere (context shares one vector with recall; benchmarks time it
-   * apart): the vector of `vectorQueryText(query)`. `weights`: benchmarks only; default the embedding model's.
+   * The search with a query vector computed elsewhere: recall's `queryVector` (context shares one vector with
+   * recall), or a vector of the configured model of `vectorQueryText(query)` (benchmarks time the search apart).
+   * `weights`: benchmarks only; default the query vector's model's.
    */
   async searchWithVector(
     tenantId: string,
     parsed: ParsedMessageSearch,
-    vector: Float32Array | null,
-    weights: RankingWeights = weightsForModel(this.embedder.model),
+    vector: Float32Array | QueryVector | null,
+    weights?: RankingWeights,
   ): Promise<MessageHitData[]> {
+    const query =
+      vector instanceof Float32Array ? this.queryVectors.current(vectorQueryText(parsed.query), vector) : vector;
+    const ranking = weights ?? weightsForModel(query?.model ?? this.embedder.model);
     const [text, vectorHits] = await Promise.all([
       this.store.searchMessageText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.scope),
-      vector
-        ? this.store.searchMessageVectors(tenantId, vector, CANDIDATES, parsed.scope)
+      query
+        ? this.queryVectors.searchMessages(tenantId, query, CANDIDATES, parsed.scope)
         : Promise.resolve<ScoredId[]>([]),
     ]);
     const vectorKept = vectorHits.filter((hit) => hit.score >= MIN_VECTOR_SIMILARITY);
-    const seeds = topIds(fuseScores(text, vectorKept, weights.vector), NEIGHBOUR_SEEDS);
+    const seeds = topIds(fuseScores(text, vectorKept, ranking.vector), NEIGHBOUR_SEEDS);
     const links = await this.store.messageNeighbours(tenantId, seeds, NEIGHBOUR_SPAN);
     const ids = new Set([...text, ...vectorKept].map((hit) => hit.id));
     for (const link of links) {
@@ -133,8 +128,8 @@ export class MessageSearchService {
       text,
       vector: vectorKept,
       candidates,
-      lends: conversationLends(links, weights),
-      weights,
+      lends: conversationLends(links, ranking),
+      weights: ranking,
     });
 
     return messages

@@ -1,4 +1,5 @@
 import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
+import type { MessageSearchScope } from 'src/store/conversation-store.port';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 
 export const EMBEDDING_MIGRATION_STORE = Symbol('EMBEDDING_MIGRATION_STORE');
@@ -14,8 +15,8 @@ export interface ReembedProgress {
 
 /**
  * A migration under way: the store was made with another embedding model than the one configured. Memories and
- * messages get vectors of the configured model (`to`) in batches; until then the previous model's memory vectors
- * (`from`, null when there were none) are kept aside and can still answer queries embedded with that model.
+ * messages get vectors of the configured model (`to`) in batches; until then the previous model's memory and message
+ * vectors (`from`, null when there were none) are kept aside and can still answer queries embedded with that model.
  */
 export interface EmbeddingMigrationState {
   from: EmbeddingSpace | null;
@@ -47,7 +48,7 @@ export interface ReembedBatch {
 export interface EmbeddingMigrationStore {
   /** Null when no migration is under way. */
   state(): Promise<EmbeddingMigrationState | null>;
-  /** The model whose memory vectors are kept aside while a migration runs (cheap: no counting); null otherwise. */
+  /** The model whose memory and message vectors are kept aside while a migration runs (cheap: no counting); null otherwise. */
   previousSpace(): Promise<EmbeddingSpace | null>;
   /** Up to `limit` rows after the persisted cursor of `kind`, of which `items` still lack a vector. */
   pending(kind: ReembedKind, limit: number): Promise<ReembedBatch>;
@@ -66,4 +67,14 @@ export interface EmbeddingMigrationStore {
    * them (any more: the switch may have happened since the caller looked), so the caller searches the current ones.
    */
   searchPrevious(tenantId: string, vector: Float32Array, k: number, visibility: Visibility): Promise<ScoredId[] | null>;
+  /**
+   * `searchPrevious` for messages, in a message search's scope (`ConversationStore.searchMessageVectors`'s rules). Null
+   * also when the migration began before message vectors were kept aside (it has none of them).
+   */
+  searchPreviousMessages(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): Promise<ScoredId[] | null>;
 }

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 
+import { APP_CONFIG, loadConfig } from 'src/config/config';
+import { MessageSearchService } from 'src/conversation/message-search.service';
+import type { MessageHitData, MessageSearchRequest } from 'src/conversation/message-search.service';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
+import type { MessageRecord } from 'src/domain/conversation.types';
+import { EMBEDDER } from 'src/domain/embedding.port';
+import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { Visibility } from 'src/domain/memory-store.port';
 import { MemoryScope, MemoryStatus } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { messageEmbeddingText } from 'src/embedding/embedding-text';
 import { HashEmbedder } from 'src/embedding/hash.embedder';
+import { QueryVectors } from 'src/embedding/migration/query-vectors';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { MessageSearchScope } from 'src/store/conversation-store.port';
+import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import type { ReembedKind } from 'src/store/embedding-migration.port';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 import type { Stores } from 'src/store/stores';
@@ -61,6 +74,40 @@ async function migrateAll(stores: Stores, embedder: HashEmbedder): Promise<void>
       // every batch commits its vectors and cursor
     }
   }
+}
+
+/** `searchMessages` as the app wires it, over `stores`, with `embedder` as the configured model. */
+async function messageSearch(
+  stores: Stores,
+  embedder: HashEmbedder,
+): Promise<{
+  search(tenantId: string, request: MessageSearchRequest): Promise<MessageHitData[]>;
+  queryVectors: QueryVectors;
+  close(): Promise<void>;
+}> {
+  const config = loadConfig({ EMBEDDINGS: 'hash', ENGRAM_DATA_DIR: tmpdir(), LOG_LEVEL: 'error' });
+
+  @Module({
+    providers: [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: EMBEDDER, useValue: embedder },
+      { provide: MEMORY_STORE, useValue: stores.memories },
+      { provide: CONVERSATION_STORE, useValue: stores.conversations },
+      { provide: EMBEDDING_MIGRATION_STORE, useValue: stores.embeddingMigration },
+      QueryVectors,
+      MessageSearchService,
+    ],
+  })
+  class MessageSearchModule {}
+
+  const context = await NestFactory.createApplicationContext(MessageSearchModule, { logger: false });
+  const service = context.get(MessageSearchService);
+
+  return {
+    search: (tenantId, request) => service.search(tenantId, request),
+    queryVectors: context.get(QueryVectors),
+    close: () => context.close(),
+  };
 }
 
 /**
@@ -285,6 +332,142 @@ export function describeEmbeddingMigrationContract(harnessFor: () => StoreHarnes
       expect(
         (await third.embeddingMigration.searchPrevious(t, await embed('green tea every morning'), 1, ACTIVE))?.[0]?.id,
       ).toBe(tea.id);
+      const [message] = await third.embeddingMigration
+        .searchPreviousMessages(t, await embed('Ann: I brewed a pot of green tea'), 1, { channelId: 'c1' })
+        .then((hits) => hits ?? []);
+      expect(message?.score).toBeCloseTo(1, harness.vectorScoreDigits);
+    });
+
+    /** Messages in two channels of project p (c2 private) and one outside it, an hour apart, all of the fixtures' model. */
+    async function seedMessages(stores: Stores, t: string): Promise<Record<string, MessageRecord>> {
+      const start = Date.now() - 10 * 3_600_000;
+      const rows = [
+        ['own', 'c1', Trust.UNKNOWN, 'Bob', 'the green tea in the office kitchen ran out'],
+        ['shared', 'c1', Trust.GUARDIAN, 'Ann', 'I brewed a pot of green tea this morning'],
+        ['private', 'c2', Trust.GUARDIAN, 'Ann', 'green tea with jasmine for the guests'],
+        ['sibling', 'c3', Trust.GUARDIAN, 'Ann', 'green tea tastes better cold in summer'],
+        ['outside', 'c4', Trust.GUARDIAN, 'Ann', 'we ordered more green tea leaves'],
+      ] as const;
+      await stores.conversations.configureChannel(
+        t,
+        'c2',
+        { private: true, projectId: 'p', tokenBudget: null },
+        new Date(),
+      );
+      const out: Record<string, MessageRecord> = {};
+      for (const [i, [key, channelId, trust, speaker, content]] of rows.entries()) {
+        const appended = await stores.conversations.appendMessage({
+          message: {
+            id: randomUUID(),
+            tenantId: t,
+            channelId,
+            role: MessageRole.USER,
+            speaker,
+            trust,
+            content,
+            tokenCount: 9,
+            createdAt: new Date(start + i * 3_600_000),
+            extractedAt: null,
+          },
+          vector: await embed(messageEmbeddingText(speaker, content)),
+          projectId: channelId === 'c4' ? null : 'p',
+        });
+        out[key] = appended.message;
+      }
+
+      return out;
+    }
+
+    it("should keep the previous model's message vectors answering in every message scope until the switch", async () => {
+      const t = tenant();
+      const before = await open(SPACE);
+      const m = await seedMessages(before, t);
+      await seedMessages(before, tenant());
+
+      const after = await open(NEXT_SPACE);
+      const query = await embed('Ann: green tea');
+      const search = (scope: MessageSearchScope): Promise<string[]> =>
+        after.embeddingMigration.searchPreviousMessages(t, query, 10, scope).then(ids);
+      const sorted = (...records: MessageRecord[]): string[] => ids(records);
+      expect(await search({ channelId: 'c1' })).toEqual(sorted(m.own!, m.shared!));
+      expect(await search({})).toEqual(sorted(m.shared!, m.sibling!, m.outside!));
+      expect(await search({ excludeChannelId: 'c1' })).toEqual(sorted(m.sibling!, m.outside!));
+      expect(await search({ channelId: 'c1', projectId: 'p' })).toEqual(sorted(m.own!, m.shared!, m.sibling!));
+      expect(await search({ channelId: 'c2' })).toEqual(sorted(m.private!));
+      expect(await search({ after: m.shared!.createdAt, before: m.outside!.createdAt })).toEqual(sorted(m.sibling!));
+      const best = await after.embeddingMigration.searchPreviousMessages(
+        t,
+        await embed(messageEmbeddingText('Ann', m.shared!.content)),
+        1,
+        { channelId: 'c1' },
+      );
+      expect(best?.[0]?.id).toBe(m.shared!.id);
+      expect(best?.[0]?.score).toBeCloseTo(1, harness.vectorScoreDigits);
+
+      // a channel made private stops sharing its set-aside vectors too; a deleted channel's are gone
+      await after.conversations.configureChannel(
+        t,
+        'c3',
+        { private: true, projectId: 'p', tokenBudget: null },
+        new Date(),
+      );
+      expect(await search({})).toEqual(sorted(m.shared!, m.outside!));
+      await after.conversations.deleteChannel(t, 'c4');
+      expect(await search({})).toEqual(sorted(m.shared!));
+
+      await migrateAll(after, NEXT);
+      await expect(after.embeddingMigration.finish()).resolves.toBe(true);
+      await expect(after.embeddingMigration.searchPreviousMessages(t, query, 10, {})).resolves.toBeNull();
+    });
+
+    it('should let searchMessages find during a migration what it found before it, and the same messages after the switch', async () => {
+      const t = tenant();
+      const before = await open(SPACE);
+      await seedMessages(before, t);
+      const requests: MessageSearchRequest[] = [
+        { query: 'Ann green tea', channelId: 'c1' },
+        { query: 'green tea' },
+        { query: 'tea this morning', channelId: 'c2' },
+      ];
+      const run = async (stores: Stores, embedder: HashEmbedder): Promise<MessageHitData[][]> => {
+        const service = await messageSearch(stores, embedder);
+        try {
+          return await Promise.all(requests.map((request) => service.search(t, request)));
+        } finally {
+          await service.close();
+        }
+      };
+      const shape = (results: MessageHitData[][]): { id: string; vector: boolean }[][] =>
+        results.map((hits) => hits.map((hit) => ({ id: hit.message.id, vector: hit.explanation.vector !== null })));
+      const expected = await run(before, new HashEmbedder(SPACE.dimensions));
+      expect(expected.every((hits) => hits.some((hit) => hit.explanation.vector !== null))).toBe(true);
+
+      const after = await open(NEXT_SPACE);
+      // nothing re-embedded yet, then a batch of the messages: the search is the one before the migration
+      for (let batch = 0; batch < 2; batch++) {
+        const during = await run(after, NEXT);
+        expect(shape(during)).toEqual(shape(expected));
+        during.forEach((hits, i) =>
+          hits.forEach((hit, j) => expect(hit.score).toBeCloseTo(expected[i]![j]!.score, harness.vectorScoreDigits)),
+        );
+        await step(after, NEXT, 'message', 2);
+      }
+
+      // a query embedded with the previous model just before the switch is searched among the new vectors after it
+      const lingering = await messageSearch(after, NEXT);
+      const stale = await lingering.queryVectors.embed('Ann: green tea');
+      expect(stale).toMatchObject({ model: SPACE.model, previous: true });
+      await migrateAll(after, NEXT);
+      await expect(after.embeddingMigration.finish()).resolves.toBe(true);
+      const fresh = await after.conversations.searchMessageVectors(t, await vectorOf(NEXT, 'Ann: green tea'), 10, {});
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(ids(await lingering.queryVectors.searchMessages(t, stale!, 10, {}))).toEqual(ids(fresh));
+      await lingering.close();
+      const switched = await run(after, NEXT);
+      expect(switched.map((hits) => hits.map((hit) => hit.message.id).sort())).toEqual(
+        expected.map((hits) => hits.map((hit) => hit.message.id).sort()),
+      );
+      expect(switched.every((hits) => hits.some((hit) => hit.explanation.vector !== null))).toBe(true);
     });
   });
 }

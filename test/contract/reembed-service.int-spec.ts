@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import type { Embedder } from 'src/domain/embedding.port';
 import { EmbeddingUnavailableError } from 'src/domain/embedding.port';
 import { MemoryStatus } from 'src/domain/memory.enums';
@@ -10,7 +12,7 @@ import { LocalEmbedder } from 'src/embedding/local.embedder';
 import { previousEmbedder } from 'src/embedding/migration/previous-embedder';
 import { ReembedService } from 'src/embedding/migration/reembed.service';
 import type { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
-import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
+import { PREVIOUS_MESSAGE_VECTOR_TABLE, PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { openSqliteStores } from 'src/store/stores';
 import type { Stores } from 'src/store/stores';
 import { remember, SPACE } from 'test/contract/memory-fixtures';
@@ -115,6 +117,51 @@ describe(ReembedService.name, () => {
       },
     );
     expect(hits?.map((h) => h.id)).toEqual([kept.id]);
+  });
+
+  it('should leave no previous-model vector of messages purged during the migration', async () => {
+    const hash = new HashEmbedder(SPACE.dimensions);
+    const before = await open(SPACE);
+    const say = async (tenantId: string, channelId: string, content: string): Promise<string> => {
+      const { message } = await before.conversations.appendMessage({
+        message: {
+          id: randomUUID(),
+          tenantId,
+          channelId,
+          role: MessageRole.USER,
+          speaker: 'Ann',
+          trust: Trust.GUARDIAN,
+          content,
+          tokenCount: 5,
+          createdAt: new Date(),
+          extractedAt: null,
+        },
+        vector: (await hash.embed([`Ann: ${content}`]))[0]!,
+        projectId: null,
+      });
+
+      return message.id;
+    };
+    const kept = await say('t1', 'c1', 'the bees are swarming');
+    await say('t1', 'c2', 'the bees left the hive');
+    await say('t2', 'c1', 'bees everywhere');
+    const stores = await open({ model: 'flaky-48', dimensions: 48 });
+    const database = stores.connection as SqliteDatabase;
+    const previousRows = (): number =>
+      database.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${PREVIOUS_MESSAGE_VECTOR_TABLE}`).get()?.n ??
+      0;
+    expect(previousRows()).toBe(3);
+
+    await stores.tenantData.purgeTenant('t2');
+    await stores.tenantData.purgeChannel('t1', 'c2', false);
+    expect(previousRows()).toBe(1);
+    const query = (await hash.embed(['Ann: bees']))[0]!;
+    const hits = await stores.embeddingMigration.searchPreviousMessages('t1', query, 5, {});
+    expect(hits?.map((h) => h.id)).toEqual([kept]);
+
+    // a migration begun before message vectors were kept aside has none: message search uses the current vectors
+    database.db.exec(`DROP TABLE ${PREVIOUS_MESSAGE_VECTOR_TABLE}`);
+    await expect(stores.embeddingMigration.searchPreviousMessages('t1', query, 5, {})).resolves.toBeNull();
   });
 
   it('should share one running migration between concurrent callers', async () => {

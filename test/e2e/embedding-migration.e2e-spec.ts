@@ -27,6 +27,9 @@ const RECALL = `query($input: RecallInput!) {
 }`;
 const CONTEXT = `query($input: ContextInput!) { context(input: $input) { memories { memory { content } } } }`;
 const SEARCH_MESSAGES = `query($input: SearchMessagesInput!) { searchMessages(input: $input) { message { id content } score } }`;
+const SEARCH_MESSAGES_EXPLAINED = `query($input: SearchMessagesInput!) {
+  searchMessages(input: $input) { message { content } explanation { vector } }
+}`;
 
 interface Hit {
   memory: { id: string; content: string };
@@ -186,7 +189,18 @@ describe('embedding-model migration (e2e)', () => {
       expect(hits[0]!.memory.content).toContain('sourdough bread');
       expect(hits[0]!.explanation.vector).not.toBeNull();
       expect(embeddedTexts()).not.toContain('sourdough bread');
-      // the agent context recalls the same way, and searches messages with the configured model's vector
+      // message search too: no message is re-embedded yet, and the previous model's message vectors answer
+      const found = expectData(
+        await t.gql<{ searchMessages: { message: { content: string }; explanation: { vector: number | null } }[] }>(
+          SEARCH_MESSAGES_EXPLAINED,
+          { input: { query: 'jazz piano' } },
+        ),
+        'searchMessages',
+      ).searchMessages;
+      expect(found[0]?.message.content).toBe('We discussed jazz piano today');
+      expect(found[0]?.explanation.vector).not.toBeNull();
+      expect(embeddedTexts()).not.toContain('jazz piano');
+      // the agent context recalls the same way, and searches messages with the same query vector
       const recallSpy = jest.spyOn(t.app.get(RecallService), 'recallWithVector');
       const context = await t.gql<{ context: { memories: { memory: { content: string } }[] } }>(CONTEXT, {
         input: { channelId: 'elsewhere', query: 'sourdough bread' },
@@ -198,7 +212,7 @@ describe('embedding-model migration (e2e)', () => {
       ).toContain('sourdough bread');
       expect(recallSpy.mock.calls[0]?.[2]).toMatchObject({ model: 'hash-v1-256', previous: true });
       recallSpy.mockRestore();
-      expect(embeddedTexts()).toContain('sourdough bread');
+      expect(embeddedTexts()).not.toContain('sourdough bread');
       // writes go on, embedded with the new model
       const written = await t.gql<{ remember: { outcome: string } }>(REMEMBER, {
         input: { content: 'The user started learning the cello', type: 'FACT' },

@@ -107,6 +107,7 @@ const PROPERTY_KEYS = [
   'previousDimensions',
   'startedAt',
   'setAside',
+  'messagesSetAside',
   'memoryCursor',
   'messageCursor',
   // Channel, Message, Summary

@@ -1,4 +1,4 @@
-import { isDateTime, isInt } from 'neo4j-driver';
+import { DateTime, int, isDateTime, isInt } from 'neo4j-driver';
 
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import type { MemoryDraft } from 'src/domain/memory-store.port';
@@ -17,6 +17,7 @@ import { Neo4jTenantDataStore } from 'src/store/neo4j/neo4j-tenant-data.store';
 import type { Params } from 'src/store/neo4j/neo4j-values';
 import { declaredParameters } from 'test/support/neo4j-sample-params';
 import { RecordingNeo4jConnection } from 'test/support/recording-neo4j';
+import type { Answer } from 'test/support/recording-neo4j';
 
 const T = 'tenant-a';
 const AT = new Date('2026-01-02T03:04:05.000Z');
@@ -162,6 +163,13 @@ async function recordAdapterCalls(connection: RecordingNeo4jConnection): Promise
     () => migration.state(),
     () => migration.pending('memory', 2),
     async () => migration.searchPrevious(T, await vector('bike'), 3, visibility),
+    async () =>
+      migration.searchPreviousMessages(T, await vector('mail'), 5, {
+        channelId: 'chat',
+        projectId: 'apollo',
+        after: AT,
+      }),
+    async () => migration.searchPreviousMessages(T, await vector('mail'), 5, { excludeChannelId: 'chat' }),
     () => tenantData.exportMemories(T, null, 100),
     () => tenantData.existingIds(T, 'message', ['msg-1']),
     () => tenantData.refreshChannels(T, ['chat']),
@@ -172,6 +180,22 @@ async function recordAdapterCalls(connection: RecordingNeo4jConnection): Promise
     await call().catch(() => undefined);
   }
 }
+
+/** An embedding-model migration under way, so the migration store's searches reach their statements. */
+const MIGRATING: Answer = ({ name }) =>
+  name === 'migration/read-state'
+    ? [
+        {
+          previousModel: 'hash-v1-64',
+          previousDimensions: int(64),
+          startedAt: DateTime.fromStandardDate(AT),
+          setAside: true,
+          messagesSetAside: true,
+          memoryCursor: '',
+          messageCursor: '',
+        },
+      ]
+    : undefined;
 
 /** Driver values as plain text (DateTime, Integer), so the snapshot reads as what the server receives. */
 function plain(value: unknown): unknown {
@@ -198,7 +222,7 @@ describe('Neo4j adapters: the parameters of every statement they run', () => {
   const registry = CypherRegistry.load();
 
   async function recorded(): Promise<{ name: Neo4jQueryName; params: Params }[]> {
-    const connection = new RecordingNeo4jConnection();
+    const connection = new RecordingNeo4jConnection(MIGRATING);
     await recordAdapterCalls(connection);
     await connection.close();
 

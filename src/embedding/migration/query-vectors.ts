@@ -9,6 +9,8 @@ import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import { embedQuery } from 'src/embedding/embed-safely';
 import { previousEmbedder } from 'src/embedding/migration/previous-embedder';
+import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
+import type { ConversationStore, MessageSearchScope } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
 import type { EmbeddingSpace } from 'src/store/store-connection';
@@ -27,12 +29,12 @@ export interface QueryVector {
 const STATE_TTL_MS = 1000;
 
 /**
- * The vector side of memory recall across an embedding-model migration. Normally: the query embedded with the
- * configured model, searched among the current vectors. While a migration runs, the previous model's vectors still
- * cover every old memory, so when this process can run the previous model offline (the bundled USE model, the hash
- * embedder) the query is embedded with it and searched among those; otherwise (the previous model sat behind an API)
- * the configured model searches the vectors re-embedded so far, and full text covers the rest. After the switch only
- * the configured model's vectors answer.
+ * The vector side of memory recall and of message search across an embedding-model migration. Normally: the query
+ * embedded with the configured model, searched among the current vectors. While a migration runs, the previous
+ * model's vectors still cover every memory and message stored before it began, so when this process can run the
+ * previous model offline (the bundled USE model, the hash embedder) the query is embedded with it and searched among
+ * those; otherwise (the previous model sat behind an API) the configured model searches the vectors re-embedded so
+ * far, and full text covers the rest. After the switch only the configured model's vectors answer.
  */
 @Injectable()
 export class QueryVectors implements OnApplicationShutdown {
@@ -44,6 +46,7 @@ export class QueryVectors implements OnApplicationShutdown {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(EMBEDDING_MIGRATION_STORE) private readonly migration: EmbeddingMigrationStore,
     @Inject(MEMORY_STORE) private readonly memories: MemoryStore,
+    @Inject(CONVERSATION_STORE) private readonly conversations: ConversationStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,22 +70,53 @@ export class QueryVectors implements OnApplicationShutdown {
   }
 
   async search(tenantId: string, query: QueryVector, k: number, visibility: Visibility): Promise<ScoredId[]> {
-    if (!query.previous) {
-      return this.memories.searchVectors(tenantId, query.vector, k, visibility);
-    }
-    const hits = await this.migration.searchPrevious(tenantId, query.vector, k, visibility);
-    if (hits !== null) {
-      return hits;
-    }
-    // the migration switched since this process last looked: the configured model's vectors answer from now on
-    this.state = null;
-    const vector = await embedQuery(this.embedder, query.text, this.config.embeddings.timeoutMs, this.logger);
+    return this.searchEither(
+      query,
+      (vector) => this.memories.searchVectors(tenantId, vector, k, visibility),
+      (vector) => this.migration.searchPrevious(tenantId, vector, k, visibility),
+    );
+  }
 
-    return vector ? this.memories.searchVectors(tenantId, vector, k, visibility) : [];
+  /** The vector side of message search: `search` for the messages of a message search's scope. */
+  async searchMessages(
+    tenantId: string,
+    query: QueryVector,
+    k: number,
+    scope: MessageSearchScope,
+  ): Promise<ScoredId[]> {
+    return this.searchEither(
+      query,
+      (vector) => this.conversations.searchMessageVectors(tenantId, vector, k, scope),
+      (vector) => this.migration.searchPreviousMessages(tenantId, vector, k, scope),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.previousModel?.embedder?.close?.();
+  }
+
+  /**
+   * The current vectors for a query of the configured model; the set-aside ones for a query of the previous model,
+   * unless the store keeps none (null): then the configured model embeds the query and its vectors answer.
+   */
+  private async searchEither(
+    query: QueryVector,
+    current: (vector: Float32Array) => Promise<ScoredId[]>,
+    previous: (vector: Float32Array) => Promise<ScoredId[] | null>,
+  ): Promise<ScoredId[]> {
+    if (!query.previous) {
+      return current(query.vector);
+    }
+    const hits = await previous(query.vector);
+    if (hits !== null) {
+      return hits;
+    }
+    // the migration switched since this process last looked (or, for messages, began before message vectors were
+    // kept aside): the configured model's vectors answer
+    this.state = null;
+    const vector = await embedQuery(this.embedder, query.text, this.config.embeddings.timeoutMs, this.logger);
+
+    return vector ? current(vector) : [];
   }
 
   private async previousEmbedder(): Promise<Embedder | null> {

@@ -30,6 +30,7 @@ import {
   toSummary,
 } from 'src/store/neo4j/neo4j-conversation.mapping';
 import { isZero } from 'src/store/neo4j/neo4j-memory.mapping';
+import { MESSAGE_VECTORS, searchMessageVectorIndex, timeParams } from 'src/store/neo4j/neo4j-message-vector-search';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
@@ -37,13 +38,6 @@ import { toDateTime, toNumber, toOptionalDate, toText } from 'src/store/neo4j/ne
 
 /** Thrown inside a write transaction to roll it back: another compaction got there first. */
 class SummaryConflict extends Error {}
-
-function timeParams(scope: MessageSearchScope): Params {
-  return {
-    after: scope.after ? toDateTime(scope.after) : null,
-    before: scope.before ? toDateTime(scope.before) : null,
-  };
-}
 
 function ids(value: unknown, field: string): string[] {
   if (!Array.isArray(value)) {
@@ -228,39 +222,14 @@ export class Neo4jConversationStore implements ConversationStore {
     if (vector.length !== space.dimensions) {
       throw new Error(`vector has ${vector.length} dimensions, the store expects ${space.dimensions}`);
     }
-    const search = (name: Neo4jQueryName, params: Params): Promise<ScoredId[]> =>
-      widenedSearch(k, (limit) =>
-        this.read('searchMessageVectors', (tx) => this.run(tx, name, { ...params, limit: int(limit) })),
-      );
-    if (scope.channelId !== undefined && scope.projectId !== undefined) {
-      // the index filters with AND only: the channel's messages and the project's shared ones are two searches, and
-      // the best k of their merge are the best k of the scope
-      const base = { tenantId, vector: Array.from(vector), channelId: scope.channelId, ...timeParams(scope) };
-      const [own, shared] = await Promise.all([
-        search('conversation/search-channel-message-vectors', base),
-        search('conversation/search-project-message-vectors', { ...base, projectId: scope.projectId }),
-      ]);
 
-      return bestFirst(
-        [...own, ...shared].map((hit) => ({ id: hit.id, score: 2 * hit.score - 1 })),
-        k,
-      );
-    }
-    const inChannel = scope.channelId !== undefined;
-    const params = {
+    return searchMessageVectorIndex(
+      MESSAGE_VECTORS,
+      (name, params) => this.read('searchMessageVectors', (tx) => this.run(tx, name, params)),
       tenantId,
-      vector: Array.from(vector),
-      ...(inChannel ? { channelId: scope.channelId } : { excludeChannelId: scope.excludeChannelId ?? null }),
-      ...timeParams(scope),
-    };
-    const name: Neo4jQueryName = inChannel
-      ? 'conversation/search-channel-message-vectors'
-      : 'conversation/search-shared-message-vectors';
-    const hits = await search(name, params);
-
-    return bestFirst(
-      hits.map((hit) => ({ id: hit.id, score: 2 * hit.score - 1 })),
+      vector,
       k,
+      scope,
     );
   }
 

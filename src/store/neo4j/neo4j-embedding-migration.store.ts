@@ -1,6 +1,7 @@
 import { int } from 'neo4j-driver';
 
 import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
+import type { MessageSearchScope } from 'src/store/conversation-store.port';
 import type {
   EmbeddingMigrationState,
   EmbeddingMigrationStore,
@@ -8,6 +9,7 @@ import type {
   ReembedKind,
 } from 'src/store/embedding-migration.port';
 import { isZero, visibilityParams } from 'src/store/neo4j/neo4j-memory.mapping';
+import { PREVIOUS_MESSAGE_VECTORS, searchMessageVectorIndex } from 'src/store/neo4j/neo4j-message-vector-search';
 import type { Neo4jQueryName } from 'src/store/neo4j/neo4j-queries';
 import { bestFirst, widenedSearch } from 'src/store/neo4j/neo4j-search';
 import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
@@ -22,6 +24,8 @@ interface MigrationRow {
   previous: EmbeddingSpace | null;
   startedAt: Date;
   setAside: boolean;
+  /** Whether the previous model's message vectors were kept aside too (not by migrations begun before they were). */
+  messagesSetAside: boolean;
   cursors: Record<ReembedKind, string>;
 }
 
@@ -45,6 +49,7 @@ function toMigration(row: Row | undefined): MigrationRow | null {
     previous: model !== null && dimensions !== null ? { model, dimensions } : null,
     startedAt: toDate(row['startedAt'], 'startedAt'),
     setAside: row['setAside'] === true,
+    messagesSetAside: row['messagesSetAside'] === true,
     cursors: {
       memory: toOptionalText(row['memoryCursor'], 'memoryCursor') ?? '',
       message: toOptionalText(row['messageCursor'], 'messageCursor') ?? '',
@@ -55,8 +60,9 @@ function toMigration(row: Row | undefined): MigrationRow | null {
 /**
  * Neo4j side of an embedding-model migration: vectors keyed by (node, model) as one property and one vector index per
  * model role: `embedding` / `memory_embedding` (and `message_embedding`) hold the configured model's, and while a
- * migration runs `embeddingPrevious` / `memory_embedding_previous` hold the previous model's memory vectors. The
- * migration itself is one `EngramMeta {key: 'embedding-migration'}` node with the cursors; deleting it is the switch.
+ * migration runs `embeddingPrevious` / `memory_embedding_previous` (and `message_embedding_previous`) hold the
+ * previous model's memory (and message) vectors. The migration itself is one `EngramMeta {key: 'embedding-migration'}`
+ * node with the cursors; deleting it is the switch.
  */
 export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
   constructor(private readonly connection: Neo4jSession) {}
@@ -74,10 +80,11 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
     );
     const setAside = row?.['setAside'] === true;
     if (!setAside && stored !== null) {
-      await connection.runSchema('migration.begin', 'migration/create-previous-index', {
-        dimensions: int(stored.dimensions),
-      });
+      const dimensions = int(stored.dimensions);
+      await connection.runSchema('migration.begin', 'migration/create-previous-index', { dimensions });
+      await connection.runSchema('migration.begin', 'migration/create-previous-message-index', { dimensions });
       await Neo4jEmbeddingMigrationStore.repeat(connection, 'migration/set-aside-memory-vectors');
+      await Neo4jEmbeddingMigrationStore.repeat(connection, 'migration/set-aside-message-vectors');
     }
     await connection.write('migration.begin', (tx) => connection.run(tx, 'migration/mark-set-aside', {}));
     await Neo4jEmbeddingMigrationStore.repeat(connection, 'migration/clear-memory-vectors');
@@ -94,7 +101,9 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
     );
     if (migration === undefined && index !== undefined) {
       await Neo4jEmbeddingMigrationStore.repeat(connection, 'migration/drop-previous-vectors');
+      await Neo4jEmbeddingMigrationStore.repeat(connection, 'migration/drop-previous-message-vectors');
       await connection.runSchema('migration.cleanUp', 'migration/drop-previous-index', {});
+      await connection.runSchema('migration.cleanUp', 'migration/drop-previous-message-index', {});
     }
   }
 
@@ -224,6 +233,30 @@ export class Neo4jEmbeddingMigrationStore implements EmbeddingMigrationStore {
     }
 
     return bestFirst(hits, k);
+  }
+
+  async searchPreviousMessages(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): Promise<ScoredId[] | null> {
+    const migration = await this.read();
+    if (migration?.previous == null || !migration.messagesSetAside || vector.length !== migration.previous.dimensions) {
+      return null;
+    }
+    if (k <= 0 || isZero(vector)) {
+      return [];
+    }
+
+    return searchMessageVectorIndex(
+      PREVIOUS_MESSAGE_VECTORS,
+      (name, params) => this.connection.read('searchPreviousMessages', (tx) => this.connection.run(tx, name, params)),
+      tenantId,
+      vector,
+      k,
+      scope,
+    );
   }
 
   private async read(): Promise<MigrationRow | null> {

@@ -23,6 +23,7 @@ import { column } from 'src/store/sqlite/sqlite-columns';
 import { readConversationBacklog } from 'src/store/sqlite/sqlite-conversation-backlog';
 import { placeholders, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
+import { PREVIOUS_MESSAGE_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { MESSAGE_VECTOR_SOURCE, SqliteVectorIndexes } from 'src/store/sqlite/sqlite-vector-indexes';
 import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 
@@ -70,6 +71,9 @@ export interface SummaryRow {
   to_at: number;
   created_at: number;
 }
+
+/** The message vectors, or the previous model's copy of them while an embedding migration runs. */
+type MessageVectorTable = 'message_vectors' | typeof PREVIOUS_MESSAGE_VECTOR_TABLE;
 
 interface Clause {
   sql: string;
@@ -260,6 +264,7 @@ export class SqliteConversationStore implements ConversationStore {
           for (const message of rows) {
             update.run(sharedFlag(settings.private, message.trust), BigInt(message.rowid));
           }
+          this.previousVectorsShared(tenantId, channelId, settings.private);
           this.vectorIndexes?.forget(tenantId);
         }
 
@@ -268,16 +273,34 @@ export class SqliteConversationStore implements ConversationStore {
     );
   }
 
+  /** While an embedding migration keeps the previous model's message vectors: a channel's privacy changed. */
+  private previousVectorsShared(tenantId: string, channelId: string, isPrivate: boolean): void {
+    if (!this.database.hasPreviousVectors(PREVIOUS_MESSAGE_VECTOR_TABLE)) {
+      return;
+    }
+    const update = this.stmt(`UPDATE ${PREVIOUS_MESSAGE_VECTOR_TABLE} SET shared = ? WHERE rowid = ?`);
+    const rows = this.stmt<{ rowid: number; trust: string }>(
+      'SELECT rowid, trust FROM messages WHERE tenant_id = ? AND channel_id = ?',
+    ).all(tenantId, channelId);
+    for (const message of rows) {
+      update.run(sharedFlag(isPrivate, message.trust), BigInt(message.rowid));
+    }
+  }
+
   deleteChannel(tenantId: string, channelId: string): Promise<boolean> {
     return Promise.resolve(
       this.database.transaction(() => {
         const rowids = this.stmt<{ rowid: number }>('SELECT rowid FROM messages WHERE tenant_id = ? AND channel_id = ?')
           .all(tenantId, channelId)
           .map((row) => BigInt(row.rowid));
+        const previous = this.database.hasPreviousVectors(PREVIOUS_MESSAGE_VECTOR_TABLE);
         for (const rowid of rowids) {
           this.database.messageTextChanged(this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes);
           if (this.database.space) {
             this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid);
+          }
+          if (previous) {
+            this.stmt(`DELETE FROM ${PREVIOUS_MESSAGE_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
           }
         }
         if (rowids.length > 0) {
@@ -568,7 +591,9 @@ export class SqliteConversationStore implements ConversationStore {
       return Promise.resolve([]);
     }
     if (scope.channelId !== undefined && scope.projectId !== undefined) {
-      return Promise.resolve(this.searchProjectVectors(tenantId, vector, k, scope, scope.channelId, scope.projectId));
+      return Promise.resolve(
+        this.searchProjectVectors('message_vectors', tenantId, vector, k, scope, scope.channelId, scope.projectId),
+      );
     }
     if (scope.after === undefined && scope.before === undefined) {
       const indexed = this.vectorIndexes?.search(
@@ -586,6 +611,39 @@ export class SqliteConversationStore implements ConversationStore {
         return Promise.resolve(indexed);
       }
     }
+
+    return Promise.resolve(this.searchChannelsExactly('message_vectors', tenantId, vector, k, scope));
+  }
+
+  /**
+   * The exact search of `searchMessageVectors` (vec0's k nearest in the scope) in `table`: message_vectors, or while
+   * an embedding migration runs the previous model's copy of it (`SqliteEmbeddingMigrationStore`).
+   */
+  searchVectorTable(
+    table: MessageVectorTable,
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): ScoredId[] {
+    if (k <= 0 || !this.mayHold(tenantId, scope)) {
+      return [];
+    }
+    if (scope.channelId !== undefined && scope.projectId !== undefined) {
+      return this.searchProjectVectors(table, tenantId, vector, k, scope, scope.channelId, scope.projectId);
+    }
+
+    return this.searchChannelsExactly(table, tenantId, vector, k, scope);
+  }
+
+  /** A scope without a project: the channel's messages, or the shared ones of every channel but the excluded one. */
+  private searchChannelsExactly(
+    table: MessageVectorTable,
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): ScoredId[] {
     const where: Clause[] = [];
     if (scope.channelId !== undefined) {
       where.push({ sql: 'v.channel = ?', params: [scope.channelId] });
@@ -596,7 +654,7 @@ export class SqliteConversationStore implements ConversationStore {
       }
     }
 
-    return Promise.resolve(this.exactVectorSearch(tenantId, vector, k, where, scope));
+    return this.exactVectorSearch(table, tenantId, vector, k, where, scope);
   }
 
   /**
@@ -605,6 +663,7 @@ export class SqliteConversationStore implements ConversationStore {
    * filters metadata with AND and IN only, and an OR would filter after its k nearest).
    */
   private searchProjectVectors(
+    table: MessageVectorTable,
     tenantId: string,
     vector: Float32Array,
     k: number,
@@ -619,7 +678,7 @@ export class SqliteConversationStore implements ConversationStore {
       .map((row) => row.id);
     const merge = (own: ScoredId[], shared: ScoredId[]): ScoredId[] =>
       [...own, ...shared].sort((a, b) => b.score - a.score).slice(0, k);
-    if (scope.after === undefined && scope.before === undefined) {
+    if (table === 'message_vectors' && scope.after === undefined && scope.before === undefined) {
       const own = this.vectorIndexes?.search(tenantId, vector, k, {
         statuses: ['0', '1'],
         visibilityKeys: [channelId],
@@ -632,11 +691,19 @@ export class SqliteConversationStore implements ConversationStore {
         return merge(own, shared);
       }
     }
-    const own = this.exactVectorSearch(tenantId, vector, k, [{ sql: 'v.channel = ?', params: [channelId] }], scope);
+    const own = this.exactVectorSearch(
+      table,
+      tenantId,
+      vector,
+      k,
+      [{ sql: 'v.channel = ?', params: [channelId] }],
+      scope,
+    );
     const shared =
       siblings.length === 0
         ? []
         : this.exactVectorSearch(
+            table,
             tenantId,
             vector,
             k,
@@ -647,8 +714,9 @@ export class SqliteConversationStore implements ConversationStore {
     return merge(own, shared);
   }
 
-  /** vec0's k nearest of the tenant's message vectors passing `where` and the scope's time bounds. */
+  /** vec0's k nearest of the tenant's message vectors in `table` passing `where` and the scope's time bounds. */
   private exactVectorSearch(
+    table: MessageVectorTable,
     tenantId: string,
     vector: Float32Array,
     k: number,
@@ -664,7 +732,7 @@ export class SqliteConversationStore implements ConversationStore {
     }
     const rows = this.database.db
       .prepare<SqlValue[], { id: string; distance: number }>(
-        `SELECT m.id AS id, v.distance AS distance FROM message_vectors v JOIN messages m ON m.rowid = v.rowid
+        `SELECT m.id AS id, v.distance AS distance FROM ${table} v JOIN messages m ON m.rowid = v.rowid
          WHERE v.embedding MATCH ? AND v.k = ? AND v.tenant = ? AND ${where.map((c) => c.sql).join(' AND ')}
          ORDER BY v.distance`,
       )

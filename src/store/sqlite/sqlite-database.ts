@@ -4,7 +4,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 
-import { migrate, PREVIOUS_VECTOR_TABLE, VECTOR_TABLES, vectorTableSql } from 'src/store/sqlite/sqlite-schema';
+import {
+  migrate,
+  PREVIOUS_VECTOR_TABLE,
+  PREVIOUS_VECTOR_TABLES,
+  VECTOR_TABLES,
+  vectorTableSql,
+} from 'src/store/sqlite/sqlite-schema';
+import type { PreviousVectorTable } from 'src/store/sqlite/sqlite-schema';
 import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 import { StatementCache } from 'src/store/sqlite/statement-cache';
 import type { EmbeddingSpace, StoreConnection } from 'src/store/store-connection';
@@ -111,8 +118,8 @@ export class SqliteDatabase implements StoreConnection {
 
   /**
    * Creates the vector tables for the configured space. When the store's vectors come from another model, a
-   * migration begins instead of a refusal (see `SqliteEmbeddingMigrationStore`): in one transaction the memory vectors
-   * move aside to `memory_vectors_previous` (unless an unfinished migration already keeps older ones there), the
+   * migration begins instead of a refusal (see `SqliteEmbeddingMigrationStore`): in one transaction the memory and
+   * message vectors move aside to `memory_vectors_previous` and `message_vectors_previous` (unless an unfinished migration already keeps older ones there), the
    * vector tables are made anew for the configured dimension, and every row is marked as lacking a vector.
    */
   init(space: EmbeddingSpace): Promise<void> {
@@ -138,7 +145,7 @@ export class SqliteDatabase implements StoreConnection {
             }
           } else if (!meta.has(MIGRATION_KEYS.previousModel)) {
             // a finished migration that stopped before dropping the previous vectors
-            this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
+            this.dropPreviousVectors();
           }
           this.db.exec(vectorTableSql(space.dimensions));
           const put = this.db.prepare(
@@ -158,35 +165,38 @@ export class SqliteDatabase implements StoreConnection {
   }
 
   /**
-   * Copies memory_vectors into a vec0 table of the same definition. Reading vectors out of vec0 row by row walks a
-   * chunk blob per row (~10 s at 100k), so the shadow tables (sqlite-vec's chunks, rowids, metadata) are copied as
-   * they are, in ~0.5 s, which needs SQLite's defensive mode off for the copy; a count and a sample vector check the
-   * result, and any mismatch falls back to the row-by-row copy.
+   * Copies a vector table (`current`) into a vec0 table of the same definition (`previous`). Reading vectors out of
+   * vec0 row by row walks a chunk blob per row (~10 s at 100k), so the shadow tables (sqlite-vec's chunks, rowids,
+   * metadata) are copied as they are, in ~0.5 s, which needs SQLite's defensive mode off for the copy; a count and a
+   * sample vector check the result, and any mismatch falls back to the row-by-row copy.
    */
-  private setVectorsAside(): void {
+  private setVectorsAside(current: string, previous: string): void {
     const definition = this.db
       .prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
-      .get('memory_vectors')?.sql;
+      .get(current)?.sql;
     if (definition === undefined) {
       return;
     }
-    this.db.exec(
-      definition.replace(
-        /^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i,
-        `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`,
-      ),
-    );
+    const create = (): void => {
+      this.db.exec(
+        definition.replace(
+          new RegExp(`^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?${current}"?`, 'i'),
+          `CREATE VIRTUAL TABLE ${previous}`,
+        ),
+      );
+    };
+    create();
     const shadows = this.db
-      .prepare<[], { name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'memory\\_vectors\\_%' ESCAPE '\\'",
+      .prepare<[string], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ? ESCAPE '\\'",
       )
-      .all()
+      .all(`${current.replaceAll('_', '\\_')}\\_%`)
       .map((row) => row.name)
-      .filter((name) => !name.startsWith(PREVIOUS_VECTOR_TABLE));
+      .filter((name) => !name.startsWith(previous));
     try {
       this.db.unsafeMode(true);
       for (const shadow of shadows) {
-        const target = PREVIOUS_VECTOR_TABLE + shadow.slice('memory_vectors'.length);
+        const target = previous + shadow.slice(current.length);
         this.db.exec(`DELETE FROM ${target}; INSERT INTO ${target} SELECT * FROM ${shadow};`);
       }
     } finally {
@@ -195,25 +205,18 @@ export class SqliteDatabase implements StoreConnection {
     const count = (table: string): number =>
       this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()?.n ?? 0;
     const sample = this.db
-      .prepare<[], { rowid: number; embedding: Buffer }>('SELECT rowid, embedding FROM memory_vectors LIMIT 1')
+      .prepare<[], { rowid: number; embedding: Buffer }>(`SELECT rowid, embedding FROM ${current} LIMIT 1`)
       .get();
     const copied = sample
       ? this.db
-          .prepare<[number], { embedding: Buffer }>(`SELECT embedding FROM ${PREVIOUS_VECTOR_TABLE} WHERE rowid = ?`)
+          .prepare<[number], { embedding: Buffer }>(`SELECT embedding FROM ${previous} WHERE rowid = ?`)
           .get(sample.rowid)
       : undefined;
-    const same =
-      count('memory_vectors') === count(PREVIOUS_VECTOR_TABLE) &&
-      (!sample || copied?.embedding.equals(sample.embedding) === true);
+    const same = count(current) === count(previous) && (!sample || copied?.embedding.equals(sample.embedding) === true);
     if (!same) {
-      this.db.exec(`DROP TABLE ${PREVIOUS_VECTOR_TABLE}`);
-      this.db.exec(
-        definition.replace(
-          /^CREATE VIRTUAL TABLE (IF NOT EXISTS )?"?memory_vectors"?/i,
-          `CREATE VIRTUAL TABLE ${PREVIOUS_VECTOR_TABLE}`,
-        ),
-      );
-      this.db.exec(`INSERT INTO ${PREVIOUS_VECTOR_TABLE} SELECT * FROM memory_vectors`);
+      this.db.exec(`DROP TABLE ${previous}`);
+      create();
+      this.db.exec(`INSERT INTO ${previous} SELECT * FROM ${current}`);
     }
   }
 
@@ -232,17 +235,20 @@ export class SqliteDatabase implements StoreConnection {
     }
   }
 
-  /** Inside init's transaction: keeps the memory vectors of `stored` aside (once) and restarts the cursors. */
+  /** Inside init's transaction: keeps the memory and message vectors of `stored` aside (once) and restarts the cursors. */
   private beginMigration(stored: EmbeddingSpace, meta: ReadonlyMap<string, string>): void {
     const put = this.db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
-    const hasMemoryVectors =
-      this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
-    if (!meta.has(MIGRATION_KEYS.previousModel) && hasMemoryVectors && Number.isInteger(stored.dimensions)) {
-      // An unfinished migration keeps what it set aside: those vectors cover every old memory, the partial ones do not.
-      this.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
-      this.setVectorsAside();
+    const hasVectors =
+      this.db.prepare('SELECT 1 FROM memories WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined ||
+      this.db.prepare('SELECT 1 FROM messages WHERE embedding_model IS NOT NULL LIMIT 1').get() !== undefined;
+    if (!meta.has(MIGRATION_KEYS.previousModel) && hasVectors && Number.isInteger(stored.dimensions)) {
+      // An unfinished migration keeps what it set aside: those vectors cover every old row, the partial ones do not.
+      this.dropPreviousVectors();
+      for (const { current, previous } of PREVIOUS_VECTOR_TABLES) {
+        this.setVectorsAside(current, previous);
+      }
       put.run(MIGRATION_KEYS.previousModel, stored.model);
       put.run(MIGRATION_KEYS.previousDimensions, String(stored.dimensions));
     }
@@ -254,12 +260,19 @@ export class SqliteDatabase implements StoreConnection {
     put.run(MIGRATION_KEYS.startedAt, String(Date.now()));
   }
 
-  /** Whether an embedding-model migration keeps the previous model's memory vectors (memory_vectors_previous). */
-  hasPreviousVectors(): boolean {
-    return (
-      this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(PREVIOUS_VECTOR_TABLE) !==
-      undefined
-    );
+  /**
+   * Whether an embedding-model migration keeps the previous model's memory vectors (memory_vectors_previous), or with
+   * `PREVIOUS_MESSAGE_VECTOR_TABLE` its message vectors (a migration begun before those were kept has none).
+   */
+  hasPreviousVectors(table: PreviousVectorTable = PREVIOUS_VECTOR_TABLE): boolean {
+    return this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+  }
+
+  /** After a migration's switch: the previous model's vectors, memories' and messages'. */
+  dropPreviousVectors(): void {
+    for (const { previous } of PREVIOUS_VECTOR_TABLES) {
+      this.db.exec(`DROP TABLE IF EXISTS ${previous}`);
+    }
   }
 
   /** Runs before the connection closes (a background index build stops there). */

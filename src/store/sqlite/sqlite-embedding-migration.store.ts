@@ -1,4 +1,5 @@
 import type { ScoredId, Visibility } from 'src/domain/memory-store.port';
+import type { MessageSearchScope } from 'src/store/conversation-store.port';
 import type {
   EmbeddingMigrationState,
   EmbeddingMigrationStore,
@@ -11,7 +12,7 @@ import { MIGRATION_KEYS, vectorBlob } from 'src/store/sqlite/sqlite-database';
 import type { SqliteDatabase, SqlValue } from 'src/store/sqlite/sqlite-database';
 import { visibilityClause } from 'src/store/sqlite/sqlite-memory.store';
 import type { SqliteMemoryStore } from 'src/store/sqlite/sqlite-memory.store';
-import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
+import { PREVIOUS_MESSAGE_VECTOR_TABLE, PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import type { EmbeddingSpace } from 'src/store/store-connection';
 
 const TABLE: Record<ReembedKind, string> = { memory: 'memories', message: 'messages' };
@@ -144,7 +145,7 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
       return true;
     });
     if (finished) {
-      this.database.db.exec(`DROP TABLE IF EXISTS ${PREVIOUS_VECTOR_TABLE}`);
+      this.database.dropPreviousVectors();
     }
 
     return Promise.resolve(finished);
@@ -180,6 +181,27 @@ export class SqliteEmbeddingMigrationStore implements EmbeddingMigrationStore {
         return Promise.resolve(visible.slice(0, k).map((row) => ({ id: row.id, score: 1 - row.distance })));
       }
     }
+  }
+
+  searchPreviousMessages(
+    tenantId: string,
+    vector: Float32Array,
+    k: number,
+    scope: MessageSearchScope,
+  ): Promise<ScoredId[] | null> {
+    const meta = readMetaKeys(this.database);
+    const dimensions = Number(meta.get(MIGRATION_KEYS.previousDimensions));
+    if (
+      !meta.has(MIGRATION_KEYS.previousModel) ||
+      vector.length !== dimensions ||
+      !this.database.hasPreviousVectors(PREVIOUS_MESSAGE_VECTOR_TABLE)
+    ) {
+      return Promise.resolve(null);
+    }
+
+    return Promise.resolve(
+      this.conversations.searchVectorTable(PREVIOUS_MESSAGE_VECTOR_TABLE, tenantId, vector, k, scope),
+    );
   }
 
   private attachMessageVectors(vectors: readonly { id: string; vector: Float32Array }[]): void {

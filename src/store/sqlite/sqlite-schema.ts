@@ -406,3 +406,11 @@ export function vectorTableSql(dimensions: number): string {
 
 /** An embedding-model migration keeps the previous model's memory vectors here (a copy of memory_vectors) until it finishes. */
 export const PREVIOUS_VECTOR_TABLE = 'memory_vectors_previous';
+/** And the previous model's message vectors here (a copy of message_vectors, whose metadata the writes keep current). */
+export const PREVIOUS_MESSAGE_VECTOR_TABLE = 'message_vectors_previous';
+/** Each vector table and where a migration keeps its previous model's copy. */
+export const PREVIOUS_VECTOR_TABLES = [
+  { current: 'memory_vectors', previous: PREVIOUS_VECTOR_TABLE },
+  { current: 'message_vectors', previous: PREVIOUS_MESSAGE_VECTOR_TABLE },
+] as const;
+export type PreviousVectorTable = (typeof PREVIOUS_VECTOR_TABLES)[number]['previous'];

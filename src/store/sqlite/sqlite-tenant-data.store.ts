@@ -23,7 +23,7 @@ import {
   rowToMemory,
   visibilityKey,
 } from 'src/store/sqlite/sqlite-rows';
-import { PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
+import { PREVIOUS_MESSAGE_VECTOR_TABLE, PREVIOUS_VECTOR_TABLE } from 'src/store/sqlite/sqlite-schema';
 import { MEMORY_VECTOR_SOURCE, MESSAGE_VECTOR_SOURCE } from 'src/store/sqlite/sqlite-vector-indexes';
 import type { CachedStatement } from 'src/store/sqlite/statement-cache';
 import type {
@@ -559,6 +559,9 @@ export class SqliteTenantDataStore implements TenantDataStore {
       if (this.database.hasPreviousVectors()) {
         this.stmt(`DELETE FROM ${PREVIOUS_VECTOR_TABLE} WHERE tenant = ?`).run(tenantId);
       }
+      if (this.database.hasPreviousVectors(PREVIOUS_MESSAGE_VECTOR_TABLE)) {
+        this.stmt(`DELETE FROM ${PREVIOUS_MESSAGE_VECTOR_TABLE} WHERE tenant = ?`).run(tenantId);
+      }
       this.stmt('DELETE FROM meta WHERE key IN (?, ?)').run(
         `${MEMORY_VECTOR_SOURCE.epochKey}${tenantId}`,
         `${MESSAGE_VECTOR_SOURCE.epochKey}${tenantId}`,
@@ -590,12 +593,16 @@ export class SqliteTenantDataStore implements TenantDataStore {
     const rowids = this.values<number>('SELECT rowid FROM messages WHERE tenant_id = ? LIMIT ?')
       .all(tenantId, PURGE_BATCH)
       .map((rowid) => BigInt(rowid));
+    const previous = this.database.hasPreviousVectors(PREVIOUS_MESSAGE_VECTOR_TABLE);
     for (const rowid of rowids) {
       const textRows = this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
       this.database.messageTextChanged(textRows);
       out.textRows += textRows;
       if (this.database.space) {
         out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
+      }
+      if (previous) {
+        this.stmt(`DELETE FROM ${PREVIOUS_MESSAGE_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
       }
       out.messages += this.stmt('DELETE FROM messages WHERE rowid = ?').run(rowid).changes;
     }
@@ -667,12 +674,16 @@ export class SqliteTenantDataStore implements TenantDataStore {
     const rowids = this.values<number>(`SELECT rowid FROM messages WHERE ${where}`)
       .all(...params)
       .map((rowid) => BigInt(rowid));
+    const previous = this.database.hasPreviousVectors(PREVIOUS_MESSAGE_VECTOR_TABLE);
     for (const rowid of rowids) {
       const textRows = this.stmt('DELETE FROM message_fts WHERE rowid = ?').run(rowid).changes;
       this.database.messageTextChanged(textRows);
       out.textRows += textRows;
       if (this.database.space) {
         out.vectors += this.stmt('DELETE FROM message_vectors WHERE rowid = ?').run(rowid).changes;
+      }
+      if (previous) {
+        this.stmt(`DELETE FROM ${PREVIOUS_MESSAGE_VECTOR_TABLE} WHERE rowid = ?`).run(rowid);
       }
     }
     out.messages = this.stmt(`DELETE FROM messages WHERE ${where}`).run(...params).changes;
