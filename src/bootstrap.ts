@@ -19,6 +19,13 @@ import { restBodyErrors } from 'src/rest/rest-body-errors';
 import { UnknownRouteFilter } from 'src/rest/unknown-route.filter';
 import { mountViewer } from 'src/viewer/viewer';
 
+/**
+ * How long an idle keep-alive connection stays open. Node's 5 s default races clients that reuse a connection near
+ * that age (Node's own fetch keeps one 4 s and its timers are coarse, so a request sent as the server closes the socket
+ * fails with ECONNRESET), and proxies keep theirs 60 s: a server must outlast the client's idle timeout.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Builds the API application without listening; tests use it to boot the real app on port 0. */
 export async function createApiApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -27,6 +34,8 @@ export async function createApiApp(config: AppConfig): Promise<INestApplication>
   });
   app.useLogger(app.get(PinoLogger));
   app.disable('x-powered-by');
+  const server: Server = app.getHttpServer();
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   // before every route: without keys, only this machine's browser (see checkBrowserAccess)
   app.use(browserAccessMiddleware({ open: config.apiKeys.length === 0, allowedOrigins: config.allowedOrigins }));
   // memory content is capped by MAX_CONTENT_BYTES inside GraphQL, so oversize input gets a GraphQL error, not a 413

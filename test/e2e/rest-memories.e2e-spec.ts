@@ -557,6 +557,8 @@ describe('REST memory API (e2e)', () => {
       expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
       expect(page.headers.get('x-content-type-options')).toBe('nosniff');
       expect(page.headers.get('x-powered-by')).toBeNull();
+      // idle connections outlast the clients' own keep-alive (5 s raced Node's fetch: ECONNRESET)
+      expect(page.headers.get('keep-alive')).toBe('timeout=65');
     });
 
     it('should not serve /api/docs in production', async () => {
