@@ -206,7 +206,7 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
       connection.schemaRuns.slice(dropAt).some((run) => run.statement.includes('CREATE FULLTEXT INDEX memory_content')),
     ).toBe(true);
     expect(connection.logged[0]).toBe(
-      'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]; analyzer "standard-no-stop-words" → "english"',
+      'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","weightedWords","tenantKey"]; analyzer "standard-no-stop-words" → "english"',
     );
     expect(connection.logged).toContain('index population: memory_content ONLINE 100%');
     await connection.close();
@@ -223,7 +223,7 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
           return [
             {
               ...oldFullText,
-              properties: ['contentWords', 'contextWords', 'tenantKey'],
+              properties: ['contentWords', 'weightedWords', 'tenantKey'],
               indexConfig: { 'fulltext.analyzer': 'english' },
             },
             currentVector,
@@ -271,7 +271,7 @@ describe('Neo4j boot: search words of nodes written before the index held them, 
 
     const saves = connection.runs.filter((run) => run.name.startsWith('meta/save-'));
     expect(saves.map((run) => run.params['rows'])).toEqual([
-      [{ id: 'm1', contentWords: 'john s cafe bike', contextWords: null }],
+      [{ id: 'm1', contentWords: 'john s cafe bike', weightedWords: 'john s cafe bike john s cafe bike' }],
       [
         {
           id: 'x1',

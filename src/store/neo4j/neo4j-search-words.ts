@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 
-import { SEARCH_WORDS_VERSION, searchWords } from 'src/store/neo4j/lucene-query';
+import { SEARCH_WORDS_VERSION, searchWords, weightedWords } from 'src/store/neo4j/lucene-query';
 import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 
@@ -22,11 +22,16 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
     if (rows.length === 0) {
       break;
     }
-    const words = rows.map((row) => ({
-      id: toText(row['id'], 'id'),
-      contentWords: searchWords(toOptionalText(row['content'], 'content') ?? ''),
-      contextWords: searchWords(toOptionalText(row['context'], 'context')),
-    }));
+    const words = rows.map((row) => {
+      const content = toOptionalText(row['content'], 'content') ?? '';
+      const context = toOptionalText(row['context'], 'context');
+
+      return {
+        id: toText(row['id'], 'id'),
+        contentWords: searchWords(content),
+        weightedWords: weightedWords(content, context),
+      };
+    });
     await connection.write('backfillSearchWords', (tx) =>
       connection.run(tx, 'meta/save-memory-words', { rows: words, version }),
     );
