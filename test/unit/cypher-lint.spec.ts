@@ -78,7 +78,7 @@ const PROPERTY_KEYS = [
   'contextWords',
   'weightedWords',
   'speakerWords',
-  // which version of the search words a memory or message holds (lucene-query.ts SEARCH_WORDS_VERSION)
+  // which version of the search words a memory or message holds (lucene-query.ts SEARCH_WORDS_VERSION, MESSAGE_WORDS_VERSION)
   'wordsVersion',
   'status',
   'scope',

@@ -2,11 +2,14 @@ import { textWords } from 'src/common/text-words';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
 
 /**
- * Which search words a node holds (its `wordsVersion`): 1 the words alone, 2 with Latin diacritics folded, for the
- * `english` analyzer, 3 a memory's weightedWords in place of its contextWords. The boot rewrites the words of every
- * node below this version (neo4j-search-words.ts).
+ * Which search words a memory holds (its `wordsVersion`): 1 the words alone, 2 with Latin diacritics folded, for the
+ * `english` analyzer, 3 weightedWords in place of contextWords. The boot rewrites the words of every memory below
+ * this version (neo4j-search-words.ts).
  */
 export const SEARCH_WORDS_VERSION = 3;
+
+/** The same for messages (their `wordsVersion`): 1 and 2 as for memories; version 3 changed memories only. */
+export const MESSAGE_WORDS_VERSION = 2;
 
 /**
  * The stop words of the full-text indexes' analyzer (`english`, cypher/schema.cypher), as
