@@ -118,7 +118,9 @@ async function runTesting(name: string, params: Record<string, unknown>): Promis
           reply.id,
         ]);
       }
-      expect(await runTesting('memory-words', { tenantId: t })).toEqual(
+      const written = await runTesting('memory-words', { tenantId: t });
+      expect(written.filter((row) => row['hasContextWords'] !== false)).toEqual([]);
+      expect(written.filter((row) => row['id'] === lunch.id || row['id'] === reply.id)).toEqual(
         [
           {
             id: lunch.id,
