@@ -54,11 +54,11 @@ export function turnItems(conv: LocomoConversation): ImportItem[] {
 type Representation = 'turns' | 'observations';
 
 /**
- * tune: weights tuned on one half, scored on the other; quick: the service's weights, no tuning; entities: every
- * stored memory linked to its entities (as the write path links), then the service's weights with the entity signal
- * off and on, side by side, per category.
+ * tune: weights tuned on one half, scored on the other; quick: the service's weights, no tuning; text: quick's
+ * single-retriever rows alone (BM25, vectors), no recall; entities: every stored memory linked to its entities (as
+ * the write path links), then the service's weights with the entity signal off and on, side by side, per category.
  */
-export type LocomoMode = 'tune' | 'quick' | 'entities';
+export type LocomoMode = 'tune' | 'quick' | 'text' | 'entities';
 
 /** One conversation stored one way, with what each stored memory stands for. */
 interface Corpus {
@@ -522,18 +522,20 @@ export async function runLocomo(
         (c) =>
           halves[half].includes(c.conv.id) && (representation === undefined || c.representation === representation),
       );
-    if (quick) {
+    if (quick || mode === 'text') {
       // `npm run bench -- locomo quick`: the service's weights on both halves, no tuning
       for (const half of ['1-5', '6-10'] as const) {
         for (const representation of ['turns', 'observations'] as const) {
-          const board = new EvidenceScoreboard(['hybrid'] as const);
-          await evaluator.hybrid(of(half, representation), service, board, ms);
-          rows.push(row('HYBRID, the service weights of the model', representation, half, board, 'hybrid'));
-          const unstripped = new EvidenceScoreboard(['hybrid'] as const);
-          await evaluator.hybrid(of(half, representation), service, unstripped, [], (q) => q);
-          rows.push(
-            row('HYBRID, service weights, vector of the whole question', representation, half, unstripped, 'hybrid'),
-          );
+          if (quick) {
+            const board = new EvidenceScoreboard(['hybrid'] as const);
+            await evaluator.hybrid(of(half, representation), service, board, ms);
+            rows.push(row('HYBRID, the service weights of the model', representation, half, board, 'hybrid'));
+            const unstripped = new EvidenceScoreboard(['hybrid'] as const);
+            await evaluator.hybrid(of(half, representation), service, unstripped, [], (q) => q);
+            rows.push(
+              row('HYBRID, service weights, vector of the whole question', representation, half, unstripped, 'hybrid'),
+            );
+          }
           rows.push(ceilingRow(of(half, representation), representation, half));
           const singles = new EvidenceScoreboard(['bm25', 'vector', 'vector, names stripped'] as const);
           await evaluator.single(of(half, representation), singles);

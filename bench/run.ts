@@ -51,11 +51,11 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   },
   load: (args) => runLoadBench(...args.map(Number)),
   'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
-  // locomo [quick | tune | entities] [model] [1-5 | 6-10: tune on that half alone]: USE by default, or a
-  // LOCAL_EMBEDDING_MODEL; entities: the entity signal off and on, side by side, per category
+  // locomo [quick | text | tune | entities] [model] [1-5 | 6-10: tune on that half alone]: USE by default, or a
+  // LOCAL_EMBEDDING_MODEL; text: the BM25 and vector rows alone; entities: the entity signal off and on, per category
   locomo: (args) =>
     runLocomo(
-      args[0] === 'quick' || args[0] === 'entities' ? args[0] : 'tune',
+      args[0] === 'quick' || args[0] === 'text' || args[0] === 'entities' ? args[0] : 'tune',
       args[1],
       args[2] === '1-5' || args[2] === '6-10' ? args[2] : undefined,
     ),

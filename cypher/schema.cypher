@@ -57,12 +57,13 @@ CREATE INDEX memory_tenant_task IF NOT EXISTS
 FOR (m:Memory) ON (m.tenantId, m.sourceTaskId);
 
 // tenantKey (one opaque token per tenant) lets a full-text query be restricted to one tenant inside the index. The
-// index holds the texts' search words (lucene-query.ts searchWords), split and folded as the query is; the `english`
+// index holds the texts' search words (lucene-query.ts searchWords), split and folded as the query is: searches rank
+// by weightedWords (content twice, then context, as SQLite weighs them), mentions read contentWords. The `english`
 // analyzer stems them (Porter, as SQLite's FTS5 `porter` tokenizer) and drops its 33 stop words. The boot compares the
-// analyzer and rebuilds an index made with another (index-definitions.ts).
+// fields and the analyzer and rebuilds an index made otherwise (index-definitions.ts).
 CYPHER 25
 CREATE FULLTEXT INDEX memory_content IF NOT EXISTS
-FOR (m:Memory) ON EACH [m.contentWords, m.contextWords, m.tenantKey]
+FOR (m:Memory) ON EACH [m.contentWords, m.weightedWords, m.tenantKey]
 OPTIONS { indexConfig: { `fulltext.analyzer`: 'english' } };
 
 // tenantId and status are stored in the index so SEARCH filters inside it instead of after the top k.

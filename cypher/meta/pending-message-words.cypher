@@ -1,5 +1,5 @@
 // Messages whose search words (contentWords) are missing or older than $version (lucene-query.ts
-// SEARCH_WORDS_VERSION), after $afterId in id order, with the neighbour text they carry (raw text before the index
+// MESSAGE_WORDS_VERSION), after $afterId in id order, with the neighbour text they carry (raw text before the index
 // held search words, an older words copy since).
 CYPHER 25
 MATCH (msg:Message)

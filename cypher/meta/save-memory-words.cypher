@@ -2,4 +2,6 @@
 CYPHER 25
 UNWIND $rows AS row
 MATCH (m:Memory {id: row.id})
-SET m.contentWords = row.contentWords, m.contextWords = row.contextWords, m.wordsVersion = $version
+// contextWords was indexed before version 3 (weightedWords holds the context's words now).
+SET m.contentWords = row.contentWords, m.weightedWords = row.weightedWords, m.wordsVersion = $version
+REMOVE m.contextWords

@@ -56,6 +56,10 @@ async function runTesting(name: string, params: Record<string, unknown>): Promis
     const t = suite.tenant();
     const memories = suite.stores().memories;
     const lunch = await remember(memories, t, 'Lunches at the Café Crème', { vectorText: null });
+    const reply = await remember(memories, t, 'Yes, every Friday', {
+      vectorText: null,
+      overrides: { context: 'Do you still swim at the lido?' },
+    });
     await remember(memories, t, 'Something else entirely', { vectorText: null });
     const message = await suite.stores().conversations.appendMessage({
       message: {
@@ -83,6 +87,7 @@ async function runTesting(name: string, params: Record<string, unknown>): Promis
     // as an old store answers: neither the unfolded words nor the unstemmed index match
     await expect(memories.searchText(t, 'cafe', 5, { statuses: ACTIVE })).resolves.toEqual([]);
     await expect(memories.searchText(t, 'lunch', 5, { statuses: ACTIVE })).resolves.toEqual([]);
+    await expect(memories.searchText(t, 'lido', 5, { statuses: ACTIVE })).resolves.toEqual([]);
     await expect(
       suite.stores().conversations.searchMessageText(t, 'muller', 5, { channelId: 'chat' }),
     ).resolves.toEqual([]);
@@ -107,6 +112,28 @@ async function runTesting(name: string, params: Record<string, unknown>): Promis
           lunch.id,
         ]);
       }
+      // a context's words are ranked through weightedWords (the content's words twice, then the context's)
+      for (const query of ['lido', 'swimming']) {
+        expect((await booted.memories.searchText(t, query, 5, { statuses: ACTIVE })).map((hit) => hit.id)).toEqual([
+          reply.id,
+        ]);
+      }
+      const written = await runTesting('memory-words', { tenantId: t });
+      expect(written.filter((row) => row['hasContextWords'] !== false)).toEqual([]);
+      expect(written.filter((row) => row['id'] === lunch.id || row['id'] === reply.id)).toEqual(
+        [
+          {
+            id: lunch.id,
+            weightedWords: 'lunches at the cafe creme lunches at the cafe creme',
+            hasContextWords: false,
+          },
+          {
+            id: reply.id,
+            weightedWords: 'yes every friday yes every friday do you still swim at the lido',
+            hasContextWords: false,
+          },
+        ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      );
       for (const query of ['muller', 'brasseries', 'zoe']) {
         expect(
           (await booted.conversations.searchMessageText(t, query, 5, { channelId: 'chat' })).map((hit) => hit.id),

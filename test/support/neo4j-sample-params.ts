@@ -151,7 +151,7 @@ const BY_STATEMENT: Partial<Record<Neo4jQueryName, Params>> = {
     items: [{ label: 'Fact', props: { id: 'id-1', liveFingerprint: 'fp', activeSlot: null, createdAt: AT } }],
   },
   'tenant/import-bulletins': { items: [{ memoryIds: ['id-1'], props: { id: 'b-1', generatedAt: AT } }] },
-  'meta/save-memory-words': { rows: [{ id: 'id-1', contentWords: 'tea', contextWords: null }] },
+  'meta/save-memory-words': { rows: [{ id: 'id-1', contentWords: 'tea', weightedWords: 'tea tea' }] },
   'meta/save-message-words': {
     rows: [{ id: 'msg-1', contentWords: 'tea', speakerWords: 'ann', prevContent: null, nextContent: null }],
   },

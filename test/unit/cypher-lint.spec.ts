@@ -6,7 +6,13 @@ import type { DbSchema } from '@neo4j-cypher/language-support';
 import { projectRoot } from 'src/common/project-root';
 import { MEMORY_TYPE_LABEL, RelationType } from 'src/domain/memory.enums';
 import { CypherRegistry, splitStatements } from 'src/store/neo4j/cypher-registry';
-import { luceneAllWordsQuery, luceneQuery, messageLuceneQuery, searchWords } from 'src/store/neo4j/lucene-query';
+import {
+  luceneAllWordsQuery,
+  luceneQuery,
+  messageLuceneQuery,
+  searchWords,
+  weightedWords,
+} from 'src/store/neo4j/lucene-query';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
 import { tenantSearchToken as tenantKey } from 'src/store/search-terms';
 
@@ -66,11 +72,13 @@ const PROPERTY_KEYS = [
   'type',
   'content',
   'context',
-  // the full-text indexes' copies of content, context and speaker (lucene-query.ts searchWords)
+  // the full-text indexes' copies of content, context and speaker (lucene-query.ts searchWords, weightedWords);
+  // contextWords only to remove it from memories written before weightedWords
   'contentWords',
   'contextWords',
+  'weightedWords',
   'speakerWords',
-  // which version of the search words a memory or message holds (lucene-query.ts SEARCH_WORDS_VERSION)
+  // which version of the search words a memory or message holds (lucene-query.ts SEARCH_WORDS_VERSION, MESSAGE_WORDS_VERSION)
   'wordsVersion',
   'status',
   'scope',
@@ -477,14 +485,12 @@ describe('Neo4j full-text query', () => {
   it.each(nasty)('should keep only words of %j, scoped to the tenant', (text) => {
     const query = luceneQuery('acme', text);
 
-    expect(query).toMatch(
-      /^tenantKey:t[0-9a-f]{24}0\^0 AND \(contentWords:\(([\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)\) OR contextWords:\(\1\)\^0\.5\)$/u,
-    );
+    expect(query).toMatch(/^tenantKey:t[0-9a-f]{24}0\^0 AND weightedWords:\([\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*\)$/u);
   });
 
   it("should leave operators out (lower-cased they are the analyzer's stop words) and give each tenant its own token", () => {
     expect(luceneQuery('acme', 'cats AND dogs OR NOT birds')).toBe(
-      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(cats dogs birds) OR contextWords:(cats dogs birds)^0.5)`,
+      `tenantKey:${tenantKey('acme')}^0 AND weightedWords:(cats dogs birds)`,
     );
     expect(tenantKey('acme')).not.toBe(tenantKey('acme2'));
   });
@@ -494,9 +500,15 @@ describe('Neo4j full-text query', () => {
       'john s car v3 5 on example com see foo bar',
     );
     expect(searchWords(null)).toBeNull();
-    expect(luceneQuery('acme', "John's")).toBe(
-      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(john s) OR contextWords:(john s)^0.5)`,
+    expect(luceneQuery('acme', "John's")).toBe(`tenantKey:${tenantKey('acme')}^0 AND weightedWords:(john s)`);
+  });
+
+  it("should rank a memory by its content's words twice, then its context's, in one field", () => {
+    expect(weightedWords("Yes, John's!", 'Did you go to the café?')).toBe(
+      'yes john s yes john s did you go to the cafe',
     );
+    expect(weightedWords('Tea', null)).toBe('tea tea');
+    expect(weightedWords('Tea', '...')).toBe('tea tea');
   });
 
   it('should fold Latin diacritics on both sides, as FTS5 remove_diacritics does, and leave other letters be', () => {
@@ -512,9 +524,7 @@ describe('Neo4j full-text query', () => {
   it("should return null without a word, or with the analyzer's stop words alone (the tenant clause would match all)", () => {
     expect(luceneQuery('acme', ' "*" -- ()')).toBeNull();
     expect(luceneQuery('acme', '"')).toBeNull();
-    expect(luceneQuery('acme', 'Is it the one?')).toBe(
-      `tenantKey:${tenantKey('acme')}^0 AND (contentWords:(one) OR contextWords:(one)^0.5)`,
-    );
+    expect(luceneQuery('acme', 'Is it the one?')).toBe(`tenantKey:${tenantKey('acme')}^0 AND weightedWords:(one)`);
     expect(luceneQuery('acme', 'is it the')).toBeNull();
     expect(luceneAllWordsQuery('acme', 'The The')).toBeNull();
     expect(messageLuceneQuery('acme', 'to be or not to be')).toBeNull();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { MemoryStatus } from 'src/domain/memory.enums';
-import { SEARCH_WORDS_VERSION } from 'src/store/neo4j/lucene-query';
+import { MESSAGE_WORDS_VERSION, SEARCH_WORDS_VERSION } from 'src/store/neo4j/lucene-query';
 import { Neo4jBulletinStore } from 'src/store/neo4j/neo4j-bulletin.store';
 import { Neo4jConversationStore } from 'src/store/neo4j/neo4j-conversation.store';
 import { Neo4jConstraintError } from 'src/store/neo4j/neo4j-errors';
@@ -206,7 +206,7 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
       connection.schemaRuns.slice(dropAt).some((run) => run.statement.includes('CREATE FULLTEXT INDEX memory_content')),
     ).toBe(true);
     expect(connection.logged[0]).toBe(
-      'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]; analyzer "standard-no-stop-words" → "english"',
+      'rebuilding index memory_content: properties ["content","context","tenantKey"] → ["contentWords","weightedWords","tenantKey"]; analyzer "standard-no-stop-words" → "english"',
     );
     expect(connection.logged).toContain('index population: memory_content ONLINE 100%');
     await connection.close();
@@ -223,7 +223,7 @@ describe('Neo4j boot: search indexes compared with the schema', () => {
           return [
             {
               ...oldFullText,
-              properties: ['contentWords', 'contextWords', 'tenantKey'],
+              properties: ['contentWords', 'weightedWords', 'tenantKey'],
               indexConfig: { 'fulltext.analyzer': 'english' },
             },
             currentVector,
@@ -271,7 +271,7 @@ describe('Neo4j boot: search words of nodes written before the index held them, 
 
     const saves = connection.runs.filter((run) => run.name.startsWith('meta/save-'));
     expect(saves.map((run) => run.params['rows'])).toEqual([
-      [{ id: 'm1', contentWords: 'john s cafe bike', contextWords: null }],
+      [{ id: 'm1', contentWords: 'john s cafe bike', weightedWords: 'john s cafe bike john s cafe bike' }],
       [
         {
           id: 'x1',
@@ -288,8 +288,14 @@ describe('Neo4j boot: search words of nodes written before the index held them, 
     // every read and write names the version the words are brought to (the nodes' wordsVersion)
     const versions = connection.runs
       .filter((run) => run.name.includes('-words'))
-      .map((run) => (run.params['version'] as { toNumber(): number }).toNumber());
-    expect(versions).toEqual(Array.from({ length: 6 }, () => SEARCH_WORDS_VERSION));
+      .map((run) => [
+        run.name.includes('message') ? 'message' : 'memory',
+        (run.params['version'] as { toNumber(): number }).toNumber(),
+      ]);
+    expect(versions).toEqual([
+      ...Array.from({ length: 3 }, () => ['memory', SEARCH_WORDS_VERSION]),
+      ...Array.from({ length: 3 }, () => ['message', MESSAGE_WORDS_VERSION]),
+    ]);
     expect(logged).toHaveLength(2);
     await connection.close();
   });

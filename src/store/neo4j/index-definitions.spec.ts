@@ -21,7 +21,7 @@ describe('search index definitions', () => {
         name: 'memory_content',
         kind: 'FULLTEXT',
         label: 'Memory',
-        properties: ['contentWords', 'contextWords', 'tenantKey'],
+        properties: ['contentWords', 'weightedWords', 'tenantKey'],
         filters: [],
         analyzer: 'english',
         dimensions: null,
@@ -119,7 +119,7 @@ describe('search index definitions', () => {
 
     expect(indexDifferences(memoryText!, undefined)).toEqual(['missing']);
     expect(indexDifferences(memoryText!, oldText)).toEqual([
-      'properties ["content","context","tenantKey"] → ["contentWords","contextWords","tenantKey"]',
+      'properties ["content","context","tenantKey"] → ["contentWords","weightedWords","tenantKey"]',
       'analyzer "standard-no-stop-words" → "english"',
     ]);
     expect(indexDifferences(memoryVector!, oldVector)).toEqual([

@@ -2,10 +2,14 @@ import { textWords } from 'src/common/text-words';
 import { queryWords, tenantSearchToken } from 'src/store/search-terms';
 
 /**
- * Which search words a node holds (its `wordsVersion`): 1 the words alone, 2 with Latin diacritics folded, for the
- * `english` analyzer. The boot rewrites the words of every node below this version (neo4j-search-words.ts).
+ * Which search words a memory holds (its `wordsVersion`): 1 the words alone, 2 with Latin diacritics folded, for the
+ * `english` analyzer, 3 weightedWords in place of contextWords. The boot rewrites the words of every memory below
+ * this version (neo4j-search-words.ts).
  */
-export const SEARCH_WORDS_VERSION = 2;
+export const SEARCH_WORDS_VERSION = 3;
+
+/** The same for messages (their `wordsVersion`): 1 and 2 as for memories; version 3 changed memories only. */
+export const MESSAGE_WORDS_VERSION = 2;
 
 /**
  * The stop words of the full-text indexes' analyzer (`english`, cypher/schema.cypher), as
@@ -61,7 +65,7 @@ export function foldDiacritics(text: string): string {
 }
 
 /**
- * The copy of a text the Neo4j full-text indexes hold (contentWords, contextWords, speakerWords, and the neighbour
+ * The copy of a text the Neo4j full-text indexes hold (contentWords, weightedWords, speakerWords, and the neighbour
  * text): its words as the queries see them (textWords: letter/digit runs, lower-cased, diacritics folded),
  * space-separated. The analyzer's StandardTokenizer keeps "john's", "3.5", "example.com" and "foo_bar" as single
  * tokens, which a query made of the words "john", "3", "example", "foo" would never match; over this copy it splits
@@ -71,6 +75,20 @@ export function foldDiacritics(text: string): string {
  */
 export function searchWords(text: string | null): string | null {
   return text === null ? null : textWords(foldDiacritics(text)).join(' ');
+}
+
+/**
+ * What a memory's full text is ranked by (its `weightedWords`): the content's search words twice, then the context's,
+ * in one field. SQLite ranks content and context with FTS5's bm25(1.0, 0.5) over one row: a context word counts half
+ * a content word in the term frequency, and the length norm is the whole row's. In one Lucene field the repetition
+ * gives the same 2:1 ratio and one length norm. Two fields (contentWords, contextWords^0.5) were scored each with
+ * its own length norm and idf, then summed: LoCoMo turns (the previous turn as context) ranked 4.6-6.1 points lower.
+ */
+export function weightedWords(content: string, context: string | null): string {
+  const words = searchWords(content) ?? '';
+  const contextWords = searchWords(context);
+
+  return [words, words, contextWords].filter((part) => part !== null && part !== '').join(' ');
 }
 
 /** The words of a query as the index holds them, without the analyzer's stop words. */
@@ -95,9 +113,7 @@ export function luceneQuery(tenantId: string, text: string): string | null {
   const words = luceneWords(text);
   const terms = words.join(' ');
 
-  return words.length > 0
-    ? `${tenantClause(tenantId)} AND (contentWords:(${terms}) OR contextWords:(${terms})^0.5)`
-    : null;
+  return words.length > 0 ? `${tenantClause(tenantId)} AND weightedWords:(${terms})` : null;
 }
 
 /** A Lucene query for one tenant's memories whose content holds every word of the text; null without a word. */

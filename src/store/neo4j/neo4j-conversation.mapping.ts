@@ -3,7 +3,7 @@ import { int } from 'neo4j-driver';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
 import type { MessageDraft } from 'src/store/conversation-store.port';
-import { SEARCH_WORDS_VERSION, searchWords } from 'src/store/neo4j/lucene-query';
+import { MESSAGE_WORDS_VERSION, searchWords } from 'src/store/neo4j/lucene-query';
 import { isZero } from 'src/store/neo4j/neo4j-memory.mapping';
 import type { Params } from 'src/store/neo4j/neo4j-values';
 import {
@@ -97,7 +97,7 @@ export function messageProperties(
     trust: message.trust,
     content: message.content,
     contentWords: searchWords(message.content),
-    wordsVersion: int(SEARCH_WORDS_VERSION),
+    wordsVersion: int(MESSAGE_WORDS_VERSION),
     tokenCount: int(message.tokenCount),
     createdAt: toDateTime(message.createdAt),
     extractedAt: message.extractedAt === null ? null : toDateTime(message.extractedAt),

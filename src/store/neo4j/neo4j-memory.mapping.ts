@@ -12,7 +12,7 @@ import {
 } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { visibleScopes } from 'src/domain/visibility';
-import { SEARCH_WORDS_VERSION, searchWords } from 'src/store/neo4j/lucene-query';
+import { SEARCH_WORDS_VERSION, searchWords, weightedWords } from 'src/store/neo4j/lucene-query';
 import type { Params, Row } from 'src/store/neo4j/neo4j-values';
 import {
   toDate,
@@ -129,7 +129,7 @@ export function nodeProperties(memory: MemoryDraft, vector: Float32Array | null)
     content: memory.content,
     context: memory.context,
     contentWords: searchWords(memory.content),
-    contextWords: searchWords(memory.context),
+    weightedWords: weightedWords(memory.content, memory.context),
     wordsVersion: int(SEARCH_WORDS_VERSION),
     status: memory.status,
     scope: memory.scope,

@@ -1,6 +1,6 @@
 import { int } from 'neo4j-driver';
 
-import { SEARCH_WORDS_VERSION, searchWords } from 'src/store/neo4j/lucene-query';
+import { MESSAGE_WORDS_VERSION, SEARCH_WORDS_VERSION, searchWords, weightedWords } from 'src/store/neo4j/lucene-query';
 import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 
@@ -8,27 +8,36 @@ const BATCH = 1000;
 
 /**
  * Gives memories and messages whose search words (lucene-query.ts searchWords) are missing, or older than
- * SEARCH_WORDS_VERSION (its `wordsVersion` marks what a node holds), the current words, in id order, one transaction
- * per batch; a read that finds nothing once every node holds them. Neighbour text (prevContent, nextContent) is the
- * neighbours' words, so it is rewritten the same way. Returns how many nodes it changed.
+ * SEARCH_WORDS_VERSION (memories) or MESSAGE_WORDS_VERSION (messages; a node's `wordsVersion` marks what it holds),
+ * the current words, in id order, one transaction per batch; a read that finds nothing once every node holds them.
+ * Neighbour text (prevContent, nextContent) is the neighbours' words, so it is rewritten the same way. Returns how
+ * many nodes it changed.
  */
 export async function backfillSearchWords(connection: Neo4jSession, log: (line: string) => void): Promise<number> {
-  const version = int(SEARCH_WORDS_VERSION);
   let changed = 0;
   for (let afterId = ''; ;) {
     const rows = await connection.read('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/pending-memory-words', { afterId, limit: int(BATCH), version }),
+      connection.run(tx, 'meta/pending-memory-words', {
+        afterId,
+        limit: int(BATCH),
+        version: int(SEARCH_WORDS_VERSION),
+      }),
     );
     if (rows.length === 0) {
       break;
     }
-    const words = rows.map((row) => ({
-      id: toText(row['id'], 'id'),
-      contentWords: searchWords(toOptionalText(row['content'], 'content') ?? ''),
-      contextWords: searchWords(toOptionalText(row['context'], 'context')),
-    }));
+    const words = rows.map((row) => {
+      const content = toOptionalText(row['content'], 'content') ?? '';
+      const context = toOptionalText(row['context'], 'context');
+
+      return {
+        id: toText(row['id'], 'id'),
+        contentWords: searchWords(content),
+        weightedWords: weightedWords(content, context),
+      };
+    });
     await connection.write('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/save-memory-words', { rows: words, version }),
+      connection.run(tx, 'meta/save-memory-words', { rows: words, version: int(SEARCH_WORDS_VERSION) }),
     );
     changed += words.length;
     afterId = words.at(-1)?.id ?? afterId;
@@ -36,7 +45,11 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
   }
   for (let afterId = ''; ;) {
     const rows = await connection.read('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/pending-message-words', { afterId, limit: int(BATCH), version }),
+      connection.run(tx, 'meta/pending-message-words', {
+        afterId,
+        limit: int(BATCH),
+        version: int(MESSAGE_WORDS_VERSION),
+      }),
     );
     if (rows.length === 0) {
       break;
@@ -49,7 +62,7 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
       nextContent: searchWords(toOptionalText(row['nextContent'], 'nextContent')),
     }));
     await connection.write('backfillSearchWords', (tx) =>
-      connection.run(tx, 'meta/save-message-words', { rows: words, version }),
+      connection.run(tx, 'meta/save-message-words', { rows: words, version: int(MESSAGE_WORDS_VERSION) }),
     );
     changed += words.length;
     afterId = words.at(-1)?.id ?? afterId;
