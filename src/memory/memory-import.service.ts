@@ -17,7 +17,7 @@ import { buildDraft, scopedFingerprint } from 'src/memory/memory-draft';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import type { RememberCommand, RememberRequest } from 'src/memory/remember-input';
 import { writeChunks } from 'src/memory/write-chunks';
-import { readWrite } from 'src/memory/write/read-write';
+import { readWriteYielding } from 'src/memory/write/read-write';
 import type { Screened } from 'src/memory/write/read-write';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
@@ -240,7 +240,7 @@ export class MemoryImportService {
     const slice = eventLoopSlicer();
     const checked: Checked[] = [];
     for (const [index, item] of parsed.entries()) {
-      const result = readWrite(item.command, {}, { firewall: !options.trusted, detectSlots: false });
+      const result = await readWriteYielding(item.command, {}, { firewall: !options.trusted, detectSlots: false });
       if ('rejection' in result) {
         throw new BadInputError(`items[${index}]: ${result.rejection}`);
       }

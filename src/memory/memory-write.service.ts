@@ -23,8 +23,8 @@ import { WriteDecider } from 'src/memory/write/decide';
 import type { Candidate, Neighbour } from 'src/memory/write/decide';
 import { replacedSlot, separateFacts } from 'src/memory/write/facts';
 import type { IntentClassifier } from 'src/memory/write/intent';
-import { readWrite } from 'src/memory/write/read-write';
-import type { WriteOrigin } from 'src/memory/write/read-write';
+import { readWrite, readWriteYielding } from 'src/memory/write/read-write';
+import type { ReadOptions, ReadResult, WriteOrigin } from 'src/memory/write/read-write';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 
@@ -44,6 +44,8 @@ export type { WriteOrigin } from 'src/memory/write/read-write';
 
 /** From this length a write yields to the event loop between its stages (see breathe). */
 const LONG_CONTENT_CHARS = 4_000;
+
+type Read = { candidate: Candidate } | { rejection: string };
 
 function rejected(reason: string): RememberOutcome {
   return { outcome: WriteOutcome.REJECTED, memory: null, reason, superseded: [], associations: [] };
@@ -92,10 +94,11 @@ export class MemoryWriteService {
     origin: WriteOrigin,
   ): Promise<RememberOutcome> {
     const command = parseRememberRequest(request, this.config.limits.maxContentBytes);
-    const first = this.read(command, origin);
+    const first = await this.read(command, origin);
     if ('rejection' in first) {
       return rejected(first.rejection);
     }
+    await this.breathe(command.content);
     const facts = this.separate(command, origin);
     if (facts !== null) {
       // one memory per fact, each through the whole write path; the answer is the first fact's
@@ -141,9 +144,9 @@ export class MemoryWriteService {
     tenantId: string,
     command: RememberCommand,
     origin: WriteOrigin,
-    known?: ReturnType<MemoryWriteService['read']>,
+    known?: Read,
   ): Promise<RememberOutcome> {
-    const read = known ?? this.read(command, origin);
+    const read = known ?? (await this.read(command, origin));
     if ('rejection' in read) {
       return rejected(read.rejection);
     }
@@ -151,7 +154,7 @@ export class MemoryWriteService {
     await this.breathe(command.content);
     // "I said Bristol but I meant Bath": the slot holding the old value, written anew with the new one
     const reread = (swapped: RememberCommand): Candidate | null => {
-      const again = this.read(swapped, origin);
+      const again = this.readNow(swapped, origin);
 
       return 'rejection' in again ? null : again.candidate;
     };
@@ -171,12 +174,21 @@ export class MemoryWriteService {
     }
   }
 
-  private read(command: RememberCommand, origin: WriteOrigin): { candidate: Candidate } | { rejection: string } {
-    const result = readWrite(command, origin, {
-      firewall: true,
-      detectSlots: true,
-      ...(this.classifier() ? { classifier: classifyIntent } : {}),
-    });
+  /** The write path's reading of a write (readWrite), over several event-loop turns when the text is long. */
+  private async read(command: RememberCommand, origin: WriteOrigin): Promise<Read> {
+    return this.candidateOf(command, await readWriteYielding(command, origin, this.readOptions()));
+  }
+
+  /** The same in one turn: a correction's second reading of its own short text. */
+  private readNow(command: RememberCommand, origin: WriteOrigin): Read {
+    return this.candidateOf(command, readWrite(command, origin, this.readOptions()));
+  }
+
+  private readOptions(): ReadOptions {
+    return { firewall: true, detectSlots: true, ...(this.classifier() ? { classifier: classifyIntent } : {}) };
+  }
+
+  private candidateOf(command: RememberCommand, result: ReadResult): Read {
     if ('rejection' in result) {
       return result;
     }

@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from 'src/common/event-loop';
 import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryStatus } from 'src/domain/memory.enums';
 import { languageOf } from 'src/language/language-of';
@@ -80,20 +81,56 @@ function isChatter(content: string, intent: Intent, classifier?: IntentClassifie
   return said.intent === 'chatter' && said.confidence >= CHATTER_FLOOR;
 }
 
+/** What the write path makes of a write: the screened write, or why it is refused. */
+export type ReadResult = { screened: Screened } | { rejection: string };
+
+/** From this length a write is read over several event-loop turns (readWriteYielding). */
+export const LONG_READ_CHARS = 4_000;
+
 /**
  * The one entry of the write path: `remember`, extraction (through `remember`) and imports all read a write here.
  * normalise -> detect intent -> extract values -> screen; what it returns, the decide and write stages act on
  * (MemoryWriteService). A rejection ends the write; an injection quarantines it.
  */
-export function readWrite(
+export function readWrite(command: RememberCommand, origin: WriteOrigin, options: ReadOptions): ReadResult {
+  const stages = readStages(command, origin, options);
+  let step = stages.next();
+  while (!step.done) {
+    step = stages.next();
+  }
+
+  return step.value;
+}
+
+/**
+ * readWrite, letting other requests run between its stages when the text is long: each stage costs time in
+ * proportion to the text, and together they held the event loop 50-90 ms on 100 KB.
+ */
+export async function readWriteYielding(
   command: RememberCommand,
   origin: WriteOrigin,
   options: ReadOptions,
-): { screened: Screened } | { rejection: string } {
+): Promise<ReadResult> {
+  const long = command.content.length >= LONG_READ_CHARS;
+  const stages = readStages(command, origin, options);
+  let step = stages.next();
+  while (!step.done) {
+    if (long) {
+      await yieldToEventLoop();
+    }
+    step = stages.next();
+  }
+
+  return step.value;
+}
+
+/** The stages of readWrite; each `yield` is a point where a long read may give the event loop back. */
+function* readStages(command: RememberCommand, origin: WriteOrigin, options: ReadOptions): Generator<void, ReadResult> {
   const refused = options.firewall ? firewall(command) : null;
   if (refused !== null) {
     return { rejection: refused };
   }
+  yield;
   const fromUser = command.source.role === SourceRole.USER;
   const claims = origin.claimsSlots !== false;
   // an import's content is stored as it came; a remember's without the filler around it
@@ -109,6 +146,7 @@ export function readWrite(
   if (options.firewall && isChatter(content, intent, options.classifier)) {
     return { rejection: 'chatter: a pleasantry, a placeholder or a note of what was said, no fact' };
   }
+  yield;
   const slotName = claims ? (command.slot ?? (intent.kind === 'state' ? intent.slot : null)) : null;
   const values = extractValues(content, intent, slotName);
   const type = command.type ?? (values.slot ? MemoryType.IDENTITY : defaultType(content, intent));
@@ -118,6 +156,7 @@ export function readWrite(
   }
   // a rule speaks for the user only from the user or an operator; from anyone else it is stored as a note
   const rules = ruleTags(command.tags, command.source.role, intent.rule);
+  yield;
   const held = quarantine(command);
 
   return {
