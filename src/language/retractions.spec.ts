@@ -21,6 +21,13 @@ describe('detectRetraction', () => {
   });
 
   it.each([
+    ['no longer works at Acme Corp', 'employer', 'acme corp'],
+    ['Not living in Tallinn anymore.', 'location', 'tallinn'],
+  ])('%j, its subject dropped, takes back %s = %j', (text, slot, value) => {
+    expect(detectRetraction(text)).toMatchObject({ slot, value });
+  });
+
+  it.each([
     'I live in Leeds',
     'I left my keys at home',
     'I work at Hooli now',
@@ -154,5 +161,29 @@ describe('detectValueSwap', () => {
   it('writes the new value where the holder said the old one', () => {
     expect(swapValue('I live in Bristol.', { from: 'bristol', to: 'Bath' })).toBe('I live in Bath.');
     expect(swapValue('I live in Bristolville.', { from: 'Bristol', to: 'Bath' })).toBeNull();
+  });
+});
+
+describe('detectFactRetraction', () => {
+  it.each([
+    ['not vegetarian anymore lol, bacon won', ['vegetarian']],
+    ["don't eat meat anymore", ['meat']],
+    ['Jeg spiser ikke kød længere.', ['kød']],
+    ['Jeg ryger ikke længere.', ['ryger']],
+    ['Jeg er holdt op med at ryge.', ['ryge']],
+    ['Ikke vegetar længere.', ['vegetar']],
+  ])('%j ends %j', (text, words) => {
+    expect(detectFactRetraction(text)).toEqual(words);
+  });
+
+  it.each(['not bad at all, thanks', "don't call me Bob", 'Jeg spiser kød', 'Jeg spiser ikke kød i dag'])(
+    '%j ends nothing',
+    (text) => {
+      expect(detectFactRetraction(text)).toBeNull();
+    },
+  );
+
+  it('a Danish verb names its present tense', () => {
+    expect(namesAll('Jeg ryger ti cigaretter om dagen', ['ryge'])).toBe(true);
   });
 });

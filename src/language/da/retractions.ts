@@ -112,5 +112,47 @@ export const DA_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
       { text: 'Jeg er vegetar', fires: false },
     ],
   },
-  // "Ines and I broke up", "My marriage to Daniel ended"
+  // "Jeg spiser ikke kød længere", "jeg spiller ikke tennis mere": what ends is the object
+  {
+    id: 'da.retract-fact.verb-ikke-laengere',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?!er\b|bor\b|arbejder\b)\p{L}+ (?:ikke længere|ikke mere|ikke) ([\p{L}\p{N}' -]{2,60}?) (?:længere|mere)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg spiser ikke kød længere', fires: true, value: 'kød' },
+      { text: 'Jeg spiser ikke kød', fires: false },
+    ],
+  },
+  // "Jeg ryger ikke længere": what ends is the verb
+  {
+    id: 'da.retract-fact.verb-alone',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?!er\b|bor\b|arbejder\b|har\b|kan\b|vil\b|skal\b)(\p{L}+) (?:ikke længere|ikke mere)(?=$|[.,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg ryger ikke længere', fires: true, value: 'ryger' },
+      { text: 'Jeg ryger', fires: false },
+    ],
+  },
+  // "Jeg er holdt op med at ryge", "jeg har droppet keto", "jeg har solgt min Vespa", "jeg har aflyst turen til Rom"
+  {
+    id: 'da.retract-fact.stopped',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:er |har )?(?:holdt op med|hørt op med|stoppet med|stoppede med|droppet|droppede|solgt|solgte|opsagt|opsagde|aflyst|aflyste|givet op på|gav op på) (?:at )?(?:min |mit |mine |den |det |de )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:i|sidste|for|fordi|men|og|da|efter)\b)`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg er holdt op med at ryge', fires: true, value: 'ryge' },
+      { text: 'Jeg har aflyst turen til Patagonien', fires: true, value: 'turen patagonien' },
+      { text: 'Jeg har købt en Vespa', fires: false },
+    ],
+  },
 ];
+
+/** Danish words of a taken-back habit that name nothing by themselves: "spiser ikke kød" is about meat. */
+export const DA_HABIT_WORDS: readonly string[] = (
+  'jeg en et min mit mine den det de at spise spiser drikke drikker spille spiller have har gå går bruge bruger ' +
+  'til i på med om ikke længere mere igen nu'
+).split(' ');
