@@ -59,7 +59,7 @@ function readRetraction(cue: RetractionCue, text: string): Retraction | undefine
     return { slot: cue.slot, value: null };
   }
   // "I left my keys at home": a place or an employer is a name
-  if (!LOWER_CASE_VALUES.has(cue.slot) && !/^\p{Lu}/u.test(value)) {
+  if (!LOWER_CASE_VALUES.has(cue.slot) && cue.anyCase !== true && !/^\p{Lu}/u.test(value)) {
     return undefined;
   }
 

@@ -52,6 +52,20 @@ export const DANISH: LanguageTable = {
         { text: 'Glem ikke mælken', value: null },
       ],
     }),
+    // "Kan du fjerne min mailadresse fra hukommelsen?", "Gider du slette min fødselsdag?"
+    regexPattern({
+      id: 'da.forget.kan-du',
+      kind: 'forget',
+      pattern: new RegExp(
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:kan|kunne|vil|gider) du (?:godt |lige |venligst )*(?:glemme|slette|fjerne) (?:at |alt om )?(?<v>[^?!.,]{3,80}?)(?: fra (?:hukommelsen|din hukommelse|dine noter))?(?: igen)?(?: tak)?(?=$|[.,;!?])`,
+        'u',
+      ),
+      examples: [
+        { text: 'Kan du fjerne min mailadresse fra hukommelsen?', value: 'min mailadresse' },
+        { text: 'Gider du slette min fødselsdag?', value: 'min fødselsdag' },
+        { text: 'Kan du hjælpe mig?', value: null },
+      ],
+    }),
     regexPattern({
       id: 'da.slot.name',
       kind: 'slot',
@@ -300,6 +314,9 @@ export const DANISH: LanguageTable = {
     timezone: /\bmin tidszone\b/u,
     employer: /\bhvor jeg arbejder\b|\bmin arbejdsgiver\b|\bmit firma\b/u,
     occupation: /\bmit (?:job|erhverv|arbejde)\b/u,
+    email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
+    nickname: /\b(?:mit|det|dét) kælenavn\b/u,
+    birthday: /\bmin (?:fødselsdag|fødselsdato)\b/u,
   },
   acknowledgements: [
     'ok',

@@ -30,6 +30,30 @@ export const DA_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'Carlsberg er min arbejdsgiver', fires: false },
     ],
   },
+  // "Lad være med at kalde mig Mulle", "glem det kælenavn"
+  {
+    id: 'da.retract.nickname.kald-mig-ikke',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:lad være med at|du skal ikke|hold op med at|stop med at|lad vær med at) kalde mig ${VALUE}`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Lad være med at kalde mig Mulle', fires: true, value: 'mulle' },
+      { text: 'Lad være med at kalde mig op', fires: true, value: 'op' },
+      { text: 'Du må gerne kalde mig Mulle', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.nickname.glem-kaelenavnet',
+    slot: 'nickname',
+    pattern: new RegExp(String.raw`${START}(?:glem|drop|slet) (?:det |mit |dét )?kælenavn(?:et)?\b`, 'iu'),
+    examples: [
+      { text: 'glem det kælenavn', fires: true, value: null },
+      { text: 'glem det', fires: false },
+    ],
+  },
   // Danish
   {
     id: 'da.retract.location.bor-ikke',

@@ -180,6 +180,33 @@ export const EN_SELF_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'Stop calling me at night', fires: false },
     ],
   },
+  // "please stop using the nickname Mags", "drop the kiki nickname"
+  {
+    id: 'en.retract.nickname.stop-using',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:please )?(?:stop using|don't use|do not use|dont use|drop|ditch|forget|lose) (?:the |my )?nickname ${VALUE}`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Please stop using the nickname Mags and forget it', fires: true, value: 'mags' },
+      { text: 'Please stop using the printer', fires: false },
+    ],
+  },
+  {
+    id: 'en.retract.nickname.drop-the',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:please )?(?:stop using|drop|ditch|forget|lose) (?:the |my |that )?(\p{L}[\p{L}'-]*) nickname\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'drop the kiki nickname, i hate it now', fires: true, value: 'kiki' },
+      { text: 'drop the kids at school', fires: false },
+    ],
+  },
   // "I retired last year": the job is what ends
   // email: "x@y.org isn't mine anymore", "I no longer use x@y.org", "I deleted that email account"
   {
