@@ -1,12 +1,16 @@
 import { forgetInClauses, isBareForget } from 'src/extraction/forget-requests';
 
 describe('isBareForget', () => {
-  it.each(['forget it', 'please forget it.', 'So scratch that!', 'Glem det.', 'og glem det igen', 'forget about it pls'])(
-    '%j only asks to forget what was said',
-    (text) => {
-      expect(isBareForget(text)).toBe(true);
-    },
-  );
+  it.each([
+    'forget it',
+    'please forget it.',
+    'So scratch that!',
+    'Glem det.',
+    'og glem det igen',
+    'forget about it pls',
+  ])('%j only asks to forget what was said', (text) => {
+    expect(isBareForget(text)).toBe(true);
+  });
 
   it.each(['forget my email', 'I forget it every time', 'Glem ikke mælken', 'it'])('%j is no bare forget', (text) => {
     expect(isBareForget(text)).toBe(false);

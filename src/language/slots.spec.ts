@@ -161,7 +161,7 @@ describe(slotValueIn.name, () => {
   });
 });
 
-describe('other extractors\' formats', () => {
+describe("other extractors' formats", () => {
   it.each([
     ['user | employer | Pinecrest Dental', 'employer', 'Pinecrest Dental'],
     ['user | lives_in | Oslo', 'location', 'Oslo'],
@@ -171,7 +171,10 @@ describe('other extractors\' formats', () => {
     expect(detectUserClaim(text)).toMatchObject({ slot, value });
   });
 
-  it.each(['user | employer | N/A', 'Bob | lives_in | Oslo', 'Job is going well', 'a | b'])('%j claims nothing', (text) => {
-    expect(detectUserClaim(text)).toBeNull();
-  });
+  it.each(['user | employer | N/A', 'Bob | lives_in | Oslo', 'Job is going well', 'a | b'])(
+    '%j claims nothing',
+    (text) => {
+      expect(detectUserClaim(text)).toBeNull();
+    },
+  );
 });

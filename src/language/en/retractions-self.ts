@@ -81,6 +81,20 @@ export const EN_SELF_RETRACTION_CUES: readonly RetractionCue[] = [
     ],
   },
   {
+    id: 'en.retract.nickname.nobody-calls-anymore',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:nobody|no one|noone) calls me (\p{L}[\p{L}'-]*) (?:anymore|any more|these days|nowadays)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'nobody calls me teo anymore', fires: true, value: 'teo' },
+      { text: 'nobody calls me back anymore', fires: true, value: 'back' },
+      { text: 'nobody calls me back', fires: false },
+    ],
+  },
+  {
     id: 'en.retract.pronouns.no-longer-use',
     slot: 'pronouns',
     pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not) use ([a-z]+/[a-z]+(?:/[a-z]+)?)`, 'iu'),
