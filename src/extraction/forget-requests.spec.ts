@@ -32,6 +32,12 @@ describe('forgetInClauses', () => {
     });
   });
 
+  it('points "that\'s no longer true" at the rest of its sentence', () => {
+    expect(
+      forgetInClauses("I stepped down from the volunteer fire brigade in October, so that's no longer true.", null),
+    ).toMatchObject({ query: 'I stepped down from the volunteer fire brigade in October' });
+  });
+
   it('points a bare "Glem det." at the sentence before it', () => {
     const previous = 'Det bliver ikke til noget med maratonløbet.';
     expect(forgetInClauses('Glem det.', previous)).toMatchObject({ query: previous });

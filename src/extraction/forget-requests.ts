@@ -56,6 +56,17 @@ const BARE: ReadonlySet<string> = new Set([
   'glem alt det',
   'slet det',
   'slet det igen',
+  // "I stepped down from the fire brigade, so that's no longer true"
+  "that's no longer true",
+  "that's no longer the case",
+  'that is no longer true',
+  'that is no longer the case',
+  "that's not true anymore",
+  "that's not the case anymore",
+  "that's not true any more",
+  'det passer ikke længere',
+  'det gælder ikke længere',
+  'det er ikke længere rigtigt',
 ]);
 /** A point-back needs a statement of at least this many words to point at. */
 const MIN_QUERY_WORDS = 3;
@@ -73,6 +84,7 @@ function trimPunctuation(word: string): string {
 export function isBareForget(part: string): boolean {
   const words = part
     .toLowerCase()
+    .replace(/[’‘]/gu, "'")
     .split(' ')
     .map(trimPunctuation)
     .filter((word) => word.length > 0);

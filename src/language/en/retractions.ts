@@ -22,6 +22,18 @@ export const EN_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
       { text: "I'm vegetarian", fires: false },
     ],
   },
+  // "turns out ..., I'm not allergic at all"
+  {
+    id: 'en.retract-fact.not-at-all',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:actually |really )?not (?:actually |really )?(?:an? )?([\p{L}\p{N}' -]{2,60}?) (?:at all|after all)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: "I'm not allergic at all", fires: true, value: 'allergic' },
+      { text: "I'm not sure", fires: false },
+    ],
+  },
   {
     id: 'en.retract-fact.no-longer',
     pattern: new RegExp(String.raw`${START}i(?:'m| am) no longer (?:an? )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`, 'iu'),

@@ -76,6 +76,18 @@ describe(WriteDecider.name, () => {
     });
   });
 
+  it('should retire a plan the user calls off', async () => {
+    const held = await kit
+      .get(MemoryWriteService)
+      .remember(tenant, { content: "I'm planning a trip to Patagonia in March.", type: MemoryType.GOAL });
+    const off = candidate('User cancelled the Patagonia trip.', { retractsFact: ['patagonia', 'trip'] });
+
+    expect(await sut.decide(tenant, off, await vector(off.command.content))).toMatchObject({
+      kind: 'create',
+      supersede: [held.memory?.id],
+    });
+  });
+
   it('should reinforce the same statement said with another verb', async () => {
     const held = await kit.get(MemoryWriteService).remember(tenant, { content: 'Plays bass in The Night Owls' });
     const again = candidate('User is the bassist in The Night Owls');

@@ -60,6 +60,8 @@ export type Decision =
 const NEIGHBOUR_K = 8;
 /** The types a taken-back habit or trait can end (see factsTakenBack). */
 const TRAIT_TYPES: ReadonlySet<MemoryType> = new Set([
+  // a plan holds until it is called off: "I cancelled the Patagonia trip"
+  MemoryType.GOAL,
   MemoryType.FACT,
   MemoryType.PREFERENCE,
   MemoryType.OBSERVATION,
@@ -69,7 +71,7 @@ const MAX_ARBITER_PAIRS = 3;
 /** Mentions of an old slot value are fetched this many at first, four times more while the page fills. */
 const MENTIONS_PAGE = 200;
 
-/** The neighbours a write may correct or take back: ACTIVE, of no slot, and a fact, preference, observation or identity. */
+/** The neighbours a write may correct or take back: ACTIVE, of no slot, a goal, fact, preference, observation or identity. */
 function traitNeighbours(neighbours: Neighbour[], test: (memory: MemoryRecord) => boolean): MemoryRecord[] {
   return neighbours
     .map((n) => n.memory)
@@ -269,7 +271,7 @@ export class WriteDecider {
 
   /**
    * What "I don't play tennis anymore" ends: the nearest ACTIVE memories of no slot that state a habit or trait and
-   * name every word of it ("Plays tennis every weekend"). Events, decisions, goals and tasks stay: they happened.
+   * name every word of it ("Plays tennis every weekend"), or a plan it calls off. Events, decisions and tasks stay.
    */
   private factsTakenBack(candidate: Candidate, neighbours: Neighbour[]): MemoryRecord[] {
     const words = candidate.retractsFact;
