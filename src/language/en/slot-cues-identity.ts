@@ -52,9 +52,10 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
   {
     id: 'en.slot.email.instead',
     slot: 'email',
-    pattern: String.raw`(?:^|[.!;]\s*)(?:please )?use ${EMAIL} instead`,
+    pattern: String.raw`(?:^|[.!;,]\s*)(?:so |and )?(?:please )?(?:use|write to|email me at) ${EMAIL} (?:instead|from now on|going forward|now)`,
     examples: [
       { text: 'Please use jo@fjord.no instead', value: 'jo@fjord.no' },
+      { text: 'My account got hacked, so please use jo@fjord.no from now on', value: 'jo@fjord.no' },
       { text: 'Please use tabs instead', value: null },
     ],
   },
