@@ -212,11 +212,12 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'nickname',
       pattern: new RegExp(
-        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
+        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er|(?:jeg )?vil (?:jeg )?(?:hellere|gerne|helst) kaldes) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
         'u',
       ),
       clean: (value) => {
-        const name = cleanName(value);
+        // "Niels, Nisse er lidt barnligt": a nickname ends at the comma
+        const name = cleanName(value.split(',')[0] ?? '');
 
         return name !== null && /^\p{Lu}/u.test(name) ? name : null;
       },
@@ -224,6 +225,7 @@ export const DANISH: LanguageTable = {
         ['Kald mig bare Freddy', 'Freddy'],
         ['Mit kaldenavn er Fie', 'Fie'],
         ['Alle kalder mig Madsen nu', 'Madsen'],
+        ['Faktisk vil jeg hellere kaldes Niels, Nisse er lidt barnligt', 'Niels'],
         ['Kald mig i morgen', null],
       ]),
     }),
