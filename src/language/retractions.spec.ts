@@ -147,16 +147,21 @@ describe('detectValueSwap', () => {
     ['Siemens? No, Bosch. I mixed them up.', 'Siemens', 'Bosch'],
     ['I said New York but I meant New Jersey', 'New York', 'New Jersey'],
     ['I said 34 but I meant 43', '34', '43'],
+    ['wait, I meant March', null, 'March'],
+    ['sorry i meant 46', null, '46'],
   ])('%j swaps %j for %j', (text, from, to) => {
     expect(detectValueSwap(text)).toEqual({ from, to });
   });
 
-  it.each(["It's raining, not snowing", 'I said hello but I meant goodbye', 'I live in Bath'])(
-    '%j swaps nothing',
-    (text) => {
-      expect(detectValueSwap(text)).toBeNull();
-    },
-  );
+  it.each([
+    "It's raining, not snowing",
+    'I said hello but I meant goodbye',
+    'I live in Bath',
+    'I meant it',
+    'I meant to call you',
+  ])('%j swaps nothing', (text) => {
+    expect(detectValueSwap(text)).toBeNull();
+  });
 
   it('writes the new value where the holder said the old one', () => {
     expect(swapValue('I live in Bristol.', { from: 'bristol', to: 'Bath' })).toBe('I live in Bath.');

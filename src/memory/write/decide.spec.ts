@@ -109,4 +109,15 @@ describe(WriteDecider.name, () => {
       command: { content: 'My name is Jonah Berg.' },
     });
   });
+
+  it('should correct the one held value of the new one\'s shape: "wait, I meant March" after "12 April"', async () => {
+    await kit.get(MemoryWriteService).remember(tenant, { content: 'My birthday is 12 April.' });
+    await kit.get(MemoryWriteService).remember(tenant, { content: 'I live in Bristol.' });
+    const meant = candidate('wait, I meant March', { swap: { from: null, to: 'March' } });
+    const reread = (command: Candidate['command']): Candidate => candidate(command.content, { slot: null });
+
+    expect(await sut.resolveSwap(tenant, meant, reread)).toMatchObject({
+      command: { content: 'My birthday is 12 March.' },
+    });
+  });
 });

@@ -20,6 +20,7 @@ import type { ValueSwap } from 'src/language/value-swaps';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { changesOneValue, sameStatement } from 'src/memory/paraphrase';
 import type { RememberCommand } from 'src/memory/remember-input';
+import { oldValueOfShape } from 'src/memory/write/shape-swap';
 
 /**
  * Stage 6 of the write path: what a read write does to the memories there are. An exact or near duplicate is
@@ -147,11 +148,21 @@ export class WriteDecider {
       return null;
     }
     const holders = (await Promise.all(SLOT_NAMES.map((slot) => this.store.findActiveBySlot(tenantId, slot)))).flat();
+    // "wait, I meant March": the one held value of the new one's shape
+    const from =
+      swap.from ??
+      oldValueOfShape(
+        holders.flatMap((m) => (m.slot === null ? [] : [{ slot: m.slot, value: this.slotValueOf(m) }])),
+        swap.to,
+      );
+    if (from === null) {
+      return null;
+    }
     // the holder of the old value; else one that names it in a longer value ("Jonas" in "My name is Jonas Berg")
     const holder =
-      holders.find((m) => m.slot !== null && this.slotValueOf(m) === normalizeSlotValue(swap.from, m.slot)) ??
-      holders.find((m) => m.slot !== null && containsValue(this.slotValueOf(m), swap.from));
-    const content = holder ? swapValue(holder.content, swap) : null;
+      holders.find((m) => m.slot !== null && this.slotValueOf(m) === normalizeSlotValue(from, m.slot)) ??
+      holders.find((m) => m.slot !== null && containsValue(this.slotValueOf(m), from));
+    const content = holder ? swapValue(holder.content, { from, to: swap.to }) : null;
 
     return holder && content !== null ? reread({ ...candidate.command, content, slot: holder.slot }) : null;
   }
