@@ -177,6 +177,7 @@ describe('detectFactRetraction', () => {
     ['Jeg ryger ikke længere.', ['ryger']],
     ['Jeg er holdt op med at ryge.', ['ryge']],
     ['Ikke vegetar længere.', ['vegetar']],
+    ['Jeg har ikke nogen hund mere.', ['hund']],
   ])('%j ends %j', (text, words) => {
     expect(detectFactRetraction(text)).toEqual(words);
   });
@@ -188,7 +189,8 @@ describe('detectFactRetraction', () => {
     },
   );
 
-  it('a Danish verb names its present tense', () => {
+  it('a Danish verb names its present tense, a definite noun its indefinite form', () => {
     expect(namesAll('Jeg ryger ti cigaretter om dagen', ['ryge'])).toBe(true);
+    expect(namesAll('Jeg er medlem af en løbeklub.', ['løbeklubben'])).toBe(true);
   });
 });

@@ -117,6 +117,13 @@ export function detectFactRetraction(content: string): string[] | null {
   return null;
 }
 
+/** A Danish noun's definite forms: "klub" -> "klubben" (and "klubben"'s kin: -en, -et, -n). */
+function definiteOf(noun: string): string[] {
+  const doubled = `${noun}${noun.slice(-1)}`;
+
+  return [`${noun}en`, `${noun}et`, `${noun}n`, `${doubled}en`, `${doubled}et`];
+}
+
 /** Whether `content` names every word, each as a word or the start of one ("smoke" names "smokes"). */
 export function namesAll(content: string, words: readonly string[]): boolean {
   const present = textWords(content);
@@ -130,8 +137,9 @@ export function namesAll(content: string, words: readonly string[]): boolean {
         seen === word ||
         seen === `${word}s` ||
         seen === `${word}es` ||
-        // Danish present tense: "ryge" names "ryger"
+        // Danish present tense: "ryge" names "ryger"; the definite form: "løbeklubben" names "løbeklub"
         seen === `${word}r` ||
+        (word.length >= 6 && definiteOf(seen).includes(word)) ||
         (stem.length >= 4 && seen.startsWith(stem) && seen.length <= stem.length + 4),
     );
   });

@@ -173,10 +173,33 @@ export const DA_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
       { text: 'Jeg har købt en Vespa', fires: false },
     ],
   },
+  // "Jeg har meldt mig ud af løbeklubben", "Peter og jeg er blevet skilt"
+  {
+    id: 'da.retract-fact.meldt-ud',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:har |er )?(?:meldt mig ud af|meldte mig ud af|trådt ud af|trådte ud af) (?:min |mit |den |det )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:i|sidste|for|fordi|men|og|da|efter)\b)`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg har meldt mig ud af løbeklubben', fires: true, value: 'løbeklubben' },
+      { text: 'Jeg har meldt mig ind i løbeklubben', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract-fact.skilt',
+    pattern: new RegExp(
+      String.raw`${START}(\p{L}[\p{L}'-]+) og jeg (?:er blevet skilt|blev skilt|er gået fra hinanden|gik fra hinanden|har slået op|slog op)`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Peter og jeg er blevet skilt', fires: true, value: 'peter' },
+      { text: 'Peter og jeg er blevet gift', fires: false },
+    ],
+  },
 ];
 
 /** Danish words of a taken-back habit that name nothing by themselves: "spiser ikke kød" is about meat. */
 export const DA_HABIT_WORDS: readonly string[] = (
   'jeg en et min mit mine den det de at spise spiser drikke drikker spille spiller have har gå går bruge bruger ' +
-  'til i på med om ikke længere mere igen nu'
+  'til i på med om ikke længere mere igen nu nogen noget nogle'
 ).split(' ');
