@@ -22,6 +22,7 @@ describe('detectRetraction', () => {
 
   it.each([
     ['no longer works at Acme Corp', 'employer', 'acme corp'],
+    ["I've moved on from Acme.", 'employer', 'acme'],
     ['Not living in Tallinn anymore.', 'location', 'tallinn'],
   ])('%j, its subject dropped, takes back %s = %j', (text, slot, value) => {
     expect(detectRetraction(text)).toMatchObject({ slot, value });
@@ -178,6 +179,10 @@ describe('detectFactRetraction', () => {
     ['Jeg er holdt op med at ryge.', ['ryge']],
     ['Ikke vegetar længere.', ['vegetar']],
     ['Jeg har ikke nogen hund mere.', ['hund']],
+    ["I'm done with keto.", ['keto']],
+    ["I'm not a vegetarian these days.", ['vegetarian']],
+    ['we sold the boat', ['boat']],
+    ["I haven't played piano in years.", ['piano']],
   ])('%j ends %j', (text, words) => {
     expect(detectFactRetraction(text)).toEqual(words);
   });

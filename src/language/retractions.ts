@@ -32,7 +32,7 @@ export const FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
 const DROPPED_SUBJECT: ReadonlyArray<[RegExp, string]> = [
   [/^no longer (?=\p{L}+s )/iu, 'i no longer '],
   [/^no longer (?=\p{L})/iu, "i'm no longer "],
-  [/^not (?=[^.!?;,]*\b(?:anymore|any more|any longer)\b)/iu, "i'm not "],
+  [/^not (?=[^.!?;,]*\b(?:anymore|any more|any longer|these days|nowadays)\b)/iu, "i'm not "],
   [/^(?:don't|dont|do not|doesn't|does not) (?=[^.!?;,]*\b(?:anymore|any more|any longer)\b)/iu, "i don't "],
   [/^ikke (?=[^.!?;,]*(?:længere|mere)\b)/iu, 'jeg er ikke '],
 ];

@@ -164,10 +164,11 @@ const forgetRequests: ExtractionPattern[] = [
   },
   {
     id: 'en.forget.ignore-what-i-said',
-    source: String.raw`(?:please )?(?:ignore|disregard|forget) (?:what|everything|anything|all) i (?:said|told you|mentioned|wrote|shared) (?:earlier |before )?about (?<v>.{2,}?)`,
+    source: String.raw`(?:please )?(?:ignore|disregard|forget|scratch|drop|delete|remove|never mind|nevermind) (?:what|everything|anything|all) i (?:said|told you|mentioned|wrote|shared) (?:earlier |before )?about (?<v>.{2,}?)`,
     examples: [
       { text: 'ignore what I said about my job', value: 'my job' },
       { text: 'please disregard what I told you about where I live', value: 'where I live' },
+      { text: 'scratch what I said about Berlin', value: 'Berlin' },
       { text: 'Ignore the noise outside', value: null },
     ],
   },

@@ -169,6 +169,17 @@ export const EN_SELF_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'I moved away from the window', fires: false },
     ],
   },
+  // "I've moved on from Acme": a workplace or a town, whichever held it
+  {
+    id: 'en.retract.employer.moved-on',
+    slot: 'employer',
+    orSlot: 'location',
+    pattern: new RegExp(String.raw`${START}(?:i|we)(?:'ve| have)? (?:moved on|walked away) from ${VALUE}`, 'iu'),
+    examples: [
+      { text: "I've moved on from Acme", fires: true, value: 'acme' },
+      { text: "I've moved on from the idea", fires: false },
+    ],
+  },
   // occupation
   // "I quit being a lifeguard"
   // "I stopped teaching": the work that names the job
