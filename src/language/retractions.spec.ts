@@ -150,6 +150,7 @@ describe('detectValueSwap', () => {
     ['I said 34 but I meant 43', '34', '43'],
     ['wait, I meant March', null, 'March'],
     ['sorry i meant 46', null, '46'],
+    ['Undskyld, jeg mente marts.', null, 'marts'],
   ])('%j swaps %j for %j', (text, from, to) => {
     expect(detectValueSwap(text)).toEqual({ from, to });
   });

@@ -178,3 +178,12 @@ describe("other extractors' formats", () => {
     },
   );
 });
+
+describe('what a value is not', () => {
+  it.each([
+    ['I live in Bath actually, not Bristol', 'location', 'Bath'],
+    ['Rettelse: jeg bor i Vejle, ikke Horsens.', 'location', 'Vejle'],
+  ])('%j: %s = %j', (text, slot, value) => {
+    expect(detectSlot(text)).toMatchObject({ slot, value });
+  });
+});

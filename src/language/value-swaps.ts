@@ -40,7 +40,7 @@ const MONTHS: ReadonlySet<string> = new Set(
 
 /** "wait, I meant March", "sorry, I meant 46": the new value alone, ending its clause. */
 const MEANT_ALONE = new RegExp(
-  String.raw`(?:^|[,.!;:] )(?:(?:wait|sorry|oops|no|ah|oh|actually|er|um|hmm|ugh)[,!]? )?i meant ${SWAP_VALUE}(?=$|[.!,;])`,
+  String.raw`(?:^|[,.!;:] )(?:(?:wait|sorry|oops|no|ah|oh|actually|er|um|hmm|ugh|undskyld|nej|ups|vent|øh)[,!]? )?(?:i meant|jeg mente) ${SWAP_VALUE}(?=$|[.!,;])`,
   'iu',
 );
 
