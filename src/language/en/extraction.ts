@@ -97,11 +97,12 @@ const favourite = regexPattern({
   id: 'en.preference.favourite',
   kind: 'preference',
   pattern:
-    /^(?:and |also |btw )?my (?<verb>(?:all-time |absolute )?favou?rite [\p{L}\p{N} -]{2,30}?) (?:is|are) (?<v>.+)$/u,
+    /^(?:and |also |btw |actually,? |correction:? |update:? )?my (?<verb>(?:all-time |absolute )?favou?rite [\p{L}\p{N} -]{2,30}?) (?:is|are) (?<v>.+)$/u,
   clean: cleanPreference,
   examples: [
     { text: 'My favourite band is Radiohead', value: 'Radiohead' },
     { text: 'my favorite food is pad thai', value: 'pad thai' },
+    { text: 'Actually my favourite colour is blue', value: 'blue' },
     { text: "My mom's favourite band is ABBA", value: null },
   ],
 });
