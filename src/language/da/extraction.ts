@@ -109,7 +109,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'location',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter|flyttede) ${ADV}til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter|flyttede) ${ADV}(?:fra \S+(?: \S+)? )?til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -122,6 +122,7 @@ export const DANISH: LanguageTable = {
         ['Min mor bor i Vejle', null],
         ['Nu bor jeg i Odense', 'Odense'],
         ['Vi flyttede til Holbæk i august', 'Holbæk'],
+        ['Jeg er flyttet fra Vejle til Horsens', 'Horsens'],
         ['Min søster flyttede til Holbæk', null],
       ]),
     }),
