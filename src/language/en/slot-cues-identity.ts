@@ -236,6 +236,18 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
       { text: "I'm on the train", value: null },
     ],
   },
+  // "so I'm on Singapore time now": a place's time, said with "time"
+  {
+    id: 'en.slot.timezone.place-time',
+    slot: 'timezone',
+    pattern: String.raw`${I}${AM} (?:now )?on ((?:new |los |san |hong |kuala |buenos )?\p{L}[\p{L}-]{2,30}) time\b`,
+    accept: (value) => /^\p{Lu}/u.test(value) && !/^(?:the|my|a|an|your|our)$/iu.test(value),
+    examples: [
+      { text: "so I'm on Singapore time now", value: 'Singapore' },
+      { text: "I'm on time", value: null },
+      { text: "I'm on my time", value: null },
+    ],
+  },
   {
     id: 'en.slot.birthday.my',
     slot: 'birthday',
