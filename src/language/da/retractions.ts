@@ -148,6 +148,18 @@ export const DA_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
       { text: 'Jeg spiser ikke kød', fires: false },
     ],
   },
+  // "Jeg spiser ikke længere kød"
+  {
+    id: 'da.retract-fact.verb-ikke-laengere-foran',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?!er\b|bor\b|arbejder\b)\p{L}+ (?:ikke længere|ikke mere) ([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg spiser ikke længere kød', fires: true, value: 'kød' },
+      { text: 'Jeg spiser kød', fires: false },
+    ],
+  },
   // "Jeg ryger ikke længere": what ends is the verb
   {
     id: 'da.retract-fact.verb-alone',
