@@ -192,6 +192,16 @@ const forgetRequests: ExtractionPattern[] = [
       { text: "Don't keep the receipts", value: null },
     ],
   },
+  // "nvm about the move, we're staying put", "ignore that last bit about my job"
+  {
+    id: 'en.forget.never-mind-about',
+    source: String.raw`(?:nvm|never mind|nevermind|scratch that|ignore that|forget that|disregard that)(?: last)?(?: bit| part| thing)? (?:about|on|re) (?<v>[^,.;!?]{2,60}?)`,
+    examples: [
+      { text: "nvm about the move, we're staying put", value: 'the move' },
+      { text: 'ignore that last bit about my job', value: 'my job' },
+      { text: 'never mind', value: null },
+    ],
+  },
   // what another extractor writes of a request: "User asked to stop using the nickname Dolly"
   {
     id: 'en.forget.reported',
