@@ -1,4 +1,5 @@
 import { MemoryType } from 'src/domain/memory.enums';
+import { forgetInClauses } from 'src/extraction/forget-requests';
 import { stripInjected } from 'src/extraction/injected-text';
 import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
@@ -257,9 +258,12 @@ export function extractDeterministic(
   classifier?: IntentClassifier,
 ): Extraction[] {
   const found: Extraction[] = [];
+  let previous: string | null = null;
   for (const said of sentences(stripInjected(text))) {
     // "fwiw I live in Oslo now lol": the filler goes before any pattern reads the sentence
     const sentence = normalise(said);
+    const earlier = previous;
+    previous = sentence;
     // "can you forget my email?" asks, yet is a request about the memory
     const request = firstMatch(sentence, ['remember', 'forget'], tables);
     if (request?.kind === 'forget') {
@@ -269,6 +273,12 @@ export function extractDeterministic(
         query: request.match.value,
         slots: mentionedSlots(request.match.value, tables),
       });
+      continue;
+    }
+    // "By the way, please forget where I work, ...", "So the greyhound plan is off, please forget it."
+    const inClause = request === null ? forgetInClauses(sentence, earlier, tables) : null;
+    if (inClause !== null) {
+      found.push(inClause);
       continue;
     }
     if (looksLikeQuestion(sentence)) {

@@ -81,7 +81,13 @@ export class SameTurnExtractor implements OnModuleInit {
       return result;
     }
     const classifier = this.config.writeIntentModel ? classifyIntent : undefined;
-    for (const extraction of extractDeterministic(message.content, LANGUAGE_TABLES, classifier)) {
+    const extractions = extractDeterministic(message.content, LANGUAGE_TABLES, classifier);
+    // a forget speaks of what was known before the message, never of what the message itself just stored
+    const ordered = [
+      ...extractions.filter((extraction) => extraction.kind === 'forget'),
+      ...extractions.filter((extraction) => extraction.kind !== 'forget'),
+    ];
+    for (const extraction of ordered) {
       if (extraction.kind === 'forget') {
         result.forgotten.push(...(await this.forget(channel, extraction)));
       } else {

@@ -22,7 +22,11 @@ export const SUBJECTLESS_VERBS: readonly { language: 'en' | 'da'; subject: strin
       'now work',
     ],
   },
-  { language: 'da', subject: 'jeg', verbs: ['bor', 'arbejder', 'hedder', 'er flyttet', 'flyttede', 'er ansat'] },
+  {
+    language: 'da',
+    subject: 'jeg',
+    verbs: ['bor', 'arbejder', 'hedder', 'er flyttet', 'flyttede', 'er ansat', 'er startet', 'er begyndt'],
+  },
 ];
 
 /** Words that join a rule to the clause that gives its reason: "I'm vegan, so never suggest fish". */

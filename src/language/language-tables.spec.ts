@@ -7,6 +7,7 @@ import {
   RETRACTION_CUES,
 } from 'src/language/retractions';
 import { matchSlotCue } from 'src/language/slots';
+import { mentionedSlots } from 'src/language/tables';
 
 /** Every cue of every language table proves what it takes and what it leaves alone. */
 const slotCases = EN_SLOT_CUES.flatMap((cue) => cue.examples.map((example) => [cue.id, example, cue] as const));
@@ -62,5 +63,21 @@ describe('retraction cues', () => {
 
     expect(new Set(ids).size).toBe(ids.length);
     expect(wellExampled([...RETRACTION_CUES, ...FACT_RETRACTION_CUES])).toEqual([]);
+  });
+});
+
+describe(mentionedSlots.name, () => {
+  it.each([
+    ['my job', ['employer', 'occupation']],
+    ['the birthday thing', ['birthday']],
+    ['their birthday', ['birthday']],
+    ['min mailadresse', ['email']],
+    ['det kælenavn', ['nickname']],
+  ])('%j names %j', (query, slots) => {
+    expect(mentionedSlots(query)).toEqual(slots);
+  });
+
+  it('should name no slot of a birthday party', () => {
+    expect(mentionedSlots('the birthday party plans')).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export interface RetractionCue {
   slot: SlotName;
   /** Another slot the value may be held in: "I left Madrid" ends an employer or a home, whichever said Madrid. */
   orSlot?: SlotName;
+  /** The words name the slot ("the nickname kiki"), so a value in lower case is one too. */
+  anyCase?: boolean;
   /** Run on the text in the first person (see asFirstPerson); group 1 is the value, none for "whatever it holds". */
   pattern: RegExp;
   examples: readonly CueExample[];

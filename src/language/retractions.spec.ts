@@ -21,6 +21,14 @@ describe('detectRetraction', () => {
   });
 
   it.each([
+    ['no longer works at Acme Corp', 'employer', 'acme corp'],
+    ["I've moved on from Acme.", 'employer', 'acme'],
+    ['Not living in Tallinn anymore.', 'location', 'tallinn'],
+  ])('%j, its subject dropped, takes back %s = %j', (text, slot, value) => {
+    expect(detectRetraction(text)).toMatchObject({ slot, value });
+  });
+
+  it.each([
     'I live in Leeds',
     'I left my keys at home',
     'I work at Hooli now',
@@ -140,19 +148,55 @@ describe('detectValueSwap', () => {
     ['Siemens? No, Bosch. I mixed them up.', 'Siemens', 'Bosch'],
     ['I said New York but I meant New Jersey', 'New York', 'New Jersey'],
     ['I said 34 but I meant 43', '34', '43'],
+    ['wait, I meant March', null, 'March'],
+    ['sorry i meant 46', null, '46'],
+    ['Undskyld, jeg mente marts.', null, 'marts'],
   ])('%j swaps %j for %j', (text, from, to) => {
     expect(detectValueSwap(text)).toEqual({ from, to });
   });
 
-  it.each(["It's raining, not snowing", 'I said hello but I meant goodbye', 'I live in Bath'])(
-    '%j swaps nothing',
-    (text) => {
-      expect(detectValueSwap(text)).toBeNull();
-    },
-  );
+  it.each([
+    "It's raining, not snowing",
+    'I said hello but I meant goodbye',
+    'I live in Bath',
+    'I meant it',
+    'I meant to call you',
+  ])('%j swaps nothing', (text) => {
+    expect(detectValueSwap(text)).toBeNull();
+  });
 
   it('writes the new value where the holder said the old one', () => {
     expect(swapValue('I live in Bristol.', { from: 'bristol', to: 'Bath' })).toBe('I live in Bath.');
     expect(swapValue('I live in Bristolville.', { from: 'Bristol', to: 'Bath' })).toBeNull();
+  });
+});
+
+describe('detectFactRetraction', () => {
+  it.each([
+    ['not vegetarian anymore lol, bacon won', ['vegetarian']],
+    ["don't eat meat anymore", ['meat']],
+    ['Jeg spiser ikke kød længere.', ['kød']],
+    ['Jeg ryger ikke længere.', ['ryger']],
+    ['Jeg er holdt op med at ryge.', ['ryge']],
+    ['Ikke vegetar længere.', ['vegetar']],
+    ['Jeg har ikke nogen hund mere.', ['hund']],
+    ["I'm done with keto.", ['keto']],
+    ["I'm not a vegetarian these days.", ['vegetarian']],
+    ['we sold the boat', ['boat']],
+    ["I haven't played piano in years.", ['piano']],
+  ])('%j ends %j', (text, words) => {
+    expect(detectFactRetraction(text)).toEqual(words);
+  });
+
+  it.each(['not bad at all, thanks', "don't call me Bob", 'Jeg spiser kød', 'Jeg spiser ikke kød i dag'])(
+    '%j ends nothing',
+    (text) => {
+      expect(detectFactRetraction(text)).toBeNull();
+    },
+  );
+
+  it('a Danish verb names its present tense, a definite noun its indefinite form', () => {
+    expect(namesAll('Jeg ryger ti cigaretter om dagen', ['ryge'])).toBe(true);
+    expect(namesAll('Jeg er medlem af en løbeklub.', ['løbeklubben'])).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { textWords } from 'src/common/text-words';
 import { VALUE_END } from 'src/language/cue-parts';
-import { DA_FACT_RETRACTION_CUES, DA_RETRACTION_CUES } from 'src/language/da/retractions';
+import { DA_FACT_RETRACTION_CUES, DA_HABIT_WORDS, DA_RETRACTION_CUES } from 'src/language/da/retractions';
 import { EN_FACT_RETRACTION_CUES, EN_RETRACTION_CUES, HABIT_VERBS } from 'src/language/en/retractions';
 import type { FactRetractionCue, RetractionCue } from 'src/language/retraction-cue';
 import { asFirstPerson, MAX_SLOT_TEXT, normalizeSlotValue } from 'src/language/slots';
@@ -23,8 +23,28 @@ export const FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
   ...DA_FACT_RETRACTION_CUES,
 ];
 
+/**
+ * A take-back whose subject was dropped, given it back: "not vegan anymore" -> "i'm not vegan anymore", "no longer
+ * works at Acme" -> "i no longer works at Acme" (asFirstPerson then fixes the verb), "no longer with Acme" -> "i'm no
+ * longer with Acme". "not" and "don't" only with an "anymore" later in the clause, so "not bad" and "don't call me
+ * Bob" stay as they are.
+ */
+const DROPPED_SUBJECT: ReadonlyArray<[RegExp, string]> = [
+  [/^no longer (?=\p{L}+s )/iu, 'i no longer '],
+  [/^no longer (?=\p{L})/iu, "i'm no longer "],
+  [/^not (?=[^.!?;,]*\b(?:anymore|any more|any longer|these days|nowadays)\b)/iu, "i'm not "],
+  [/^(?:don't|dont|do not|doesn't|does not) (?=[^.!?;,]*\b(?:anymore|any more|any longer)\b)/iu, "i don't "],
+  [/^ikke (?=[^.!?;,]*(?:længere|mere)\b)/iu, 'jeg er ikke '],
+];
+
+function withSubject(text: string): string {
+  return DROPPED_SUBJECT.reduce((said, [pattern, subject]) => said.replace(pattern, subject), text);
+}
+
 function firstPerson(content: string): string {
-  return asFirstPerson(content.slice(0, MAX_SLOT_TEXT)).replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  const text = content.slice(0, MAX_SLOT_TEXT).replace(/[’‘]/gu, "'").trimStart();
+
+  return asFirstPerson(withSubject(text)).replace(/\s+/gu, ' ').trim();
 }
 
 /** What one cue reads in text already in the first person; undefined when it does not fire. */
@@ -39,7 +59,7 @@ function readRetraction(cue: RetractionCue, text: string): Retraction | undefine
     return { slot: cue.slot, value: null };
   }
   // "I left my keys at home": a place or an employer is a name
-  if (!LOWER_CASE_VALUES.has(cue.slot) && !/^\p{Lu}/u.test(value)) {
+  if (!LOWER_CASE_VALUES.has(cue.slot) && cue.anyCase !== true && !/^\p{Lu}/u.test(value)) {
     return undefined;
   }
 
@@ -67,9 +87,11 @@ export function detectRetraction(content: string): Retraction | null {
   return null;
 }
 
+const NAMES_NOTHING: ReadonlySet<string> = new Set([...HABIT_VERBS, ...DA_HABIT_WORDS]);
+
 function readFact(cue: FactRetractionCue, text: string): string[] | null {
   const what = cue.pattern.exec(text)?.[1];
-  const words = what === undefined ? [] : textWords(what).filter((word) => !HABIT_VERBS.has(word));
+  const words = what === undefined ? [] : textWords(what).filter((word) => !NAMES_NOTHING.has(word));
 
   return words.length > 0 && words.length <= 4 ? words : null;
 }
@@ -95,6 +117,13 @@ export function detectFactRetraction(content: string): string[] | null {
   return null;
 }
 
+/** A Danish noun's definite forms: "klub" -> "klubben" (and "klubben"'s kin: -en, -et, -n). */
+function definiteOf(noun: string): string[] {
+  const doubled = `${noun}${noun.slice(-1)}`;
+
+  return [`${noun}en`, `${noun}et`, `${noun}n`, `${doubled}en`, `${doubled}et`];
+}
+
 /** Whether `content` names every word, each as a word or the start of one ("smoke" names "smokes"). */
 export function namesAll(content: string, words: readonly string[]): boolean {
   const present = textWords(content);
@@ -108,6 +137,9 @@ export function namesAll(content: string, words: readonly string[]): boolean {
         seen === word ||
         seen === `${word}s` ||
         seen === `${word}es` ||
+        // Danish present tense: "ryge" names "ryger"; the definite form: "løbeklubben" names "løbeklub"
+        seen === `${word}r` ||
+        (word.length >= 6 && definiteOf(seen).includes(word)) ||
         (stem.length >= 4 && seen.startsWith(stem) && seen.length <= stem.length + 4),
     );
   });

@@ -160,3 +160,30 @@ describe(slotValueIn.name, () => {
     expect(slotValueIn(content, slot)).toBe(value);
   });
 });
+
+describe("other extractors' formats", () => {
+  it.each([
+    ['user | employer | Pinecrest Dental', 'employer', 'Pinecrest Dental'],
+    ['user | lives_in | Oslo', 'location', 'Oslo'],
+    ['user | has_email | kwame.a@yahoo.com', 'email', 'kwame.a@yahoo.com'],
+    ['Name is Ottilie Brandvold', 'name', 'Ottilie Brandvold'],
+  ])('%j claims %s = %j', (text, slot, value) => {
+    expect(detectUserClaim(text)).toMatchObject({ slot, value });
+  });
+
+  it.each(['user | employer | N/A', 'Bob | lives_in | Oslo', 'Job is going well', 'a | b'])(
+    '%j claims nothing',
+    (text) => {
+      expect(detectUserClaim(text)).toBeNull();
+    },
+  );
+});
+
+describe('what a value is not', () => {
+  it.each([
+    ['I live in Bath actually, not Bristol', 'location', 'Bath'],
+    ['Rettelse: jeg bor i Vejle, ikke Horsens.', 'location', 'Vejle'],
+  ])('%j: %s = %j', (text, slot, value) => {
+    expect(detectSlot(text)).toMatchObject({ slot, value });
+  });
+});

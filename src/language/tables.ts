@@ -36,7 +36,8 @@ export function firstMatch(
 
 /** The slots a forget request names: "my email", "where I live", a bare "nickname" as "my nickname". */
 export function mentionedSlots(query: string, tables: readonly LanguageTable[] = LANGUAGE_TABLES): SlotName[] {
-  const lower = query.toLowerCase();
+  // "the birthday thing" speaks of "my birthday"
+  const lower = query.toLowerCase().replace(/^the (.+) (?:thing|stuff|bit|part)$/u, 'my $1');
   const said = lower.split(' ').length <= 3 && !/^(?:my|min|mit)\b/u.test(lower) ? [lower, `my ${lower}`] : [lower];
   const slots = tables.flatMap((table) =>
     (Object.entries(table.slotMentions) as [SlotName, RegExp][])

@@ -12,6 +12,8 @@ describe(valueShape.name, () => {
     ['The user is a 34-year-old dental hygienist.', 'age', '34'],
     ['mine is the 14th of March', 'birthday', '14th of March'],
     ['answers in Portuguese from here on', 'language', 'Portuguese'],
+    ['oh wait, Bath, not Bristol', 'location', 'Bath'],
+    ['Nej, det er Vejle, ikke Horsens.', 'location', 'Vejle'],
   ] as const)('%j: %s = %j', (text, slot, value) => {
     expect(valueShape(text, slot)).toBe(value);
   });

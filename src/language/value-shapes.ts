@@ -32,21 +32,25 @@ const NOT_A_NAME = new Set(
   ).split(' '),
 );
 const MAX_SHAPE_TEXT = 400;
+const NEGATIONS: ReadonlySet<string> = new Set(['not', 'ikke', 'nor']);
 
 /** The last run of capitalised words not at a sentence start: "these days home is Sheffield" -> "Sheffield". */
 function lastName(text: string): string | null {
   const words = text.split(/\s+/u);
   let best: string | null = null;
   let run: string[] = [];
+  // "Bath, not Bristol": a name after "not" is the one the user rejects
+  let negated = false;
   words.forEach((raw, i) => {
     const word = raw.replace(/^[("'“‘]+|[)"'”’.,;:!?]+$/gu, '');
     const sentenceStart = i === 0 || /[.!?]$/u.test(words[i - 1] ?? '');
     const name = /^\p{Lu}[\p{L}\p{N}'&.-]*$/u.test(word) && !NOT_A_NAME.has(word.toLowerCase()) && !sentenceStart;
     if (name) {
+      negated = run.length === 0 ? NEGATIONS.has((words[i - 1] ?? '').toLowerCase()) : negated;
       run.push(word);
     }
     if (run.length > 0 && (!name || /[.,;:!?)]$/u.test(raw) || i === words.length - 1)) {
-      best = run.join(' ');
+      best = negated ? best : run.join(' ');
       run = [];
     }
   });

@@ -1,8 +1,11 @@
 import { MAX_SLOT_TEXT } from 'src/language/slot-values';
 
-/** A correction that names the old and the new value but not the slot: "I said Bristol but I meant Bath". */
+/**
+ * A correction that names the new value but not the slot: "I said Bristol but I meant Bath"; `from` null when it
+ * names no old value either ("wait, I meant March"): the one held value of the new one's shape is then the old.
+ */
 export interface ValueSwap {
-  from: string;
+  from: string | null;
   to: string;
 }
 
@@ -29,9 +32,34 @@ const SWAPS: ReadonlyArray<{ pattern: RegExp; from: 1 | 2 }> = [
   },
 ];
 
+const MONTHS: ReadonlySet<string> = new Set(
+  'january february march april may june july august september october november december januar februar marts juni juli oktober'.split(
+    ' ',
+  ),
+);
+
+/** "wait, I meant March", "sorry, I meant 46": the new value alone, ending its clause. */
+const MEANT_ALONE = new RegExp(
+  String.raw`(?:^|[,.!;:] )(?:(?:wait|sorry|oops|no|ah|oh|actually|er|um|hmm|ugh|undskyld|nej|ups|vent|øh)[,!]? )?(?:i meant|jeg mente) ${SWAP_VALUE}(?=$|[.!,;])`,
+  'iu',
+);
+
 /** The old and the new value of a correction that does not say what they are the value of, or null. */
 export function detectValueSwap(content: string): ValueSwap | null {
   const text = content.slice(0, MAX_SLOT_TEXT).replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim();
+  const paired = pairedSwap(text);
+  if (paired !== null) {
+    return paired;
+  }
+  const meant = MEANT_ALONE.exec(text)?.[1];
+
+  // a value is a name, a number, an address or a month: "I meant it" corrects nothing
+  return meant !== undefined && (/^\p{Lu}|[@\d]/u.test(meant) || MONTHS.has(meant.toLowerCase()))
+    ? { from: null, to: meant }
+    : null;
+}
+
+function pairedSwap(text: string): ValueSwap | null {
   for (const { pattern, from } of SWAPS) {
     const match = pattern.exec(text);
     const [old, fresh] = from === 1 ? [match?.[1], match?.[2]] : [match?.[2], match?.[1]];
@@ -50,7 +78,7 @@ export function detectValueSwap(content: string): ValueSwap | null {
 }
 
 /** `content` with `from` replaced by `to` as a whole word, in any case; null when `content` does not name `from`. */
-export function swapValue(content: string, swap: ValueSwap): string | null {
+export function swapValue(content: string, swap: { from: string; to: string }): string | null {
   const escaped = swap.from.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
   const pattern = new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, 'iu');
 

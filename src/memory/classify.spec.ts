@@ -22,6 +22,7 @@ describe(classifyMemoryType.name, () => {
     ['I plan to learn Japanese', MemoryType.GOAL],
     ['My long-term goal is to open a bakery', MemoryType.GOAL],
     ["I'm hoping to visit Peru", MemoryType.GOAL],
+    ['User is planning a trip to Patagonia in March.', MemoryType.GOAL],
     ['going to run a marathon in May', MemoryType.GOAL],
     ['goal for this year: run a sub-2h half marathon', MemoryType.GOAL],
     ["I'm going to the gym tonight", MemoryType.EVENT],

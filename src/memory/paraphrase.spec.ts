@@ -35,6 +35,7 @@ describe(changesOneValue.name, () => {
     ['I have two kids.', 'Correction: I have three kids.'],
     ['My favourite colour is green.', 'Actually my favourite colour is blue.'],
     ["User's daughter Emma is 7 years old.", "User's daughter Emma is 8 years old now."],
+    ['My wife is a dentist.', 'Correction: my wife is an orthodontist.'],
   ])('%j is corrected by %j', (older, newer) => {
     expect(changesOneValue(older, newer)).toBe(true);
   });

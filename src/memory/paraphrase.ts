@@ -39,20 +39,27 @@ export function changesOneValue(older: string, newer: string): boolean {
   if (a.length !== b.length || a.length < 3) {
     return false;
   }
-  const changed = a.flatMap((word, i) => (word === b[i] ? [] : [i]));
+  // "a dentist" -> "an orthodontist": the article follows the word, it is no second change
+  const changed = a.flatMap((word, i) =>
+    word === b[i] || (ARTICLES.has(word) && ARTICLES.has(b[i] ?? '')) ? [] : [i],
+  );
   const at = changed[0];
   if (changed.length !== 1 || at === undefined) {
     return false;
   }
   const number = (word: string): boolean => /^\d+$/u.test(word) || NUMBER_WORDS.has(word);
 
-  return (number(a[at] ?? '') && number(b[at] ?? '')) || (at === a.length - 1 && COPULAS.has(a[at - 1] ?? ''));
+  // "is a dentist": the value after the copula may take an article
+  const before = ARTICLES.has(a[at - 1] ?? '') ? a[at - 2] : a[at - 1];
+
+  return (number(a[at] ?? '') && number(b[at] ?? '')) || (at === a.length - 1 && COPULAS.has(before ?? ''));
 }
 
 function withoutTimeTail(key: string): string {
   return key.replace(/(?: (?:now|these days|nowadays|currently|anymore|today))+$/u, '');
 }
 
+const ARTICLES: ReadonlySet<string> = new Set(['a', 'an']);
 const NUMBER_WORDS = new Set(
   'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen twenty thirty forty fifty'.split(
     ' ',

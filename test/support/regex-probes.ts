@@ -14,12 +14,14 @@ import { findMentions } from 'src/entities/find-mentions';
 import { clauses, extractDeterministic, LANGUAGE_TABLES, sentences } from 'src/extraction/deterministic-extractor';
 import { extractionScope } from 'src/extraction/extraction-scope';
 import { extractiveSummary } from 'src/extraction/extractive-summary';
+import { forgetInClauses, isBareForget } from 'src/extraction/forget-requests';
 import { stripInjected } from 'src/extraction/injected-text';
 import { isLowValue } from 'src/extraction/low-value';
 import { steelGate } from 'src/extraction/steel-gate';
 import { parseDateTime } from 'src/graphql/date-time.scalar';
 import { cuedValue } from 'src/language/cued-values';
 import { subjectFirst } from 'src/language/da/words';
+import { itsNowValue } from 'src/language/its-now';
 import { languageOf } from 'src/language/language-of';
 import { asSentence, trimValue } from 'src/language/pattern-table';
 import { isPlannedChange } from 'src/language/plans';
@@ -104,6 +106,10 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/da/extraction.ts': {},
   'src/language/pattern-table.ts': { trimValue, asSentence },
   'src/extraction/deterministic-extractor.ts': { extractDeterministic, sentences, clauses },
+  'src/extraction/forget-requests.ts': {
+    isBareForget,
+    forgetInClauses: (t) => forgetInClauses(t, t),
+  },
   'src/extraction/injected-text.ts': { stripInjected },
   'src/extraction/low-value.ts': { isLowValue: (t) => isLowValue(t, LANGUAGE_TABLES) },
   'src/extraction/extraction-scope.ts': {
@@ -176,6 +182,7 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/en/retractions.ts': { detectFactRetraction },
   'src/language/da/retractions.ts': { detectRetraction, detectFactRetraction },
   'src/language/cue-parts.ts': { detectRetraction },
+  'src/language/its-now.ts': { itsNowValue },
   'src/language/value-swaps.ts': { detectValueSwap, swapValue: (t) => swapValue(t, { from: 'Oslo', to: 'Bergen' }) },
   'src/language/rules.ts': { isStandingRule, ruleType, isShortImperative },
   'src/language/plans.ts': { isPlannedChange },

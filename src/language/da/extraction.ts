@@ -52,6 +52,20 @@ export const DANISH: LanguageTable = {
         { text: 'Glem ikke mælken', value: null },
       ],
     }),
+    // "Kan du fjerne min mailadresse fra hukommelsen?", "Gider du slette min fødselsdag?"
+    regexPattern({
+      id: 'da.forget.kan-du',
+      kind: 'forget',
+      pattern: new RegExp(
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:kan|kunne|vil|gider) du (?:godt |lige |venligst )*(?:glemme|slette|fjerne) (?:at |alt om )?(?<v>[^?!.,]{3,80}?)(?: fra (?:hukommelsen|din hukommelse|dine noter))?(?: igen)?(?: tak)?(?=$|[.,;!?])`,
+        'u',
+      ),
+      examples: [
+        { text: 'Kan du fjerne min mailadresse fra hukommelsen?', value: 'min mailadresse' },
+        { text: 'Gider du slette min fødselsdag?', value: 'min fødselsdag' },
+        { text: 'Kan du hjælpe mig?', value: null },
+      ],
+    }),
     regexPattern({
       id: 'da.slot.name',
       kind: 'slot',
@@ -95,7 +109,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'location',
       pattern: new RegExp(
-        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter|flyttede) ${ADV}til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
+        String.raw`(?:${JEG} (?:bor|lever|er bosat) ${ADV}i|${LEAD}(?:jeg|vi) (?:er |har )?${ADV}(?:lige )?(?:flyttet|flytter|flyttede) ${ADV}(?:fra \S+(?: \S+)? )?til|${LEAD}vi (?:bor|lever) ${ADV}i|${LEAD}min (?:hjemby|by) er) ${ADV}(?<v>.+)$`,
         'u',
       ),
       prepare: subjectFirst,
@@ -108,6 +122,7 @@ export const DANISH: LanguageTable = {
         ['Min mor bor i Vejle', null],
         ['Nu bor jeg i Odense', 'Odense'],
         ['Vi flyttede til Holbæk i august', 'Holbæk'],
+        ['Jeg er flyttet fra Vejle til Horsens', 'Horsens'],
         ['Min søster flyttede til Holbæk', null],
       ]),
     }),
@@ -198,11 +213,12 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'nickname',
       pattern: new RegExp(
-        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
+        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er|(?:jeg )?vil (?:jeg )?(?:hellere|gerne|helst) kaldes) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
         'u',
       ),
       clean: (value) => {
-        const name = cleanName(value);
+        // "Niels, Nisse er lidt barnligt": a nickname ends at the comma
+        const name = cleanName(value.split(',')[0] ?? '');
 
         return name !== null && /^\p{Lu}/u.test(name) ? name : null;
       },
@@ -210,6 +226,7 @@ export const DANISH: LanguageTable = {
         ['Kald mig bare Freddy', 'Freddy'],
         ['Mit kaldenavn er Fie', 'Fie'],
         ['Alle kalder mig Madsen nu', 'Madsen'],
+        ['Faktisk vil jeg hellere kaldes Niels, Nisse er lidt barnligt', 'Niels'],
         ['Kald mig i morgen', null],
       ]),
     }),
@@ -300,6 +317,9 @@ export const DANISH: LanguageTable = {
     timezone: /\bmin tidszone\b/u,
     employer: /\bhvor jeg arbejder\b|\bmin arbejdsgiver\b|\bmit firma\b/u,
     occupation: /\bmit (?:job|erhverv|arbejde)\b/u,
+    email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
+    nickname: /\b(?:mit|det|dét) kælenavn\b/u,
+    birthday: /\bmin (?:fødselsdag|fødselsdato)\b/u,
   },
   acknowledgements: [
     'ok',

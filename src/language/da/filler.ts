@@ -8,6 +8,12 @@ export const DA_FILLER: readonly FillerEntry[] = [
     examples: [{ text: 'Forresten, mit kaldenavn er Fie', value: 'mit kaldenavn er Fie' }],
   },
   {
+    id: 'da.filler.lead.announce',
+    kind: 'lead',
+    phrases: ['det viser sig at', 'jeg skal lige nævne at', 'jeg skal lige sige at', 'den store nyhed er at'],
+    examples: [{ text: 'Den store nyhed er at vi er flyttet til Vejle', value: 'vi er flyttet til Vejle' }],
+  },
+  {
     id: 'da.filler.lead.news',
     kind: 'lead',
     marked: true,

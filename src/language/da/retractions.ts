@@ -30,6 +30,30 @@ export const DA_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'Carlsberg er min arbejdsgiver', fires: false },
     ],
   },
+  // "Lad være med at kalde mig Mulle", "glem det kælenavn"
+  {
+    id: 'da.retract.nickname.kald-mig-ikke',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:lad være med at|du skal ikke|hold op med at|stop med at|lad vær med at) kalde mig ${VALUE}`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Lad være med at kalde mig Mulle', fires: true, value: 'mulle' },
+      { text: 'Lad være med at kalde mig op', fires: true, value: 'op' },
+      { text: 'Du må gerne kalde mig Mulle', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.nickname.glem-kaelenavnet',
+    slot: 'nickname',
+    pattern: new RegExp(String.raw`${START}(?:glem|drop|slet) (?:det |mit |dét )?kælenavn(?:et)?\b`, 'iu'),
+    examples: [
+      { text: 'glem det kælenavn', fires: true, value: null },
+      { text: 'glem det', fires: false },
+    ],
+  },
   // Danish
   {
     id: 'da.retract.location.bor-ikke',
@@ -112,5 +136,82 @@ export const DA_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
       { text: 'Jeg er vegetar', fires: false },
     ],
   },
-  // "Ines and I broke up", "My marriage to Daniel ended"
+  // "Jeg spiser ikke kød længere", "jeg spiller ikke tennis mere": what ends is the object
+  {
+    id: 'da.retract-fact.verb-ikke-laengere',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?!er\b|bor\b|arbejder\b)\p{L}+ (?:ikke længere|ikke mere|ikke) ([\p{L}\p{N}' -]{2,60}?) (?:længere|mere)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg spiser ikke kød længere', fires: true, value: 'kød' },
+      { text: 'Jeg spiser ikke kød', fires: false },
+    ],
+  },
+  // "Jeg spiser ikke længere kød"
+  {
+    id: 'da.retract-fact.verb-ikke-laengere-foran',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?!er\b|bor\b|arbejder\b)\p{L}+ (?:ikke længere|ikke mere) ([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg spiser ikke længere kød', fires: true, value: 'kød' },
+      { text: 'Jeg spiser kød', fires: false },
+    ],
+  },
+  // "Jeg ryger ikke længere": what ends is the verb
+  {
+    id: 'da.retract-fact.verb-alone',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?!er\b|bor\b|arbejder\b|har\b|kan\b|vil\b|skal\b)(\p{L}+) (?:ikke længere|ikke mere)(?=$|[.,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg ryger ikke længere', fires: true, value: 'ryger' },
+      { text: 'Jeg ryger', fires: false },
+    ],
+  },
+  // "Jeg er holdt op med at ryge", "jeg har droppet keto", "jeg har solgt min Vespa", "jeg har aflyst turen til Rom"
+  {
+    id: 'da.retract-fact.stopped',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:er |har )?(?:holdt op med|hørt op med|stoppet med|stoppede med|droppet|droppede|solgt|solgte|opsagt|opsagde|aflyst|aflyste|givet op på|gav op på) (?:at )?(?:min |mit |mine |den |det |de )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:i|sidste|for|fordi|men|og|da|efter)\b)`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg er holdt op med at ryge', fires: true, value: 'ryge' },
+      { text: 'Jeg har aflyst turen til Patagonien', fires: true, value: 'turen patagonien' },
+      { text: 'Jeg har købt en Vespa', fires: false },
+    ],
+  },
+  // "Jeg har meldt mig ud af løbeklubben", "Peter og jeg er blevet skilt"
+  {
+    id: 'da.retract-fact.meldt-ud',
+    pattern: new RegExp(
+      String.raw`${START}jeg (?:har |er )?(?:meldt mig ud af|meldte mig ud af|trådt ud af|trådte ud af) (?:min |mit |den |det )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:i|sidste|for|fordi|men|og|da|efter)\b)`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg har meldt mig ud af løbeklubben', fires: true, value: 'løbeklubben' },
+      { text: 'Jeg har meldt mig ind i løbeklubben', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract-fact.skilt',
+    pattern: new RegExp(
+      String.raw`${START}(\p{L}[\p{L}'-]+) og jeg (?:er blevet skilt|blev skilt|er gået fra hinanden|gik fra hinanden|har slået op|slog op)`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Peter og jeg er blevet skilt', fires: true, value: 'peter' },
+      { text: 'Peter og jeg er blevet gift', fires: false },
+    ],
+  },
 ];
+
+/** Danish words of a taken-back habit that name nothing by themselves: "spiser ikke kød" is about meat. */
+export const DA_HABIT_WORDS: readonly string[] = (
+  'jeg en et min mit mine den det de at spise spiser drikke drikker spille spiller have har gå går bruge bruger ' +
+  'til i på med om ikke længere mere igen nu nogen noget nogle'
+).split(' ');

@@ -3,6 +3,9 @@ import { leadWords, valueCleaner } from 'src/language/pattern-table';
 /** The Danish words the extraction table (da/extraction.ts) reads values with, and its verb-second rewrite. */
 /** Words that end the value: "Jeg bor i Aarhus og arbejder hos Lego" keeps "Aarhus". */
 export const CLAUSE_WORDS = [
+  // "Vejle, ikke Horsens": what the value is not ends it
+  'ikke',
+  'faktisk',
   'og',
   'men',
   'fordi',

@@ -97,11 +97,12 @@ const favourite = regexPattern({
   id: 'en.preference.favourite',
   kind: 'preference',
   pattern:
-    /^(?:and |also |btw )?my (?<verb>(?:all-time |absolute )?favou?rite [\p{L}\p{N} -]{2,30}?) (?:is|are) (?<v>.+)$/u,
+    /^(?:and |also |btw |actually,? |correction:? |update:? )?my (?<verb>(?:all-time |absolute )?favou?rite [\p{L}\p{N} -]{2,30}?) (?:is|are) (?<v>.+)$/u,
   clean: cleanPreference,
   examples: [
     { text: 'My favourite band is Radiohead', value: 'Radiohead' },
     { text: 'my favorite food is pad thai', value: 'pad thai' },
+    { text: 'Actually my favourite colour is blue', value: 'blue' },
     { text: "My mom's favourite band is ABBA", value: null },
   ],
 });
@@ -164,10 +165,11 @@ const forgetRequests: ExtractionPattern[] = [
   },
   {
     id: 'en.forget.ignore-what-i-said',
-    source: String.raw`(?:please )?(?:ignore|disregard|forget) (?:what|everything|anything|all) i (?:said|told you|mentioned|wrote|shared) (?:earlier |before )?about (?<v>.{2,}?)`,
+    source: String.raw`(?:please )?(?:ignore|disregard|forget|scratch|drop|delete|remove|never mind|nevermind) (?:what|everything|anything|all) i (?:said|told you|mentioned|wrote|shared) (?:earlier |before )?about (?<v>.{2,}?)`,
     examples: [
       { text: 'ignore what I said about my job', value: 'my job' },
       { text: 'please disregard what I told you about where I live', value: 'where I live' },
+      { text: 'scratch what I said about Berlin', value: 'Berlin' },
       { text: 'Ignore the noise outside', value: null },
     ],
   },
@@ -188,6 +190,34 @@ const forgetRequests: ExtractionPattern[] = [
       { text: "don't keep my birthday on file please", value: 'my birthday' },
       { text: "Please don't store my email anymore", value: 'my email' },
       { text: "Don't keep the receipts", value: null },
+    ],
+  },
+  // "nvm about the move, we're staying put", "ignore that last bit about my job"
+  {
+    id: 'en.forget.never-mind-about',
+    source: String.raw`(?:nvm|never mind|nevermind|scratch that|ignore that|forget that|disregard that)(?: last)?(?: bit| part| thing)? (?:about|on|re) (?<v>[^,.;!?]{2,60}?)`,
+    examples: [
+      { text: "nvm about the move, we're staying put", value: 'the move' },
+      { text: 'ignore that last bit about my job', value: 'my job' },
+      { text: 'never mind', value: null },
+    ],
+  },
+  // what another extractor writes of a request: "User asked to stop using the nickname Dolly"
+  {
+    id: 'en.forget.reported',
+    source: String.raw`(?:the )?user (?:asked|requested|wants|wanted)(?: me| us| you)? (?:to )?(?:forget|delete|remove|erase|not (?:store|keep|save|remember)|stop (?:using|storing|keeping)) (?:about )?(?<v>(?:their|his|her|the|my) [^,.;]{2,60}?)`,
+    examples: [
+      { text: 'User asked to stop using the nickname Dolly', value: 'the nickname Dolly' },
+      { text: 'The user asked me to forget their address', value: 'their address' },
+      { text: 'User asked about the weather', value: null },
+    ],
+  },
+  {
+    id: 'en.forget.reported-not-stored',
+    source: String.raw`(?:the )?user (?:asked|requested|wants|wanted) (?:that )?(?<v>(?:their|his|her|my) [^,.;]{2,40}?) (?:not be|never be|no longer be) (?:stored|kept|saved|remembered)`,
+    examples: [
+      { text: 'User asked that their birthday not be stored', value: 'their birthday' },
+      { text: 'User asked that their birthday be remembered', value: null },
     ],
   },
   {
@@ -307,16 +337,17 @@ export const ENGLISH: LanguageTable = {
   patterns: [remember, forget, ...forgetRequests, slots, favourite, preference, trait, ...personal],
   slotSentence: (slot, value) => SLOT_SENTENCES[slot](value),
   preferenceSentence: (verb, value) => (/favou?rite/u.test(verb) ? `My ${verb} is ${value}.` : `I ${verb} ${value}.`),
+  // "my email", and in a reported or pointing request "their birthday", "the email address you have for me"
   slotMentions: {
-    name: /\bmy (?:full |first |last )?name\b/u,
-    age: /\bmy age\b|\bhow old i am\b/u,
-    location: /\bwhere i live\b|\bmy (?:address|location|city|home town|hometown)\b/u,
-    timezone: /\bmy time ?zone\b/u,
-    employer: /\bwhere i work\b|\bmy (?:employer|company|workplace|job(?! title))\b/u,
-    occupation: /\bmy (?:job|occupation|profession|job title)\b|\bwhat i do for a living\b/u,
-    email: /\bmy e-?mail\b/u,
-    nickname: /\bmy nickname\b|\bwhat (?:you|people|everyone) call me\b/u,
-    birthday: /\bmy (?:birthday|date of birth)\b/u,
+    name: /\b(?:my|their) (?:full |first |last )?name\b/u,
+    age: /\b(?:my|their) age\b|\bhow old i am\b/u,
+    location: /\bwhere i live\b|\b(?:my|their) (?:address|location|city|home town|hometown)\b/u,
+    timezone: /\b(?:my|their|the) time ?zone\b/u,
+    employer: /\bwhere i work\b|\b(?:my|their) (?:employer|company|workplace|job(?! title))\b/u,
+    occupation: /\b(?:my|their) (?:job|occupation|profession|job title)\b|\bwhat i do for a living\b/u,
+    email: /\b(?:my|their|the) e-?mail\b/u,
+    nickname: /\b(?:my|their|the) nickname\b|\bwhat (?:you|people|everyone) call me\b/u,
+    birthday: /\b(?:my|their) (?:birthday|date of birth)\b/u,
   },
   acknowledgements: [
     'ok',

@@ -56,6 +56,32 @@ export const EN_FILLER: readonly FillerEntry[] = [
       { text: 'Update my address to Elm Road 4', value: 'Update my address to Elm Road 4' },
     ],
   },
+  // what announces a fact in a long message: "Anyway, the big news is that we finally moved to Turku"
+  {
+    id: 'en.filler.lead.announce',
+    kind: 'lead',
+    phrases: [
+      'the big news is that',
+      'the news is that',
+      'big news is that',
+      'the good news is that',
+      'the thing is',
+      'i should mention that',
+      'i should tell you that',
+      'i should probably mention that',
+      'i forgot to mention that',
+      'just so you know',
+      'it turns out that',
+      'it turns out',
+      'turns out that',
+      'turns out',
+    ],
+    examples: [
+      { text: 'the big news is that we finally moved to Turku', value: 'we finally moved to Turku' },
+      { text: 'I should mention that I stepped down in October', value: 'I stepped down in October' },
+      { text: 'The news was great', value: 'The news was great' },
+    ],
+  },
   {
     id: 'en.filler.lead.chatter',
     kind: 'lead',

@@ -11,7 +11,14 @@ const LABEL_NOTE = new RegExp(
   'iu',
 );
 
+/** A persona line with its subject dropped: "Name is Ottilie Brandvold", "Age is 34" (not "Job is going well"). */
+const LABEL_IS = new RegExp(
+  String.raw`^\s*(name|full name|first name|nickname|age|e-?mail|email address|pronouns|time ?zone|location|home ?town) is\s+`,
+  'iu',
+);
+
 const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
+  [LABEL_IS, 'my $1 is '],
   // an extractor's note in reported speech: "User mentioned they moved to X", "The user said she's based in X"
   [
     /^(?:the )?(?:user|human|owner) (?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds)(?: that)? (?:they're|they are|he's|he is|she's|she is)\b/iu,
@@ -50,9 +57,84 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [/\bi has\b/giu, 'i have'],
 ];
 
+/** Who a relation triple is about when it is about the user. */
+const TRIPLE_SUBJECTS: ReadonlySet<string> = new Set(['user', 'the user', 'me', 'i', 'human', 'owner']);
+/** A triple's relation, its words joined by spaces, as the label of a "label: value" note. */
+const TRIPLE_LABELS: Readonly<Record<string, string>> = {
+  'lives in': 'location',
+  location: 'location',
+  city: 'location',
+  'based in': 'location',
+  'works at': 'employer',
+  'works for': 'employer',
+  employer: 'employer',
+  company: 'employer',
+  'works as': 'occupation',
+  job: 'occupation',
+  'job title': 'occupation',
+  occupation: 'occupation',
+  profession: 'occupation',
+  name: 'name',
+  'full name': 'name',
+  'first name': 'first name',
+  named: 'name',
+  nickname: 'nickname',
+  called: 'nickname',
+  'goes by': 'nickname',
+  age: 'age',
+  email: 'email',
+  'e mail': 'email',
+  'email address': 'email',
+  timezone: 'time zone',
+  'time zone': 'time zone',
+  pronouns: 'pronouns',
+  birthday: 'birthday',
+  'date of birth': 'birthday',
+  'preferred language': 'preferred language',
+  language: 'preferred language',
+};
+
+/** What a triple writes for a value it does not know. */
+const NO_VALUE: ReadonlySet<string> = new Set([
+  'n/a',
+  'na',
+  'none',
+  'null',
+  'unknown',
+  '-',
+  '?',
+  'tbd',
+  'not provided',
+]);
+
+/**
+ * A relation triple about the user as a "my label is value" note ("user | lives_in | Oslo" -> "my location is Oslo"),
+ * or null when `text` is no such triple.
+ */
+function fromTriple(text: string): string | null {
+  const parts = text.split('|');
+  if (parts.length !== 3) {
+    return null;
+  }
+  const [subject, relation, value] = parts.map((part) => part.trim());
+  const words = (relation ?? '').toLowerCase().split(/[\s_-]+/u);
+  const label = TRIPLE_LABELS[words.filter((word, i) => i > 0 || (word !== 'has' && word !== 'is')).join(' ')];
+  if (
+    !TRIPLE_SUBJECTS.has((subject ?? '').toLowerCase()) ||
+    label === undefined ||
+    !value ||
+    NO_VALUE.has(value.toLowerCase())
+  ) {
+    return null;
+  }
+
+  return `my ${label} is ${value}`;
+}
+
 /** Second and third person about the user rewritten to the first person: "The user lives in X" -> "i live in X". */
 export function asFirstPerson(content: string): string {
   let text = content.normalize('NFKC').replace(/[’‘]/gu, "'");
+  text = fromTriple(text) ?? text;
   for (const [pattern, replacement] of SOMEONE_ELSE_SPEAKS) {
     text = text.replace(pattern, replacement);
   }

@@ -81,6 +81,20 @@ export const EN_SELF_RETRACTION_CUES: readonly RetractionCue[] = [
     ],
   },
   {
+    id: 'en.retract.nickname.nobody-calls-anymore',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:nobody|no one|noone) calls me (\p{L}[\p{L}'-]*) (?:anymore|any more|these days|nowadays)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'nobody calls me teo anymore', fires: true, value: 'teo' },
+      { text: 'nobody calls me back anymore', fires: true, value: 'back' },
+      { text: 'nobody calls me back', fires: false },
+    ],
+  },
+  {
     id: 'en.retract.pronouns.no-longer-use',
     slot: 'pronouns',
     pattern: new RegExp(String.raw`${START}i (?:no longer|don't|do not) use ([a-z]+/[a-z]+(?:/[a-z]+)?)`, 'iu'),
@@ -155,6 +169,17 @@ export const EN_SELF_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'I moved away from the window', fires: false },
     ],
   },
+  // "I've moved on from Acme": a workplace or a town, whichever held it
+  {
+    id: 'en.retract.employer.moved-on',
+    slot: 'employer',
+    orSlot: 'location',
+    pattern: new RegExp(String.raw`${START}(?:i|we)(?:'ve| have)? (?:moved on|walked away) from ${VALUE}`, 'iu'),
+    examples: [
+      { text: "I've moved on from Acme", fires: true, value: 'acme' },
+      { text: "I've moved on from the idea", fires: false },
+    ],
+  },
   // occupation
   // "I quit being a lifeguard"
   // "I stopped teaching": the work that names the job
@@ -178,6 +203,33 @@ export const EN_SELF_RETRACTION_CUES: readonly RetractionCue[] = [
     examples: [
       { text: 'Stop calling me Princess', fires: true, value: 'princess' },
       { text: 'Stop calling me at night', fires: false },
+    ],
+  },
+  // "please stop using the nickname Mags", "drop the kiki nickname"
+  {
+    id: 'en.retract.nickname.stop-using',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:please )?(?:stop using|don't use|do not use|dont use|drop|ditch|forget|lose) (?:the |my )?nickname ${VALUE}`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Please stop using the nickname Mags and forget it', fires: true, value: 'mags' },
+      { text: 'Please stop using the printer', fires: false },
+    ],
+  },
+  {
+    id: 'en.retract.nickname.drop-the',
+    slot: 'nickname',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?:please )?(?:stop using|drop|ditch|forget|lose) (?:the |my |that )?(\p{L}[\p{L}'-]*) nickname\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'drop the kiki nickname, i hate it now', fires: true, value: 'kiki' },
+      { text: 'drop the kids at school', fires: false },
     ],
   },
   // "I retired last year": the job is what ends

@@ -14,12 +14,55 @@ export const EN_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
   {
     id: 'en.retract-fact.not-anymore',
     pattern: new RegExp(
-      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:an? )?([\p{L}\p{N}' -]{2,60}?) (?:anymore|any more|any longer)\b`,
+      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:an? )?([\p{L}\p{N}' -]{2,60}?) (?:anymore|any more|any longer|these days|nowadays)\b`,
       'iu',
     ),
     examples: [
       { text: "I'm not vegetarian anymore", fires: true, value: 'vegetarian' },
       { text: "I'm vegetarian", fires: false },
+    ],
+  },
+  // "turns out ..., I'm not allergic at all"
+  {
+    id: 'en.retract-fact.not-at-all',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:actually |really )?not (?:actually |really )?(?:an? )?([\p{L}\p{N}' -]{2,60}?) (?:at all|after all)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: "I'm not allergic at all", fires: true, value: 'allergic' },
+      { text: "I'm not sure", fires: false },
+    ],
+  },
+  // "I'm done with keto", "no more coffee for me", "I haven't played piano in years"
+  {
+    id: 'en.retract-fact.done-with',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'m| am) (?:done with|finished with|through with) (?!(?:it|them|that|this|you)\b)(?:the |my )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:now|for good|forever|since|after|because|and|but)\b)`,
+      'iu',
+    ),
+    examples: [
+      { text: "I'm done with keto", fires: true, value: 'keto' },
+      { text: "I'm done with it", fires: false },
+    ],
+  },
+  {
+    id: 'en.retract-fact.no-more',
+    pattern: new RegExp(String.raw`(?:^|[.!;]\s*)no more ([\p{L}\p{N}' -]{2,40}?) for (?:me|us)\b`, 'iu'),
+    examples: [
+      { text: "no more coffee for me, doctor's orders", fires: true, value: 'coffee' },
+      { text: 'no more questions', fires: false },
+    ],
+  },
+  {
+    id: 'en.retract-fact.havent-in-years',
+    pattern: new RegExp(
+      String.raw`${START}i (?:haven't|have not) ([\p{L}\p{N}' -]{2,60}?) (?:in|for) (?:years|ages|months|a long time|a while|a decade)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: "I haven't played piano in years", fires: true, value: 'piano' },
+      { text: "I haven't slept well", fires: false },
     ],
   },
   {
@@ -53,7 +96,7 @@ export const EN_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
   {
     id: 'en.retract-fact.sold',
     pattern: new RegExp(
-      String.raw`${START}i(?:'ve| have)? (?:just |finally )?(?:sold|cancelled|canceled|gave away|given away|got rid of|ended(?! up)|used to) (?!(?:it|them|that|this|those|these)\b)(?:my |our |the |their )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|for|since|after|when|because|but|and|membership|subscription)\b)`,
+      String.raw`${START}(?:i|we)(?:'ve| have)? (?:just |finally )?(?:sold|cancelled|canceled|gave away|given away|got rid of|ended(?! up)|used to) (?!(?:it|them|that|this|those|these)\b)(?:my |our |the |their )?([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|for|since|after|when|because|but|and|membership|subscription)\b)`,
       'iu',
     ),
     examples: [
@@ -131,6 +174,7 @@ export const HABIT_VERBS = new Set(
     'goes going use uses using like likes own owns take takes taking make get keep be being work live really ' +
     'much often every day week month year last this ago yesterday today anymore any more longer so that by at in ' +
     'on to for with from know think care remember understand feel mind want need they he she we you it weekend ' +
-    'summer winter spring autumn fall holiday holidays vacation night morning evening time moment i up'
+    'summer winter spring autumn fall holiday holidays vacation night morning evening time moment i up played ' +
+    'eaten drunk had been gone done used owned taken'
   ).split(' '),
 );

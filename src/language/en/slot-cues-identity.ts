@@ -52,9 +52,10 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
   {
     id: 'en.slot.email.instead',
     slot: 'email',
-    pattern: String.raw`(?:^|[.!;]\s*)(?:please )?use ${EMAIL} instead`,
+    pattern: String.raw`(?:^|[.!;,]\s*)(?:so |and )?(?:please )?(?:use|write to|email me at) ${EMAIL} (?:instead|from now on|going forward|now)`,
     examples: [
       { text: 'Please use jo@fjord.no instead', value: 'jo@fjord.no' },
+      { text: 'My account got hacked, so please use jo@fjord.no from now on', value: 'jo@fjord.no' },
       { text: 'Please use tabs instead', value: null },
     ],
   },
@@ -233,6 +234,18 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
     examples: [
       { text: "I'm on Pacific time", value: 'Pacific' },
       { text: "I'm on the train", value: null },
+    ],
+  },
+  // "so I'm on Singapore time now": a place's time, said with "time"
+  {
+    id: 'en.slot.timezone.place-time',
+    slot: 'timezone',
+    pattern: String.raw`${I}${AM} (?:now )?on ((?:new |los |san |hong |kuala |buenos )?\p{L}[\p{L}-]{2,30}) time\b`,
+    accept: (value) => /^\p{Lu}/u.test(value) && !/^(?:the|my|a|an|your|our)$/iu.test(value),
+    examples: [
+      { text: "so I'm on Singapore time now", value: 'Singapore' },
+      { text: "I'm on time", value: null },
+      { text: "I'm on my time", value: null },
     ],
   },
   {

@@ -241,6 +241,16 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
       { text: 'Reply in full sentences', value: null },
     ],
   },
+  // "Switch to English for everything please", "switch back to spanish pls"
+  {
+    id: 'en.slot.language.switch-to',
+    slot: 'language',
+    pattern: String.raw`(?:^|[.!;,:]\s*)(?:please |pls |can you |could you )?(?:switch|change|go|move)(?: back)? to (${LANGUAGES})\b(?! (?:food|cuisine|wine|beer|class|classes|lessons?|course)\b)`,
+    examples: [
+      { text: 'Switch to English for everything please', value: 'English' },
+      { text: 'We might switch to Italian food tonight', value: null },
+    ],
+  },
   {
     id: 'en.slot.language.prefer-in',
     slot: 'language',

@@ -52,7 +52,7 @@ export const NOT_A_NICKNAME = new Set(
 const CLAUSE_WORDS =
   'and|but|with|for|since|because|as|from|until|till|now|last|next|this|these|in|on|at|by|so|which|who|where|when|' +
   'though|too|again|anymore|already|yet|right|btw|lol|haha|full|part|over|during|after|before|around|earlier|' +
-  'recently|ago|yesterday|today|tomorrow|tonight|soon|not';
+  'recently|ago|yesterday|today|tomorrow|tonight|soon|not|actually|instead';
 export const CLAUSE_END = new RegExp(String.raw`\s+(?:${CLAUSE_WORDS})\b.*$`, 'iu');
 
 /** Capitalised words that follow "I'm" without being a name: nationalities, faiths, states. */

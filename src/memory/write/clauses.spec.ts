@@ -8,6 +8,11 @@ describe(clauses.name, () => {
     ['I work as a data analyst for Spotify', ['I work as a data analyst', 'I work at Spotify']],
     ['Jeg hedder Mette og bor i Odense', ['Jeg hedder Mette', 'jeg bor i Odense']],
     ['Hi, I am Bo', ['Hi I am Bo']],
+    [
+      'Undskyld, jeg skrev forkert: min fødselsdag er 2. maj',
+      ['Undskyld', 'jeg skrev forkert', 'min fødselsdag er 2. maj'],
+    ],
+    ['Jeg er stoppet hos Novo og er startet hos Lego', ['Jeg er stoppet hos Novo', 'jeg er startet hos Lego']],
   ])('%j -> %j', (sentence, expected) => {
     expect(clauses(sentence)).toEqual(expected);
   });

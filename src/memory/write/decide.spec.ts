@@ -76,6 +76,18 @@ describe(WriteDecider.name, () => {
     });
   });
 
+  it('should retire a plan the user calls off', async () => {
+    const held = await kit
+      .get(MemoryWriteService)
+      .remember(tenant, { content: "I'm planning a trip to Patagonia in March.", type: MemoryType.GOAL });
+    const off = candidate('User cancelled the Patagonia trip.', { retractsFact: ['patagonia', 'trip'] });
+
+    expect(await sut.decide(tenant, off, await vector(off.command.content))).toMatchObject({
+      kind: 'create',
+      supersede: [held.memory?.id],
+    });
+  });
+
   it('should reinforce the same statement said with another verb', async () => {
     const held = await kit.get(MemoryWriteService).remember(tenant, { content: 'Plays bass in The Night Owls' });
     const again = candidate('User is the bassist in The Night Owls');
@@ -95,6 +107,17 @@ describe(WriteDecider.name, () => {
 
     expect(await sut.resolveSwap(tenant, swap, reread)).toMatchObject({
       command: { content: 'My name is Jonah Berg.' },
+    });
+  });
+
+  it('should correct the one held value of the new one\'s shape: "wait, I meant March" after "12 April"', async () => {
+    await kit.get(MemoryWriteService).remember(tenant, { content: 'My birthday is 12 April.' });
+    await kit.get(MemoryWriteService).remember(tenant, { content: 'I live in Bristol.' });
+    const meant = candidate('wait, I meant March', { swap: { from: null, to: 'March' } });
+    const reread = (command: Candidate['command']): Candidate => candidate(command.content, { slot: null });
+
+    expect(await sut.resolveSwap(tenant, meant, reread)).toMatchObject({
+      command: { content: 'My birthday is 12 March.' },
     });
   });
 });

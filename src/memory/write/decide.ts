@@ -20,6 +20,7 @@ import type { ValueSwap } from 'src/language/value-swaps';
 import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { changesOneValue, sameStatement } from 'src/memory/paraphrase';
 import type { RememberCommand } from 'src/memory/remember-input';
+import { oldValueOfShape } from 'src/memory/write/shape-swap';
 
 /**
  * Stage 6 of the write path: what a read write does to the memories there are. An exact or near duplicate is
@@ -60,6 +61,8 @@ export type Decision =
 const NEIGHBOUR_K = 8;
 /** The types a taken-back habit or trait can end (see factsTakenBack). */
 const TRAIT_TYPES: ReadonlySet<MemoryType> = new Set([
+  // a plan holds until it is called off: "I cancelled the Patagonia trip"
+  MemoryType.GOAL,
   MemoryType.FACT,
   MemoryType.PREFERENCE,
   MemoryType.OBSERVATION,
@@ -69,7 +72,7 @@ const MAX_ARBITER_PAIRS = 3;
 /** Mentions of an old slot value are fetched this many at first, four times more while the page fills. */
 const MENTIONS_PAGE = 200;
 
-/** The neighbours a write may correct or take back: ACTIVE, of no slot, and a fact, preference, observation or identity. */
+/** The neighbours a write may correct or take back: ACTIVE, of no slot, a goal, fact, preference, observation or identity. */
 function traitNeighbours(neighbours: Neighbour[], test: (memory: MemoryRecord) => boolean): MemoryRecord[] {
   return neighbours
     .map((n) => n.memory)
@@ -145,11 +148,21 @@ export class WriteDecider {
       return null;
     }
     const holders = (await Promise.all(SLOT_NAMES.map((slot) => this.store.findActiveBySlot(tenantId, slot)))).flat();
+    // "wait, I meant March": the one held value of the new one's shape
+    const from =
+      swap.from ??
+      oldValueOfShape(
+        holders.flatMap((m) => (m.slot === null ? [] : [{ slot: m.slot, value: this.slotValueOf(m) }])),
+        swap.to,
+      );
+    if (from === null) {
+      return null;
+    }
     // the holder of the old value; else one that names it in a longer value ("Jonas" in "My name is Jonas Berg")
     const holder =
-      holders.find((m) => m.slot !== null && this.slotValueOf(m) === normalizeSlotValue(swap.from, m.slot)) ??
-      holders.find((m) => m.slot !== null && containsValue(this.slotValueOf(m), swap.from));
-    const content = holder ? swapValue(holder.content, swap) : null;
+      holders.find((m) => m.slot !== null && this.slotValueOf(m) === normalizeSlotValue(from, m.slot)) ??
+      holders.find((m) => m.slot !== null && containsValue(this.slotValueOf(m), from));
+    const content = holder ? swapValue(holder.content, { from, to: swap.to }) : null;
 
     return holder && content !== null ? reread({ ...candidate.command, content, slot: holder.slot }) : null;
   }
@@ -269,7 +282,7 @@ export class WriteDecider {
 
   /**
    * What "I don't play tennis anymore" ends: the nearest ACTIVE memories of no slot that state a habit or trait and
-   * name every word of it ("Plays tennis every weekend"). Events, decisions, goals and tasks stay: they happened.
+   * name every word of it ("Plays tennis every weekend"), or a plan it calls off. Events, decisions and tasks stay.
    */
   private factsTakenBack(candidate: Candidate, neighbours: Neighbour[]): MemoryRecord[] {
     const words = candidate.retractsFact;

@@ -66,6 +66,12 @@ describe(replacedSlot.name, () => {
     ["I don't live in Oslo anymore, I live in Bergen now.", { content: 'I live in Bergen.', slot: 'location' }],
     ["I lost my job at Philips, I'm unemployed now.", null],
     ['I live in Oslo and work at Acme', null],
+    [
+      "nobody calls me Flo these days, it's Tyna now, please use that",
+      { content: 'Please call me Tyna.', slot: 'nickname' },
+    ],
+    ["I'm not in Madrid anymore, it's Lisbon now.", { content: 'I live in Lisbon.', slot: 'location' }],
+    ["kim@old.net doesn't work, it's dead now", null],
   ])('%j -> %j', (text, expected) => {
     expect(replacedSlot(text, classifyIntent)).toEqual(expected);
   });

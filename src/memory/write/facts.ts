@@ -1,12 +1,15 @@
 import { NOT_EMPLOYED_AT } from 'src/language/clause-words';
+import { itsNowValue } from 'src/language/its-now';
 import { languageOf } from 'src/language/language-of';
 import { aboutSomeoneElse } from 'src/language/plans';
 import { detectRetraction } from 'src/language/retractions';
+import type { Retraction } from 'src/language/retractions';
 import type { SlotName } from 'src/language/slot-values';
 import { containsValue, detectUserClaim } from 'src/language/slots';
 import { LANGUAGE_TABLES } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
 import { slotValue } from 'src/memory/intent/value-spans';
-import { clauses, sentences } from 'src/memory/write/clauses';
+import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { detectIntent } from 'src/memory/write/intent';
 import type { Intent, IntentClassifier } from 'src/memory/write/intent';
 
@@ -121,7 +124,7 @@ const NO_VALUE = /^(?:an? )?(?:unemployed|jobless|retired|between jobs|out of wo
 export function replacedSlot(text: string, classifier?: IntentClassifier): { content: string; slot: SlotName } | null {
   for (const sentence of sentences(text)) {
     const parts = clauses(sentence);
-    const taken = parts.length > 1 ? detectRetraction(sentence) : null;
+    const taken = parts.length > 1 || ruleParts(sentence).length > 1 ? detectRetraction(sentence) : null;
     if (taken === null) {
       continue;
     }
@@ -144,6 +147,29 @@ export function replacedSlot(text: string, classifier?: IntentClassifier): { con
       ) {
         return { content: slotSentence(clause, fact), slot: fact.slot };
       }
+    }
+    const pointed = pointedValue(sentence, taken);
+    if (pointed !== null) {
+      return { content: slotSentence(sentence, pointed), slot: pointed.slot };
+    }
+  }
+
+  return null;
+}
+
+/** Slots whose value must hold its shape ("it's dead now" is no e-mail address). */
+const SHAPED: ReadonlySet<SlotName> = new Set(['email', 'age', 'birthday', 'timezone', 'pronouns', 'language']);
+
+/**
+ * "nobody calls me Flo these days, it's Tyna now": after a take-back, a part that says "it's X now" names the slot's
+ * new value. Null when no part after the first does.
+ */
+function pointedValue(sentence: string, taken: Retraction): SlotFact | null {
+  for (const part of ruleParts(sentence).slice(1)) {
+    const value = itsNowValue(part);
+    const fits = value !== null && (!SHAPED.has(taken.slot) || valueShape(value, taken.slot) !== null);
+    if (value !== null && fits && (taken.value === null || !containsValue(value, taken.value))) {
+      return { slot: taken.slot, value };
     }
   }
 

@@ -72,6 +72,10 @@ describe('the classifier in the intent stage', () => {
     expect(read('these days my base is by the sea', sure('state', 'location')).by).toBe('none');
   });
 
+  it('should not take a name said after "I\'m" for a place', () => {
+    expect(read("I've taken his surname, so I'm Rosalind Kowalczyk now", sure('state', 'location')).by).toBe('none');
+  });
+
   it("should not take someone else's fact, or a name given to someone else", () => {
     expect(read('My wife got a job at Lego', sure('state', 'employer', 'other')).by).toBe('none');
     expect(read('Has a dog named Rex', sure('state', 'name')).by).toBe('none');

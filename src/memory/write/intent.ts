@@ -102,6 +102,14 @@ export function detectIntent(text: string, options: IntentOptions): Intent {
   return (options.classifier && byModel(text, options, options.classifier)) ?? none;
 }
 
+/** "so I'm Rosalind Kowalczyk now": a value said right after "I'm" is who the user is, never where. */
+function saidAsWho(text: string, value: string): boolean {
+  const lower = text.toLowerCase().replace(/[’‘]/gu, "'");
+  const said = value.toLowerCase();
+
+  return [`i'm ${said}`, `i am ${said}`, `im ${said}`, `jeg er ${said}`].some((form) => lower.includes(form));
+}
+
 const none: Intent = { kind: 'state', slot: null, rule: false, by: 'none', confidence: 0 };
 
 /**
@@ -127,8 +135,10 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
   const ownSlot = mayHold && !plannedSlot(text, said.slot) ? said.slot : null;
   if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
     const sure = said.confidence >= STATE_FLOOR;
+    const value = slotValue(text, ownSlot, languageOf(text));
+    const place = ownSlot === 'location' && value !== null && saidAsWho(text, value);
 
-    return sure && slotValue(text, ownSlot, languageOf(text)) !== null ? model('state', ownSlot, false) : null;
+    return sure && value !== null && !place ? model('state', ownSlot, false) : null;
   }
   if (ownSlot !== null && (said.intent === 'retract' || said.intent === 'forget')) {
     return options.takesBack && said.confidence >= TAKE_BACK_FLOOR ? model(said.intent, ownSlot, false) : null;

@@ -1,0 +1,134 @@
+import type { LanguageTable } from 'src/language/pattern-table';
+import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
+import { ruleParts } from 'src/memory/write/clauses';
+
+/**
+ * Forget requests inside a longer sentence: "By the way, please forget where I work, I'd rather not ...", and a bare
+ * "forget it" that points back at what was just said ("So the greyhound plan is off, please forget it", "... jeg har
+ * en skadet ankel. Glem det."). Words, not patterns, decide what is bare: no expression sees the text here.
+ */
+
+export interface ClauseForget {
+  kind: 'forget';
+  patternId: string;
+  query: string;
+  slots: ReturnType<typeof mentionedSlots>;
+}
+
+const LEAD: ReadonlySet<string> = new Set([
+  'please',
+  'pls',
+  'so',
+  'and',
+  'just',
+  'then',
+  'ok',
+  'okay',
+  'actually',
+  'also',
+  'og',
+  'så',
+  'bare',
+  'altså',
+  'men',
+  'but',
+]);
+const TAIL: ReadonlySet<string> = new Set(['please', 'pls', 'tak', 'thanks', 'too', 'også', 'again', 'igen']);
+const BARE: ReadonlySet<string> = new Set([
+  'forget it',
+  'forget that',
+  'forget about it',
+  'forget about that',
+  'forget all that',
+  'forget all of that',
+  'scratch that',
+  'never mind that',
+  'nevermind that',
+  'ignore that',
+  'disregard that',
+  'delete that',
+  'delete it',
+  'remove that',
+  'drop that',
+  'glem det',
+  'glem dét',
+  'glem alt om det',
+  'glem alt det',
+  'slet det',
+  'slet det igen',
+  // "I stepped down from the fire brigade, so that's no longer true"
+  "that's no longer true",
+  "that's no longer the case",
+  'that is no longer true',
+  'that is no longer the case',
+  "that's not true anymore",
+  "that's not the case anymore",
+  "that's not true any more",
+  'det passer ikke længere',
+  'det gælder ikke længere',
+  'det er ikke længere rigtigt',
+]);
+/** A point-back needs a statement of at least this many words to point at. */
+const MIN_QUERY_WORDS = 3;
+
+function trimPunctuation(word: string): string {
+  let end = word.length;
+  while (end > 0 && '.!,;:'.includes(word.charAt(end - 1))) {
+    end -= 1;
+  }
+
+  return word.slice(0, end);
+}
+
+/** Whether `part` is only a request to forget what was just said: "please forget it", "Glem det." */
+export function isBareForget(part: string): boolean {
+  const words = part
+    .toLowerCase()
+    .replace(/[’‘]/gu, "'")
+    .split(' ')
+    .map(trimPunctuation)
+    .filter((word) => word.length > 0);
+  let start = 0;
+  while (start < words.length && LEAD.has(words[start] ?? '')) {
+    start += 1;
+  }
+  let end = words.length;
+  while (end > start && TAIL.has(words[end - 1] ?? '')) {
+    end -= 1;
+  }
+
+  return BARE.has(words.slice(start, end).join(' '));
+}
+
+const wordCount = (text: string): number => text.split(' ').filter((word) => word.length > 0).length;
+
+/**
+ * A forget request in a clause of `sentence` (normalised, one space between words), or a bare "forget it" at its end
+ * that points at the rest of the sentence, else at `previous` (the sentence before it). Null when there is none.
+ */
+export function forgetInClauses(
+  sentence: string,
+  previous: string | null,
+  tables: readonly LanguageTable[] = LANGUAGE_TABLES,
+): ClauseForget | null {
+  const parts = ruleParts(sentence);
+  for (const part of parts.length > 1 ? parts : []) {
+    const found = firstMatch(part, ['forget'], tables);
+    if (found) {
+      const query = found.match.value;
+
+      return { kind: 'forget', patternId: found.patternId, query, slots: mentionedSlots(query, tables) };
+    }
+  }
+  const last = parts[parts.length - 1];
+  if (last === undefined || !isBareForget(last)) {
+    return null;
+  }
+  const before = parts.slice(0, -1).join(', ');
+  const query = wordCount(before) >= MIN_QUERY_WORDS ? before : previous;
+  if (query === null || wordCount(query) < MIN_QUERY_WORDS) {
+    return null;
+  }
+
+  return { kind: 'forget', patternId: 'point-back', query, slots: [] };
+}

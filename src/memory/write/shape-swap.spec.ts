@@ -1,0 +1,30 @@
+import { oldValueOfShape } from 'src/memory/write/shape-swap';
+
+describe(oldValueOfShape.name, () => {
+  const held = [
+    { slot: 'birthday', value: '12 april' },
+    { slot: 'age', value: '41' },
+    { slot: 'location', value: 'bristol' },
+  ];
+
+  it.each([
+    ['March', 'april'],
+    // the day of the birthday is a number too
+    ['46', null],
+    ['Bath', 'bristol'],
+  ])('%j replaces %j', (to, from) => {
+    expect(oldValueOfShape(held, to)).toBe(from);
+  });
+
+  it('should name no old value when two held values have the shape', () => {
+    expect(oldValueOfShape([...held, { slot: 'employer', value: 'acme' }], 'Bath')).toBeNull();
+  });
+
+  it('should replace the one number held', () => {
+    expect(oldValueOfShape([{ slot: 'age', value: '41' }], '46')).toBe('41');
+  });
+
+  it('should name no old value when none has the shape', () => {
+    expect(oldValueOfShape([{ slot: 'location', value: 'bristol' }], 'March')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * "wait, I meant March" names the new value and no old one: the old is the one held value of the new one's shape (a
+ * month, a number, an address, a name), when exactly one slot value holds one. Pure: the decide stage passes the
+ * held values.
+ */
+
+export interface HeldValue {
+  slot: string;
+  value: string;
+}
+
+type Shape = 'month' | 'number' | 'email' | 'name';
+
+const MONTHS: ReadonlySet<string> = new Set(
+  (
+    'january february march april may june july august september october november december ' +
+    'januar februar marts juni juli oktober'
+  ).split(' '),
+);
+/** Slots whose whole value is a name. */
+const NAMED: ReadonlySet<string> = new Set(['name', 'nickname', 'location', 'employer']);
+
+function shapeOf(word: string): Shape | null {
+  const lower = word.toLowerCase();
+  if (lower.includes('@')) {
+    return 'email';
+  }
+  if (MONTHS.has(lower)) {
+    return 'month';
+  }
+  if (lower.length > 0 && [...lower].every((c) => c >= '0' && c <= '9')) {
+    return 'number';
+  }
+
+  return null;
+}
+
+/** The part of a held value the new one replaces: a word of the same shape, or a whole name. */
+function partsOf(held: HeldValue, shape: Shape): string[] {
+  if (shape === 'name') {
+    return NAMED.has(held.slot) ? [held.value] : [];
+  }
+
+  return held.value.split(' ').filter((word) => shapeOf(word) === shape);
+}
+
+/** The old value `to` replaces, or null when no held value, or more than one, has its shape. */
+export function oldValueOfShape(held: readonly HeldValue[], to: string): string | null {
+  const shape: Shape = shapeOf(to) ?? 'name';
+  const candidates = [
+    ...new Set(held.flatMap((h) => partsOf(h, shape)).filter((part) => part.toLowerCase() !== to.toLowerCase())),
+  ];
+
+  return candidates.length === 1 ? (candidates[0] ?? null) : null;
+}
