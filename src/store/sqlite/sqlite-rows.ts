@@ -42,6 +42,9 @@ export interface MemoryRow {
   superseded_by: string | null;
   embedding_model: string | null;
   valid_until: number | null;
+  /** Set while the memory is owed its entity links (OwedEntityLinks), with the slot value the links need. */
+  entities_owed_at: number | null;
+  entities_owed_slot_value: string | null;
 }
 
 /**
@@ -49,7 +52,7 @@ export interface MemoryRow {
  * which for these 35 columns costs twice what the read itself does: reads of many rows take the values as an array
  * (`.raw()`) and make the object here, in one literal.
  */
-export const MEMORY_ROW_COLUMNS = `rowid, id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot, importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role, source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading, expired_at, created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model, valid_until`;
+export const MEMORY_ROW_COLUMNS = `rowid, id, tenant_id, type, content, context, status, scope, channel_id, project_id, slot, importance, base_importance, centrality, confidence, tags, fingerprint, live_fingerprint, source_role, source_channel_id, source_message_id, source_task_id, source_skill_id, occurred_at, decay_score, fading, expired_at, created_at, updated_at, last_accessed_at, last_seen_at, access_count, superseded_by, embedding_model, valid_until, entities_owed_at, entities_owed_slot_value`;
 
 /** MEMORY_ROW_COLUMNS of table alias `m`. */
 export const MEMORY_ROW_COLUMNS_M = MEMORY_ROW_COLUMNS.split(', ')
@@ -94,6 +97,8 @@ export function memoryRowOf(values: readonly unknown[]): MemoryRow {
     superseded_by: values[32] as string | null,
     embedding_model: values[33] as string | null,
     valid_until: values[34] as number | null,
+    entities_owed_at: values[35] as number | null,
+    entities_owed_slot_value: values[36] as string | null,
   };
 }
 
