@@ -36,12 +36,16 @@ const statements = NEO4J_QUERIES.flatMap((name) =>
       database: process.env['NEO4J_DATABASE'],
     });
     await connection.init(SPACE);
-    // exists only while an embedding migration runs, and a SEARCH naming a missing index is not planned (22N69)
+    // exist only while an embedding migration runs, and a SEARCH naming a missing index is not planned (22N69)
     await connection.runSchema('explain', 'migration/create-previous-index', { dimensions: int(SPACE.dimensions) });
+    await connection.runSchema('explain', 'migration/create-previous-message-index', {
+      dimensions: int(SPACE.dimensions),
+    });
   });
 
   afterAll(async () => {
     await connection.runSchema('explain', 'migration/drop-previous-index', {});
+    await connection.runSchema('explain', 'migration/drop-previous-message-index', {});
     await connection.close();
   });
 
