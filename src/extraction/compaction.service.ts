@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
+import { KeyedSerial } from 'src/common/keyed-serial';
 import { countTokens } from 'src/common/tokens';
 import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
@@ -42,6 +43,9 @@ export interface CompactionRequest {
 export class CompactionService {
   private readonly logger = new Logger(CompactionService.name);
   private readonly summariser: LlmSummariser | null;
+  /** Compactions of one channel in this process run one after another: side by side, each would pay for a summary
+   * and only one could be written (the later plans from what the earlier left, usually nothing). */
+  private readonly channels = new KeyedSerial();
 
   constructor(
     @Inject(CONVERSATION_STORE) private readonly store: ConversationStore,
@@ -54,9 +58,15 @@ export class CompactionService {
 
   /**
    * The summary written, or null when there was nothing (left) to compact. A compaction that loses the race to a
-   * concurrent one of the same channel plans again from what that one left.
+   * concurrent one of the same channel (in another process) plans again from what that one left.
    */
-  async compact(request: CompactionRequest, jobId: string): Promise<SummaryRecord | null> {
+  compact(request: CompactionRequest, jobId: string): Promise<SummaryRecord | null> {
+    return this.channels.run(JSON.stringify([request.tenantId, request.channelId]), () =>
+      this.compactNow(request, jobId),
+    );
+  }
+
+  private async compactNow(request: CompactionRequest, jobId: string): Promise<SummaryRecord | null> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const planned = await this.plan(request);
       if (planned === null) {

@@ -219,6 +219,34 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
     expect(chats('memory_candidates').length).toBeGreaterThanOrEqual(compacted.length);
   });
 
+  it('should compact a channel one job at a time: every LLM summary asked for is a summary written', async () => {
+    const c = channel('compact-serial');
+    await api.configure({ channelId: c, tokenBudget: 50 });
+    // a slow summariser: a later append's compaction is queued while the earlier one still waits for its summary
+    replies['conversation_summary'] = Array.from({ length: 6 }, () => reply.delay(400, reply.json(summary.content)));
+    for (const content of [
+      'We picked Postgres for the ledger service after the benchmark.',
+      'Mette owns the rollout plan, the deadline is July 1st.',
+      'The importer throws a TypeError on empty input files.',
+      'Should we keep the old MySQL replicas running for a while?',
+      'Let me check the replica costs and get back to you tomorrow.',
+      'The replica costs are about 900 euros a month in total.',
+      'Then we switch them off at the end of the quarter.',
+    ]) {
+      await api.append({ channelId: c, content });
+    }
+    await api.drain();
+
+    const written: string[] = [];
+    let id = (await store.getChannel('alice', c))?.summaryId ?? null;
+    while (id !== null) {
+      written.push(id);
+      id = (await store.getSummary('alice', id))?.previousId ?? null;
+    }
+    expect(written.length).toBeGreaterThan(0);
+    expect(chats('conversation_summary')).toHaveLength(written.length);
+  });
+
   it('should fall back to the extractive summary when the LLM summary is garbage', async () => {
     const c = channel('compact-fallback');
     await api.configure({ channelId: c, tokenBudget: 40 });
