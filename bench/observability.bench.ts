@@ -19,6 +19,8 @@ import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
+import type { EntityStore } from 'src/store/entity-store.port';
 import { seriesValue } from 'test/support/prometheus-text';
 
 const TENANT = 'bench';
@@ -76,6 +78,7 @@ async function scrape(size: number, scrapes = 200): Promise<void> {
     const stores = {
       conversations: bench.app.get<ConversationStore>(CONVERSATION_STORE),
       embeddingMigration: bench.app.get<EmbeddingMigrationStore>(EMBEDDING_MIGRATION_STORE),
+      entities: bench.app.get<EntityStore>(ENTITY_STORE),
     };
     const reads: number[] = [];
     for (let i = 0; i < 50; i++) {

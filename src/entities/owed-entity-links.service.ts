@@ -7,9 +7,7 @@ import { APP_CONFIG } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
 import { EntityLinker } from 'src/entities/entity-linker.service';
 import type { LinkedWrite } from 'src/entities/entity-linker.service';
-import { registerOwedLinkGauges } from 'src/entities/owed-links-gauges';
 import { afterPage } from 'src/entities/owed-links.policy';
-import { MetricsService } from 'src/metrics/metrics.service';
 import { ENTITY_STORE } from 'src/store/entity-store.port';
 import type { EntityStore, OwedLinks, OwedLinksAfter } from 'src/store/entity-store.port';
 
@@ -29,7 +27,7 @@ const DRAIN_LIMIT = 500;
  * it after the request has answered, one memory per event-loop turn, so a request that arrives meanwhile waits for
  * one memory's linking at most. `Memory.entities` is therefore eventually consistent. The linker's transaction
  * settles the mark, so what a crash, a restart or a failed link leaves owed is still in the store: `linkOwed` links
- * it, every tenant's, at boot and from the owed-work sweep. `engram_entity_links_owed` reads the store.
+ * it, every tenant's, at boot and from the owed-work sweep. The backlog's `entity_links` kind reads the store.
  */
 @Injectable()
 export class OwedEntityLinks implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -47,10 +45,7 @@ export class OwedEntityLinks implements OnApplicationBootstrap, BeforeApplicatio
     private readonly linker: EntityLinker,
     @Inject(ENTITY_STORE) private readonly store: EntityStore,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'entityLinking'>,
-    metrics: MetricsService,
-  ) {
-    registerOwedLinkGauges(metrics, () => store.countOwedLinks(null));
-  }
+  ) {}
 
   /** What a process that ended before linking left owed: linked in the background once the app is up. */
   onApplicationBootstrap(): void {

@@ -96,7 +96,8 @@ describe('OwedEntityLinks across a restart', () => {
     const { kit } = await processThatEndsBeforeLinking();
     const scrape = await kit.get(MetricsService).scrape();
 
-    expect(seriesValue(scrape, 'engram_entity_links_owed')).toBe(2);
+    expect(seriesValue(scrape, 'engram_backlog_items{kind="entity_links"}')).toBe(2);
+    expect(seriesValue(scrape, 'engram_backlog_oldest_age_seconds{kind="entity_links"}')).toBeGreaterThan(0);
   });
 
   it('should owe nothing when ENTITY_LINKING is false', async () => {

@@ -7,11 +7,13 @@ import { COMPACTION_TRIGGER } from 'src/extraction/compaction.policy';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import { BACKLOG_KINDS, oldestAgeSeconds, readBacklog } from 'src/observability/backlog';
-import type { Backlog, CompactionBudget } from 'src/observability/backlog';
+import type { Backlog, BacklogStores, CompactionBudget } from 'src/observability/backlog';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
 import type { ConversationStore } from 'src/store/conversation-store.port';
 import { EMBEDDING_MIGRATION_STORE } from 'src/store/embedding-migration.port';
 import type { EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
+import type { EntityStore } from 'src/store/entity-store.port';
 
 /** Scrapes within this of the last read share it (many scrapers, two gauges per scrape). */
 export const BACKLOG_REFRESH_MS = 1000;
@@ -33,6 +35,7 @@ export class BacklogService implements OnModuleInit {
   constructor(
     @Inject(CONVERSATION_STORE) private readonly conversations: ConversationStore,
     @Inject(EMBEDDING_MIGRATION_STORE) private readonly embeddingMigration: EmbeddingMigrationStore,
+    @Inject(ENTITY_STORE) private readonly entities: EntityStore,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'conversations'>,
     private readonly metrics: MetricsService,
   ) {
@@ -74,8 +77,8 @@ export class BacklogService implements OnModuleInit {
     return readBacklog(this.stores, tenantId, this.budget);
   }
 
-  private get stores(): { conversations: ConversationStore; embeddingMigration: EmbeddingMigrationStore } {
-    return { conversations: this.conversations, embeddingMigration: this.embeddingMigration };
+  private get stores(): BacklogStores {
+    return { conversations: this.conversations, embeddingMigration: this.embeddingMigration, entities: this.entities };
   }
 
   private refresh(): Promise<Backlog> {

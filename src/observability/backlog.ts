@@ -1,8 +1,16 @@
 import type { ConversationBacklog, ConversationStore, OwedCount } from 'src/store/conversation-store.port';
 import type { EmbeddingMigrationState, EmbeddingMigrationStore } from 'src/store/embedding-migration.port';
+import type { EntityStore } from 'src/store/entity-store.port';
 
 /** The kinds of owed work, as the `kind` label of the backlog gauges names them. */
-export const BACKLOG_KINDS = ['message_vectors', 'memory_vectors', 'extractions', 'compactions', 'reembed'] as const;
+export const BACKLOG_KINDS = [
+  'message_vectors',
+  'memory_vectors',
+  'extractions',
+  'compactions',
+  'reembed',
+  'entity_links',
+] as const;
 export type BacklogKind = (typeof BACKLOG_KINDS)[number];
 
 /** What each kind counts (status, the viewer, the gauges' help). */
@@ -12,9 +20,16 @@ export const BACKLOG_MEANING: Readonly<Record<BacklogKind, string>> = {
   extractions: 'messages owed LLM extraction',
   compactions: 'channels over their compaction budget',
   reembed: 'memories and messages left to re-embed',
+  entity_links: 'ACTIVE memories still owed their entity links (they follow the write)',
 };
 
 export type Backlog = Record<BacklogKind, OwedCount>;
+
+export interface BacklogStores {
+  conversations: ConversationStore;
+  embeddingMigration: EmbeddingMigrationStore;
+  entities: Pick<EntityStore, 'countOwedLinks'>;
+}
 
 export interface CompactionBudget {
   defaultBudget: number;
@@ -22,7 +37,11 @@ export interface CompactionBudget {
 }
 
 /** The store's owed work by kind; an embedding-model migration owes its rows since it started. */
-export function backlogOf(conversations: ConversationBacklog, migration: EmbeddingMigrationState | null): Backlog {
+export function backlogOf(
+  conversations: ConversationBacklog,
+  migration: EmbeddingMigrationState | null,
+  entityLinks: OwedCount,
+): Backlog {
   const left = (kind: 'memory' | 'message'): number =>
     migration ? Math.max(0, migration.progress[kind].total - migration.progress[kind].done) : 0;
   const since = (items: number): OwedCount => ({ items, oldest: items > 0 ? (migration?.startedAt ?? null) : null });
@@ -33,6 +52,7 @@ export function backlogOf(conversations: ConversationBacklog, migration: Embeddi
     extractions: conversations.extractions,
     compactions: conversations.compactions,
     reembed: since(left('memory') + left('message')),
+    entity_links: entityLinks,
   };
 }
 
@@ -46,14 +66,15 @@ export function oldestAgeSeconds(owed: OwedCount, now: Date): number {
  * its kinds still count every tenant's rows.
  */
 export async function readBacklog(
-  stores: { conversations: ConversationStore; embeddingMigration: EmbeddingMigrationStore },
+  stores: BacklogStores,
   tenantId: string | null,
   budget: CompactionBudget,
 ): Promise<Backlog> {
-  const [conversations, migration] = await Promise.all([
+  const [conversations, migration, entityLinks] = await Promise.all([
     stores.conversations.backlog(tenantId, budget),
     stores.embeddingMigration.state(),
+    stores.entities.countOwedLinks(tenantId),
   ]);
 
-  return backlogOf(conversations, migration);
+  return backlogOf(conversations, migration, entityLinks);
 }

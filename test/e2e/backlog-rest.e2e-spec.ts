@@ -48,6 +48,7 @@ describe('GET /api/backlog (e2e)', () => {
       'extractions',
       'compactions',
       'reembed',
+      'entity_links',
     ]);
     expect(alice.body.backlog[0]).toMatchObject({ kind: 'message_vectors', items: 2, storeWide: false });
     expect(alice.body.backlog[0]?.oldest).not.toBeNull();

@@ -114,6 +114,7 @@ describe('CLI (e2e)', () => {
       'extractions',
       'compactions',
       'reembed',
+      'entity_links',
     ]);
     expect(report.queues.kind).toBe(queues.kind);
   });

@@ -33,6 +33,7 @@ import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { MemoryService } from 'src/memory/memory.service';
 import { WriteDecider } from 'src/memory/write/decide';
 import { MetricsService } from 'src/metrics/metrics.service';
+import { BacklogService } from 'src/observability/backlog.service';
 import { RecallService } from 'src/recall/recall.service';
 import { BULLETIN_STORE } from 'src/store/bulletin-store.port';
 import { CONVERSATION_STORE } from 'src/store/conversation-store.port';
@@ -122,6 +123,7 @@ const SERVICES: Type[] = [
   ConversationService,
   ContextService,
   TenantDataService,
+  BacklogService,
 ];
 
 export async function openServiceKit(options: ServiceKitOptions = {}): Promise<ServiceKit> {
