@@ -36,7 +36,7 @@ export interface InsertMemoryCommand {
   taskBudget?: number | null;
   /**
    * The new memory's entity links follow its insert (EntityLinker): the store keeps it owed them, durably, until
-   * the linker's `linkMentions` settles it. Absent or null: nothing is owed (an import, entity linking off).
+   * the linker's `linkMentions` settles it. Absent or null: nothing is owed (entity linking off).
    */
   entityLinksOwed?: EntityLinksOwed | null;
 }

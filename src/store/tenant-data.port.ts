@@ -1,4 +1,5 @@
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import type { EntityLinksOwed } from 'src/domain/memory-store.port';
 import type { RelationType } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
@@ -34,6 +35,8 @@ export interface ImportedMessage {
 export interface ImportedMemory {
   memory: ExportedMemory;
   vector: Float32Array | null;
+  /** The export carries no entities: an imported ACTIVE memory is owed its links (null: entity linking off). */
+  entityLinksOwed?: EntityLinksOwed | null;
 }
 
 /** Edges of imported memories, written once every memory of the file is in (an edge may point forwards). */

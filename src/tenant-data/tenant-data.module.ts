@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { AuthModule } from 'src/auth/auth.module';
+import { EntitiesModule } from 'src/entities/entities.module';
 import { RateLimitModule } from 'src/rate-limit/rate-limit.module';
 import { TenantDataResolver } from 'src/tenant-data/tenant-data.resolver';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
@@ -10,7 +11,7 @@ import { TenantDataService } from 'src/tenant-data/tenant-data.service';
  * `rest/tenant-data.controller.ts`, and the CLI builds the service itself.
  */
 @Module({
-  imports: [AuthModule, RateLimitModule],
+  imports: [AuthModule, EntitiesModule, RateLimitModule],
   providers: [TenantDataService, TenantDataResolver],
   exports: [TenantDataService],
 })

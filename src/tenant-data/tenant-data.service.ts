@@ -4,7 +4,8 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { eventLoopSlicer, yieldToEventLoop } from 'src/common/event-loop';
 import { assertKey } from 'src/common/validation';
-import { DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
+import { APP_CONFIG, DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
+import type { AppConfig } from 'src/config/config';
 import { assertChannelId } from 'src/conversation/conversation-input';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
@@ -13,6 +14,8 @@ import type { JobQueue } from 'src/domain/job.types';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import { embedBatchesForStorage } from 'src/embedding/embed-safely';
 import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
+import { slotValueIn } from 'src/language/slots';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type {
   ChannelPurge,
@@ -176,8 +179,11 @@ export class TenantDataService {
   constructor(
     @Inject(TENANT_DATA_STORE) private readonly store: TenantDataStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'entityLinking'>,
     /** The job queue, so a purge also drops the tenant's queued jobs (the CLI passes one when REDIS_URL is set). */
     @Optional() @Inject(JOB_QUEUE) private readonly jobs: JobQueue | null = null,
+    /** In the service, imported memories get their entity links at once; the CLI leaves them owed to the service. */
+    @Optional() @Inject(OwedEntityLinks) private readonly owedLinks: OwedEntityLinks | null = null,
   ) {}
 
   /** The tenant as NDJSON lines (without line breaks), header first; read page by page, never all at once. */
@@ -311,6 +317,7 @@ export class TenantDataService {
       await yieldToEventLoop();
     }
     const edges: ImportedEdges = { links: [], extractions: [] };
+    const importedAt = new Date();
     for (const batch of batches(byKind.memory, BATCH)) {
       const known = await this.store.existingIds(
         tenantId,
@@ -333,7 +340,12 @@ export class TenantDataService {
           embeddingModel: vector ? this.embedder.model : null,
         };
 
-        return { memory, vector };
+        const entityLinksOwed =
+          this.config.entityLinking && memory.status === MemoryStatus.ACTIVE
+            ? { since: importedAt, slotValue: memory.slot === null ? null : slotValueIn(memory.content, memory.slot) }
+            : null;
+
+        return { memory, vector, entityLinksOwed };
       });
       add(report.memories, await this.store.importMemories(tenantId, memories));
       await yieldToEventLoop();
@@ -351,6 +363,9 @@ export class TenantDataService {
       add(report.bulletins, await this.store.importBulletins(tenantId, bulletins));
     }
     await this.store.finishImport(tenantId, file.digest);
+    if (report.memories.created > 0) {
+      void this.owedLinks?.linkOwed(new Date());
+    }
 
     return report;
   }

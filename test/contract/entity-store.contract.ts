@@ -299,7 +299,7 @@ export function describeEntityStoreContract(harness: StoreHarness): void {
       const exported = await entities.exportEntities(t);
       const [memory] = await tenantData.exportMemories(t, null, 10);
       await tenantData.purgeTenant(t);
-      await tenantData.importMemories(copy, memory ? [{ memory, vector: null }] : []);
+      await tenantData.importMemories(copy, memory ? [{ memory, vector: null, entityLinksOwed: null }] : []);
 
       const counts = await entities.importEntities(copy, exported);
       const again = await entities.importEntities(copy, exported);

@@ -152,7 +152,11 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
           edges.links.push(...memory.links.map((l) => ({ ...l, fromId: memory.id })));
           edges.extractions.push(...memory.extractedFrom.map((e) => ({ ...e, memoryId: memory.id })));
 
-          return { memory, vector: memory.embeddingModel === null ? null : await embed(memory.content) };
+          return {
+            memory,
+            vector: memory.embeddingModel === null ? null : await embed(memory.content),
+            entityLinksOwed: null,
+          };
         }),
       );
       await store.importMemories(tenantId, memories);
@@ -336,6 +340,30 @@ export function describeTenantDataStoreContract(harness: StoreHarness): void {
 
         expect(copy).toEqual({ created: 0, existing: 0, conflicts: 1 });
         expect(slot).toEqual({ created: 0, existing: 0, conflicts: 1 });
+      });
+
+      it('should keep an imported memory owed its entity links when the import says so, and no other', async () => {
+        const s = await seed();
+        const data = await exportAll(s.tenantId);
+        await store.purgeTenant(s.tenantId);
+        const owed = data.memories.find((m) => m.id === s.onlyHere);
+        const plain = data.memories.find((m) => m.id === s.plain);
+        if (!owed || !plain) {
+          throw new Error('seeded memory missing');
+        }
+
+        await store.importMemories(s.tenantId, [
+          { memory: owed, vector: null, entityLinksOwed: { since: at(40), slotValue: 'Aarhus' } },
+          { memory: plain, vector: null, entityLinksOwed: null },
+        ]);
+
+        await expect(stores.entities.countOwedLinks(s.tenantId)).resolves.toEqual({ items: 1, oldest: at(40) });
+        const listed = (await stores.entities.listOwedLinks(at(41), null, 1000)).filter(
+          (o) => o.tenantId === s.tenantId,
+        );
+        expect(listed).toEqual([
+          expect.objectContaining({ memoryId: owed.id, owedAt: at(40), slot: { name: 'location', value: 'Aarhus' } }),
+        ]);
       });
 
       it('should import a batch holding duplicates as if row by row: the first wins, the later ones are skipped', async () => {

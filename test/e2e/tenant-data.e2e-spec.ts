@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import { tenantSearchToken } from 'src/store/search-terms';
 import { SqliteDatabase } from 'src/store/sqlite/sqlite-database';
 import { runCli } from 'test/e2e/support/cli-process';
@@ -171,6 +172,19 @@ describe('export, import and purge', () => {
 
   const env = (dataDir: string): Record<string, string> => ({ ENGRAM_DATA_DIR: dataDir, ENGRAM_API_KEYS: '' });
 
+  /** The names each ACTIVE memory's entities have, by the memory's content, once no link is waiting. */
+  async function entityNames(key: string): Promise<Record<string, string[]>> {
+    await t.app.get(OwedEntityLinks).settled();
+    const res = await t.gql<{ memories: { items: { content: string; entities: { name: string }[] }[] } }>(
+      'query { memories(limit: 100) { items { content entities { name } } } }',
+      {},
+      key,
+    );
+    const items = expectData(res, 'memories').memories.items;
+
+    return Object.fromEntries(items.map((m) => [m.content, m.entities.map((e) => e.name).sort()]));
+  }
+
   itOnSqlite('a second, empty store beside the first')(
     'should round-trip through the CLI into a fresh store: only the header time differs, and a second import doubles nothing',
     async () => {
@@ -235,6 +249,8 @@ describe('export, import and purge', () => {
   it('should export, purge and import one’s own tenant over REST, refusing bad input without writing', async () => {
     const before = split(await exportRest(t, KEYS.bob));
     expect(JSON.stringify(before.records)).not.toContain('a-chat');
+    const linkedBefore = await entityNames(KEYS.bob);
+    expect(Object.values(linkedBefore).flat().length).toBeGreaterThan(0);
 
     expect((await rest(t, '/api/export', { key: null })).status).toBe(401);
     expect((await rest(t, '/api/export', { key: 'wrong-key-000' })).status).toBe(401);
@@ -285,6 +301,8 @@ describe('export, import and purge', () => {
     );
     const recalled = await new MemoryApi(t, KEYS.bob).recall('deploy script');
     expect(recalled.map((m) => m.content)).toContain('The deploy script lives in ops/deploy.sh');
+    // the file carries no entities: each restored memory is linked again, as it was before the purge
+    await expect(entityNames(KEYS.bob)).resolves.toEqual(linkedBefore);
 
     // alice's file into bob's tenant: every memory, message, summary and bulletin id is alice's, so each gets an id of
     // bob's own; nothing of hers changes, and no count tells bob that her ids exist

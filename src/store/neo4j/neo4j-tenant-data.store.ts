@@ -2,6 +2,7 @@ import { int } from 'neo4j-driver';
 import type { ManagedTransaction } from 'neo4j-driver';
 
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import type { EntityLinksOwed } from 'src/domain/memory-store.port';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
 import { NEIGHBOUR_CHARS } from 'src/store/conversation-store.port';
@@ -122,10 +123,13 @@ function importedMemoryProperties(
   tenantId: string,
   vector: Float32Array | null,
   model: string | null,
+  owed: EntityLinksOwed | null,
 ): Params {
   const embedded = vector !== null && model !== null && !isZero(vector);
+  const owedProps = owed ? { entitiesOwedAt: toDateTime(owed.since), entitiesOwedSlotValue: owed.slotValue } : {};
 
   return {
+    ...owedProps,
     ...nodeProperties({ ...m, tenantId }, embedded ? vector : null),
     activeSlot: m.status === MemoryStatus.ACTIVE ? m.slot : null,
     decayScore: m.decayScore,
@@ -279,9 +283,9 @@ export class Neo4jTenantDataStore implements TenantDataStore {
 
   async importMemories(tenantId: string, memories: ImportedMemory[]): Promise<ImportCounts> {
     const model = this.connection.space?.model ?? null;
-    const items = memories.map(({ memory, vector }) => ({
+    const items = memories.map(({ memory, vector, entityLinksOwed }) => ({
       label: memoryLabel(memory.type),
-      props: importedMemoryProperties(memory, tenantId, vector, model),
+      props: importedMemoryProperties(memory, tenantId, vector, model, entityLinksOwed ?? null),
     }));
     const rows = await this.writeInRounds('importMemories', 'tenant/import-memories', tenantId, items, (item) => [
       `id:${String(item.props['id'])}`,

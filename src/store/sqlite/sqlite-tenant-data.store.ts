@@ -322,7 +322,7 @@ export class SqliteTenantDataStore implements TenantDataStore {
     return this.write(() => {
       const counts = noCounts();
       const space = this.database.space;
-      for (const { memory: m, vector } of memories) {
+      for (const { memory: m, vector, entityLinksOwed } of memories) {
         const owner = this.ownerOf('memories', m.id);
         if (owner !== null) {
           counts[owner === tenantId ? 'existing' : 'conflicts']++;
@@ -348,6 +348,13 @@ export class SqliteTenantDataStore implements TenantDataStore {
           continue;
         }
         const rowid = BigInt(inserted.lastInsertRowid);
+        if (entityLinksOwed) {
+          this.stmt('UPDATE memories SET entities_owed_at = ?, entities_owed_slot_value = ? WHERE rowid = ?').run(
+            entityLinksOwed.since.getTime(),
+            entityLinksOwed.slotValue,
+            rowid,
+          );
+        }
         this.database.memoryTextChanged(1);
         this.stmt('INSERT INTO memory_fts (rowid, content, context, tenant) VALUES (?, ?, ?, ?)').run(
           rowid,
