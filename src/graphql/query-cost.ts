@@ -39,9 +39,13 @@ export function operationCost(
   if (!operation || !rootType) {
     return 0;
   }
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables ?? {}, { maxErrors: 1 });
-  // variables that do not coerce fail execution with their own error; cost them as if absent
-  const variables = coerced.coerced ?? {};
+  // coerced only when a field with a `limit` needs them: execution coerces them again, and 1,000 import items took
+  // 20-100 ms a pass; variables that do not coerce fail execution with their own error, so they cost as if absent
+  let variables: Record<string, unknown> | undefined;
+  const coercedVariables = (): Record<string, unknown> =>
+    (variables ??=
+      getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables ?? {}, { maxErrors: 1 }).coerced ??
+      {});
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) {
@@ -82,7 +86,7 @@ export function operationCost(
         const childType = getNamedType(field.type);
         const below =
           selection.selectionSet && isCompositeType(childType) ? selectionCost(selection.selectionSet, childType) : 0;
-        total += 1 + fanOut(field, () => getArgumentValues(field, selection, variables)) * below;
+        total += 1 + fanOut(field, () => getArgumentValues(field, selection, coercedVariables())) * below;
       }
     }
 

@@ -1,4 +1,5 @@
 import { yieldToEventLoop } from 'src/common/event-loop';
+import { runSteps } from 'src/common/steps';
 import { MemoryType, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryStatus } from 'src/domain/memory.enums';
 import { languageOf } from 'src/language/language-of';
@@ -12,7 +13,7 @@ import { ruleTags } from 'src/memory/rule-authority';
 import { detectIntent } from 'src/memory/write/intent';
 import type { Intent, IntentClassifier } from 'src/memory/write/intent';
 import { normalise } from 'src/memory/write/normalise';
-import { firewall, identityGuard, quarantine } from 'src/memory/write/screen';
+import { firewall, identityGuard, quarantineSteps } from 'src/memory/write/screen';
 import { extractValues } from 'src/memory/write/values';
 
 /** Where a write comes from, beyond what `remember` input carries (messages pass their trust). */
@@ -93,13 +94,7 @@ export const LONG_READ_CHARS = 4_000;
  * (MemoryWriteService). A rejection ends the write; an injection quarantines it.
  */
 export function readWrite(command: RememberCommand, origin: WriteOrigin, options: ReadOptions): ReadResult {
-  const stages = readStages(command, origin, options);
-  let step = stages.next();
-  while (!step.done) {
-    step = stages.next();
-  }
-
-  return step.value;
+  return runSteps(readStages(command, origin, options));
 }
 
 /**
@@ -157,7 +152,7 @@ function* readStages(command: RememberCommand, origin: WriteOrigin, options: Rea
   // a rule speaks for the user only from the user or an operator; from anyone else it is stored as a note
   const rules = ruleTags(command.tags, command.source.role, intent.rule);
   yield;
-  const held = quarantine(command);
+  const held = yield* quarantineSteps(command);
 
   return {
     screened: {

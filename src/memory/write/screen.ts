@@ -1,3 +1,4 @@
+import { runSteps } from 'src/common/steps';
 import { MemoryStatus, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryType } from 'src/domain/memory.enums';
 import { isShortImperative } from 'src/language/rules';
@@ -5,7 +6,7 @@ import { detectUserClaim } from 'src/language/slots';
 import { guardContamination } from 'src/memory/guards/contamination';
 import type { TrustLevel } from 'src/memory/guards/contamination';
 import { guardFact } from 'src/memory/guards/firewall';
-import { detectInjection } from 'src/memory/guards/injection';
+import { injectionSteps } from 'src/memory/guards/injection';
 import type { RememberCommand } from 'src/memory/remember-input';
 
 /**
@@ -40,11 +41,18 @@ export function identityGuard(
   return result.ok ? null : result.reason;
 }
 
-/** ACTIVE, or QUARANTINED with why when the content carries an injection. */
-export function quarantine(command: RememberCommand): { status: MemoryStatus; reason: string | null } {
-  const injection = detectInjection(command.content, command.source.role);
+/** quarantine in steps (see injectionScanSteps). */
+export function* quarantineSteps(
+  command: RememberCommand,
+): Generator<void, { status: MemoryStatus; reason: string | null }> {
+  const injection = yield* injectionSteps(command.content, command.source.role);
 
   return injection.quarantine
     ? { status: MemoryStatus.QUARANTINED, reason: injection.reason }
     : { status: MemoryStatus.ACTIVE, reason: null };
+}
+
+/** ACTIVE, or QUARANTINED with why when the content carries an injection. */
+export function quarantine(command: RememberCommand): { status: MemoryStatus; reason: string | null } {
+  return runSteps(quarantineSteps(command));
 }
