@@ -35,8 +35,10 @@ describe('KeyedSerial', () => {
       await blocked;
       log.push('a done');
     });
-    await serial.run('b', async () => {
+    await serial.run('b', () => {
       log.push('b runs');
+
+      return Promise.resolve();
     });
     release();
     await first;
