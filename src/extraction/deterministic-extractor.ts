@@ -6,7 +6,7 @@ import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
 import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
-import { isStandingRule } from 'src/language/rules';
+import { isStandingInstruction, isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
 import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
 import { detectValueSwap } from 'src/language/value-swaps';
@@ -71,8 +71,14 @@ function keptAsSaid(sentence: string): string | null {
 
 /** Whether a clause of `sentence` is a rule for the assistant: "I'm vegan, so never suggest fish". */
 function chatRuleIn(sentence: string): boolean {
-  return [sentence, ...ruleParts(sentence)].some((part) => isStandingRule(part) && CHAT_RULE.test(part));
+  return [sentence, ...ruleParts(sentence)].some(
+    (part) => (isStandingRule(part) && (CHAT_RULE.test(part) || DA_CHAT_RULE.test(part))) || isStandingInstruction(part),
+  );
 }
+
+/** The same in Danish, whose verb comes first: "Svar altid på dansk", "Foreslå aldrig opskrifter med svinekød". */
+const DA_CHAT_RULE =
+  /^(?:(?:og|også|venligst|så)[,]?\s+)*(?:(?:fra nu af|fremover)[,]?\s+)?(?:svar|skriv|brug|foreslå|anbefal|kald|giv|send|vis|nævn|tal|inkluder|undgå|spørg|husk)\s+(?:mig\s+)?(?:altid|aldrig)(?!\p{L})/iu;
 
 /**
  * A rule said in chat is one for the assistant: "From now on, keep your answers short", "Never use emojis",
@@ -88,7 +94,7 @@ const CHAT_RULE = new RegExp(
   'iu',
 );
 
-const REMINDER = /^(?:(?:please|pls|and|oh|also|hey)[,]? )*remind me to \S/iu;
+const REMINDER = /^(?:(?:please|pls|and|oh|also|hey|og|så)[,]? )*(?:remind me to|husk mig på at|mind mig om at) \S/iu;
 
 /** Tags of a trait, so a health rule or a recipe search finds it: allergies and conditions are health, diets diet. */
 function traitTags(trait: string): string[] {

@@ -26,7 +26,8 @@ import { languageOf } from 'src/language/language-of';
 import { asSentence, trimValue } from 'src/language/pattern-table';
 import { isPlannedChange } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
-import { isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
+import { askedRequest } from 'src/language/requests';
+import { isShortImperative, isStandingInstruction, isStandingRule, ruleType } from 'src/language/rules';
 import {
   asFirstPerson,
   containsValue,
@@ -184,7 +185,8 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/cue-parts.ts': { detectRetraction },
   'src/language/its-now.ts': { itsNowValue },
   'src/language/value-swaps.ts': { detectValueSwap, swapValue: (t) => swapValue(t, { from: 'Oslo', to: 'Bergen' }) },
-  'src/language/rules.ts': { isStandingRule, ruleType, isShortImperative },
+  'src/language/rules.ts': { isStandingRule, isStandingInstruction, ruleType, isShortImperative },
+  'src/language/requests.ts': { askedRequest },
   'src/language/plans.ts': { isPlannedChange },
   'src/language/slot-values.ts': {
     containsValue: (t) => containsValue(t, 'Oslo Norway'),
