@@ -4,6 +4,7 @@ import { stripInjected } from 'src/extraction/injected-text';
 import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
+import { jointAsWe } from 'src/language/joint-subject';
 import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingInstruction, isStandingRule } from 'src/language/rules';
@@ -197,12 +198,13 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
       if (said.intent === 'forget' && said.subject === 'user' && said.confidence >= OTHERS_FLOOR) {
         return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: [] }];
       }
-      worthKeeping ||= isNews(said);
+      // "my partner and I bought a house": the user's news, as "we bought a house" is
+      worthKeeping ||= isNews(said, clause) || isNews(classifier(jointAsWe(clause), languageOf(clause)), clause);
       continue;
     }
     if (intent.by !== 'model') {
       // "I want to be fluent in Japanese by the time I'm 40": a pattern saw a slot the tables did not keep
-      worthKeeping ||= intent.kind === 'state' && isNews(classifier(clause, languageOf(clause)));
+      worthKeeping ||= intent.kind === 'state' && isNews(classifier(clause, languageOf(clause)), clause);
       continue;
     }
     const value = intent.slot === null ? null : slotValue(clause, intent.slot, languageOf(clause));
@@ -225,6 +227,12 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
 /** How sure the classifier must be that a clause of no slot states the user's news, decision or plan. */
 const KEEP_FLOOR = 0.8;
 /**
+ * A clause whose own words say it is a decision or a goal ("we decided to", "I want to become") needs the classifier
+ * less sure that it is the user's statement: two readings agree.
+ */
+const CUED_KEEP_FLOOR = 0.7;
+const CUED_NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, MemoryType.GOAL]);
+/**
  * What a sentence no pattern read is kept as: a decision, a goal or plan, an event. A restated trait ("Being a
  * pharmacist in winter is no joke") or a remark ("I've changed my mind") is left to the patterns.
  */
@@ -235,8 +243,10 @@ const NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, MemoryType.G
  * decided to go with leasing", "going to run a marathon in May", "we got a puppy last week"), not as the day's small
  * talk ("the bus was late again", "I'm so tired today"), which it was taught to read as chatter.
  */
-function isNews(said: IntentPrediction): boolean {
-  return said.intent === 'state' && said.subject === 'user' && said.confidence >= KEEP_FLOOR;
+function isNews(said: IntentPrediction, clause: string): boolean {
+  const floor = CUED_NEWS.has(classifyMemoryType(clause)) ? CUED_KEEP_FLOOR : KEEP_FLOOR;
+
+  return said.intent === 'state' && said.subject === 'user' && said.confidence >= floor;
 }
 
 /** A forget request asked as a question ("can you delete my age?"), as the classifier reads it; else nothing. */

@@ -26,6 +26,7 @@ import { languageOf } from 'src/language/language-of';
 import { asSentence, trimValue } from 'src/language/pattern-table';
 import { isPlannedChange } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
+import { jointAsWe } from 'src/language/joint-subject';
 import { askedRequest } from 'src/language/requests';
 import { isShortImperative, isStandingInstruction, isStandingRule, ruleType } from 'src/language/rules';
 import {
@@ -187,6 +188,7 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/value-swaps.ts': { detectValueSwap, swapValue: (t) => swapValue(t, { from: 'Oslo', to: 'Bergen' }) },
   'src/language/rules.ts': { isStandingRule, isStandingInstruction, ruleType, isShortImperative },
   'src/language/requests.ts': { askedRequest },
+  'src/language/joint-subject.ts': { jointAsWe },
   'src/language/plans.ts': { isPlannedChange },
   'src/language/slot-values.ts': {
     containsValue: (t) => containsValue(t, 'Oslo Norway'),
