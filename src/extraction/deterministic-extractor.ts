@@ -1,10 +1,10 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { forgetInClauses } from 'src/extraction/forget-requests';
 import { stripInjected } from 'src/extraction/injected-text';
+import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
-import { jointAsWe } from 'src/language/joint-subject';
 import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingInstruction, isStandingRule } from 'src/language/rules';
@@ -73,7 +73,8 @@ function keptAsSaid(sentence: string): string | null {
 /** Whether a clause of `sentence` is a rule for the assistant: "I'm vegan, so never suggest fish". */
 function chatRuleIn(sentence: string): boolean {
   return [sentence, ...ruleParts(sentence)].some(
-    (part) => (isStandingRule(part) && (CHAT_RULE.test(part) || DA_CHAT_RULE.test(part))) || isStandingInstruction(part),
+    (part) =>
+      (isStandingRule(part) && (CHAT_RULE.test(part) || DA_CHAT_RULE.test(part))) || isStandingInstruction(part),
   );
 }
 

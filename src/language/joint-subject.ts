@@ -4,7 +4,10 @@
  */
 const JOINT = [
   { pattern: /^(?:(?:my|our) [\p{L}-]+(?: [\p{L}-]+)?|\p{Lu}[\p{L}-]*) (?:and|&) (?:i|me)(?![\p{L}'])/iu, we: 'we' },
-  { pattern: /^(?:(?:min|mit|mine|vores) [\p{L}-]+(?: [\p{L}-]+)?|\p{Lu}[\p{L}-]*) og (?:jeg|mig)(?![\p{L}])/iu, we: 'vi' },
+  {
+    pattern: /^(?:(?:min|mit|mine|vores) [\p{L}-]+(?: [\p{L}-]+)?|\p{Lu}[\p{L}-]*) og (?:jeg|mig)(?![\p{L}])/iu,
+    we: 'vi',
+  },
 ] as const;
 
 /** `clause` with a joint subject of the user's said as "we" / "vi"; as it is otherwise. */

@@ -28,7 +28,10 @@ export const REQUEST_FORMS: readonly RequestForm[] = [
     ),
     imperative: ([asked = '']) => asked,
     examples: [
-      { text: 'Can you remind me to call the dentist on Thursday?', imperative: 'Remind me to call the dentist on Thursday' },
+      {
+        text: 'Can you remind me to call the dentist on Thursday?',
+        imperative: 'Remind me to call the dentist on Thursday',
+      },
       { text: 'could u pls remind me to renew my passport?', imperative: 'Remind me to renew my passport' },
       { text: 'Can you remind me what we said?', imperative: null },
     ],

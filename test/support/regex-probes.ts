@@ -22,12 +22,12 @@ import { parseDateTime } from 'src/graphql/date-time.scalar';
 import { cuedValue } from 'src/language/cued-values';
 import { subjectFirst } from 'src/language/da/words';
 import { itsNowValue } from 'src/language/its-now';
+import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
 import { asSentence, trimValue } from 'src/language/pattern-table';
 import { isPlannedChange } from 'src/language/plans';
-import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
-import { jointAsWe } from 'src/language/joint-subject';
 import { askedRequest } from 'src/language/requests';
+import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
 import { isShortImperative, isStandingInstruction, isStandingRule, ruleType } from 'src/language/rules';
 import {
   asFirstPerson,
