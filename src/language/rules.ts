@@ -24,6 +24,9 @@ const STANDING_AFTER = new RegExp(
   'iu',
 );
 
+// the same rule as another extractor reports it: "User never wants the assistant to suggest pork dishes"
+const REPORTED_RULE = /\b(?:the user|user) (?:always|never) (?:wants|needs|prefers|likes|expects|asks)\b/iu;
+
 /** Whether `content` is an instruction to the assistant that holds from now on, its standing word after the verb. */
 export function isStandingInstruction(content: string): boolean {
   return STANDING_AFTER.test(content.slice(0, MAX_SLOT_TEXT).trim());
@@ -33,7 +36,7 @@ export function isStandingInstruction(content: string): boolean {
 export function isStandingRule(content: string): boolean {
   const text = content.slice(0, MAX_SLOT_TEXT).trim();
 
-  return RULE_START.test(text) || RULE_ANYWHERE.test(text) || STANDING_AFTER.test(text);
+  return RULE_START.test(text) || RULE_ANYWHERE.test(text) || STANDING_AFTER.test(text) || REPORTED_RULE.test(text);
 }
 
 /** The type a rule gets when the writer gave none: a team's way of working is a DECISION, the rest PREFERENCE. */
