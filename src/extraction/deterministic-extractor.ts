@@ -1,12 +1,13 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { forgetInClauses } from 'src/extraction/forget-requests';
 import { stripInjected } from 'src/extraction/injected-text';
+import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
 import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
-import { isStandingRule } from 'src/language/rules';
+import { isStandingInstruction, isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
 import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
 import { detectValueSwap } from 'src/language/value-swaps';
@@ -71,8 +72,15 @@ function keptAsSaid(sentence: string): string | null {
 
 /** Whether a clause of `sentence` is a rule for the assistant: "I'm vegan, so never suggest fish". */
 function chatRuleIn(sentence: string): boolean {
-  return [sentence, ...ruleParts(sentence)].some((part) => isStandingRule(part) && CHAT_RULE.test(part));
+  return [sentence, ...ruleParts(sentence)].some(
+    (part) =>
+      (isStandingRule(part) && (CHAT_RULE.test(part) || DA_CHAT_RULE.test(part))) || isStandingInstruction(part),
+  );
 }
+
+/** The same in Danish, whose verb comes first: "Svar altid på dansk", "Foreslå aldrig opskrifter med svinekød". */
+const DA_CHAT_RULE =
+  /^(?:(?:og|også|venligst|så)[,]?\s+)*(?:(?:fra nu af|fremover)[,]?\s+)?(?:svar|skriv|brug|foreslå|anbefal|kald|giv|send|vis|nævn|tal|inkluder|undgå|spørg|husk)\s+(?:mig\s+)?(?:altid|aldrig)(?!\p{L})/iu;
 
 /**
  * A rule said in chat is one for the assistant: "From now on, keep your answers short", "Never use emojis",
@@ -88,7 +96,7 @@ const CHAT_RULE = new RegExp(
   'iu',
 );
 
-const REMINDER = /^(?:(?:please|pls|and|oh|also|hey)[,]? )*remind me to \S/iu;
+const REMINDER = /^(?:(?:please|pls|and|oh|also|hey|og|så)[,]? )*(?:remind me to|husk mig på at|mind mig om at) \S/iu;
 
 /** Tags of a trait, so a health rule or a recipe search finds it: allergies and conditions are health, diets diet. */
 function traitTags(trait: string): string[] {
@@ -191,12 +199,13 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
       if (said.intent === 'forget' && said.subject === 'user' && said.confidence >= OTHERS_FLOOR) {
         return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: [] }];
       }
-      worthKeeping ||= isNews(said);
+      // "my partner and I bought a house": the user's news, as "we bought a house" is
+      worthKeeping ||= isNews(said, clause) || isNews(classifier(jointAsWe(clause), languageOf(clause)), clause);
       continue;
     }
     if (intent.by !== 'model') {
       // "I want to be fluent in Japanese by the time I'm 40": a pattern saw a slot the tables did not keep
-      worthKeeping ||= intent.kind === 'state' && isNews(classifier(clause, languageOf(clause)));
+      worthKeeping ||= intent.kind === 'state' && isNews(classifier(clause, languageOf(clause)), clause);
       continue;
     }
     const value = intent.slot === null ? null : slotValue(clause, intent.slot, languageOf(clause));
@@ -219,6 +228,12 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
 /** How sure the classifier must be that a clause of no slot states the user's news, decision or plan. */
 const KEEP_FLOOR = 0.8;
 /**
+ * A clause whose own words say it is a decision or a goal ("we decided to", "I want to become") needs the classifier
+ * less sure that it is the user's statement: two readings agree.
+ */
+const CUED_KEEP_FLOOR = 0.7;
+const CUED_NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, MemoryType.GOAL]);
+/**
  * What a sentence no pattern read is kept as: a decision, a goal or plan, an event. A restated trait ("Being a
  * pharmacist in winter is no joke") or a remark ("I've changed my mind") is left to the patterns.
  */
@@ -229,8 +244,10 @@ const NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, MemoryType.G
  * decided to go with leasing", "going to run a marathon in May", "we got a puppy last week"), not as the day's small
  * talk ("the bus was late again", "I'm so tired today"), which it was taught to read as chatter.
  */
-function isNews(said: IntentPrediction): boolean {
-  return said.intent === 'state' && said.subject === 'user' && said.confidence >= KEEP_FLOOR;
+function isNews(said: IntentPrediction, clause: string): boolean {
+  const floor = CUED_NEWS.has(classifyMemoryType(clause)) ? CUED_KEEP_FLOOR : KEEP_FLOOR;
+
+  return said.intent === 'state' && said.subject === 'user' && said.confidence >= floor;
 }
 
 /** A forget request asked as a question ("can you delete my age?"), as the classifier reads it; else nothing. */

@@ -49,17 +49,23 @@ describe('standing rules', () => {
     ['Never push directly to main', MemoryType.DECISION],
     ['Svar altid på dansk', MemoryType.PREFERENCE],
     ['Make sure to always double-check units', MemoryType.PREFERENCE],
+    ["when you're writing code for me, use typescript not python, always", MemoryType.DECISION],
+    ['so please answer in German from now on, even when I write in English', MemoryType.PREFERENCE],
+    ['User never wants the assistant to suggest pork dishes.', MemoryType.PREFERENCE],
   ])('%j is a rule (%s)', (text, type) => {
     expect(isStandingRule(text)).toBe(true);
     expect(ruleType(text)).toBe(type);
   });
 
-  it.each(['I always forget my keys', 'We went to Rome last year', 'Had coffee with Priya'])(
-    '%j is no rule',
-    (text) => {
-      expect(isStandingRule(text)).toBe(false);
-    },
-  );
+  it.each([
+    'I always forget my keys',
+    'We went to Rome last year',
+    'Had coffee with Priya',
+    'Keep in mind that I always forget',
+    'He always asks for the bill',
+  ])('%j is no rule', (text) => {
+    expect(isStandingRule(text)).toBe(false);
+  });
 });
 
 describe('short imperatives', () => {

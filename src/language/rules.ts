@@ -12,11 +12,31 @@ const RULE_ANYWHERE =
 const SHARED_WORK =
   /\b(?:we|our|us|team|deploy|deploys|deployment|release|ship|merge|commit|push|production|prod|code|repo|branch|pr|vi|vores|holdet)\b/iu;
 
+/** Verbs of an instruction to the assistant: "use TypeScript", "answer in German", "keep it short". */
+const ASSISTANT_VERBS =
+  'answer|reply|respond|write|use|include|format|cite|suggest|recommend|give me|show me|send me|explain|call me|' +
+  'address me|talk to me|speak|avoid|stick to|mention|sign|leave out|skip';
+// an instruction with its standing word after it, behind an optional "when ..., " of when it holds:
+// "when you're writing code for me, use TypeScript not Python, always", "please answer in German from now on"
+const STANDING_AFTER = new RegExp(
+  String.raw`^(?:(?:when|whenever|if|for|in)\b[^,]{1,80},\s+)?(?:(?:please|pls|and|also|just|so)\s+)*(?:${ASSISTANT_VERBS})\b` +
+    String.raw`[^.!?]{0,160}?(?<![\p{L}'])(?:always|every time|each time|from now on|going forward|in (?:the )?future|from here on)(?![\p{L}'])`,
+  'iu',
+);
+
+// the same rule as another extractor reports it: "User never wants the assistant to suggest pork dishes"
+const REPORTED_RULE = /\b(?:the user|user) (?:always|never) (?:wants|needs|prefers|likes|expects|asks)\b/iu;
+
+/** Whether `content` is an instruction to the assistant that holds from now on, its standing word after the verb. */
+export function isStandingInstruction(content: string): boolean {
+  return STANDING_AFTER.test(content.slice(0, MAX_SLOT_TEXT).trim());
+}
+
 /** Whether `content` is a standing rule (always, never, from now on, altid, aldrig): tagged `constraint`. */
 export function isStandingRule(content: string): boolean {
   const text = content.slice(0, MAX_SLOT_TEXT).trim();
 
-  return RULE_START.test(text) || RULE_ANYWHERE.test(text);
+  return RULE_START.test(text) || RULE_ANYWHERE.test(text) || STANDING_AFTER.test(text) || REPORTED_RULE.test(text);
 }
 
 /** The type a rule gets when the writer gave none: a team's way of working is a DECISION, the rest PREFERENCE. */

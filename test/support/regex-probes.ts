@@ -22,11 +22,13 @@ import { parseDateTime } from 'src/graphql/date-time.scalar';
 import { cuedValue } from 'src/language/cued-values';
 import { subjectFirst } from 'src/language/da/words';
 import { itsNowValue } from 'src/language/its-now';
+import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
 import { asSentence, trimValue } from 'src/language/pattern-table';
 import { isPlannedChange } from 'src/language/plans';
+import { askedRequest } from 'src/language/requests';
 import { detectFactRetraction, detectRetraction, namesAll } from 'src/language/retractions';
-import { isShortImperative, isStandingRule, ruleType } from 'src/language/rules';
+import { isShortImperative, isStandingInstruction, isStandingRule, ruleType } from 'src/language/rules';
 import {
   asFirstPerson,
   containsValue,
@@ -184,7 +186,9 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/cue-parts.ts': { detectRetraction },
   'src/language/its-now.ts': { itsNowValue },
   'src/language/value-swaps.ts': { detectValueSwap, swapValue: (t) => swapValue(t, { from: 'Oslo', to: 'Bergen' }) },
-  'src/language/rules.ts': { isStandingRule, ruleType, isShortImperative },
+  'src/language/rules.ts': { isStandingRule, isStandingInstruction, ruleType, isShortImperative },
+  'src/language/requests.ts': { askedRequest },
+  'src/language/joint-subject.ts': { jointAsWe },
   'src/language/plans.ts': { isPlannedChange },
   'src/language/slot-values.ts': {
     containsValue: (t) => containsValue(t, 'Oslo Norway'),

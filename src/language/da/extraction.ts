@@ -3,6 +3,7 @@ import {
   cleanName,
   cleanPlace,
   cleanPreference,
+  DA_LANGUAGES,
   JEG,
   LEAD,
   OCCUPATIONS,
@@ -241,6 +242,27 @@ export const DANISH: LanguageTable = {
       examples: slotExamples('email', [
         ['Min nye email er mette.h@example.dk', 'mette.h@example.dk'],
         ['Min mail er ikke vigtig', null],
+      ]),
+    }),
+    // "Svar altid på dansk", "Skriv til mig på engelsk fremover": the language the user wants answers in
+    regexPattern({
+      id: 'da.slot.language.answer-in',
+      kind: 'slot',
+      slot: 'language',
+      pattern: new RegExp(
+        String.raw`(?:(?:^|[,;:]\s*)(?:og |venligst |så )?(?:svar|skriv|tal)(?: mig| til mig)?(?: altid| kun| bare| gerne| venligst)*(?: til mig| mig)?|` +
+          String.raw`\b(?:have|få) (?:mine |dine )?svar|\bmit (?:modersmål|førstesprog|foretrukne sprog|hovedsprog) er)` +
+          String.raw` (?:på )?(?<v>${DA_LANGUAGES})(?!\p{L})`,
+        'iu',
+      ),
+      examples: slotExamples('language', [
+        ['Svar altid på dansk, også når jeg skriver på engelsk', 'dansk'],
+        ['Skriv til mig på engelsk fremover', 'engelsk'],
+        ['Svar mig gerne på engelsk', 'engelsk'],
+        ['Jeg vil hellere have svar på dansk fremover', 'dansk'],
+        ['Mit modersmål er islandsk, men jeg taler også dansk', 'islandsk'],
+        ['Jeg taler dansk med min mor', null],
+        ['Svar på mailen', null],
       ]),
     }),
     regexPattern({

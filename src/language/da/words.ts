@@ -87,6 +87,9 @@ export const OCCUPATIONS =
   'elev|lærling|kosmetolog|fotograf|musiker|skuespiller|kunstner|grafiker|redaktør|tandplejer|' +
   'social- og sundhedsassistent|sosu-assistent|sosu-hjælper|pædagogmedhjælper|rengøringsassistent|ergoterapeut|kiropraktor|' +
   'dyrepasser|soldat|sømand|pilot|stewardesse|tolk|jurist|bogholder|mægler|ejendomsmægler|bankrådgiver|rådgiver';
+/** Languages said in Danish, lower case as Danish writes them. */
+export const DA_LANGUAGES =
+  'dansk|engelsk|tysk|fransk|spansk|italiensk|portugisisk|svensk|norsk|islandsk|finsk|hollandsk|polsk|russisk|ukrainsk|arabisk|tyrkisk|kinesisk|japansk|koreansk|græsk';
 export const TIMEZONE =
   String.raw`(?:utc|gmt)\s*[+\-−]\s*\d{1,2}(?::?\d\d)?|cet|cest|eet|eest|gmt|utc|bst|pst|est|` +
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?`;

@@ -235,9 +235,10 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
   {
     id: 'en.slot.language.reply-in',
     slot: 'language',
-    pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me )?(?:only )?in (${LANGUAGES})\b`,
+    pattern: String.raw`(?:reply|respond|answer|talk to me|write to me) (?:to me |me )?(?:only |always |just )?in (${LANGUAGES})\b`,
     examples: [
       { text: 'Reply in German please', value: 'German' },
+      { text: 'always answer me in spanish pls', value: 'spanish' },
       { text: 'Reply in full sentences', value: null },
     ],
   },

@@ -14,6 +14,7 @@ import { thresholdsForModel } from 'src/embedding/similarity-thresholds';
 import type { SimilarityThresholds } from 'src/embedding/similarity-thresholds';
 import { detectFactRetraction, namesAll } from 'src/language/retractions';
 import type { Retraction } from 'src/language/retractions';
+import { CONSTRAINT_TAG } from 'src/language/rules';
 import { containsValue, normalizeSlotValue, SLOT_NAMES, slotValueIn } from 'src/language/slots';
 import { swapValue } from 'src/language/value-swaps';
 import type { ValueSwap } from 'src/language/value-swaps';
@@ -212,6 +213,10 @@ export class WriteDecider {
     }
     const current = await this.store.findActiveBySlot(tenantId, candidate.slot.name);
     const same = current.find((m) => this.slotValueOf(m) === candidate.slot?.value);
+    // "Svar altid på dansk" after "Mit foretrukne sprog er dansk": the same value, now a standing rule as well
+    if (same && addsRule(candidate.command.tags, same.tags)) {
+      return { reinforce: null, supersede: [same] };
+    }
     if (same) {
       return { reinforce: same, supersede: [] };
     }
@@ -312,4 +317,9 @@ export class WriteDecider {
 
     return verdicts.filter((v) => v.verdict?.verdict === 'contradicts').map((v) => v.pair.memory);
   }
+}
+
+/** Whether a write of a slot's held value makes it a standing rule, which the holder is not. */
+function addsRule(written: readonly string[], held: readonly string[]): boolean {
+  return written.includes(CONSTRAINT_TAG) && !held.includes(CONSTRAINT_TAG);
 }

@@ -3,6 +3,7 @@ import { EN_CASUAL_SPELLINGS } from 'src/language/en/casual-spellings';
 import { EN_FILLER } from 'src/language/en/filler';
 import type { FillerEntry } from 'src/language/filler';
 import { languageOf } from 'src/language/language-of';
+import { askedRequest } from 'src/language/requests';
 
 /**
  * Stage 1 of the write path: the words a reader looks at. Filler around the fact ("fwiw", "so yeah", "lol"), news
@@ -142,7 +143,9 @@ export function normalise(text: string): string {
   if (last >= 0 && tokens.length < simple.split(' ').length) {
     tokens[last] = withoutTrailing(tokens[last] ?? '', ',;:—–-');
   }
-  const result = tokens.join(' ').trim();
+  const said = tokens.join(' ').trim();
+  // "can you remind me to call the dentist?" is the reminder it asks for, no question
+  const result = askedRequest(said) ?? said;
   // nothing dropped: the text stays as written, line breaks and tabs of a structured note included
   if (
     result ===
