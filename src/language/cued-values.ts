@@ -54,18 +54,6 @@ export const CUED_VALUES: readonly CueRow[] = [
       ["it's a long story", null],
     ],
   },
-  {
-    id: 'occupation',
-    slots: ['occupation'],
-    cues: { en: ['a', 'an', 'as'], da: ['som'] },
-    words: 2,
-    examples: [
-      ['just started at marlowe books as a buyer', 'buyer'],
-      ['i got hired as an art director last week', 'art director'],
-      ['nu arbejder jeg som tømrer', 'tømrer'],
-      ['i started there as a new hire', null],
-    ],
-  },
 ];
 
 /** Words no value holds: time words, filler, function words, pronouns, common verbs (English and Danish). */
