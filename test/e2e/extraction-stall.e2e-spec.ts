@@ -23,6 +23,8 @@ describe('hostile messages answer fast', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
+    // the bound is for the hostile text, not for the first request's warm-up (models, prepared statements, JIT)
+    await t.gql(APPEND, { input: { channelId: 'warm-up', role: 'USER', content: 'I live in Oslo and I like tea.' } });
   });
   afterAll(() => t.close());
 
