@@ -23,7 +23,7 @@ import { WriteDecider } from 'src/memory/write/decide';
 import type { Candidate, Neighbour } from 'src/memory/write/decide';
 import { replacedSlot, separateFacts } from 'src/memory/write/facts';
 import type { IntentClassifier } from 'src/memory/write/intent';
-import { readWrite, readWriteYielding } from 'src/memory/write/read-write';
+import { LONG_READ_CHARS, readWrite, readWriteYielding } from 'src/memory/write/read-write';
 import type { ReadOptions, ReadResult, WriteOrigin } from 'src/memory/write/read-write';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
@@ -41,9 +41,6 @@ export interface RememberOutcome {
 }
 
 export type { WriteOrigin } from 'src/memory/write/read-write';
-
-/** From this length a write yields to the event loop between its stages (see breathe). */
-const LONG_CONTENT_CHARS = 4_000;
 
 type Read = { candidate: Candidate } | { rejection: string };
 
@@ -131,7 +128,7 @@ export class MemoryWriteService {
    * the stages of a 100 KB write in one turn held the event loop 100-200 ms (awaiting the store does not yield).
    */
   private async breathe(content: string): Promise<void> {
-    if (content.length >= LONG_CONTENT_CHARS) {
+    if (content.length >= LONG_READ_CHARS) {
       await yieldToEventLoop();
     }
   }

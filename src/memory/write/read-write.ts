@@ -85,7 +85,7 @@ function isChatter(content: string, intent: Intent, classifier?: IntentClassifie
 /** What the write path makes of a write: the screened write, or why it is refused. */
 export type ReadResult = { screened: Screened } | { rejection: string };
 
-/** From this length a write is read over several event-loop turns (readWriteYielding). */
+/** From this length a write is read over several event-loop turns (readWriteYielding) and yields between its later stages. */
 export const LONG_READ_CHARS = 4_000;
 
 /**
