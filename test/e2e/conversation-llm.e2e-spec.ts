@@ -23,6 +23,14 @@ const summary = fixture('compaction-good.json');
 const refusal = readFileSync(join(FIXTURES, 'extraction-refusal.txt'), 'utf8');
 const wrongShape = fixture('extraction-wrong-shape.json');
 
+/** A team's talk about a ledger service: over a 50-token budget by its fourth message. */
+const LEDGER_TALK = [
+  'We picked Postgres for the ledger service after the benchmark.',
+  'Mette owns the rollout plan, the deadline is July 1st.',
+  'The importer throws a TypeError on empty input files.',
+  'Should we keep the old MySQL replicas running for a while?',
+  'Let me check the replica costs and get back to you tomorrow.',
+];
 const channel = (name: string): string => `${name}-${randomUUID().slice(0, 8)}`;
 const schemaOf = (request: ChatRequest): string | undefined => request.response_format?.json_schema?.name;
 
@@ -193,13 +201,7 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
     const c = channel('compact-llm');
     await api.configure({ channelId: c, tokenBudget: 50 });
     replies['conversation_summary'] = [reply.json(summary.content)];
-    for (const content of [
-      'We picked Postgres for the ledger service after the benchmark.',
-      'Mette owns the rollout plan, the deadline is July 1st.',
-      'The importer throws a TypeError on empty input files.',
-      'Should we keep the old MySQL replicas running for a while?',
-      'Let me check the replica costs and get back to you tomorrow.',
-    ]) {
+    for (const content of LEDGER_TALK) {
       await api.append({ channelId: c, content });
     }
     await api.drain();
@@ -225,11 +227,7 @@ describe('conversations with an LLM (e2e, fake OpenAI server)', () => {
     // a slow summariser: a later append's compaction is queued while the earlier one still waits for its summary
     replies['conversation_summary'] = Array.from({ length: 6 }, () => reply.delay(400, reply.json(summary.content)));
     for (const content of [
-      'We picked Postgres for the ledger service after the benchmark.',
-      'Mette owns the rollout plan, the deadline is July 1st.',
-      'The importer throws a TypeError on empty input files.',
-      'Should we keep the old MySQL replicas running for a while?',
-      'Let me check the replica costs and get back to you tomorrow.',
+      ...LEDGER_TALK,
       'The replica costs are about 900 euros a month in total.',
       'Then we switch them off at the end of the quarter.',
     ]) {
