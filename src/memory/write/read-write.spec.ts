@@ -20,6 +20,16 @@ describe(readWrite.name, () => {
     });
   });
 
+  it('should read a request asked as a question as what it asks for, and refuse a plain question', () => {
+    const asked = readWrite(command('Can you remind me to call the dentist on Thursday?'), {}, remember);
+    const question = readWrite(command('Can you tell me the weather?'), {}, remember);
+
+    expect(asked).toMatchObject({
+      screened: { content: 'Remind me to call the dentist on Thursday', type: MemoryType.TODO },
+    });
+    expect(question).toEqual({ rejection: 'rejected: looks like a question, not a fact' });
+  });
+
   it('should tag a rule inside a longer sentence', () => {
     const result = readWrite(command("I'm vegan, so never suggest fish"), {}, remember);
 

@@ -1,6 +1,7 @@
 import { runSteps } from 'src/common/steps';
 import { MemoryStatus, SourceRole } from 'src/domain/memory.enums';
 import type { MemoryType } from 'src/domain/memory.enums';
+import { askedRequest } from 'src/language/requests';
 import { isShortImperative } from 'src/language/rules';
 import { detectUserClaim } from 'src/language/slots';
 import { guardContamination } from 'src/memory/guards/contamination';
@@ -17,8 +18,10 @@ import type { RememberCommand } from 'src/memory/remember-input';
 /** The firewall: null when `command` may be a memory, else why not. */
 export function firewall(command: RememberCommand): string | null {
   const fromUser = command.source.role === SourceRole.USER;
-  const result = guardFact(command.content, {
-    allowShort: (command.explicit && fromUser) || isShortImperative(command.content),
+  // "can you remind me to ...?" is judged as the reminder it asks for (normalise writes it so), not as a question
+  const content = askedRequest(command.content) ?? command.content;
+  const result = guardFact(content, {
+    allowShort: (command.explicit && fromUser) || isShortImperative(content),
   });
 
   return result.ok ? null : result.reason;
