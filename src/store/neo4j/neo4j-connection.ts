@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import { auth, driver as createDriver, int, isRetryableError } from 'neo4j-driver';
 import type { Driver, Integer, ManagedTransaction } from 'neo4j-driver';
 
+import { ClosingGate } from 'src/common/closing-gate';
+import { UnavailableError } from 'src/common/errors';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 import { definitionFromShow, indexDifferences, parseIndexStatement } from 'src/store/neo4j/index-definitions';
 import type { SearchIndexDefinition } from 'src/store/neo4j/index-definitions';
@@ -28,6 +30,8 @@ const INDEX_WAIT_SECONDS = 300;
 const INDEX_PROGRESS_INTERVAL_MS = 5000;
 /** Tries of a one-statement read (queryOnce) before a transient error reaches the caller. */
 const QUERY_ATTEMPTS = 3;
+/** At close, how long queries in flight may go on before they are given up (rejected as unavailable). */
+const CLOSE_GRACE_MS = 5_000;
 
 /**
  * The one driver of a process, shared by every Neo4j store port: the Cypher registry, read/write transactions with
@@ -37,6 +41,9 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
   readonly kind = 'neo4j' as const;
   private readonly driver: Driver;
   private currentSpace: EmbeddingSpace | null = null;
+  private readonly gate = new ClosingGate(
+    () => new UnavailableError('Neo4j is unavailable (the connection is closed)'),
+  );
 
   constructor(
     private readonly config: Neo4jStoreConfig,
@@ -166,6 +173,7 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
   }
 
   async close(): Promise<void> {
+    await this.gate.close(CLOSE_GRACE_MS);
     await this.driver.close();
   }
 
@@ -200,7 +208,11 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
    * transaction adds BEGIN and COMMIT (under load a read through executeRead took 2.5x the time of this). Retried
    * on transient errors as executeRead would; for reads that are one statement only.
    */
-  async queryOnce(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+  queryOnce(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
+    return this.gate.run(() => this.autoCommitRead(source, name, params));
+  }
+
+  private async autoCommitRead(source: string, name: Neo4jQueryName, params: Params): Promise<Row[]> {
     for (let attempt = 1; ; attempt++) {
       const session = this.driver.session({ database: this.config.database, defaultAccessMode: 'READ' });
       try {
@@ -219,7 +231,11 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
     }
   }
 
-  private async session<T>(
+  private session<T>(mode: 'READ' | 'WRITE', source: string, work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    return this.gate.run(() => this.transaction(mode, source, work));
+  }
+
+  private async transaction<T>(
     mode: 'READ' | 'WRITE',
     source: string,
     work: (tx: ManagedTransaction) => Promise<T>,
