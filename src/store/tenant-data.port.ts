@@ -57,7 +57,7 @@ export interface ImportCounts {
 }
 
 /** The kinds of record an import names by id. */
-export type ImportIdKind = 'memory' | 'message' | 'summary' | 'bulletin' | 'channel';
+export type ImportIdKind = 'memory' | 'message' | 'summary' | 'bulletin' | 'entity' | 'channel';
 
 /** Of some ids of one kind: those the tenant holds, and those another tenant holds (channel ids are per tenant). */
 export interface IdOwners {

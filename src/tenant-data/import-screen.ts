@@ -2,7 +2,9 @@ import { BadInputError } from 'src/common/errors';
 import { countTokens } from 'src/common/tokens';
 import { assertPrintable } from 'src/common/validation';
 import { assertTokenBudget, parseMessageRequest } from 'src/conversation/conversation-input';
+import { USER_ENTITY_KEY } from 'src/domain/entity.types';
 import { MemoryStatus, SourceRole } from 'src/domain/memory.enums';
+import { foldName } from 'src/entities/entity-names';
 import { detectInjection } from 'src/memory/guards/injection';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { readWrite } from 'src/memory/write/read-write';
@@ -141,6 +143,32 @@ export function screenBulletinLine(
     const injection = detectInjection(record.content, SourceRole.SYSTEM);
     if (injection.quarantine) {
       throw new BadInputError(`bulletin refused: possible prompt injection (${injection.signals.join(', ')})`);
+    }
+
+    return record;
+  });
+}
+
+/**
+ * An entity's names are read into contexts (entity cards) as they are: printable, and refused when a memory holding
+ * them would be quarantined. Its keys are what mentions resolve by, so each must be a folded name (as the linker
+ * writes them); a merge names another entity.
+ */
+export function screenEntityLine(record: RecordOf<'entity'>, line: number): RecordOf<'entity'> {
+  return atLine(line, () => {
+    for (const name of [record.name, ...record.aliases]) {
+      assertPrintable(name, 'name');
+      const injection = detectInjection(name, SourceRole.SYSTEM);
+      if (injection.quarantine) {
+        throw new BadInputError(`entity refused: possible prompt injection (${injection.signals.join(', ')})`);
+      }
+    }
+    const unfolded = [record.key, ...record.keys].find((key) => key !== USER_ENTITY_KEY && foldName(key) !== key);
+    if (unfolded !== undefined) {
+      throw new BadInputError(`entity key ${JSON.stringify(unfolded)} is not a folded name`);
+    }
+    if (record.mergedInto === record.id) {
+      throw new BadInputError('an entity cannot be merged into itself');
     }
 
     return record;

@@ -24,7 +24,7 @@ export class ImportCountsDto {
 }
 
 export class RenamedIdDto {
-  @ApiProperty({ enum: ['memory', 'message', 'summary', 'bulletin'] })
+  @ApiProperty({ enum: ['memory', 'message', 'summary', 'bulletin', 'entity'] })
   kind!: string;
 
   @ApiProperty({ description: 'the id in the file' })
@@ -52,6 +52,12 @@ export class ImportReportDto {
 
   @ApiProperty({ type: ImportCountsDto, description: 'EXTRACTED_FROM edges from memories to their messages' })
   extractions!: ImportCountsDto;
+
+  @ApiProperty({
+    type: ImportCountsDto,
+    description: 'entities (a kind and name your tenant holds already: conflicts)',
+  })
+  entities!: ImportCountsDto;
 
   @ApiProperty({ type: ImportCountsDto })
   bulletins!: ImportCountsDto;

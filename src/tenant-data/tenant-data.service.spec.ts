@@ -2,6 +2,7 @@ import { BadInputError, NotFoundError } from 'src/common/errors';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageRole } from 'src/domain/conversation.enums';
 import { MemoryStatus } from 'src/domain/memory.enums';
+import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import { TenantDataService } from 'src/tenant-data/tenant-data.service';
 import { openServiceKit } from 'test/support/service-kit';
@@ -22,6 +23,8 @@ describe(TenantDataService.name, () => {
   let sut: TenantDataService;
 
   async function exported(kit: ServiceKit, tenantId = tenant): Promise<string[]> {
+    // entity links follow the writes: the file carries them once they are made
+    await kit.get(OwedEntityLinks).settled();
     const lines: string[] = [];
     for await (const line of kit.get(TenantDataService).exportLines(tenantId, new Date('2025-01-01T00:00:00Z'))) {
       lines.push(line);

@@ -16,6 +16,8 @@ import { embedBatchesForStorage } from 'src/embedding/embed-safely';
 import { memoryEmbeddingText, messageEmbeddingText } from 'src/embedding/embedding-text';
 import { OwedEntityLinks } from 'src/entities/owed-entity-links.service';
 import { slotValueIn } from 'src/language/slots';
+import { ENTITY_STORE } from 'src/store/entity-store.port';
+import type { EntityStore, ExportedEntity } from 'src/store/entity-store.port';
 import { TENANT_DATA_STORE } from 'src/store/tenant-data.port';
 import type {
   ChannelPurge,
@@ -29,6 +31,7 @@ import type {
 import {
   screenBulletinLine,
   screenChannelLine,
+  screenEntityLine,
   screenMemoryLine,
   screenMessageLine,
   screenSummaryLine,
@@ -37,6 +40,7 @@ import type { ImportScreenOptions } from 'src/tenant-data/import-screen';
 import {
   bulletinLine,
   channelLine,
+  entityLine,
   headerLine,
   memoryLine,
   messageLine,
@@ -67,6 +71,7 @@ interface ImportFile {
   summary: Lined<RecordOf<'summary'>>[];
   message: Lined<RecordOf<'message'>>[];
   memory: Lined<RecordOf<'memory'>>[];
+  entity: Lined<RecordOf<'entity'>>[];
   bulletin: Lined<RecordOf<'bulletin'>>[];
 }
 
@@ -142,6 +147,8 @@ export interface ImportReport {
   associations: ImportCounts;
   /** EXTRACTED_FROM edges from memories to the messages they were learned from. */
   extractions: ImportCounts;
+  /** Entity nodes (with their mentions and merges); one whose kind and name the tenant holds already is a conflict. */
+  entities: ImportCounts;
   bulletins: ImportCounts;
   /** Every vector is computed again by the importing service's model, whatever model the export came from. */
   embeddingModel: string;
@@ -178,6 +185,7 @@ function batches<T>(items: readonly T[], size: number): T[][] {
 export class TenantDataService {
   constructor(
     @Inject(TENANT_DATA_STORE) private readonly store: TenantDataStore,
+    @Inject(ENTITY_STORE) private readonly entities: EntityStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'entityLinking'>,
     /** The job queue, so a purge also drops the tenant's queued jobs (the CLI passes one when REDIS_URL is set). */
@@ -193,6 +201,9 @@ export class TenantDataService {
     yield* this.pages((after) => this.store.exportSummaries(tenantId, after, PAGE), summaryLine);
     yield* this.pages((after) => this.store.exportMessages(tenantId, after, PAGE), messageLine);
     yield* this.pages((after) => this.store.exportMemories(tenantId, after, PAGE), memoryLine);
+    for (const entity of await this.entities.exportEntities(tenantId)) {
+      yield entityLine(entity);
+    }
     for (const bulletin of await this.store.exportBulletins(tenantId)) {
       yield bulletinLine(bulletin);
     }
@@ -257,6 +268,7 @@ export class TenantDataService {
       summary: file.summary.map((c) => c.record),
       message: file.message.map((c) => c.record),
       memory: file.memory.map((c) => c.record),
+      entity: file.entity.map((c) => c.record),
       bulletin: file.bulletin.map((c) => c.record),
     };
     const report: ImportReport = {
@@ -266,6 +278,7 @@ export class TenantDataService {
       memories: emptyCounts(),
       associations: emptyCounts(),
       extractions: emptyCounts(),
+      entities: emptyCounts(),
       bulletins: emptyCounts(),
       embeddingModel: this.embedder.model,
       unembedded: 0,
@@ -358,6 +371,15 @@ export class TenantDataService {
       add(report.extractions, await this.store.importEdges(tenantId, { links: [], extractions }));
       await yieldToEventLoop();
     }
+    if (byKind.entity.length > 0) {
+      const entities: ExportedEntity[] = byKind.entity.map(({ kind: _kind, entityKind, ...e }) => ({
+        ...e,
+        kind: entityKind,
+        tenantId,
+        rootId: e.id,
+      }));
+      add(report.entities, await this.entities.importEntities(tenantId, entities));
+    }
     if (byKind.bulletin.length > 0) {
       const bulletins = byKind.bulletin.map(({ kind: _kind, ...b }) => ({ ...b, tenantId }));
       add(report.bulletins, await this.store.importBulletins(tenantId, bulletins));
@@ -371,7 +393,15 @@ export class TenantDataService {
   }
 
   private async parseAll(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportFile> {
-    const out: ImportFile = { digest: '', channel: [], summary: [], message: [], memory: [], bulletin: [] };
+    const out: ImportFile = {
+      digest: '',
+      channel: [],
+      summary: [],
+      message: [],
+      memory: [],
+      entity: [],
+      bulletin: [],
+    };
     const digest = createHash('sha256');
     const slice = eventLoopSlicer();
     let lineNumber = 0;
@@ -407,6 +437,9 @@ export class TenantDataService {
         case 'memory':
           out.memory.push({ line: lineNumber, record });
           break;
+        case 'entity':
+          out.entity.push({ line: lineNumber, record });
+          break;
         case 'bulletin':
           out.bulletin.push({ line: lineNumber, record });
           break;
@@ -439,6 +472,7 @@ export class TenantDataService {
       summary: await each(file.summary, (r, line) => screenSummaryLine(r, line, options)),
       message: await each(file.message, (r, line) => screenMessageLine(r, line, options)),
       memory: await each(file.memory, (r, line) => screenMemoryLine(r, line, options)),
+      entity: await each(file.entity, (r, line) => screenEntityLine(r, line)),
       bulletin: await each(file.bulletin, (r, line) => screenBulletinLine(r, line, options)),
     };
   }
@@ -477,6 +511,10 @@ export class TenantDataService {
         'bulletin',
         file.bulletin.map((b) => b.record.id),
       ),
+      entity: await replaced(
+        'entity',
+        file.entity.map((e) => e.record.id),
+      ),
     };
     const renamed: RenamedId[] = (Object.keys(remap) as RenamedIdKind[]).flatMap((kind) =>
       [...remap[kind]].map((from) => ({ kind, from, to: scopedId(tenantId, from) })),
@@ -512,6 +550,15 @@ export class TenantDataService {
         extractedFrom: r.extractedFrom.map((e) => ({ ...e, messageId: id('message')(e.messageId) })),
       };
     }
+    for (const e of file.entity) {
+      const r = e.record;
+      e.record = {
+        ...r,
+        id: id('entity')(r.id),
+        mergedInto: optional('entity')(r.mergedInto),
+        mentions: r.mentions.map((m) => ({ ...m, memoryId: id('memory')(m.memoryId) })),
+      };
+    }
     for (const b of file.bulletin) {
       b.record = { ...b.record, id: id('bulletin')(b.record.id), memoryIds: b.record.memoryIds.map(id('memory')) };
     }
@@ -530,6 +577,7 @@ export class TenantDataService {
       message: new Set(file.message.map((m) => m.record.id)),
       memory: new Set(file.memory.map((m) => m.record.id)),
       bulletin: new Set(file.bulletin.map((b) => b.record.id)),
+      entity: new Set(file.entity.map((e) => e.record.id)),
     };
     const refs: { line: number; field: string; kind: ImportIdKind; id: string }[] = [];
     const ref = (line: number, field: string, kind: ImportIdKind, id: string | null): void => {
@@ -552,6 +600,10 @@ export class TenantDataService {
       ref(line, 'supersededBy', 'memory', record.supersededBy);
       record.links.forEach((l, i) => ref(line, `links.${i}.toId`, 'memory', l.toId));
       record.extractedFrom.forEach((e, i) => ref(line, `extractedFrom.${i}.messageId`, 'message', e.messageId));
+    }
+    for (const { line, record } of file.entity) {
+      ref(line, 'mergedInto', 'entity', record.mergedInto);
+      record.mentions.forEach((m, i) => ref(line, `mentions.${i}.memoryId`, 'memory', m.memoryId));
     }
     for (const { line, record } of file.bulletin) {
       record.memoryIds.forEach((memoryId, i) => ref(line, `memoryIds.${i}`, 'memory', memoryId));

@@ -4,14 +4,16 @@ import { BadInputError } from 'src/common/errors';
 import { isKey, isUuid, KEY_RULE, MAX_GRAPHQL_INT } from 'src/common/validation';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import type { ChannelRecord, MessageRecord, SummaryRecord } from 'src/domain/conversation.types';
+import { EntityKind } from 'src/domain/entity.types';
 import { MemoryScope, MemoryStatus, MemoryType, RelationType, SourceRole } from 'src/domain/memory.enums';
 import type { BulletinRecord } from 'src/store/bulletin-store.port';
+import type { ExportedEntity } from 'src/store/entity-store.port';
 import type { ExportedMemory } from 'src/store/tenant-data.port';
 
 /**
  * The export file: NDJSON, one record a line. The first line is the header; then channels, summaries, messages,
- * memories (each with its outgoing edges and EXTRACTED_FROM edges) and bulletins, each kind in id order (bulletins
- * oldest first). Records carry no tenant id: `import --tenant` decides where they go. Vectors are not exported.
+ * memories (each with its outgoing edges and EXTRACTED_FROM edges), entities (each with the memories that mention it
+ * and the entity it was merged into) and bulletins, each kind in id order (bulletins oldest first). Records carry no tenant id: `import --tenant` decides where they go. Vectors are not exported.
  */
 export const EXPORT_FORMAT = 'engram-export';
 export const EXPORT_VERSION = 1;
@@ -121,6 +123,23 @@ const memory = z.strictObject({
   extractedFrom: z.array(z.strictObject({ messageId: id, createdAt: date })).max(10_000),
 });
 
+const entityName = z.string().min(1).max(200);
+
+const entity = z.strictObject({
+  kind: z.literal('entity'),
+  id,
+  entityKind: z.enum(EntityKind),
+  name: entityName,
+  key: entityName,
+  aliases: z.array(entityName).max(1_000),
+  keys: z.array(entityName).max(1_000),
+  createdAt: date,
+  updatedAt: date,
+  mergedInto: optionalId,
+  mergedAt: optionalDate,
+  mentions: z.array(z.strictObject({ memoryId: id, createdAt: date })).max(100_000),
+});
+
 const bulletin = z.strictObject({
   kind: z.literal('bulletin'),
   id,
@@ -132,7 +151,7 @@ const bulletin = z.strictObject({
   source: z.enum(['template', 'llm']),
 });
 
-const record = z.discriminatedUnion('kind', [header, channel, summary, message, memory, bulletin]);
+const record = z.discriminatedUnion('kind', [header, channel, summary, message, memory, entity, bulletin]);
 
 export type ExportHeader = z.output<typeof header>;
 export type ExportRecord = z.output<typeof record>;
@@ -250,6 +269,23 @@ export function memoryLine(m: ExportedMemory): string {
     embeddingModel: m.embeddingModel,
     links: m.links.map((l) => ({ toId: l.toId, type: l.type, weight: l.weight, createdAt: iso(l.createdAt) })),
     extractedFrom: m.extractedFrom.map((e) => ({ messageId: e.messageId, createdAt: iso(e.createdAt) })),
+  });
+}
+
+export function entityLine(e: ExportedEntity): string {
+  return JSON.stringify({
+    kind: 'entity',
+    id: e.id,
+    entityKind: e.kind,
+    name: e.name,
+    key: e.key,
+    aliases: e.aliases,
+    keys: e.keys,
+    createdAt: iso(e.createdAt),
+    updatedAt: iso(e.updatedAt),
+    mergedInto: e.mergedInto,
+    mergedAt: iso(e.mergedAt),
+    mentions: e.mentions.map((m) => ({ memoryId: m.memoryId, createdAt: iso(m.createdAt) })),
   });
 }
 

@@ -197,6 +197,7 @@ describe('export, import and purge', () => {
         summary: 1,
         message: 6,
         memory: expect.any(Number) as number,
+        entity: expect.any(Number) as number,
         bulletin: 1,
       });
       const memories = exported.records.filter((r) => r['kind'] === 'memory');
@@ -295,13 +296,23 @@ describe('export, import and purge', () => {
       (text, r) => text.replaceAll(`"${r.from}"`, `"${r.to}"`),
       JSON.stringify(before.records),
     );
-    const byLine = (records: Record<string, unknown>[]): string[] => records.map((r) => JSON.stringify(r)).sort();
+    // an entity's mentions are in memory id order, and the ids were replaced
+    const byLine = (records: Record<string, unknown>[]): string[] =>
+      records
+        .map((r) =>
+          JSON.stringify(
+            r['kind'] === 'entity'
+              ? { ...r, mentions: (r['mentions'] as { memoryId: string }[]).map((m) => JSON.stringify(m)).sort() }
+              : r,
+          ),
+        )
+        .sort();
     expect(byLine(split(await exportRest(t, KEYS.bob)).records)).toEqual(
       byLine(JSON.parse(restored) as Record<string, unknown>[]),
     );
     const recalled = await new MemoryApi(t, KEYS.bob).recall('deploy script');
     expect(recalled.map((m) => m.content)).toContain('The deploy script lives in ops/deploy.sh');
-    // the file carries no entities: each restored memory is linked again, as it was before the purge
+    // the file carries the entities and their mentions: each restored memory names what it named before the purge
     await expect(entityNames(KEYS.bob)).resolves.toEqual(linkedBefore);
 
     // alice's file into bob's tenant: every memory, message, summary and bulletin id is alice's, so each gets an id of
@@ -378,6 +389,77 @@ describe('export, import and purge', () => {
     expect(codes(await t.gql('mutation { purgeSkill(skillId: "bad skill!") { memories } }'))).toEqual([
       'BAD_USER_INPUT',
     ]);
+  });
+
+  it('should carry entities, their mentions and a merge through export, purge and import', async () => {
+    const purge = (): Promise<unknown> =>
+      rest(t, '/api/purge', { method: 'POST', key: KEYS.bob, body: '{"confirm":"purge"}' });
+    await purge();
+    const memories = new MemoryApi(t, KEYS.bob);
+    await memories.remember({ content: 'My colleague Ana Silva runs the data team' });
+    await memories.remember({ content: 'Anna Silva from the data team sent the quarterly report' });
+    await t.app.get(OwedEntityLinks).settled();
+    type EntityView = {
+      id: string;
+      name: string;
+      aliases: string[];
+      mergedIds: string[];
+      memories: { content: string }[];
+    };
+    const people = async (): Promise<EntityView[]> =>
+      expectData(
+        await t.gql<{ entities: EntityView[] }>(
+          'query { entities(kind: PERSON) { id name aliases mergedIds memories { content } } }',
+          {},
+          KEYS.bob,
+        ),
+        'entities',
+      ).entities;
+    const before = await people();
+    const ana = before.find((e) => e.name === 'Ana Silva');
+    const anna = before.find((e) => e.name === 'Anna Silva');
+    expect({ ana: ana?.name, anna: anna?.name }).toEqual({ ana: 'Ana Silva', anna: 'Anna Silva' });
+    const merged = await t.gql(
+      'mutation($keep: ID!, $other: ID!) { mergeEntities(keepId: $keep, otherId: $other) { id } }',
+      { keep: ana?.id, other: anna?.id },
+      KEYS.bob,
+    );
+    expectData(merged, 'mergeEntities');
+    const group = (await people()).find((e) => e.id === ana?.id);
+    expect(group?.mergedIds).toEqual([anna?.id]);
+    expect(group?.memories).toHaveLength(2);
+
+    const exported = split(await exportRest(t, KEYS.bob));
+    expect(exported.records.filter((r) => r['kind'] === 'entity').length).toBeGreaterThanOrEqual(2);
+    await purge();
+    expect(await people()).toEqual([]);
+    const file = `${[exported.header, ...exported.records].map((r) => JSON.stringify(r)).join('\n')}\n`;
+    const imported = await importRest(t, KEYS.bob, file);
+    expect(imported.status).toBe(200);
+    const report = imported.body as { entities: { created: number; conflicts: number } };
+    expect(report.entities).toMatchObject({ created: exported.records.filter((r) => r['kind'] === 'entity').length });
+    await t.app.get(OwedEntityLinks).settled();
+
+    // one group again, under bob's new ids: the merge and both mentions came with the file
+    const restored = (await people()).filter((e) => e.name === 'Ana Silva' || e.name === 'Anna Silva');
+    expect(restored).toHaveLength(1);
+    expect(restored[0]?.aliases).toContain('Anna Silva');
+    expect(restored[0]?.mergedIds).toHaveLength(1);
+    expect(restored[0]?.memories.map((m) => m.content).sort()).toEqual(
+      ['Anna Silva from the data team sent the quarterly report', 'My colleague Ana Silva runs the data team'].sort(),
+    );
+
+    // a file whose merge names no entity of the file or of the tenant is refused, and nothing is written
+    const stray = exported.records.map((r) =>
+      r['kind'] === 'entity' && r['id'] === anna?.id ? { ...r, mergedInto: '00000000-0000-4000-8000-000000000000' } : r,
+    );
+    const refused = await importRest(
+      t,
+      KEYS.bob,
+      `${[exported.header, ...stray].map((r) => JSON.stringify(r)).join('\n')}\n`,
+    );
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'BAD_USER_INPUT' } } });
+    expect((refused.body as RestError).error.message).toMatch(/mergedInto .* names no entity/);
   });
 
   // the Neo4j purge is asserted label by label in the tenant-data contract suite

@@ -11,6 +11,7 @@ export const TENANT_DATA_QUERIES = [
   'tenant/list-existing-memories',
   'tenant/list-existing-summaries',
   'tenant/list-existing-bulletins',
+  'tenant/list-existing-entities',
   'tenant/list-existing-channels',
   'tenant/import-messages',
   'tenant/refresh-channels',

@@ -62,6 +62,7 @@ const ID_OWNER_QUERIES: Readonly<Record<ImportIdKind, Neo4jQueryName>> = {
   message: 'tenant/list-existing-messages',
   summary: 'tenant/list-existing-summaries',
   bulletin: 'tenant/list-existing-bulletins',
+  entity: 'tenant/list-existing-entities',
   channel: 'tenant/list-existing-channels',
 };
 

@@ -48,6 +48,7 @@ const ID_TABLES: Readonly<Record<Exclude<ImportIdKind, 'channel'>, string>> = {
   message: 'messages',
   summary: 'summaries',
   bulletin: 'bulletins',
+  entity: 'entities',
 };
 
 function noCounts(): ImportCounts {
