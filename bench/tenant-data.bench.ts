@@ -96,7 +96,7 @@ export async function runTenantDataBench(sizes: number[] = [10_000]): Promise<vo
     try {
       const source = await open(dir, 'source');
       await fill(source, size);
-      const service = new TenantDataService(source.tenantData, source.entities, EMBEDDER, { entityLinking: true });
+      const service = new TenantDataService(source.tenantData, source.entities, EMBEDDER);
       const times: Record<'export' | 'import' | 'reimport' | 'purge', number[]> = {
         export: [],
         import: [],
@@ -110,7 +110,7 @@ export async function runTenantDataBench(sizes: number[] = [10_000]): Promise<vo
         times.export.push(performance.now() - started);
 
         const target = await open(dir, `target-${run}`);
-        const importer = new TenantDataService(target.tenantData, target.entities, EMBEDDER, { entityLinking: true });
+        const importer = new TenantDataService(target.tenantData, target.entities, EMBEDDER);
         started = performance.now();
         await importer.importLines(TENANT, lines);
         times.import.push(performance.now() - started);

@@ -100,11 +100,21 @@ describe('OwedEntityLinks across a restart', () => {
     expect(seriesValue(scrape, 'engram_backlog_oldest_age_seconds{kind="entity_links"}')).toBeGreaterThan(0);
   });
 
-  it('should owe nothing when ENTITY_LINKING is false', async () => {
-    const kit = await openServiceKit({ dataDir, env: { ENTITY_LINKING: 'false' } });
-    kits.push(kit);
-    await kit.get(MemoryWriteService).remember('acme', { content: 'My sister Ana moved to Lisbon' });
+  it('should keep what is written while ENTITY_LINKING is false owed, and link it once a process boots with it on', async () => {
+    const off = await openServiceKit({ dataDir, env: { ENTITY_LINKING: 'false' } });
+    kits.push(off);
+    const ids = await write(off);
+    await off.get(OwedEntityLinks).settled();
+    await expect(linkedNames(off, ids)).resolves.toEqual([[], []]);
+    await expect(off.stores.entities.countOwedLinks(null)).resolves.toMatchObject({ items: 2 });
+    await off.close();
+    kits.splice(0);
 
-    await expect(kit.stores.entities.countOwedLinks(null)).resolves.toEqual({ items: 0, oldest: null });
+    const on = await openServiceKit({ dataDir });
+    kits.push(on);
+    await on.get(OwedEntityLinks).settled();
+
+    await expect(linkedNames(on, ids)).resolves.toEqual(await linkedByALiveProcess());
+    await expect(on.stores.entities.countOwedLinks(null)).resolves.toEqual({ items: 0, oldest: null });
   });
 });

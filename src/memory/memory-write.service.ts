@@ -221,9 +221,9 @@ export class MemoryWriteService {
       links,
       supersede: decision.supersede,
       taskBudget,
-      // kept in the store until the links are made, so a process that ends first leaves them owed, not lost
-      entityLinksOwed:
-        live && this.config.entityLinking ? { since: now, slotValue: candidate.slot?.value ?? null } : null,
+      // kept in the store until the links are made, so a process that ends first leaves them owed, not lost (with
+      // ENTITY_LINKING=false too: they are made once linking is turned on)
+      entityLinksOwed: live ? { since: now, slotValue: candidate.slot?.value ?? null } : null,
     });
     if (!result.created) {
       // a concurrent identical write won the unique constraint: this one reinforces it instead

@@ -39,7 +39,7 @@ export async function withService<T>(
   try {
     await stores.connection.init({ model: embedder.model, dimensions: embedder.dimensions });
 
-    return await work(new TenantDataService(stores.tenantData, stores.entities, embedder, config, jobs), stores);
+    return await work(new TenantDataService(stores.tenantData, stores.entities, embedder, jobs), stores);
   } finally {
     await jobs?.close();
     await stores.connection.close();

@@ -4,8 +4,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { BadInputError, NotFoundError } from 'src/common/errors';
 import { eventLoopSlicer, yieldToEventLoop } from 'src/common/event-loop';
 import { assertKey } from 'src/common/validation';
-import { APP_CONFIG, DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
-import type { AppConfig } from 'src/config/config';
+import { DEFAULT_MAX_CONTENT_BYTES } from 'src/config/config';
 import { assertChannelId } from 'src/conversation/conversation-input';
 import { EMBEDDER } from 'src/domain/embedding.port';
 import type { Embedder } from 'src/domain/embedding.port';
@@ -187,7 +186,6 @@ export class TenantDataService {
     @Inject(TENANT_DATA_STORE) private readonly store: TenantDataStore,
     @Inject(ENTITY_STORE) private readonly entities: EntityStore,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'entityLinking'>,
     /** The job queue, so a purge also drops the tenant's queued jobs (the CLI passes one when REDIS_URL is set). */
     @Optional() @Inject(JOB_QUEUE) private readonly jobs: JobQueue | null = null,
     /** In the service, imported memories get their entity links at once; the CLI leaves them owed to the service. */
@@ -354,7 +352,7 @@ export class TenantDataService {
         };
 
         const entityLinksOwed =
-          this.config.entityLinking && memory.status === MemoryStatus.ACTIVE
+          memory.status === MemoryStatus.ACTIVE
             ? { since: importedAt, slotValue: memory.slot === null ? null : slotValueIn(memory.content, memory.slot) }
             : null;
 

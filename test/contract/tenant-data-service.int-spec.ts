@@ -94,15 +94,12 @@ describe('TenantDataService on SQLite: vectors on import', () => {
       vector: vector ?? null,
       projectId: null,
     });
-    const lines = await exportOf(
-      new TenantDataService(source.tenantData, source.entities, before, { entityLinking: true }),
-      't',
-    );
+    const lines = await exportOf(new TenantDataService(source.tenantData, source.entities, before), 't');
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ embeddingModel: 'model-a' });
 
     const after = new CountingEmbedder('model-b');
     const target = await open('target', after);
-    const service = new TenantDataService(target.tenantData, target.entities, after, { entityLinking: true });
+    const service = new TenantDataService(target.tenantData, target.entities, after);
     const report = await service.importLines('t', lines);
 
     expect(report).toMatchObject({
@@ -135,17 +132,12 @@ describe('TenantDataService on SQLite: vectors on import', () => {
       links: [],
       supersede: [],
     });
-    const lines = await exportOf(
-      new TenantDataService(source.tenantData, source.entities, before, { entityLinking: true }),
-      'u',
-    );
+    const lines = await exportOf(new TenantDataService(source.tenantData, source.entities, before), 'u');
 
     const down = new CountingEmbedder('model-b');
     down.down = true;
     const target = await open('target-2', down);
-    const report = await new TenantDataService(target.tenantData, target.entities, down, {
-      entityLinking: true,
-    }).importLines('u', lines);
+    const report = await new TenantDataService(target.tenantData, target.entities, down).importLines('u', lines);
 
     expect(report).toMatchObject({ unembedded: 1, memories: { created: 1 } });
     const hits = await target.memories.searchText('u', 'bees', 5, { statuses: [MemoryStatus.ACTIVE] });
@@ -175,10 +167,7 @@ describe('TenantDataService on SQLite: vectors on import', () => {
       vector: null,
       projectId: null,
     });
-    const lines = await exportOf(
-      new TenantDataService(source.tenantData, source.entities, embedder, { entityLinking: true }),
-      'v',
-    );
+    const lines = await exportOf(new TenantDataService(source.tenantData, source.entities, embedder), 'v');
 
     const targetDir = mkdtempSync(join(dir, 'target-3-'));
     const stores = openSqliteStores(join(targetDir, 'engram.sqlite'));
@@ -188,17 +177,15 @@ describe('TenantDataService on SQLite: vectors on import', () => {
     const failing = Object.assign(Object.create(stores.tenantData) as typeof stores.tenantData, {
       importMemories: () => Promise.reject(new Error('disk I/O error')),
     });
-    await expect(
-      new TenantDataService(failing, stores.entities, embedder, { entityLinking: true }).importLines('v', lines),
-    ).rejects.toThrow('disk I/O error');
+    await expect(new TenantDataService(failing, stores.entities, embedder).importLines('v', lines)).rejects.toThrow(
+      'disk I/O error',
+    );
 
     const broken = await runIntegrityCheck(targetDir);
     expect(broken.ok).toBe(false);
     expect(broken.output).toMatch(/UNFINISHED_IMPORT \(tenant v\): 1/);
 
-    const report = await new TenantDataService(stores.tenantData, stores.entities, embedder, {
-      entityLinking: true,
-    }).importLines('v', lines);
+    const report = await new TenantDataService(stores.tenantData, stores.entities, embedder).importLines('v', lines);
     expect(report.memories.created).toBe(2);
     expect(report.messages.existing).toBe(1);
     const fixed = await runIntegrityCheck(targetDir);
