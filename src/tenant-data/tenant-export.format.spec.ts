@@ -134,20 +134,9 @@ describe('entity lines', () => {
   };
 
   it('should read back what it writes, the merge and the mentions included', () => {
-    expect(parseExportLine(entityLine(entity), 7)).toEqual({
-      kind: 'entity',
-      id: E2,
-      entityKind: EntityKind.PERSON,
-      name: 'Anna Silva',
-      key: 'anna silva',
-      aliases: ['Annie'],
-      keys: ['anna silva', 'annie'],
-      createdAt: at,
-      updatedAt: at,
-      mergedInto: E1,
-      mergedAt: at,
-      mentions: [{ memoryId: M1, createdAt: at }],
-    });
+    const { tenantId: _tenant, rootId: _root, kind, ...fields } = entity;
+
+    expect(parseExportLine(entityLine(entity), 7)).toEqual({ kind: 'entity', entityKind: kind, ...fields });
   });
 
   it('should refuse a key that is not a folded name, a merge into itself and a name that carries an injection', () => {
