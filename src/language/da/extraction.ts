@@ -41,13 +41,14 @@ export const DANISH: LanguageTable = {
       id: 'da.forget',
       kind: 'forget',
       pattern: new RegExp(
-        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+ikke\b)` +
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+ikke\b)(?:\s+lige)?` +
           String.raw`(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$`,
         'u',
       ),
       examples: [
         { text: 'Glem at jeg bor i Berlin', value: 'jeg bor i Berlin' },
         { text: 'glem mit telefonnummer', value: 'mit telefonnummer' },
+        { text: 'glem lige hvad jeg arbejder med', value: 'hvad jeg arbejder med' },
         { text: 'Glem alt om Postgres-beslutningen', value: 'Postgres-beslutningen' },
         { text: 'glem det', value: null },
         { text: 'Glem ikke mælken', value: null },
@@ -214,7 +215,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'nickname',
       pattern: new RegExp(
-        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er|(?:jeg )?vil (?:jeg )?(?:hellere|gerne|helst) kaldes) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
+        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er|(?:jeg )?vil (?:jeg )?(?:hellere|gerne|helst) kaldes) ${ADV}(?:bare |gerne |hellere )?(?<v>.+)$`,
         'u',
       ),
       clean: (value) => {
@@ -225,6 +226,7 @@ export const DANISH: LanguageTable = {
       },
       examples: slotExamples('nickname', [
         ['Kald mig bare Freddy', 'Freddy'],
+        ['Nej, kald mig hellere Susse.', 'Susse'],
         ['Mit kaldenavn er Fie', 'Fie'],
         ['Alle kalder mig Madsen nu', 'Madsen'],
         ['Faktisk vil jeg hellere kaldes Niels, Nisse er lidt barnligt', 'Niels'],
@@ -338,7 +340,7 @@ export const DANISH: LanguageTable = {
     location: /\bhvor jeg bor\b|\bmin (?:adresse|by|hjemby)\b/u,
     timezone: /\bmin tidszone\b/u,
     employer: /\bhvor jeg arbejder\b|\bmin arbejdsgiver\b|\bmit firma\b/u,
-    occupation: /\bmit (?:job|erhverv|arbejde)\b/u,
+    occupation: /\bmit (?:job|erhverv|arbejde)\b|\bhvad jeg (?:arbejder (?:med|som)|laver)\b/u,
     email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
     nickname: /\b(?:mit|det|dét) kælenavn\b/u,
     birthday: /\bmin (?:fødselsdag|fødselsdato)\b/u,
