@@ -238,12 +238,15 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'email',
       pattern: new RegExp(
-        String.raw`${LEAD}min (?:nye |nuværende )?(?:e-?mail|mail)(?:-?adresse)? er ${ADV}(?<v>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)`,
+        String.raw`(?:${LEAD}min (?:nye |nuværende )?(?:e-?mail|mail)(?:-?adresse)? er|${LEAD}(?:brug|skriv til|send til)(?: hellere| bare| gerne| nu)?(?: min (?:nye )?(?:e-?mail|mail)(?:-?adresse)?)?) ${ADV}(?<v>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)`,
         'u',
       ),
       examples: slotExamples('email', [
         ['Min nye email er mette.h@example.dk', 'mette.h@example.dk'],
         ['Min mail er ikke vigtig', null],
+        // the address the user asks to be written to is theirs
+        ['Brug hellere pia.nygaard@gmail.com, den gamle tjekker jeg aldrig.', 'pia.nygaard@gmail.com'],
+        ['Skriv til hans mail', null],
       ]),
     }),
     // "Svar altid på dansk", "Skriv til mig på engelsk fremover": the language the user wants answers in
@@ -286,7 +289,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'occupation',
       pattern: new RegExp(
-        String.raw`${JEG} (?:arbejder ${ADV}som (?:en |et )?|er ${ADV}(?:blevet |uddannet |en |et )?(?=(?:[\p{L}-]+ )?(?:${OCCUPATIONS})(?:$|[\s.,!;])))` +
+        String.raw`${JEG} (?:arbejder ${ADV}som (?:en |et )?|er ${ADV}(?:blevet |uddannet |en |et )?(?=(?:[\p{L}-]+ )?(?:\p{L}{3,}-?)?(?:${OCCUPATIONS})(?:$|[\s.,!;])))` +
           String.raw`(?<v>[\p{L} -]+?)(?=$|[.,!;]|\s+(?:og|men|hos|i|på|ved)(?![\p{L}\p{N}]))`,
         'u',
       ),
@@ -300,6 +303,9 @@ export const DANISH: LanguageTable = {
         ['Min far er læge', null],
         ['Nu er jeg jordemoder', 'jordemoder'],
         ['Nu arbejder jeg som tømrer', 'tømrer'],
+        // a compound that ends in a job word is one: "skole" + "leder"
+        ['jeg er blevet skoleleder', 'skoleleder'],
+        ['Jeg er blevet salgschef hos Netto', 'salgschef'],
       ]),
     }),
     regexPattern({
