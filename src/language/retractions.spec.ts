@@ -161,6 +161,7 @@ describe('detectValueSwap', () => {
     ["wait no, it's actually Malmö, crossed the bridge last month", null, 'Malmö'],
     ['oops 31 actually, lying to myself', null, '31'],
     ['actually no, German. French was a phase', null, 'German'],
+    ['actually no, german. french was a phase lol', null, 'german'],
     ['Nej vent, det er faktisk Køge', null, 'Køge'],
   ])('%j swaps %j for %j', (text, from, to) => {
     expect(detectValueSwap(text)).toEqual({ from, to });

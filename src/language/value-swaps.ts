@@ -1,3 +1,5 @@
+import { DA_LANGUAGES } from 'src/language/da/words';
+import { LANGUAGES } from 'src/language/en/slot-words';
 import { MAX_SLOT_TEXT } from 'src/language/slot-values';
 
 /**
@@ -32,11 +34,13 @@ const SWAPS: ReadonlyArray<{ pattern: RegExp; from: 1 | 2 }> = [
   },
 ];
 
+/** Values written in lower case: months and languages ("actually no, german"). */
 const MONTHS: ReadonlySet<string> = new Set(
   'january february march april may june july august september october november december januar februar marts juni juli oktober'.split(
     ' ',
   ),
 );
+const LANGUAGE_WORDS: ReadonlySet<string> = new Set([...LANGUAGES.split('|'), ...DA_LANGUAGES.split('|')]);
 
 const CUE = String.raw`(?:wait|sorry|sry|oops|no|nope|ah|oh|actually|er|um|hmm|ugh|typo|undskyld|nej|ups|hov|vent|øh|faktisk)`;
 const END = String.raw`(?=$|[.!,;])`;
@@ -64,8 +68,10 @@ export function detectValueSwap(content: string): ValueSwap | null {
   }
   const meant = ALONE.map((pattern) => pattern.exec(text)?.[1]).find((value) => value !== undefined);
 
-  // a value is a name, a number, an address or a month: "I meant it" corrects nothing
-  return meant !== undefined && (/^\p{Lu}|[@\d]/u.test(meant) || MONTHS.has(meant.toLowerCase()))
+  const lower = meant?.toLowerCase() ?? '';
+
+  // a value is a name, a number, an address, a month or a language: "I meant it" corrects nothing
+  return meant !== undefined && (/^\p{Lu}|[@\d]/u.test(meant) || MONTHS.has(lower) || LANGUAGE_WORDS.has(lower))
     ? { from: null, to: meant }
     : null;
 }
