@@ -140,7 +140,9 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
       type: null,
       slot: null,
       explicit,
-      ...(patternId === 'en.trait' ? { tags: traitTags(match.value) } : {}),
+      ...(patternId === 'en.trait' || patternId.endsWith('.personal.condition')
+        ? { tags: traitTags(match.value) }
+        : {}),
     };
   }
 

@@ -41,7 +41,7 @@ export const DANISH: LanguageTable = {
       id: 'da.forget',
       kind: 'forget',
       pattern: new RegExp(
-        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+ikke\b)(?:\s+lige)?` +
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+(?:nu\s+|bare\s+|lige\s+)?ikke\b)(?:\s+lige)?` +
           String.raw`(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$`,
         'u',
       ),
@@ -52,6 +52,7 @@ export const DANISH: LanguageTable = {
         { text: 'Glem alt om Postgres-beslutningen', value: 'Postgres-beslutningen' },
         { text: 'glem det', value: null },
         { text: 'Glem ikke mælken', value: null },
+        { text: 'Glem nu ikke min nøddeallergi', value: null },
       ],
     }),
     // "Kan du fjerne min mailadresse fra hukommelsen?", "Gider du slette min fødselsdag?"
@@ -173,6 +174,14 @@ export const DANISH: LanguageTable = {
         examples: [
           { text: 'Jeg er vegetar', value: 'vegetar' },
           { text: 'Min søn er vegetar', value: null },
+        ],
+      },
+      {
+        id: 'da.personal.condition',
+        source: String.raw`${JEG} (?:har|lider af|døjer med) ${ADV}(?<v>sukkersyge|diabetes|type [12]-diabetes|astma|epilepsi|adhd|autisme|ordblindhed|migræne|gigt|leddegigt|cøliaki|nøddeallergi|jordnøddeallergi|pollenallergi|høfeber|forhøjet blodtryk|tinnitus|psoriasis|eksem|endometriose|depression|angst|sklerose|søvnapnø)(?=$|[.,!;]| og\b| men\b)`,
+        examples: [
+          { text: 'Jeg har sukkersyge.', value: 'sukkersyge' },
+          { text: 'Min mor har astma', value: null },
         ],
       },
       {

@@ -328,6 +328,17 @@ const personal: ExtractionPattern[] = [
       { text: 'I ran a marathon once', value: null },
     ],
   },
+  // a condition an agent must keep in mind, said as one the user has
+  {
+    id: 'en.personal.condition',
+    source: String.raw`${I}(?: have|'ve got| have got| suffer from| live with) (?:a |an )?(?:mild |severe |chronic |bad )?(?<v>asthma|diabetes|type [12] diabetes|epilepsy|adhd|autism|dyslexia|migraines?|arthritis|coeliac disease|celiac disease|crohn's(?: disease)?|ibs|hypertension|high blood pressure|(?:nut|peanut|tree nut|shellfish|fish|egg|milk|gluten|pollen|penicillin) allergy|tinnitus|psoriasis|eczema|endometriosis|pcos|depression|anxiety|long covid|multiple sclerosis|heart condition|sleep apnoea|sleep apnea|lupus|fibromyalgia)(?=$|[.,!;]| (?:and|but|so|since|too)\b)`,
+    examples: [
+      { text: 'I have asthma.', value: 'asthma' },
+      { text: "I've got a peanut allergy, so no satay", value: 'peanut allergy' },
+      { text: 'My son has asthma', value: null },
+      { text: 'I have a question about asthma', value: null },
+    ],
+  },
   {
     id: 'en.personal.smoker',
     source: String.raw`${I} (?<v>smoke|vape|don't drink|do not drink|don't eat meat|do not eat meat)(?=$|[.,!;]| (?:about|around|a|every|but|and)\b)`,
