@@ -77,6 +77,10 @@ describe(extractDeterministic.name, () => {
     expect(kept('From now on, keep your answers under 100 words.')).toEqual(['rule']);
     expect(kept('Never use emojis in your replies.')).toEqual(['rule']);
     expect(kept('Remind me to water the plants on Sunday.')).toEqual(['reminder']);
+    expect(kept('need to renew my passport before june ugh')).toEqual(['reminder']);
+    expect(kept('Jeg skal huske at forny mit pas inden sommerferien.')).toEqual(['reminder']);
+    expect(kept('I need to sleep.')).toEqual([]);
+    expect(kept('I have to leave by 5.')).toEqual([]);
     expect(kept('Sorry, I said Bristol but I meant Bath.')).toEqual(['correction']);
     expect(kept("I don't play tennis anymore.")).toEqual(['retraction']);
     for (const chat of ['Keep going and never give up!', 'They always make us smile.', "Don't give up, buddy!"]) {

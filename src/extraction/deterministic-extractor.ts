@@ -63,7 +63,7 @@ function keptAsSaid(sentence: string): string | null {
   if (detectValueSwap(sentence)) {
     return 'correction';
   }
-  if (REMINDER.test(sentence)) {
+  if (REMINDER.test(sentence) || SELF_TASK.test(sentence)) {
     return 'reminder';
   }
 
@@ -96,7 +96,19 @@ const CHAT_RULE = new RegExp(
   'iu',
 );
 
-const REMINDER = /^(?:(?:please|pls|and|oh|also|hey|og|så)[,]? )*(?:remind me to|husk mig på at|mind mig om at) \S/iu;
+const REMINDER =
+  /^(?:(?:please|pls|and|oh|also|hey|og|så)[,]? )*(?:remind me to|husk mig på at|mind mig om at|i (?:need|have) to remember to|jeg skal huske at|jeg må huske at) \S/iu;
+
+const DEADLINE = String.raw`(?:before|by|no later than|inden|før|senest) (?:the end of|next|this|tomorrow|tonight|udgangen af|næste|på|i morgen|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag|januar|februar|marts|juni|juli|oktober|sommerferien|jul)\b|\d)`;
+/**
+ * A task the user sets themself, with its deadline: "need to renew my passport before June", "I have to file the
+ * taxes by Friday". The deadline tells it from the moment's "I need to sleep"; leaving is no task.
+ */
+const SELF_TASK = new RegExp(
+  String.raw`^(?:(?:oh|and|also|so|btw|ok|okay|ugh|argh)[,]? )*(?:i )?(?:really )?(?:need to|have to|must|gotta|got to) ` +
+    String.raw`(?!(?:go|leave|run|head|sleep|hurry|rush|dash|log off|sign off|eat|admit|say)\b)[\p{L}'-]+ [^.!?]*?\b${DEADLINE}`,
+  'iu',
+);
 
 /** Tags of a trait, so a health rule or a recipe search finds it: allergies and conditions are health, diets diet. */
 function traitTags(trait: string): string[] {
@@ -140,7 +152,9 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
       type: null,
       slot: null,
       explicit,
-      ...(patternId === 'en.trait' ? { tags: traitTags(match.value) } : {}),
+      ...(patternId === 'en.trait' || patternId.endsWith('.personal.condition')
+        ? { tags: traitTags(match.value) }
+        : {}),
     };
   }
 

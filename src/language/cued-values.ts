@@ -14,6 +14,8 @@ interface CueRow {
   cues: Readonly<Record<'en' | 'da', readonly string[]>>;
   /** At most this many words of value. */
   words: number;
+  /** A name, never a description: no value followed by a word of DESCRIBED_BY ("i'm proud of her"). */
+  named?: boolean;
   examples: readonly (readonly [string, string | null])[];
 }
 
@@ -46,12 +48,15 @@ export const CUED_VALUES: readonly CueRow[] = [
     slots: ['name', 'nickname'],
     cues: { en: ["it's", 'its', "i'm", 'im', "name's", 'names', 'is', 'am', 'me'], da: ['hedder', 'mig', 'er'] },
     words: 2,
+    named: true,
     examples: [
       ["legally changed my name last month, it's aurelio now", 'aurelio'],
       ["name's dagny, nice to meet u", 'dagny'],
       ['everyone calls me bo, even my mum lol', 'bo'],
       ['alle kalder mig bimse nu', 'bimse'],
       ["it's a long story", null],
+      ["i'm proud of her", null],
+      ['im so done with it', null],
     ],
   },
 ];
@@ -64,7 +69,7 @@ const NOT_VALUE = new Set(
     'week weeks month months year years day days morning evening summer winter spring autumn fall weekend ' +
     'monday tuesday wednesday thursday friday saturday sunday ' +
     'lol haha btw fwiw tbh rn ok okay yeah yes no not never so and but or as of on at in to for with by from ' +
-    'since until after before about around here there where when while because if then than also too ' +
+    'since until after before about around here there where when while because if then than also too once ' +
     'is am are was were be been being have has had do does did will would can could should ' +
     'be a part new old big small bigger smaller place city town job work home house flat apartment ' +
     'nu i går dag uge måned år sidste næste og men eller som på til fra med hos ved jeg du vi han hun de ' +
@@ -72,6 +77,10 @@ const NOT_VALUE = new Set(
   ).split(' '),
 );
 const WORD = /^[\p{Ll}][\p{Ll}\p{N}'&.-]*$/u;
+/** A word after a value that makes it a description, not a name or place: "i'm proud of her", "is keen on it". */
+const DESCRIBED_BY: ReadonlySet<string> = new Set(
+  'of about with to for that than on af om med til for at end'.split(' '),
+);
 const MAX_CUED_TEXT = 300;
 
 /** The value of `slot` said in lower case after its last cue in `text`, or null. */
@@ -87,17 +96,20 @@ export function cuedValue(text: string, slot: SlotName, language: 'en' | 'da'): 
       return;
     }
     const value: string[] = [];
+    let marked = false;
     for (const raw of tokens.slice(i + 1, i + 1 + row.words)) {
       const word = raw.replace(/[.,;:!?)"”’]+$/u, '');
       if (!WORD.test(word) || NOT_VALUE.has(word) || word.length < 2) {
         break;
       }
       value.push(word);
-      if (word !== raw) {
+      marked = word !== raw;
+      if (marked) {
         break;
       }
     }
-    if (value.length > 0) {
+    const next = marked ? undefined : tokens[i + 1 + value.length];
+    if (value.length > 0 && !(row.named === true && DESCRIBED_BY.has(next ?? ''))) {
       found = value.join(' ');
     }
   });

@@ -73,6 +73,10 @@ describe(mentionedSlots.name, () => {
     ['their birthday', ['birthday']],
     ['min mailadresse', ['email']],
     ['det kælenavn', ['nickname']],
+    ["the user's employer", ['employer']],
+    ["where i'm staying", ['location']],
+    ['what i do for work please', ['occupation']],
+    ['hvad jeg arbejder med', ['occupation']],
   ])('%j names %j', (query, slots) => {
     expect(mentionedSlots(query)).toEqual(slots);
   });

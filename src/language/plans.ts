@@ -125,10 +125,14 @@ export const OTHER_SUBJECT_CUES: readonly SubjectOrPlanCue[] = [
   {
     id: 'en.other.relative',
     pattern:
-      /^(?:(?:and|but|so|also|oh|btw|plus|it's|it is|today is|tomorrow is)[,]?\s+)*(?:my|our)\s+(?:(?:little|big|older|younger|eldest|youngest|oldest|baby|best|new|old|late|twin)\s+)*(?:daughter|son|kid|kids|child|children|boy|girl|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[ée]e?|mum|mom|mother|dad|father|parents|brother|sister|sibling|grandma|grandmother|grandpa|grandfather|grandson|granddaughter|aunt|uncle|niece|nephew|cousin|friend|neighbou?r|colleague|coworker|co-worker|boss|manager|roommate|flatmate|in-laws?|mother-in-law|father-in-law|stepson|stepdaughter|stepmum|stepmom|stepdad)(?:'s|s')?(?![\p{L}-])/iu,
+      /^(?:(?:and|but|so|also|oh|btw|plus|it's|it is|today is|tomorrow is)[,]?\s+)*(?:(?:my|our|(?:the )?user's)\s+|user\.)(?:(?:little|big|older|younger|eldest|youngest|oldest|baby|best|new|old|late|twin)\s+)*(?:daughter|son|kid|kids|child|children|boy|girl|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[ée]e?|mum|mom|mother|dad|father|parents|brother|sister|sibling|grandma|grandmother|grandpa|grandfather|grandson|granddaughter|aunt|uncle|niece|nephew|cousin|friend|neighbou?r|colleague|coworker|co-worker|boss|manager|roommate|flatmate|in-laws?|mother-in-law|father-in-law|stepson|stepdaughter|stepmum|stepmom|stepdad|sis|bro|bf|gf|hubby|bestie|roomie)(?:'s|s')?(?![\p{L}-])/iu,
     examples: [
       { text: 'My daughter Ella turns 7 next week', fires: true },
       { text: "my little brother's email is tom@x.org", fires: true },
+      { text: 'my bf works at google, so jealous', fires: true },
+      { text: "The user's son prefers to be called Max.", fires: true },
+      { text: 'user.brother | works_at | Airbus', fires: true },
+      { text: "The user's email is kim@x.org", fires: false },
       { text: "It's my mother's 70th birthday on Sunday", fires: true },
       { text: 'I live with my mum in Oslo', fires: false },
       { text: 'My name is Ella', fires: false },

@@ -16,6 +16,7 @@ describe('detectRetraction', () => {
     ['I used to be a pilot, but not anymore.', 'occupation', 'pilot'],
     ['Jeg bor ikke længere i Horsens', 'location', 'horsens'],
     ['Jeg arbejder ikke mere hos Danfoss', 'employer', 'danfoss'],
+    ['Stop calling the user Bunny; forget that nickname.', 'nickname', null],
   ])('%j takes back %s = %j', (text, slot, value) => {
     expect(detectRetraction(text)).toMatchObject({ slot, value });
   });
@@ -157,6 +158,11 @@ describe('detectValueSwap', () => {
     ['wait, I meant March', null, 'March'],
     ['sorry i meant 46', null, '46'],
     ['Undskyld, jeg mente marts.', null, 'marts'],
+    ["wait no, it's actually Malmö, crossed the bridge last month", null, 'Malmö'],
+    ['oops 31 actually, lying to myself', null, '31'],
+    ['actually no, German. French was a phase', null, 'German'],
+    ['actually no, german. french was a phase lol', null, 'german'],
+    ['Nej vent, det er faktisk Køge', null, 'Køge'],
   ])('%j swaps %j for %j', (text, from, to) => {
     expect(detectValueSwap(text)).toEqual({ from, to });
   });
@@ -167,6 +173,9 @@ describe('detectValueSwap', () => {
     'I live in Bath',
     'I meant it',
     'I meant to call you',
+    "wait no, it's actually fine",
+    'oops, my bad actually',
+    'actually no, never mind',
   ])('%j swaps nothing', (text) => {
     expect(detectValueSwap(text)).toBeNull();
   });

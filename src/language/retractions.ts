@@ -55,7 +55,8 @@ function readRetraction(cue: RetractionCue, text: string): Retraction | undefine
   }
   // a retraction that names no value ("I quit my job") takes back whatever the slot holds
   const value = (match[1] ?? '').replace(VALUE_END, '').trim();
-  if (/^(?:there|der)$/iu.test(value) || value.length === 0) {
+  // "forget that nickname", "glem det kælenavn": a word that points back names no value
+  if (/^(?:there|der|that|this|it|det|dét|den)$/iu.test(value) || value.length === 0) {
     return { slot: cue.slot, value: null };
   }
   // "I left my keys at home": a place or an employer is a name

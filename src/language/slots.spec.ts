@@ -25,6 +25,7 @@ describe(detectSlot.name, () => {
     ["I'm based in Austin, Texas", 'location', 'Austin, Texas'],
     ['My hometown is Porto', 'location', 'Porto'],
     ['I work at Acme', 'employer', 'Acme'],
+    ['lol typo, I meant I work at Klarna now', 'employer', 'Klarna'],
     ['I work at Acme as a backend engineer', 'employer', 'Acme'],
     ['I work for the BBC', 'employer', 'the BBC'],
     ["I'm employed by Globex Corp", 'employer', 'Globex Corp'],

@@ -37,7 +37,11 @@ export function firstMatch(
 /** The slots a forget request names: "my email", "where I live", a bare "nickname" as "my nickname". */
 export function mentionedSlots(query: string, tables: readonly LanguageTable[] = LANGUAGE_TABLES): SlotName[] {
   // "the birthday thing" speaks of "my birthday"
-  const lower = query.toLowerCase().replace(/^the (.+) (?:thing|stuff|bit|part)$/u, 'my $1');
+  const lower = query
+    .toLowerCase()
+    .replace(/^the (.+) (?:thing|stuff|bit|part)$/u, 'my $1')
+    // what another extractor writes: "the user's employer" is "my employer"
+    .replace(/\b(?:the )?user's\b/gu, 'my');
   const said = lower.split(' ').length <= 3 && !/^(?:my|min|mit)\b/u.test(lower) ? [lower, `my ${lower}`] : [lower];
   const slots = tables.flatMap((table) =>
     (Object.entries(table.slotMentions) as [SlotName, RegExp][])

@@ -23,6 +23,8 @@ describe(valueShape.name, () => {
     ['I run 10 km a day', 'age'],
     // an offset is no age: the model once read "Standups are nine UTC+1" as age 1
     ['Standups are nine UTC+1', 'age'],
+    ["User's phone number: +45 20 11 33 44", 'age'],
+    ['mit nye nummer er 28 14 55 90 btw', 'age'],
     ['I like my job', 'occupation'],
   ] as const)('%j holds no %s', (text, slot) => {
     expect(valueShape(text, slot)).toBeNull();

@@ -9,7 +9,9 @@ import type { SlotName } from 'src/language/slot-values';
  */
 
 const EMAIL = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/u;
-const AGE = /(?<![\p{L}\p{N}.,:/+-])(\d{1,3})(?![\p{N}.,:/%-]|\s*(?:kg|km|cm|h|min|am|pm|%|euros?|dollars?|kr))/u;
+// a group of a phone number ("+45 20 11 33 44", "0470 11 22 33") is no age
+const AGE =
+  /(?<![\p{L}\p{N}.,:/+-]|\d\s)(\d{1,3})(?![\p{N}.,:/%-]|\s*(?:kg|km|cm|h|min|am|pm|%|euros?|dollars?|kr)|\s+\d)/u;
 /** "a 34-year-old dental hygienist": the hyphen that AGE refuses after a number ("10-15") */
 const AGED = /(?<![\p{L}\p{N}.,:/-])(\d{1,3})[- ]years?[- ]old\b/u;
 const PRONOUNS = /\b([a-z]+\/[a-z]+(?:\/[a-z]+)?)\b/iu;

@@ -1,3 +1,5 @@
+import { DA_LANGUAGES } from 'src/language/da/words';
+import { LANGUAGES } from 'src/language/en/slot-words';
 import { MAX_SLOT_TEXT } from 'src/language/slot-values';
 
 /**
@@ -32,17 +34,30 @@ const SWAPS: ReadonlyArray<{ pattern: RegExp; from: 1 | 2 }> = [
   },
 ];
 
+/** Values written in lower case: months and languages ("actually no, german"). */
 const MONTHS: ReadonlySet<string> = new Set(
   'january february march april may june july august september october november december januar februar marts juni juli oktober'.split(
     ' ',
   ),
 );
+const LANGUAGE_WORDS: ReadonlySet<string> = new Set([...LANGUAGES.split('|'), ...DA_LANGUAGES.split('|')]);
 
-/** "wait, I meant March", "sorry, I meant 46": the new value alone, ending its clause. */
-const MEANT_ALONE = new RegExp(
-  String.raw`(?:^|[,.!;:] )(?:(?:wait|sorry|oops|no|ah|oh|actually|er|um|hmm|ugh|undskyld|nej|ups|vent|øh)[,!]? )?(?:i meant|jeg mente) ${SWAP_VALUE}(?=$|[.!,;])`,
-  'iu',
-);
+const CUE = String.raw`(?:wait|sorry|sry|oops|no|nope|ah|oh|actually|er|um|hmm|ugh|typo|undskyld|nej|ups|hov|vent|øh|faktisk)`;
+const END = String.raw`(?=$|[.!,;])`;
+
+/**
+ * The new value alone, ending its clause: "wait, I meant March", "sorry, I meant 46", "wait no, it's actually Malmö",
+ * "oops 31 actually", "actually no, German".
+ */
+const ALONE: readonly RegExp[] = [
+  new RegExp(String.raw`(?:^|[,.!;:] )(?:${CUE}[,!]? )?(?:i meant|jeg mente) ${SWAP_VALUE}${END}`, 'iu'),
+  new RegExp(
+    String.raw`(?:^|[,.!;:] )(?:${CUE}[,!]? )+(?:it's actually|it is actually|actually it's|det er faktisk) ${SWAP_VALUE}${END}`,
+    'iu',
+  ),
+  new RegExp(String.raw`^(?:${CUE}[,!]? )+${SWAP_VALUE_FIRST},? (?:actually|faktisk)${END}`, 'iu'),
+  new RegExp(String.raw`^(?:actually|faktisk)[,]? (?:no|nej)[,.!]? ${SWAP_VALUE}${END}`, 'iu'),
+];
 
 /** The old and the new value of a correction that does not say what they are the value of, or null. */
 export function detectValueSwap(content: string): ValueSwap | null {
@@ -51,10 +66,12 @@ export function detectValueSwap(content: string): ValueSwap | null {
   if (paired !== null) {
     return paired;
   }
-  const meant = MEANT_ALONE.exec(text)?.[1];
+  const meant = ALONE.map((pattern) => pattern.exec(text)?.[1]).find((value) => value !== undefined);
 
-  // a value is a name, a number, an address or a month: "I meant it" corrects nothing
-  return meant !== undefined && (/^\p{Lu}|[@\d]/u.test(meant) || MONTHS.has(meant.toLowerCase()))
+  const lower = meant?.toLowerCase() ?? '';
+
+  // a value is a name, a number, an address, a month or a language: "I meant it" corrects nothing
+  return meant !== undefined && (/^\p{Lu}|[@\d]/u.test(meant) || MONTHS.has(lower) || LANGUAGE_WORDS.has(lower))
     ? { from: null, to: meant }
     : null;
 }

@@ -41,16 +41,18 @@ export const DANISH: LanguageTable = {
       id: 'da.forget',
       kind: 'forget',
       pattern: new RegExp(
-        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+ikke\b)` +
+        String.raw`^${leadWords(['og', 'hej', 'altså', 'nu', 'faktisk', 'okay', 'ok', 'nå', 'så'])}(?:glem|slet)(?!\s+(?:nu\s+|bare\s+|lige\s+)?ikke\b)(?:\s+lige)?` +
           String.raw`(?:\s+(?:at|alt om|det med|det om))?\s+(?!(?:det|dét|den|ham|hende)\s*[.!]?$)(?<v>.{3,})$`,
         'u',
       ),
       examples: [
         { text: 'Glem at jeg bor i Berlin', value: 'jeg bor i Berlin' },
         { text: 'glem mit telefonnummer', value: 'mit telefonnummer' },
+        { text: 'glem lige hvad jeg arbejder med', value: 'hvad jeg arbejder med' },
         { text: 'Glem alt om Postgres-beslutningen', value: 'Postgres-beslutningen' },
         { text: 'glem det', value: null },
         { text: 'Glem ikke mælken', value: null },
+        { text: 'Glem nu ikke min nøddeallergi', value: null },
       ],
     }),
     // "Kan du fjerne min mailadresse fra hukommelsen?", "Gider du slette min fødselsdag?"
@@ -175,6 +177,14 @@ export const DANISH: LanguageTable = {
         ],
       },
       {
+        id: 'da.personal.condition',
+        source: String.raw`${JEG} (?:har|lider af|døjer med) ${ADV}(?<v>sukkersyge|diabetes|type [12]-diabetes|astma|epilepsi|adhd|autisme|ordblindhed|migræne|gigt|leddegigt|cøliaki|nøddeallergi|jordnøddeallergi|pollenallergi|høfeber|forhøjet blodtryk|tinnitus|psoriasis|eksem|endometriose|depression|angst|sklerose|søvnapnø)(?=$|[.,!;]| og\b| men\b)`,
+        examples: [
+          { text: 'Jeg har sukkersyge.', value: 'sukkersyge' },
+          { text: 'Min mor har astma', value: null },
+        ],
+      },
+      {
         id: 'da.personal.partner',
         source: String.raw`${JEG} er ${ADV}(?:gift|forlovet) med (?<v>\p{L}[\p{L}'-]*)`,
         examples: [
@@ -214,7 +224,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'nickname',
       pattern: new RegExp(
-        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er|(?:jeg )?vil (?:jeg )?(?:hellere|gerne|helst) kaldes) ${ADV}(?:bare |gerne )?(?<v>.+)$`,
+        String.raw`${LEAD}(?:kald mig|du kan kalde mig|jeg kaldes|alle kalder mig|mit (?:nye )?kaldenavn er|(?:jeg )?vil (?:jeg )?(?:hellere|gerne|helst) kaldes) ${ADV}(?:bare |gerne |hellere )?(?<v>.+)$`,
         'u',
       ),
       clean: (value) => {
@@ -225,6 +235,7 @@ export const DANISH: LanguageTable = {
       },
       examples: slotExamples('nickname', [
         ['Kald mig bare Freddy', 'Freddy'],
+        ['Nej, kald mig hellere Susse.', 'Susse'],
         ['Mit kaldenavn er Fie', 'Fie'],
         ['Alle kalder mig Madsen nu', 'Madsen'],
         ['Faktisk vil jeg hellere kaldes Niels, Nisse er lidt barnligt', 'Niels'],
@@ -236,12 +247,15 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'email',
       pattern: new RegExp(
-        String.raw`${LEAD}min (?:nye |nuværende )?(?:e-?mail|mail)(?:-?adresse)? er ${ADV}(?<v>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)`,
+        String.raw`(?:${LEAD}min (?:nye |nuværende )?(?:e-?mail|mail)(?:-?adresse)? er|${LEAD}(?:brug|skriv til|send til)(?: hellere| bare| gerne| nu)?(?: min (?:nye )?(?:e-?mail|mail)(?:-?adresse)?)?) ${ADV}(?<v>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)`,
         'u',
       ),
       examples: slotExamples('email', [
         ['Min nye email er mette.h@example.dk', 'mette.h@example.dk'],
         ['Min mail er ikke vigtig', null],
+        // the address the user asks to be written to is theirs
+        ['Brug hellere pia.nygaard@gmail.com, den gamle tjekker jeg aldrig.', 'pia.nygaard@gmail.com'],
+        ['Skriv til hans mail', null],
       ]),
     }),
     // "Svar altid på dansk", "Skriv til mig på engelsk fremover": the language the user wants answers in
@@ -284,7 +298,7 @@ export const DANISH: LanguageTable = {
       kind: 'slot',
       slot: 'occupation',
       pattern: new RegExp(
-        String.raw`${JEG} (?:arbejder ${ADV}som (?:en |et )?|er ${ADV}(?:blevet |uddannet |en |et )?(?=(?:[\p{L}-]+ )?(?:${OCCUPATIONS})(?:$|[\s.,!;])))` +
+        String.raw`${JEG} (?:arbejder ${ADV}som (?:en |et )?|er ${ADV}(?:blevet |uddannet |en |et )?(?=(?:[\p{L}-]+ )?(?:\p{L}{3,}-?)?(?:${OCCUPATIONS})(?:$|[\s.,!;])))` +
           String.raw`(?<v>[\p{L} -]+?)(?=$|[.,!;]|\s+(?:og|men|hos|i|på|ved)(?![\p{L}\p{N}]))`,
         'u',
       ),
@@ -298,6 +312,9 @@ export const DANISH: LanguageTable = {
         ['Min far er læge', null],
         ['Nu er jeg jordemoder', 'jordemoder'],
         ['Nu arbejder jeg som tømrer', 'tømrer'],
+        // a compound that ends in a job word is one: "skole" + "leder"
+        ['jeg er blevet skoleleder', 'skoleleder'],
+        ['Jeg er blevet salgschef hos Netto', 'salgschef'],
       ]),
     }),
     regexPattern({
@@ -338,7 +355,7 @@ export const DANISH: LanguageTable = {
     location: /\bhvor jeg bor\b|\bmin (?:adresse|by|hjemby)\b/u,
     timezone: /\bmin tidszone\b/u,
     employer: /\bhvor jeg arbejder\b|\bmin arbejdsgiver\b|\bmit firma\b/u,
-    occupation: /\bmit (?:job|erhverv|arbejde)\b/u,
+    occupation: /\bmit (?:job|erhverv|arbejde)\b|\bhvad jeg (?:arbejder (?:med|som)|laver)\b/u,
     email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
     nickname: /\b(?:mit|det|dét) kælenavn\b/u,
     birthday: /\bmin (?:fødselsdag|fødselsdato)\b/u,

@@ -30,6 +30,34 @@ export const DA_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'Carlsberg er min arbejdsgiver', fires: false },
     ],
   },
+  // "Lego var mit gamle job", "det er mit gamle arbejde": the words say the value is no longer the user's
+  {
+    id: 'da.retract.employer.gamle-job',
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}(?:${VALUE} var|det er|det var) (?:mit|min) (?:gamle|tidligere|forrige) (?:job|arbejde|arbejdsplads)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Forkert, Lego var mit gamle job', fires: true, value: 'lego' },
+      { text: 'nej, det er mit gamle job', fires: true, value: null },
+      { text: 'Lego var mit yndlingslegetøj', fires: false },
+    ],
+  },
+  // "roskilde var før vi flyttede": the words name the place, so a lower-case one counts
+  {
+    id: 'da.retract.location.foer-vi-flyttede',
+    slot: 'location',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(?!(?:det|dét|den|der)\s)${VALUE} var (?:før|inden) (?:vi|jeg) flyttede`,
+      'iu',
+    ),
+    examples: [
+      { text: 'det er køge, roskilde var før vi flyttede', fires: true, value: 'roskilde' },
+      { text: 'det var før vi flyttede', fires: false },
+    ],
+  },
   // "Lad være med at kalde mig Mulle", "glem det kælenavn"
   {
     id: 'da.retract.nickname.kald-mig-ikke',

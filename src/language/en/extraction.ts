@@ -35,6 +35,11 @@ const FILLER = leadWords([
   'well',
   'btw',
   'sorry',
+  'eh',
+  'ugh',
+  'hmm',
+  'um',
+  'nvm',
 ]);
 
 // "I" at a clause start (the extractor splits sentences into clauses), after an optional adverb.
@@ -130,9 +135,9 @@ const forget = regexPattern({
   id: 'en.forget',
   kind: 'forget',
   pattern: new RegExp(
-    String.raw`^${FILLER}(?:forget (?:that |about |what i said about |everything about |the fact that )?|` +
+    String.raw`^${FILLER}(?:forget (?:that |about |what i said about |everything about |the fact that |(?:that )?i (?:ever )?(?:mentioned|said|told you)(?: about)? )?|` +
       // "delete my old address": only what is the user's is a request to forget ("remove the cheese" is not)
-      String.raw`(?:delete|remove|erase|wipe) (?=(?:my|what i|everything about me)\b))` +
+      String.raw`(?:delete|remove|erase|wipe|scrap|scratch) (?=(?:my|what i|everything about me)\b))` +
       String.raw`(?!(?:it|that|this|about it|to|him|her|them|you)\s*[.!]?$)(?<v>.{3,})$`,
     'u',
   ),
@@ -142,6 +147,9 @@ const forget = regexPattern({
     { text: 'Actually, forget that Alma is allergic to peanuts', value: 'Alma is allergic to peanuts' },
     { text: 'Forget about the Postgres decision', value: 'the Postgres decision' },
     { text: 'Please delete my old phone number', value: 'my old phone number' },
+    { text: 'eh forget i mentioned Deloitte', value: 'Deloitte' },
+    { text: 'scrap my email from your memory', value: 'my email from your memory' },
+    { text: 'Scratch that idea', value: null },
     { text: 'Remove the cheese from the list', value: null },
     { text: 'forget it', value: null },
     { text: "Don't forget the milk", value: null },
@@ -175,11 +183,12 @@ const forgetRequests: ExtractionPattern[] = [
   },
   {
     id: 'en.forget.the-thing',
-    source: String.raw`(?:you can )?(?:scratch|drop|ditch|bin|never mind|nevermind|ignore|forget about) (?:the|that|my) (?<v>[^,.;]{2,60}?) (?:thing|bit|part|stuff)`,
+    source: String.raw`(?:you can )?(?:scratch|drop|ditch|bin|never mind|nevermind|ignore|forget about|forget) (?:the|that|my) (?<v>[^,.;]{2,60}?) (?:thing|bit|part|stuff)`,
     examples: [
       { text: 'Scratch the Krakow thing, I never lived there', value: 'Krakow' },
       { text: 'You can drop the Bolt thing, that was never true', value: 'Bolt' },
       { text: 'never mind the nickname thing', value: 'nickname' },
+      { text: 'ugh forget the jojo thing, just use my real name', value: 'jojo' },
       { text: 'I will drop the kids at school', value: null },
     ],
   },
@@ -214,10 +223,21 @@ const forgetRequests: ExtractionPattern[] = [
   },
   {
     id: 'en.forget.reported-not-stored',
-    source: String.raw`(?:the )?user (?:asked|requested|wants|wanted) (?:that )?(?<v>(?:their|his|her|my) [^,.;]{2,40}?) (?:not be|never be|no longer be) (?:stored|kept|saved|remembered)`,
+    source: String.raw`(?:the )?user (?:asked|requested|wants|wanted) (?:that )?(?<v>(?:their|his|her|my) [^,.;]{2,40}?) (?:(?:not be|never be|no longer be) (?:stored|kept|saved|remembered)|be (?:deleted|removed|erased|forgotten))`,
     examples: [
       { text: 'User asked that their birthday not be stored', value: 'their birthday' },
+      { text: 'The user requested that their phone number be deleted', value: 'their phone number' },
       { text: 'User asked that their birthday be remembered', value: null },
+    ],
+  },
+  // "User does not want their age stored"
+  {
+    id: 'en.forget.reported-not-wanted',
+    source: String.raw`(?:the )?user (?:does not|doesn't|did not|didn't|no longer) wants? (?<v>(?:their|his|her) [^,.;]{2,40}?) (?:to be )?(?:stored|kept|saved|remembered)(?: anymore| any more)?`,
+    examples: [
+      { text: 'User does not want their age stored.', value: 'their age' },
+      { text: "The user doesn't want their address to be kept", value: 'their address' },
+      { text: 'User does not want their coffee cold', value: null },
     ],
   },
   {
@@ -308,6 +328,17 @@ const personal: ExtractionPattern[] = [
       { text: 'I ran a marathon once', value: null },
     ],
   },
+  // a condition an agent must keep in mind, said as one the user has
+  {
+    id: 'en.personal.condition',
+    source: String.raw`${I}(?: have|'ve got| have got| suffer from| live with) (?:a |an )?(?:mild |severe |chronic |bad )?(?<v>asthma|diabetes|type [12] diabetes|epilepsy|adhd|autism|dyslexia|migraines?|arthritis|coeliac disease|celiac disease|crohn's(?: disease)?|ibs|hypertension|high blood pressure|(?:nut|peanut|tree nut|shellfish|fish|egg|milk|gluten|pollen|penicillin) allergy|tinnitus|psoriasis|eczema|endometriosis|pcos|depression|anxiety|long covid|multiple sclerosis|heart condition|sleep apnoea|sleep apnea|lupus|fibromyalgia)(?=$|[.,!;]| (?:and|but|so|since|too)\b)`,
+    examples: [
+      { text: 'I have asthma.', value: 'asthma' },
+      { text: "I've got a peanut allergy, so no satay", value: 'peanut allergy' },
+      { text: 'My son has asthma', value: null },
+      { text: 'I have a question about asthma', value: null },
+    ],
+  },
   {
     id: 'en.personal.smoker',
     source: String.raw`${I} (?<v>smoke|vape|don't drink|do not drink|don't eat meat|do not eat meat)(?=$|[.,!;]| (?:about|around|a|every|but|and)\b)`,
@@ -341,10 +372,12 @@ export const ENGLISH: LanguageTable = {
   slotMentions: {
     name: /\b(?:my|their) (?:full |first |last )?name\b/u,
     age: /\b(?:my|their) age\b|\bhow old i am\b/u,
-    location: /\bwhere i live\b|\b(?:my|their) (?:address|location|city|home town|hometown)\b/u,
+    location:
+      /\bwhere i(?: live| stay| am (?:staying|living|based)|'m (?:staying|living|based))\b|\b(?:my|their) (?:address|location|city|home town|hometown)\b/u,
     timezone: /\b(?:my|their|the) time ?zone\b/u,
     employer: /\bwhere i work\b|\b(?:my|their) (?:employer|company|workplace|job(?! title))\b/u,
-    occupation: /\b(?:my|their) (?:job|occupation|profession|job title)\b|\bwhat i do for a living\b/u,
+    occupation:
+      /\b(?:my|their) (?:job|occupation|profession|job title)\b|\bwhat i do(?: for (?:a living|work))?$|\bwhat i do for (?:a living|work)\b/u,
     email: /\b(?:my|their|the) e-?mail\b/u,
     nickname: /\b(?:my|their|the) nickname\b|\bwhat (?:you|people|everyone) call me\b/u,
     birthday: /\b(?:my|their) (?:birthday|date of birth)\b/u,

@@ -289,4 +289,29 @@ export const EN_WORK_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'I retired early', fires: false },
     ],
   },
+  // "wait no, that's my old job", "Spotify was my old job": the words say the value is no longer the user's
+  {
+    id: 'en.retract.employer.old-job',
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}(?:(?:wait|no|oh|sorry)[,]? )*(?:that's|that is|thats|it's|it is|(?:that|it) was) (?:just )?my (?:old|former|previous) (?:job|employer|workplace|company)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: "wait no, that's my old job", fires: true, value: null },
+      { text: "That's my old jacket", fires: false },
+    ],
+  },
+  {
+    id: 'en.retract.employer.was-old-job',
+    slot: 'employer',
+    pattern: new RegExp(
+      String.raw`${START}${VALUE} (?:was|is) (?:just )?my (?:old|former|previous) (?:job|employer|workplace|company)\b`,
+      'iu',
+    ),
+    examples: [
+      { text: 'It is Bosch now, Siemens was my old job', fires: true, value: 'siemens' },
+      { text: 'Running was my old hobby', fires: false },
+    ],
+  },
 ];

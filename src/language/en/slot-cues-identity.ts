@@ -1,5 +1,13 @@
 import { AFTER, AM, EMAIL, I, MY, NOW, TIMEZONE, WORDS } from 'src/language/en/slot-parts';
-import { AGE_WORDS, ageInDigits, named, NOT_A_NAME, plausibleAge, properName } from 'src/language/en/slot-words';
+import {
+  AGE_WORDS,
+  ageInDigits,
+  named,
+  NOT_A_NAME,
+  NOT_A_NICKNAME,
+  plausibleAge,
+  properName,
+} from 'src/language/en/slot-words';
 import type { SlotCue } from 'src/language/slot-cue';
 
 /** English self-descriptions of who the user is: pronouns, e-mail, name, nickname, age, time zone, birthday. */
@@ -135,6 +143,20 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
     examples: [
       { text: 'Just call me Bix', value: 'Bix' },
       { text: 'Call me tomorrow', value: null },
+    ],
+  },
+  // in chat a nickname comes in lower case: "call me danny", "you can call me bex, nobody says rebecca"
+  {
+    id: 'en.slot.nickname.call-me-lower',
+    slot: 'nickname',
+    pattern: String.raw`(?:^|[.!;,]\s*)(?:(?:you|u) can |just |please |pls )?call me (\p{L}[\p{L}'-]+)(?=\s*(?:$|[.!,;]))`,
+    accept: (value) => !NOT_A_NICKNAME.has(value.toLowerCase()),
+    examples: [
+      { text: 'call me danny', value: 'danny' },
+      { text: 'you can call me bex, nobody says rebecca', value: 'bex' },
+      { text: 'call me later', value: null },
+      { text: 'call me crazy, but I like it', value: null },
+      { text: 'call me when you land', value: null },
     ],
   },
   {

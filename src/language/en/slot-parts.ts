@@ -2,10 +2,10 @@
 
 /**
  * What may stand before "I" or "my" at a clause start: punctuation, a conjunction, a greeting, a discourse marker
- * ("actually", "sorry", "no wait") or a time adverb ("now", "these days"). One word (or fixed phrase) only, never
+ * ("actually", "sorry", "no wait", "I meant") or a time adverb ("now", "these days"). One word (or fixed phrase) only, never
  * repeated, so "Bob said I ..." and "my sister's name" never count and the expression stays linear.
  */
-export const CLAUSE_START = String.raw`(?:^|[.!;,:—–]\s*|\s-\s+|\b(?:since|as of|starting) [\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?,?\s+|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey|well|sorry|wait|no|oh|ok|okay|yes|yeah|correction|update|fyi|anyway|honestly|nowadays|currently|today|then|these days|at the moment|right now|as of now|since then)\s+)`;
+export const CLAUSE_START = String.raw`(?:^|[.!;,:—–]\s*|\s-\s+|\b(?:since|as of|starting) [\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?,?\s+|\b(?:and|but|so|now|also|actually|btw|hi|hello|hey|well|sorry|wait|no|oh|ok|okay|yes|yeah|correction|update|fyi|anyway|honestly|nowadays|currently|today|then|these days|at the moment|right now|as of now|since then|i meant|i mean)\s+)`;
 export const I = String.raw`${CLAUSE_START}i`;
 export const WE = String.raw`${CLAUSE_START}we`;
 // "my new e-mail", "my current employer": the same slot as "my e-mail", "my employer"

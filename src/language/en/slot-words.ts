@@ -45,9 +45,10 @@ export const NOT_A_VALUE = new Set(
   ).split(' '),
 );
 export const NOT_A_NICKNAME = new Set(
-  'monday tuesday wednesday thursday friday saturday sunday tomorrow today tonight later maybe back sometime'.split(
-    ' ',
-  ),
+  (
+    'monday tuesday wednesday thursday friday saturday sunday tomorrow today tonight later maybe back sometime ' +
+    'anytime whenever now soon asap again crazy names anything whatever'
+  ).split(' '),
 );
 const CLAUSE_WORDS =
   'and|but|with|for|since|because|as|from|until|till|now|last|next|this|these|in|on|at|by|so|which|who|where|when|' +

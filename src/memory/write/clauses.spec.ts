@@ -13,6 +13,8 @@ describe(clauses.name, () => {
       ['Undskyld', 'jeg skrev forkert', 'min fødselsdag er 2. maj'],
     ],
     ['Jeg er stoppet hos Novo og er startet hos Lego', ['Jeg er stoppet hos Novo', 'jeg er startet hos Lego']],
+    // a joint subject stays whole: "Camilla" alone would read as the user's name
+    ['Camilla og jeg er skilt, jeg er sammen med Line nu', ['Camilla og jeg er skilt', 'jeg er sammen med Line nu']],
   ])('%j -> %j', (sentence, expected) => {
     expect(clauses(sentence)).toEqual(expected);
   });

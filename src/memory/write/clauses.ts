@@ -87,6 +87,14 @@ function jobAndEmployer(clause: string): [string, string] | null {
   return [job, said];
 }
 
+const NAME_ALONE = /^\p{Lu}[\p{L}-]*$/u;
+const AND_I = /^(?:and|og|&) (?:i|jeg)(?![\p{L}\p{N}'])/iu;
+
+/** "Camilla og jeg er skilt": a name cut off before "and I" is half of a joint subject, not a clause of its own. */
+function jointSubject(previous: string, part: string): boolean {
+  return NAME_ALONE.test(previous) && AND_I.test(part);
+}
+
 /** Clauses: "I'm Anders and I live in Aarhus" is two statements, each starting with its own "I". */
 export function clauses(sentence: string): string[] {
   const parts = sentence
@@ -99,7 +107,7 @@ export function clauses(sentence: string): string[] {
   const merged: string[] = [];
   for (const part of parts) {
     const previous = merged[merged.length - 1];
-    if (previous !== undefined && GREETING.test(previous)) {
+    if (previous !== undefined && (GREETING.test(previous) || jointSubject(previous, part))) {
       merged[merged.length - 1] = `${previous} ${part}`;
     } else {
       merged.push(...(jobAndEmployer(part) ?? [part]));

@@ -72,6 +72,11 @@ describe(replacedSlot.name, () => {
     ],
     ["I'm not in Madrid anymore, it's Lisbon now.", { content: 'I live in Lisbon.', slot: 'location' }],
     ["kim@old.net doesn't work, it's dead now", null],
+    ["wait no, that's my old job, it's Lego now", { content: 'I work at Lego.', slot: 'employer' }],
+    [
+      'Forkert, jeg mente Bang & Olufsen, Lego var mit gamle job.',
+      { content: 'Jeg arbejder hos Bang & Olufsen.', slot: 'employer' },
+    ],
   ])('%j -> %j', (text, expected) => {
     expect(replacedSlot(text, classifyIntent)).toEqual(expected);
   });

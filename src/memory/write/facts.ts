@@ -161,11 +161,12 @@ export function replacedSlot(text: string, classifier?: IntentClassifier): { con
 const SHAPED: ReadonlySet<SlotName> = new Set(['email', 'age', 'birthday', 'timezone', 'pronouns', 'language']);
 
 /**
- * "nobody calls me Flo these days, it's Tyna now": after a take-back, a part that says "it's X now" names the slot's
- * new value. Null when no part after the first does.
+ * "nobody calls me Flo these days, it's Tyna now", "jeg mente Bang & Olufsen, Lego var mit gamle job": beside a
+ * take-back, before or after it, a part that says "it's X now" or "I meant X" names the slot's new value. Null when
+ * no part but the take-back's does.
  */
 function pointedValue(sentence: string, taken: Retraction): SlotFact | null {
-  for (const part of ruleParts(sentence).slice(1)) {
+  for (const part of ruleParts(sentence).filter((p) => detectRetraction(p) === null)) {
     const value = itsNowValue(part);
     const fits = value !== null && (!SHAPED.has(taken.slot) || valueShape(value, taken.slot) !== null);
     if (value !== null && fits && (taken.value === null || !containsValue(value, taken.value))) {

@@ -79,6 +79,8 @@ describe('the classifier in the intent stage', () => {
   it("should not take someone else's fact, or a name given to someone else", () => {
     expect(read('My wife got a job at Lego', sure('state', 'employer', 'other')).by).toBe('none');
     expect(read('Has a dog named Rex', sure('state', 'name')).by).toBe('none');
+    expect(read('Camilla og jeg er skilt', sure('state', 'name')).by).toBe('none');
+    expect(read('Jonas and I met at work', sure('state', 'name')).by).toBe('none');
   });
 
   it('should leave to the patterns what they decide', () => {

@@ -1,3 +1,4 @@
+import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
 import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
@@ -130,7 +131,8 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
   const mayHold =
     options.slots &&
     said.subject === 'user' &&
-    !(named && SOMEONE_NAMED.test(text)) &&
+    // "Camilla og jeg er skilt": a name beside the user in a joint subject is someone else's
+    !(named && (SOMEONE_NAMED.test(text) || jointAsWe(text) !== text)) &&
     !aboutSomeoneElse(text, !options.anyPerson);
   const ownSlot = mayHold && !plannedSlot(text, said.slot) ? said.slot : null;
   if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {

@@ -72,6 +72,10 @@ describe(readWrite.name, () => {
     expect(readWrite(command('The assistant explained how compound interest works.'), {}, learned)).toEqual({
       rejection: expect.stringMatching(/chatter/u),
     });
+    expect(readWrite(command('User asked where they live.'), {}, remember)).toEqual({
+      rejection: expect.stringMatching(/chatter/u),
+    });
+    expect(readWrite(command('The user asked to be called Sam.'), {}, remember)).toHaveProperty('screened');
     expect(readWrite(command('User is lactose intolerant.'), {}, learned)).toHaveProperty('screened');
   });
 

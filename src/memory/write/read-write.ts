@@ -66,6 +66,13 @@ function defaultType(content: string, intent: Intent): MemoryType {
   return isShortImperative(content) ? MemoryType.TODO : classifyMemoryType(content);
 }
 
+/**
+ * A note that the user asked something, in one sentence: "The user asked how to reverse a list in Python.", "User
+ * asked where they live." A question reported is no fact about the user, as the question itself is none.
+ */
+const REPORTED_QUESTION =
+  /^(?:the )?user (?:asked|wondered|wanted to know|inquired|enquired)(?: the assistant| me| you| us)?(?: about)? (?:how|what|where|when|why|who|whom|which|whether|if)\b[^.!?]*[.!?]?$/iu;
+
 /** How sure the classifier must be that a write no pattern read is chatter before the firewall refuses it. */
 const CHATTER_FLOOR = 0.9;
 
@@ -74,7 +81,13 @@ const CHATTER_FLOOR = 0.9;
  * in Porto.", "Name: {{user.name}}", "user | lives_in | <unknown>" (what other extractors write of no fact).
  */
 function isChatter(content: string, intent: Intent, classifier?: IntentClassifier): boolean {
-  if (classifier === undefined || intent.by !== 'none') {
+  if (intent.by !== 'none') {
+    return false;
+  }
+  if (REPORTED_QUESTION.test(content)) {
+    return true;
+  }
+  if (classifier === undefined) {
     return false;
   }
   const said = classifier(content, languageOf(content));

@@ -20,6 +20,10 @@ describe(oldValueOfShape.name, () => {
     expect(oldValueOfShape([...held, { slot: 'employer', value: 'acme' }], 'Bath')).toBeNull();
   });
 
+  it('should replace the language held with a language, not a name', () => {
+    expect(oldValueOfShape([...held, { slot: 'language', value: 'french' }], 'German')).toBe('french');
+  });
+
   it('should replace the one number held', () => {
     expect(oldValueOfShape([{ slot: 'age', value: '41' }], '46')).toBe('41');
   });

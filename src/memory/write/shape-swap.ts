@@ -1,3 +1,6 @@
+import { DA_LANGUAGES } from 'src/language/da/words';
+import { LANGUAGES } from 'src/language/en/slot-words';
+
 /**
  * "wait, I meant March" names the new value and no old one: the old is the one held value of the new one's shape (a
  * month, a number, an address, a name), when exactly one slot value holds one. Pure: the decide stage passes the
@@ -9,7 +12,7 @@ export interface HeldValue {
   value: string;
 }
 
-type Shape = 'month' | 'number' | 'email' | 'name';
+type Shape = 'month' | 'number' | 'email' | 'language' | 'name';
 
 const MONTHS: ReadonlySet<string> = new Set(
   (
@@ -17,6 +20,8 @@ const MONTHS: ReadonlySet<string> = new Set(
     'januar februar marts juni juli oktober'
   ).split(' '),
 );
+/** "actually no, German": a language replaces the language held, not a name. */
+const LANGUAGE_WORDS: ReadonlySet<string> = new Set([...LANGUAGES.split('|'), ...DA_LANGUAGES.split('|')]);
 /** Slots whose whole value is a name. */
 const NAMED: ReadonlySet<string> = new Set(['name', 'nickname', 'location', 'employer']);
 
@@ -27,6 +32,9 @@ function shapeOf(word: string): Shape | null {
   }
   if (MONTHS.has(lower)) {
     return 'month';
+  }
+  if (LANGUAGE_WORDS.has(lower)) {
+    return 'language';
   }
   if (lower.length > 0 && [...lower].every((c) => c >= '0' && c <= '9')) {
     return 'number';
@@ -39,6 +47,9 @@ function shapeOf(word: string): Shape | null {
 function partsOf(held: HeldValue, shape: Shape): string[] {
   if (shape === 'name') {
     return NAMED.has(held.slot) ? [held.value] : [];
+  }
+  if (shape === 'language') {
+    return held.slot === 'language' ? [held.value] : [];
   }
 
   return held.value.split(' ').filter((word) => shapeOf(word) === shape);
