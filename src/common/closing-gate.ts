@@ -4,23 +4,24 @@
  * Neo4j driver never settles a query that is in flight when the driver closes; this keeps its callers from hanging.
  */
 export class ClosingGate {
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly abandon = new AbortController();
+  /** Per piece of work in flight: what it settles, and how to give it up. */
+  private readonly inFlight = new Map<Promise<unknown>, () => void>();
   private closing = false;
 
   constructor(private readonly closedError: () => Error) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  run<T>(work: () => Promise<T>): Promise<T> {
     if (this.closing) {
-      throw this.closedError();
+      return Promise.reject(this.closedError());
     }
     const running = work();
-    this.inFlight.add(running);
-    try {
-      return await this.untilAbandoned(running);
-    } finally {
-      this.inFlight.delete(running);
-    }
+
+    return new Promise<T>((resolve, reject) => {
+      this.inFlight.set(running, () => reject(this.closedError()));
+      running
+        .then(resolve, (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))))
+        .finally(() => this.inFlight.delete(running));
+    });
   }
 
   /** Stops new work, waits up to `graceMs` for the work in flight, then rejects what is still pending. */
@@ -30,27 +31,11 @@ export class ClosingGate {
     const grace = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
     });
-    await Promise.race([Promise.allSettled([...this.inFlight]), grace]);
+    await Promise.race([Promise.allSettled([...this.inFlight.keys()]), grace]);
     clearTimeout(timer);
-    this.abandon.abort();
-  }
-
-  private untilAbandoned<T>(running: Promise<T>): Promise<T> {
-    const signal = this.abandon.signal;
-
-    return new Promise<T>((resolve, reject) => {
-      const onAbandon = (): void => reject(this.closedError());
-      signal.addEventListener('abort', onAbandon, { once: true });
-      running.then(
-        (value) => {
-          signal.removeEventListener('abort', onAbandon);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbandon);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
+    for (const giveUp of this.inFlight.values()) {
+      giveUp();
+    }
+    this.inFlight.clear();
   }
 }
