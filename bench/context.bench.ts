@@ -566,6 +566,8 @@ export async function runContextBench(
     const categories = boards.flatMap(({ representation, half, board }) =>
       board.categoryRows('service', representation, half),
     );
+    // the evidence now, on stderr: the latency part after it takes long and can fail on its own
+    process.stderr.write(`\n${markdownTable(rows)}\n\n${markdownTable(categories)}\n\n`);
     const locomoMs = latencyOnly ? null : summarize(service.ms);
     const latency = [
       ...(locomoMs === null
