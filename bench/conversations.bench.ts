@@ -80,8 +80,6 @@ export async function compactAllButLive(
   ids: string[],
   live = LIVE,
 ): Promise<void> {
-  // the service may have compacted part of the prefill already (its sweep runs meanwhile): this summary follows it
-  const previousId = (await store.getChannel(tenantId, channelId))?.summaryId ?? null;
   const saved = await store.insertSummary({
     summary: {
       id: randomUUID(),
@@ -89,7 +87,7 @@ export async function compactAllButLive(
       channelId,
       content: 'Earlier in this conversation:\n- (benchmark history)',
       tokenCount: 10,
-      previousId,
+      previousId: null,
       messageCount: ids.length - live,
       fromAt: new Date(0),
       toAt: new Date(0),
