@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import { compactAllButLive, cycle, prefill } from 'bench/conversations.bench';
+import { PREFILL_APP_ENV, compactAllButLive, cycle, prefill } from 'bench/conversations.bench';
 import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, LOCOMO_CATEGORY_NAMES, turnContent } from 'bench/support/locomo-dataset';
@@ -505,6 +505,7 @@ export async function runContextBench(
     EMBEDDINGS: 'local',
     // the vectors given are USE's
     LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL,
+    ...PREFILL_APP_ENV,
     ...(Number.isNaN(messageIndexRows) ? {} : { MESSAGE_VECTOR_INDEX_MIN_ROWS: String(messageIndexRows) }),
   });
   // on SQLite, a second connection that never builds an index: the exact scan the index is measured against (Neo4j's
