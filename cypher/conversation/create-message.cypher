@@ -1,7 +1,8 @@
 // Second step of an append: the message, its HAS_MESSAGE edge, and the neighbouring messages' text on both sides
 // (prevContent / nextContent, copied from their search words, are indexed for full-text search: a reply is found by
 // what it answers). OwedVector / OwedExtraction mark the owed work the backlog gauges count, storedAt when it began
-// (createdAt may be the client's, years back).
+// (createdAt may be the client's, years back). The neighbours are read as list-message-neighbours reads them: in
+// message_channel_order's order, stopping at the first.
 CYPHER 25
 MATCH (c:Channel {tenantId: $tenantId, id: $channelId})
 CREATE (c)-[:HAS_MESSAGE]->(msg:Message)
@@ -11,16 +12,20 @@ FOREACH (_ IN CASE WHEN msg.extractedAt IS NULL THEN [1] ELSE [] END | SET msg:O
 WITH msg
 OPTIONAL CALL (msg) {
   MATCH (p:Message {tenantId: $tenantId, channelId: $channelId})
-  WHERE p.createdAt < msg.createdAt OR (p.createdAt = msg.createdAt AND p.seq < msg.seq)
+  WHERE p.createdAt <= msg.createdAt
+  WITH p
+  WHERE NOT (p.createdAt = msg.createdAt AND p.seq >= msg.seq)
   RETURN p
-  ORDER BY p.createdAt DESC, p.seq DESC
+  ORDER BY p.tenantId DESC, p.channelId DESC, p.createdAt DESC, p.seq DESC
   LIMIT 1
 }
 OPTIONAL CALL (msg) {
   MATCH (n:Message {tenantId: $tenantId, channelId: $channelId})
-  WHERE n.createdAt > msg.createdAt OR (n.createdAt = msg.createdAt AND n.seq > msg.seq)
+  WHERE n.createdAt >= msg.createdAt
+  WITH n
+  WHERE NOT (n.createdAt = msg.createdAt AND n.seq <= msg.seq)
   RETURN n
-  ORDER BY n.createdAt, n.seq
+  ORDER BY n.tenantId, n.channelId, n.createdAt, n.seq
   LIMIT 1
 }
 SET msg.prevContent = left(p.contentWords, $neighbourChars),

@@ -13,7 +13,7 @@ CALL (c) {
   MATCH (msg:Message {tenantId: c.tenantId, channelId: c.id})
   WHERE msg.summaryId IS NULL
   RETURN msg.id AS newest
-  ORDER BY msg.createdAt DESC, msg.seq DESC
+  ORDER BY msg.tenantId DESC, msg.channelId DESC, msg.createdAt DESC, msg.seq DESC
   LIMIT 1
 }
 RETURN c.tenantId AS tenantId, c.id AS channelId, tokens AS liveTokens, budget, newest AS newestLiveMessageId
