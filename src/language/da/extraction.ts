@@ -1,3 +1,4 @@
+import { DANISH_PERSONAL_SLOTS } from 'src/language/da/slots-personal';
 import {
   ADV,
   cleanName,
@@ -317,6 +318,7 @@ export const DANISH: LanguageTable = {
         ['Jeg er blevet salgschef hos Netto', 'salgschef'],
       ]),
     }),
+    ...DANISH_PERSONAL_SLOTS,
     regexPattern({
       id: 'da.preference.verb',
       kind: 'preference',
@@ -359,6 +361,9 @@ export const DANISH: LanguageTable = {
     email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
     nickname: /\b(?:mit|det|dét) kælenavn\b/u,
     birthday: /\bmin (?:fødselsdag|fødselsdato)\b/u,
+    phone: /\bmit (?:telefon|mobil|tlf\.?\s?)?nummer\b/u,
+    partner: /\bmin (?:kæreste|kone|mand|hustru|partner|forlovede|ægtefælle)\b/u,
+    diet: /\bmin (?:kost|diæt)\b/u,
   },
   acknowledgements: [
     'ok',
@@ -408,4 +413,7 @@ const DANISH_SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string
   birthday: (v) => `Min fødselsdag er ${v}.`,
   pronouns: (v) => `Mine pronominer er ${v}.`,
   language: (v) => `Mit foretrukne sprog er ${v}.`,
+  phone: (v) => `Mit telefonnummer er ${v}.`,
+  partner: (v) => `Min partner hedder ${v}.`,
+  diet: (v) => `Jeg er ${v}.`,
 };

@@ -5,7 +5,7 @@
  */
 
 const LABELS =
-  'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns';
+  'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns|phone number|phone|mobile number|mobile|cell|telephone|partner|spouse|husband|wife|diet';
 const LABEL_NOTE = new RegExp(
   String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})\s*(?::|=|-|–|—)\s*`,
   'iu',
@@ -92,6 +92,13 @@ const TRIPLE_LABELS: Readonly<Record<string, string>> = {
   'date of birth': 'birthday',
   'preferred language': 'preferred language',
   language: 'preferred language',
+  phone: 'phone number',
+  'phone number': 'phone number',
+  mobile: 'phone number',
+  partner: 'partner',
+  spouse: 'partner',
+  'married to': 'partner',
+  diet: 'diet',
 };
 
 /** What a triple writes for a value it does not know. */

@@ -173,7 +173,7 @@ const REQUEST = new RegExp(
 );
 // a label note is short by nature: "Age: 34", "Employer: Siemens"
 const LABEL_NOTE =
-  /^(?:(?:the )?user(?:'s)? )?(?:name|nickname|age|location|city|employer|company|job|occupation|e-?mail|time ?zone|pronouns|birthday|language)\s*[:=]\s*\S/u;
+  /^(?:(?:the )?user(?:'s)? )?(?:name|nickname|age|location|city|employer|company|job|occupation|e-?mail|time ?zone|pronouns|birthday|language|phone(?: number)?|mobile|partner|spouse|diet)\s*[:=]\s*\S/u;
 
 function isTooShort(text: string): boolean {
   const cjk = text.match(CJK)?.length ?? 0;

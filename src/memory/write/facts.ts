@@ -63,7 +63,8 @@ export function furtherSlots(clause: string, intent: Intent, classifier?: Intent
   const studies = STUDIES_AT.test(clause);
   for (const slot of said.slots.filter((s) => s !== intent.slot && !(s === 'employer' && studies))) {
     const value = slotValue(clause, slot, language);
-    if (value !== null && !taken.has(value.toLowerCase())) {
+    // one run of words is one value: "0470 11 22" of a phone number "0470 11 22 33" is no birthday
+    if (value !== null && ![...taken].some((held) => containsValue(held, value) || containsValue(value, held))) {
       taken.add(value.toLowerCase());
       facts.push({ slot, value });
     }
