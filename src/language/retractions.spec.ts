@@ -16,7 +16,7 @@ describe('detectRetraction', () => {
     ['I used to be a pilot, but not anymore.', 'occupation', 'pilot'],
     ['Jeg bor ikke længere i Horsens', 'location', 'horsens'],
     ['Jeg arbejder ikke mere hos Danfoss', 'employer', 'danfoss'],
-    ['Stop calling the user Bunny; forget that nickname.', 'nickname', null],
+    ['Stop calling the user Bunny; forget that nickname.', 'nickname', 'bunny'],
   ])('%j takes back %s = %j', (text, slot, value) => {
     expect(detectRetraction(text)).toMatchObject({ slot, value });
   });

@@ -168,6 +168,27 @@ export const DANISH: LanguageTable = {
         ['Jeg har lige fået nyt job hos Maersk', 'Maersk'],
       ]),
     }),
+    // "jeg er skiftet til Nordea": a change of employer, a name
+    regexPattern({
+      id: 'da.slot.employer.skiftet',
+      kind: 'slot',
+      slot: 'employer',
+      pattern: new RegExp(
+        String.raw`${JEG} (?:er |har )?${ADV}(?:lige )?(?:skiftet|skiftede|skifter) (?:job |arbejde |arbejdsplads )?${ADV}til (?<v>.+)$`,
+        'u',
+      ),
+      prepare: subjectFirst,
+      clean: (value) => {
+        const name = cleanName(value);
+
+        return name !== null && /^\p{Lu}/u.test(name) ? name : null;
+      },
+      examples: slotExamples('employer', [
+        ['Jeg er skiftet til Nordea.', 'Nordea'],
+        ['Jeg har skiftet job til Netcompany', 'Netcompany'],
+        ['Jeg er skiftet til havremælk', null],
+      ]),
+    }),
     ...[
       {
         id: 'da.personal.diet',

@@ -37,6 +37,8 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
     'i $1 ',
   ],
   [/^calls ([\p{L}][\p{L} .'-]{0,40}?) home\b/iu, 'i live in $1'],
+  // "Stop calling the user Bunny": the user is the one called
+  [/\b(call|calling|address|addressing|refer to|referring to) (?:the )?(?:user|human|owner)\b/giu, '$1 me'],
   [/\b(?:your|(?:the )?(?:user|human|owner)'s)\b/giu, 'my'], // "your name", "the user's name"
   [/\b(?:you are|you're|(?:the )?(?:user|human|owner) is)\b/giu, 'i am'],
   [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
