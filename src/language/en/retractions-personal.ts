@@ -38,6 +38,20 @@ export const EN_PERSONAL_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: 'I broke up with my band', fires: false },
     ],
   },
+  // "Jonas is my ex-husband now", "Mia is an ex": the name first, in any case
+  {
+    id: 'en.retract.partner.my-ex',
+    slot: 'partner',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(\p{L}[\p{L}'-]+) is (?:now )?(?:my|an|the) ex(?:-| )?(?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?|spouse)?(?= now|$|[.,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jonas is my ex-husband now.', fires: true, value: 'jonas' },
+      { text: 'Jonas is my husband', fires: false },
+    ],
+  },
   // "we broke up", "we split up last month", "Vi slog op": no value, so whoever the slot holds
   {
     id: 'en.retract.partner.we-broke-up',
@@ -62,6 +76,21 @@ export const EN_PERSONAL_RETRACTION_CUES: readonly RetractionCue[] = [
       { text: "I'm not vegan anymore", fires: true, value: null },
       { text: "I'm no longer a vegetarian", fires: true, value: null },
       { text: "I'm not vegan but I like tofu", fires: false },
+    ],
+  },
+  // "I gave up keto a while ago", "I stopped being vegan", "I'm done with paleo"
+  {
+    id: 'en.retract.diet.gave-up',
+    slot: 'diet',
+    pattern: new RegExp(
+      String.raw`${START}i(?:'ve| have|'m| am)? (?:gave up|given up|quit|stopped|dropped|ditched|done with|finished with)(?: being| eating| the| my)? (?:a |an )?(?:${DIETS})(?![\p{L}-])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'I gave up keto a while ago.', fires: true, value: null },
+      { text: "I'm done with being vegan", fires: true, value: null },
+      { text: 'My mum gave up keto', fires: false },
+      { text: 'I gave up sugar', fires: false },
     ],
   },
   {

@@ -8,6 +8,7 @@ import type { SlotName } from 'src/language/slot-values';
 import { containsValue, detectUserClaim } from 'src/language/slots';
 import { LANGUAGE_TABLES } from 'src/language/tables';
 import { valueShape } from 'src/language/value-shapes';
+import { detectValueSwap } from 'src/language/value-swaps';
 import { slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { detectIntent } from 'src/memory/write/intent';
@@ -173,6 +174,14 @@ function pointedValue(sentence: string, taken: Retraction): SlotFact | null {
     if (value !== null && fits && (taken.value === null || !containsValue(value, taken.value))) {
       return { slot: taken.slot, value };
     }
+  }
+
+  // "nej nej, det er køge, roskilde var før vi flyttede": the rest of the sentence says the new value as a correction
+  const rest = ruleParts(sentence).filter((p) => detectRetraction(p) === null);
+  const swap = rest.length > 0 ? detectValueSwap(rest.join(', ')) : null;
+  const shaped = swap !== null && (!SHAPED.has(taken.slot) || valueShape(swap.to, taken.slot) !== null);
+  if (swap?.from === null && shaped && (taken.value === null || !containsValue(swap.to, taken.value))) {
+    return { slot: taken.slot, value: swap.to };
   }
 
   return null;
