@@ -180,9 +180,10 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
   {
     id: 'en.slot.occupation.im-a-job',
     slot: 'occupation',
-    pattern: String.raw`${I}${AM} ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,
+    pattern: String.raw`${I}(?:${AM}|'ve been| have been) ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,
     examples: [
       { text: "I'm a pediatric nurse", value: 'pediatric nurse' },
+      { text: "I've been a structural engineer for eleven years now", value: 'structural engineer' },
       { text: "I'm a big fan", value: null },
     ],
   },
