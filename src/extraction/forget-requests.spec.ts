@@ -32,6 +32,12 @@ describe('forgetInClauses', () => {
     });
   });
 
+  it('points "forget anything about her" at the person the rest of its sentence names, and the slot it ends', () => {
+    expect(
+      forgetInClauses("Astrid and I aren't together anymore, so please forget anything about her.", null),
+    ).toMatchObject({ patternId: 'point-back', query: "Astrid and I aren't together anymore", slots: ['partner'] });
+  });
+
   it('points "that\'s no longer true" at the rest of its sentence', () => {
     expect(
       forgetInClauses("I stepped down from the volunteer fire brigade in October, so that's no longer true.", null),

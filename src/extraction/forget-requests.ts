@@ -1,4 +1,5 @@
 import type { LanguageTable } from 'src/language/pattern-table';
+import { detectRetraction } from 'src/language/retractions';
 import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
 import { ruleParts } from 'src/memory/write/clauses';
 
@@ -68,6 +69,9 @@ const BARE: ReadonlySet<string> = new Set([
   'det gælder ikke længere',
   'det er ikke længere rigtigt',
 ]);
+/** What a forget request says of a person it does not name: "anything about her", "everything about him". */
+const POINTS_AT_SOMEONE =
+  /^(?:(?:anything|everything|all|stuff|whatever you (?:know|have)) (?:about|of|on|regarding) )?(?:her|him|them|ham|hende|dem)[.!]?$/iu;
 /** A point-back needs a statement of at least this many words to point at. */
 const MIN_QUERY_WORDS = 3;
 
@@ -116,6 +120,13 @@ export function forgetInClauses(
     const found = firstMatch(part, ['forget'], tables);
     if (found) {
       const query = found.match.value;
+      const before = parts.filter((other) => other !== part).join(', ');
+      // "Astrid and I aren't together anymore, so please forget anything about her": the rest says who
+      if (POINTS_AT_SOMEONE.test(query) && wordCount(before) >= MIN_QUERY_WORDS) {
+        const taken = detectRetraction(before)?.slot;
+
+        return { kind: 'forget', patternId: 'point-back', query: before, slots: taken ? [taken] : [] };
+      }
 
       return { kind: 'forget', patternId: found.patternId, query, slots: mentionedSlots(query, tables) };
     }

@@ -30,8 +30,9 @@ describe('what chat keeps that no pattern reads (the classifier decides it is wo
 });
 
 describe('service reports, fixed by mechanism', () => {
-  it('reads a rule after "so" with no comma', () => {
+  it('reads a rule after "so" with no comma, and the diet it stands on', () => {
     expect(kept("I'm vegetarian so never suggest meat.")).toEqual([
+      ['en.slot', 'I am vegetarian.', 'diet'],
       ['rule', "I'm vegetarian so never suggest meat.", null],
     ]);
   });

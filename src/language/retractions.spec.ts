@@ -16,7 +16,7 @@ describe('detectRetraction', () => {
     ['I used to be a pilot, but not anymore.', 'occupation', 'pilot'],
     ['Jeg bor ikke længere i Horsens', 'location', 'horsens'],
     ['Jeg arbejder ikke mere hos Danfoss', 'employer', 'danfoss'],
-    ['Stop calling the user Bunny; forget that nickname.', 'nickname', null],
+    ['Stop calling the user Bunny; forget that nickname.', 'nickname', 'bunny'],
   ])('%j takes back %s = %j', (text, slot, value) => {
     expect(detectRetraction(text)).toMatchObject({ slot, value });
   });
@@ -163,8 +163,23 @@ describe('detectValueSwap', () => {
     ['actually no, German. French was a phase', null, 'German'],
     ['actually no, german. french was a phase lol', null, 'german'],
     ['Nej vent, det er faktisk Køge', null, 'Køge'],
+    ['No wait, Malmö.', null, 'Malmö'],
+    ['nej vent, det er Køge', null, 'Køge'],
+    ['Make that Aarhus.', null, 'Aarhus'],
+    ['Correction: Malmö', null, 'Malmö'],
+    ['Not Copenhagen, Malmö.', 'Copenhagen', 'Malmö'],
+    ['On second thought, Fred suits me better than Freddie, please use that.', 'Freddie', 'Fred'],
+    ['Undskyld, jeg staver det Jens-Ole, hele navnet.', null, 'Jens-Ole'],
   ])('%j swaps %j for %j', (text, from, to) => {
     expect(detectValueSwap(text)).toEqual({ from, to });
+  });
+
+  it.each([
+    ["wait no, it's actually malmö, crossed the bridge last month lol", 'malmö'],
+    ['actually scratch that, dan is fine', 'dan'],
+    ['nej nej, det er køge', 'køge'],
+  ])('%j swaps in a name written in lower case, %j', (text, to) => {
+    expect(detectValueSwap(text)).toEqual({ from: null, to, lowerCase: true });
   });
 
   it.each([
@@ -176,6 +191,10 @@ describe('detectValueSwap', () => {
     "wait no, it's actually fine",
     'oops, my bad actually',
     'actually no, never mind',
+    'no wait, tomorrow',
+    'oh no, Bob!',
+    'sorry, it is fine',
+    'not today, thanks',
   ])('%j swaps nothing', (text) => {
     expect(detectValueSwap(text)).toBeNull();
   });

@@ -12,7 +12,10 @@ export type SlotName =
   | 'email'
   | 'birthday'
   | 'pronouns'
-  | 'language';
+  | 'language'
+  | 'phone'
+  | 'partner'
+  | 'diet';
 
 export const SLOT_NAMES: readonly SlotName[] = [
   'name',
@@ -26,7 +29,16 @@ export const SLOT_NAMES: readonly SlotName[] = [
   'birthday',
   'pronouns',
   'language',
+  'phone',
+  'partner',
+  'diet',
 ];
+
+/**
+ * The slots the learned intent model names (its slot head's labels after "none", in this order): the phone number,
+ * partner and diet came later and are read by the language tables only.
+ */
+export const LEARNED_SLOTS: readonly SlotName[] = SLOT_NAMES.slice(0, SLOT_NAMES.indexOf('phone'));
 
 export interface DetectedSlot {
   slot: SlotName;
@@ -76,6 +88,9 @@ export function normalizeSlotValue(value: string, slot?: string): string {
   switch (slot) {
     case 'age':
       return text.match(/\d+/u)?.[0] ?? text;
+    // "+45 20 11 33 44" and "20113344": a number is its digits
+    case 'phone':
+      return text.replace(/[^\d+]/gu, '');
     case 'pronouns':
     case 'timezone':
       return text.replace(/\s+/gu, '').replace('−', '-');

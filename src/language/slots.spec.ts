@@ -73,7 +73,7 @@ describe(detectSlot.name, () => {
     'I go by bus',
     "I'm in art school",
     "I'm a big fan of jazz",
-    "I'm a vegan",
+    "I'm vegan-curious",
     'I used to live in Rome',
     "I don't work at Acme anymore",
     'My name is not important',

@@ -10,7 +10,14 @@ import { valueShape } from 'src/language/value-shapes';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
 
 export { asFirstPerson } from 'src/language/en/reported-speech';
-export { containsValue, lowerInPlace, MAX_SLOT_TEXT, normalizeSlotValue, SLOT_NAMES } from 'src/language/slot-values';
+export {
+  containsValue,
+  LEARNED_SLOTS,
+  lowerInPlace,
+  MAX_SLOT_TEXT,
+  normalizeSlotValue,
+  SLOT_NAMES,
+} from 'src/language/slot-values';
 export type { DetectedSlot, SlotName } from 'src/language/slot-values';
 
 const COMPILED = EN_SLOT_CUES.map((cue) => ({ cue, regex: new RegExp(cue.pattern, 'du') }));

@@ -1,5 +1,5 @@
 import { TIMEZONE } from 'src/language/en/slot-parts';
-import { LANGUAGES, OCCUPATIONS } from 'src/language/en/slot-words';
+import { DIETS, LANGUAGES, OCCUPATIONS, phoneDigits } from 'src/language/en/slot-words';
 import type { SlotName } from 'src/language/slot-values';
 
 /**
@@ -21,6 +21,8 @@ const DATE = new RegExp(
   String.raw`\b(\d{1,2}(?:st|nd|rd|th|\.)? (?:of )?(?:${MONTHS})|(?:${MONTHS}) \d{1,2}(?:st|nd|rd|th)?)\b`,
   'iu',
 );
+const PHONE_NUMBER = /(?<![\p{L}\p{N}])\+?\(?\d[\d ()./-]{4,20}\d(?![\p{L}\p{N}])/u;
+const DIET = new RegExp(String.raw`\b(${DIETS})(?![\p{L}-])`, 'iu');
 const JOB = new RegExp(String.raw`\b((?:${OCCUPATIONS}))\b`, 'giu');
 const LANGUAGE = new RegExp(String.raw`\b(${LANGUAGES})\b`, 'giu');
 const ZONE = new RegExp(TIMEZONE, 'iu');
@@ -90,6 +92,13 @@ export function valueShape(text: string, slot: SlotName): string | null {
       return last(LANGUAGE, clause);
     case 'timezone':
       return ZONE.exec(clause)?.[0] ?? null;
+    case 'phone': {
+      const number = PHONE_NUMBER.exec(clause)?.[0];
+
+      return number !== undefined && phoneDigits(number) ? number : null;
+    }
+    case 'diet':
+      return DIET.exec(clause)?.[1] ?? null;
     default:
       return lastName(clause);
   }

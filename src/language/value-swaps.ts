@@ -9,6 +9,11 @@ import { MAX_SLOT_TEXT } from 'src/language/slot-values';
 export interface ValueSwap {
   from: string | null;
   to: string;
+  /**
+   * The new value is a name written in lower case ("wait no, it's actually malmö"): it replaces only a held value the
+   * user also wrote in lower case, so a stray word corrects nothing the user wrote as a name.
+   */
+  lowerCase?: true;
 }
 
 // one to three words; a dot only inside a word ("lena.k@x.org", not "Bosch.")
@@ -25,6 +30,22 @@ const SWAPS: ReadonlyArray<{ pattern: RegExp; from: 1 | 2 }> = [
   },
   { pattern: new RegExp(String.raw`\bi meant ${SWAP_VALUE_FIRST},? not ${SWAP_VALUE}`, 'iu'), from: 2 },
   { pattern: new RegExp(String.raw`\b(?:it's|it is|its) ${SWAP_VALUE_FIRST},? not ${SWAP_VALUE}`, 'iu'), from: 2 },
+  // "not Copenhagen, Malmö", "ikke Roskilde, Køge"
+  {
+    pattern: new RegExp(
+      String.raw`^(?:(?:no|nope|nej|sorry|undskyld|wait|vent)[,.!]? )*(?:not|ikke) ${SWAP_VALUE_FIRST}[,;] ${SWAP_VALUE}(?=$|[.!,;])`,
+      'iu',
+    ),
+    from: 1,
+  },
+  // "On second thought, Fred suits me better than Freddie"
+  {
+    pattern: new RegExp(
+      String.raw`\b${SWAP_VALUE_FIRST} (?:suits me better|fits me better|feels more like me|passer (?:mig )?bedre) (?:than|end) ${SWAP_VALUE}`,
+      'iu',
+    ),
+    from: 2,
+  },
   {
     pattern: new RegExp(
       String.raw`^${SWAP_VALUE}\?\s*no[,.!]?\s*(?:it's |it is |i mean |i meant )?${SWAP_VALUE}`,
@@ -42,6 +63,17 @@ const MONTHS: ReadonlySet<string> = new Set(
 );
 const LANGUAGE_WORDS: ReadonlySet<string> = new Set([...LANGUAGES.split('|'), ...DA_LANGUAGES.split('|')]);
 
+/** Cue words that say a correction by themselves; "oh" and "ah" do not. */
+const STRONG_CUE = String.raw`no|nope|wait|sorry|sry|oops|actually|nej|vent|undskyld|ups|hov|faktisk`;
+/** Words that follow a correction's cue without being a value: "wait no, it's actually fine". */
+const NOT_A_SWAP: ReadonlySet<string> = new Set(
+  (
+    'it that this them him her me you fine ok okay good great bad better worse wrong right true false same different ' +
+    'nothing everything something anything whatever all none never no yes yeah nope not sure done over gone too ' +
+    'monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight later now then here there ' +
+    'the a an my your his our their to of in on at for with and but or so lol haha det den ikke fint godt ja nej'
+  ).split(' '),
+);
 const CUE = String.raw`(?:wait|sorry|sry|oops|no|nope|ah|oh|actually|er|um|hmm|ugh|typo|undskyld|nej|ups|hov|vent|øh|faktisk)`;
 const END = String.raw`(?=$|[.!,;])`;
 
@@ -50,7 +82,22 @@ const END = String.raw`(?=$|[.!,;])`;
  * "oops 31 actually", "actually no, German".
  */
 const ALONE: readonly RegExp[] = [
-  new RegExp(String.raw`(?:^|[,.!;:] )(?:${CUE}[,!]? )?(?:i meant|jeg mente) ${SWAP_VALUE}${END}`, 'iu'),
+  new RegExp(
+    String.raw`(?:^|[,.!;:] )(?:${CUE}[,!]? )?(?:i meant|jeg mente|make that|make it|i spell it|it's spelled|it is spelled|jeg staver det|det staves)(?: actually| faktisk)? ${SWAP_VALUE}${END}`,
+    'iu',
+  ),
+  // "correction: Malmö", "rettelse: Køge"
+  new RegExp(String.raw`^(?:correction|rettelse)[:,]? ${SWAP_VALUE}${END}`, 'iu'),
+  // "no wait, Malmö", "nej vent, det er Køge": two cue words, then the value alone
+  new RegExp(
+    String.raw`^(?:${STRONG_CUE})[,.!]? (?:${STRONG_CUE})[,.!]? (?:it's |it is |its |det er )?(?:actually |faktisk )?${SWAP_VALUE}${END}`,
+    'iu',
+  ),
+  // "actually scratch that, dan is fine"
+  new RegExp(
+    String.raw`\b(?:scratch that|forget that|never mind that|glem det)[,.!]? ${SWAP_VALUE_FIRST} (?:is fine|is better|works(?: better)?|is good|is ok|is okay|instead|er fint|er bedre)${END}`,
+    'iu',
+  ),
   new RegExp(
     String.raw`(?:^|[,.!;:] )(?:${CUE}[,!]? )+(?:it's actually|it is actually|actually it's|det er faktisk) ${SWAP_VALUE}${END}`,
     'iu',
@@ -66,14 +113,29 @@ export function detectValueSwap(content: string): ValueSwap | null {
   if (paired !== null) {
     return paired;
   }
-  const meant = ALONE.map((pattern) => pattern.exec(text)?.[1]).find((value) => value !== undefined);
+  for (const pattern of ALONE) {
+    const meant = pattern.exec(text)?.[1];
+    const swap = meant === undefined ? null : aloneSwap(meant);
+    if (swap !== null) {
+      return swap;
+    }
+  }
 
-  const lower = meant?.toLowerCase() ?? '';
+  return null;
+}
 
-  // a value is a name, a number, an address, a month or a language: "I meant it" corrects nothing
-  return meant !== undefined && (/^\p{Lu}|[@\d]/u.test(meant) || MONTHS.has(lower) || LANGUAGE_WORDS.has(lower))
-    ? { from: null, to: meant }
-    : null;
+/** The swap a value said alone makes: a name, a number, an address, a month or a language ("I meant it": none). */
+function aloneSwap(meant: string): ValueSwap | null {
+  const lower = meant.toLowerCase();
+  if (NOT_A_SWAP.has(lower.split(' ')[0] ?? '')) {
+    return null;
+  }
+  if (/^\p{Lu}|[@\d]/u.test(meant) || MONTHS.has(lower) || LANGUAGE_WORDS.has(lower)) {
+    return { from: null, to: meant };
+  }
+
+  // a name in lower case, one word: "wait no, it's actually malmö"
+  return /^\p{Ll}[\p{L}'-]+$/u.test(meant) ? { from: null, to: meant, lowerCase: true } : null;
 }
 
 function pairedSwap(text: string): ValueSwap | null {

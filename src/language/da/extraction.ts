@@ -1,3 +1,4 @@
+import { DANISH_PERSONAL_SLOTS } from 'src/language/da/slots-personal';
 import {
   ADV,
   cleanName,
@@ -167,6 +168,27 @@ export const DANISH: LanguageTable = {
         ['Jeg har lige fået nyt job hos Maersk', 'Maersk'],
       ]),
     }),
+    // "jeg er skiftet til Nordea": a change of employer, a name
+    regexPattern({
+      id: 'da.slot.employer.skiftet',
+      kind: 'slot',
+      slot: 'employer',
+      pattern: new RegExp(
+        String.raw`${JEG} (?:er |har )?${ADV}(?:lige )?(?:skiftet|skiftede|skifter) (?:job |arbejde |arbejdsplads )?${ADV}til (?<v>.+)$`,
+        'u',
+      ),
+      prepare: subjectFirst,
+      clean: (value) => {
+        const name = cleanName(value);
+
+        return name !== null && /^\p{Lu}/u.test(name) ? name : null;
+      },
+      examples: slotExamples('employer', [
+        ['Jeg er skiftet til Nordea.', 'Nordea'],
+        ['Jeg har skiftet job til Netcompany', 'Netcompany'],
+        ['Jeg er skiftet til havremælk', null],
+      ]),
+    }),
     ...[
       {
         id: 'da.personal.diet',
@@ -317,6 +339,7 @@ export const DANISH: LanguageTable = {
         ['Jeg er blevet salgschef hos Netto', 'salgschef'],
       ]),
     }),
+    ...DANISH_PERSONAL_SLOTS,
     regexPattern({
       id: 'da.preference.verb',
       kind: 'preference',
@@ -359,6 +382,9 @@ export const DANISH: LanguageTable = {
     email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
     nickname: /\b(?:mit|det|dét) kælenavn\b/u,
     birthday: /\bmin (?:fødselsdag|fødselsdato)\b/u,
+    phone: /\bmit (?:telefon|mobil|tlf\.?\s?)?nummer\b/u,
+    partner: /\bmin (?:kæreste|kone|mand|hustru|partner|forlovede|ægtefælle)\b/u,
+    diet: /\bmin (?:kost|diæt)\b/u,
   },
   acknowledgements: [
     'ok',
@@ -408,4 +434,7 @@ const DANISH_SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string
   birthday: (v) => `Min fødselsdag er ${v}.`,
   pronouns: (v) => `Mine pronominer er ${v}.`,
   language: (v) => `Mit foretrukne sprog er ${v}.`,
+  phone: (v) => `Mit telefonnummer er ${v}.`,
+  partner: (v) => `Min partner hedder ${v}.`,
+  diet: (v) => `Jeg er ${v}.`,
 };

@@ -3,6 +3,44 @@ import type { FactRetractionCue, RetractionCue } from 'src/language/retraction-c
 
 /** Danish ways of taking back a slot value ("Jeg bor ikke længere i Aarhus"); group 1 is the value. */
 export const DA_RETRACTION_CUES: readonly RetractionCue[] = [
+  // "Camilla og jeg er skilt", "Vi slog op", "vi er gået fra hinanden": a partner no longer
+  {
+    id: 'da.retract.partner.og-jeg',
+    slot: 'partner',
+    anyCase: true,
+    pattern: new RegExp(
+      String.raw`${START}(\p{L}[\p{L}'-]+) og jeg (?:er (?:blevet )?skilt|er gået fra hinanden|har slået op|slog op|er ikke (?:længere )?sammen(?: længere| mere)?)(?=$|[ .,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Camilla og jeg er skilt, jeg er sammen med Line nu.', fires: true, value: 'camilla' },
+      { text: 'Camilla og jeg er på ferie', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.partner.vi-slog-op',
+    slot: 'partner',
+    pattern: new RegExp(
+      String.raw`${START}vi (?:slog op|har slået op|er gået fra hinanden|gik fra hinanden|er (?:blevet )?skilt|blev skilt)(?=$|[ .,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Vi slog op. Glem alt om Nikolaj.', fires: true, value: null },
+      { text: 'Vi slog telt op', fires: false },
+    ],
+  },
+  {
+    id: 'da.retract.diet.ikke-laengere',
+    slot: 'diet',
+    pattern: new RegExp(
+      String.raw`${START}jeg er (?:ikke længere|ikke) (?:vegetar|vegetarianer|veganer|pescetar|fleksitar)(?: længere| mere)?(?=$|[ .,!;])`,
+      'iu',
+    ),
+    examples: [
+      { text: 'Jeg er ikke længere veganer', fires: true, value: null },
+      { text: 'Jeg er vegetar', fires: false },
+    ],
+  },
   {
     id: 'da.retract.occupation.tidligere',
     slot: 'occupation',

@@ -361,6 +361,9 @@ const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
   birthday: (v) => `My birthday is ${v}.`,
   pronouns: (v) => `My pronouns are ${v}.`,
   language: (v) => `My preferred language is ${v}.`,
+  phone: (v) => `My phone number is ${v}.`,
+  partner: (v) => `My partner is ${v}.`,
+  diet: (v) => `I am ${v}.`,
 };
 
 export const ENGLISH: LanguageTable = {
@@ -381,6 +384,9 @@ export const ENGLISH: LanguageTable = {
     email: /\b(?:my|their|the) e-?mail\b/u,
     nickname: /\b(?:my|their|the) nickname\b|\bwhat (?:you|people|everyone) call me\b/u,
     birthday: /\b(?:my|their) (?:birthday|date of birth)\b/u,
+    phone: /\b(?:my|their|the) (?:(?:mobile |cell )?(?:phone|mobile|cell|telephone)(?: ?number)?|number)\b/u,
+    partner: /\b(?:my|their) (?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?|spouse)\b/u,
+    diet: /\b(?:my|their) diet\b/u,
   },
   acknowledgements: [
     'ok',

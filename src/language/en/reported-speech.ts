@@ -5,7 +5,7 @@
  */
 
 const LABELS =
-  'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns';
+  'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns|phone number|phone|mobile number|mobile|cell|telephone|partner|spouse|husband|wife|diet';
 const LABEL_NOTE = new RegExp(
   String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})\s*(?::|=|-|–|—)\s*`,
   'iu',
@@ -37,6 +37,8 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
     'i $1 ',
   ],
   [/^calls ([\p{L}][\p{L} .'-]{0,40}?) home\b/iu, 'i live in $1'],
+  // "Stop calling the user Bunny": the user is the one called
+  [/\b(call|calling|address|addressing|refer to|referring to) (?:the )?(?:user|human|owner)\b/giu, '$1 me'],
   [/\b(?:your|(?:the )?(?:user|human|owner)'s)\b/giu, 'my'], // "your name", "the user's name"
   [/\b(?:you are|you're|(?:the )?(?:user|human|owner) is)\b/giu, 'i am'],
   [/\b(?:you were|(?:the )?(?:user|human|owner) was)\b/giu, 'i was'],
@@ -92,6 +94,13 @@ const TRIPLE_LABELS: Readonly<Record<string, string>> = {
   'date of birth': 'birthday',
   'preferred language': 'preferred language',
   language: 'preferred language',
+  phone: 'phone number',
+  'phone number': 'phone number',
+  mobile: 'phone number',
+  partner: 'partner',
+  spouse: 'partner',
+  'married to': 'partner',
+  diet: 'diet',
 };
 
 /** What a triple writes for a value it does not know. */

@@ -1,4 +1,5 @@
 import { START } from 'src/language/cue-parts';
+import { EN_PERSONAL_RETRACTION_CUES } from 'src/language/en/retractions-personal';
 import { EN_SELF_RETRACTION_CUES } from 'src/language/en/retractions-self';
 import { EN_WORK_RETRACTION_CUES } from 'src/language/en/retractions-work';
 import type { FactRetractionCue, RetractionCue } from 'src/language/retraction-cue';
@@ -7,7 +8,11 @@ import type { FactRetractionCue, RetractionCue } from 'src/language/retraction-c
  * English ways of taking back a slot value ("I left Hooli", "I don't live in Leeds anymore"), tried in order; group 1
  * is the value (none: whatever the slot holds). Examples are run by src/language/language-tables.spec.ts.
  */
-export const EN_RETRACTION_CUES: readonly RetractionCue[] = [...EN_WORK_RETRACTION_CUES, ...EN_SELF_RETRACTION_CUES];
+export const EN_RETRACTION_CUES: readonly RetractionCue[] = [
+  ...EN_WORK_RETRACTION_CUES,
+  ...EN_SELF_RETRACTION_CUES,
+  ...EN_PERSONAL_RETRACTION_CUES,
+];
 
 /** English ways of taking back a habit or trait of no slot; group 1 is what ends ("I don't play tennis anymore"). */
 export const EN_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [

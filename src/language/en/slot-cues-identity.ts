@@ -169,6 +169,17 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
       { text: 'I would like to be called back', value: null },
     ],
   },
+  // "please address me as Wil from now on", "refer to me as Sam"
+  {
+    id: 'en.slot.nickname.address-me',
+    slot: 'nickname',
+    pattern: String.raw`(?:^|[.!;,]\s*|\b(?:please|pls|just|and|to)\s+)(?:address|refer to) me as ${WORDS}`,
+    accept: properName,
+    examples: [
+      { text: 'Oh, and please address me as Wil from now on', value: 'Wil' },
+      { text: 'Please address me as a customer', value: null },
+    ],
+  },
   {
     id: 'en.slot.nickname.go-by',
     slot: 'nickname',
@@ -277,6 +288,18 @@ export const EN_IDENTITY_CUES: readonly SlotCue[] = [
     examples: [
       { text: 'My birthday is on 3 June', value: '3 June' },
       { text: "My sister's birthday is on 3 June", value: null },
+    ],
+  },
+  // "bday is in march fyi", "birthday's on 3 June": the subject dropped, the value a date
+  {
+    id: 'en.slot.birthday.dropped-my',
+    slot: 'birthday',
+    pattern: String.raw`(?:^|[.!;:]\s*)(?:birthday|bday|b-day)(?: is|'s) (?:in |on |the )?((?:\d{1,2}(?:st|nd|rd|th)?(?: of)? )?(?:january|february|march|april|may|june|july|august|september|october|november|december)(?: \d{1,2}(?:st|nd|rd|th)?)?)\b`,
+    examples: [
+      { text: 'bday is in march fyi', value: 'march' },
+      { text: "Birthday's on 3 June", value: '3 June' },
+      { text: "My sister's birthday is in March", value: null },
+      { text: 'birthday is a big deal here', value: null },
     ],
   },
   {

@@ -180,9 +180,10 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
   {
     id: 'en.slot.occupation.im-a-job',
     slot: 'occupation',
-    pattern: String.raw`${I}${AM} ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,
+    pattern: String.raw`${I}(?:${AM}|'ve been| have been) ${NOW}(?:working as )?(?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,
     examples: [
       { text: "I'm a pediatric nurse", value: 'pediatric nurse' },
+      { text: "I've been a structural engineer for eleven years now", value: 'structural engineer' },
       { text: "I'm a big fan", value: null },
     ],
   },
@@ -259,6 +260,36 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
     examples: [
       { text: 'I prefer responses in Italian', value: 'Italian' },
       { text: 'I prefer my coffee in Italian cups', value: null },
+    ],
+  },
+  // "Please write your replies in Portuguese from now on", "give me the answers in Dutch"
+  {
+    id: 'en.slot.language.replies-in',
+    slot: 'language',
+    pattern: String.raw`(?:^|[.!;,:]\s*)(?:please |pls |can you |could you |and )?(?:write|give|send|keep|make|do)(?: me)? (?:your |the |all |all of your |future )?(?:replies|answers|responses|messages) in (${LANGUAGES})\b`,
+    examples: [
+      { text: 'Please write your replies in Portuguese from now on', value: 'Portuguese' },
+      { text: 'He asked you to write your replies in Dutch', value: null },
+    ],
+  },
+  // "About languages, I've changed my mind: English replies are better for me after all."
+  {
+    id: 'en.slot.language.replies-better',
+    slot: 'language',
+    pattern: String.raw`(?:^|[.!;,:]\s*)(${LANGUAGES}) (?:replies|answers|responses) (?:are|would be|work) (?:better|best|easier|preferable)(?: for me)?`,
+    examples: [
+      { text: "I've changed my mind: English replies are better for me after all.", value: 'English' },
+      { text: 'English replies are shorter', value: null },
+    ],
+  },
+  // "but I still want English for myself"
+  {
+    id: 'en.slot.language.want-for-me',
+    slot: 'language',
+    pattern: String.raw`${I} (?:still |really |just |only )?(?:want|need|prefer|would like|'d like) (${LANGUAGES})(?= (?:for me|for myself|myself|replies|answers|responses)\b)`,
+    examples: [
+      { text: 'but I still want English for myself', value: 'English' },
+      { text: 'I want English tea', value: null },
     ],
   },
 ];

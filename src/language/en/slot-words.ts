@@ -111,3 +111,23 @@ export function plausibleAge(value: string): boolean {
 
   return age > 0 && age <= 130;
 }
+
+/** Diets a person keeps: "I'm vegan", "gone full pescatarian". */
+export const DIETS =
+  'vegetarian|vegan|pescatarian|pescetarian|flexitarian|lacto-vegetarian|ovo-vegetarian|plant-based|gluten-free|' +
+  'dairy-free|lactose-free|keto|paleo|halal|kosher|carnivore';
+
+/** A phone number has six to fifteen digits. */
+export function phoneDigits(value: string): boolean {
+  const digits = value.replace(/\D/gu, '').length;
+
+  return digits >= 6 && digits <= 15;
+}
+
+/** Words after "dating", "married to" that name no partner. */
+export const NOT_A_PARTNER = new Set(
+  (
+    'a an the my our his her their this that some someone somebody anyone nobody no it him her them you again ' +
+    'now again things stuff around apps online life work myself again yet still'
+  ).split(' '),
+);

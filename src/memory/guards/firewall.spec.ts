@@ -3,6 +3,8 @@ import { guardFact, looksLikeQuestion } from 'src/memory/guards/firewall';
 describe(guardFact.name, () => {
   const accepted = [
     "I'm vegan",
+    'The conversation about the move to Oslo made me decide to sell the car',
+    'The user laughs a lot at work and is known as the office joker',
     "I'm 34",
     'I am 34',
     'My name is Bo',
@@ -112,6 +114,9 @@ describe(guardFact.name, () => {
     ['me too', 'noise'],
     ['blue car', 'too short'],
     ['好的', 'too short'],
+    ['Conversation ended politely.', 'conversation itself'],
+    ['User laughed at the joke.', 'conversation itself'],
+    ['The user thanked the assistant for the help.', 'conversation itself'],
   ];
 
   it.each(accepted)('should accept %j', (content) => {

@@ -171,9 +171,16 @@ const REQUEST = new RegExp(
     String.raw`(?:summari[sz]e|translate|explain|rewrite|proofread|draft|generate|write up|paraphrase)\b[^.!?]{0,200}\bfor me[.!]?$)`,
   'u',
 );
+// a note on the conversation itself, which says nothing about anyone: "Conversation ended politely", "User laughed
+// at the joke", "The user waved goodbye"
+const CONVERSATION_NOTE = new RegExp(
+  String.raw`^(?:(?:the )?(?:conversation|chat|session|exchange|discussion|dialogue) (?:ended|started|began|closed|finished|concluded|wrapped up|went (?:well|fine|smoothly))\b|` +
+    String.raw`(?:the )?(?:user|human) (?:laughed|smiled|chuckled|giggled|waved|greeted (?:the )?(?:assistant|bot|ai)|thanked (?:the )?(?:assistant|bot|ai))\b)`,
+  'u',
+);
 // a label note is short by nature: "Age: 34", "Employer: Siemens"
 const LABEL_NOTE =
-  /^(?:(?:the )?user(?:'s)? )?(?:name|nickname|age|location|city|employer|company|job|occupation|e-?mail|time ?zone|pronouns|birthday|language)\s*[:=]\s*\S/u;
+  /^(?:(?:the )?user(?:'s)? )?(?:name|nickname|age|location|city|employer|company|job|occupation|e-?mail|time ?zone|pronouns|birthday|language|phone(?: number)?|mobile|partner|spouse|diet)\s*[:=]\s*\S/u;
 
 function isTooShort(text: string): boolean {
   const cjk = text.match(CJK)?.length ?? 0;
@@ -216,6 +223,9 @@ export function guardFact(content: string, options: FirewallOptions = {}): Guard
   }
   if (REQUEST.test(text)) {
     return { ok: false, reason: 'rejected: a request to the assistant, not a fact' };
+  }
+  if (CONVERSATION_NOTE.test(text)) {
+    return { ok: false, reason: 'rejected: a note on the conversation itself, not a fact' };
   }
   if (!options.allowShort && isTooShort(text)) {
     return { ok: false, reason: 'rejected: too short to be a useful fact' };

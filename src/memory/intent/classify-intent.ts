@@ -1,5 +1,5 @@
 import type { SlotName } from 'src/language/slots';
-import { SLOT_NAMES } from 'src/language/slots';
+import { LEARNED_SLOTS } from 'src/language/slots';
 import { clauseFeatures } from 'src/memory/intent/features';
 import type { Intent, IntentLanguage, IntentPrediction, Subject } from 'src/memory/intent/intent.types';
 import { INTENTS, SUBJECTS } from 'src/memory/intent/intent.types';
@@ -36,7 +36,7 @@ export function createIntentClassifier(file: IntentWeightsFile): IntentClassifie
   const subjectHead = decodeHead(file.heads.subject, file.bits);
   checkLabels(intentHead, INTENTS, 'intent');
   checkLabels(subjectHead, SUBJECTS, 'subject');
-  checkLabels(slotHead, ['none', ...SLOT_NAMES], 'slot');
+  checkLabels(slotHead, ['none', ...LEARNED_SLOTS], 'slot');
 
   return (clause, lang) => {
     const buckets = clauseFeatures(clause, lang, file.bits, file.chars);
@@ -49,14 +49,14 @@ export function createIntentClassifier(file: IntentWeightsFile): IntentClassifie
   };
 }
 
-/** The prediction from the three heads' probabilities (labels in the order of INTENTS, none + SLOT_NAMES, SUBJECTS). */
+/** The prediction from the three heads' probabilities (labels in the order of INTENTS, none + LEARNED_SLOTS, SUBJECTS). */
 export function predictionOf(
   intents: Float64Array,
   slotScores: Float64Array,
   subjects: Float64Array,
 ): IntentPrediction {
   const best = argmax(intents);
-  const slots = SLOT_NAMES.map((slot, k) => ({ slot, p: slotScores[k + 1] ?? 0 }))
+  const slots = LEARNED_SLOTS.map((slot, k) => ({ slot, p: slotScores[k + 1] ?? 0 }))
     .filter(({ p }) => p >= SLOT_FLOOR)
     .sort((a, b) => b.p - a.p)
     .map(({ slot }): SlotName => slot);

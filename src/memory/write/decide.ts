@@ -22,6 +22,7 @@ import { ContradictionArbiter } from 'src/memory/contradiction-arbiter';
 import { changesOneValue, sameStatement } from 'src/memory/paraphrase';
 import type { RememberCommand } from 'src/memory/remember-input';
 import { oldValueOfShape } from 'src/memory/write/shape-swap';
+import type { HeldValue } from 'src/memory/write/shape-swap';
 
 /**
  * Stage 6 of the write path: what a read write does to the memories there are. An exact or near duplicate is
@@ -153,8 +154,9 @@ export class WriteDecider {
     const from =
       swap.from ??
       oldValueOfShape(
-        holders.flatMap((m) => (m.slot === null ? [] : [{ slot: m.slot, value: this.slotValueOf(m) }])),
+        holders.flatMap((m) => (m.slot === null ? [] : [this.heldValue(m, m.slot)])),
         swap.to,
+        swap.lowerCase === true,
       );
     if (from === null) {
       return null;
@@ -194,6 +196,13 @@ export class WriteDecider {
     }
 
     return this.slotValueOf(existing) !== candidate.slot.value;
+  }
+
+  /** A holder's value, and whether its content writes it in lower case ("I live in copenhagen."). */
+  private heldValue(memory: MemoryRecord, slot: string): HeldValue {
+    const value = this.slotValueOf(memory);
+
+    return { slot, value, lowerCase: /\p{L}/u.test(value) && memory.content.includes(value) };
   }
 
   private slotValueOf(memory: MemoryRecord): string {

@@ -77,6 +77,8 @@ describe(replacedSlot.name, () => {
       'Forkert, jeg mente Bang & Olufsen, Lego var mit gamle job.',
       { content: 'Jeg arbejder hos Bang & Olufsen.', slot: 'employer' },
     ],
+    ['Nej nej, det er køge, roskilde var før vi flyttede.', { content: 'Jeg bor i køge.', slot: 'location' }],
+    ["I don't live in Leeds anymore, it's complicated", null],
   ])('%j -> %j', (text, expected) => {
     expect(replacedSlot(text, classifyIntent)).toEqual(expected);
   });

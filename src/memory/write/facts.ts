@@ -8,6 +8,7 @@ import type { SlotName } from 'src/language/slot-values';
 import { containsValue, detectUserClaim } from 'src/language/slots';
 import { LANGUAGE_TABLES } from 'src/language/tables';
 import { valueShape } from 'src/language/value-shapes';
+import { detectValueSwap } from 'src/language/value-swaps';
 import { slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { detectIntent } from 'src/memory/write/intent';
@@ -63,7 +64,8 @@ export function furtherSlots(clause: string, intent: Intent, classifier?: Intent
   const studies = STUDIES_AT.test(clause);
   for (const slot of said.slots.filter((s) => s !== intent.slot && !(s === 'employer' && studies))) {
     const value = slotValue(clause, slot, language);
-    if (value !== null && !taken.has(value.toLowerCase())) {
+    // one run of words is one value: "0470 11 22" of a phone number "0470 11 22 33" is no birthday
+    if (value !== null && ![...taken].some((held) => containsValue(held, value) || containsValue(value, held))) {
       taken.add(value.toLowerCase());
       facts.push({ slot, value });
     }
@@ -172,6 +174,14 @@ function pointedValue(sentence: string, taken: Retraction): SlotFact | null {
     if (value !== null && fits && (taken.value === null || !containsValue(value, taken.value))) {
       return { slot: taken.slot, value };
     }
+  }
+
+  // "nej nej, det er køge, roskilde var før vi flyttede": the rest of the sentence says the new value as a correction
+  const rest = ruleParts(sentence).filter((p) => detectRetraction(p) === null);
+  const swap = rest.length > 0 ? detectValueSwap(rest.join(', ')) : null;
+  const shaped = swap !== null && (!SHAPED.has(taken.slot) || valueShape(swap.to, taken.slot) !== null);
+  if (swap?.from === null && shaped && (taken.value === null || !containsValue(swap.to, taken.value))) {
+    return { slot: taken.slot, value: swap.to };
   }
 
   return null;

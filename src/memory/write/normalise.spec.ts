@@ -17,6 +17,8 @@ describe(normalise.name, () => {
     ['> I work at Kiva', 'I work at Kiva'],
     ['so yeah lol ok so fwiw I am 40 haha', 'I am 40'],
     ['I live in Pisa 🎉', 'I live in Pisa'],
+    // the filler goes, the clause boundary after it stays
+    ['was a teacher lol, im a developer now', "was a teacher, I'm a developer now"],
   ])('should leave what %j says: %j', (text, value) => {
     expect(normalise(text)).toBe(value);
   });

@@ -90,8 +90,8 @@ function dropInside(tokens: string[]): string[] {
   for (const token of tokens) {
     const previous = kept[kept.length - 1];
     if (previous !== undefined && INSIDE.has(key(token))) {
-      // "new email btw: x" keeps its colon
-      const mark = /[:;]$/u.exec(token)?.[0];
+      // "new email btw: x" keeps its colon, "a teacher lol, im a developer" its comma
+      const mark = /[:;,]$/u.exec(token)?.[0];
       if (mark && !MARK.test(previous)) {
         kept[kept.length - 1] = `${previous}${mark}`;
       }

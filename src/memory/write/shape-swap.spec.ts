@@ -28,6 +28,16 @@ describe(oldValueOfShape.name, () => {
     expect(oldValueOfShape([{ slot: 'age', value: '41' }], '46')).toBe('41');
   });
 
+  it('should replace with a name in lower case only a value the user also wrote in lower case', () => {
+    const written = [
+      { slot: 'location', value: 'copenhagen', lowerCase: true },
+      { slot: 'name', value: 'ada', lowerCase: false },
+    ];
+
+    expect(oldValueOfShape(written, 'malmö', true)).toBe('copenhagen');
+    expect(oldValueOfShape([{ slot: 'location', value: 'copenhagen', lowerCase: false }], 'malmö', true)).toBeNull();
+  });
+
   it('should name no old value when none has the shape', () => {
     expect(oldValueOfShape([{ slot: 'location', value: 'bristol' }], 'March')).toBeNull();
   });

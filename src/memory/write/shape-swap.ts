@@ -10,6 +10,8 @@ import { LANGUAGES } from 'src/language/en/slot-words';
 export interface HeldValue {
   slot: string;
   value: string;
+  /** The holder wrote the value in lower case ("I live in copenhagen."). */
+  lowerCase?: boolean;
 }
 
 type Shape = 'month' | 'number' | 'email' | 'language' | 'name';
@@ -55,11 +57,16 @@ function partsOf(held: HeldValue, shape: Shape): string[] {
   return held.value.split(' ').filter((word) => shapeOf(word) === shape);
 }
 
-/** The old value `to` replaces, or null when no held value, or more than one, has its shape. */
-export function oldValueOfShape(held: readonly HeldValue[], to: string): string | null {
+/**
+ * The old value `to` replaces, or null when no held value, or more than one, has its shape. A name said in lower case
+ * (`lowerCase`) replaces only a value the user also wrote in lower case: "wait no, it's actually malmö" after "living
+ * in copenhagen".
+ */
+export function oldValueOfShape(held: readonly HeldValue[], to: string, lowerCase = false): string | null {
   const shape: Shape = shapeOf(to) ?? 'name';
+  const alike = lowerCase && shape === 'name' ? held.filter((h) => h.lowerCase === true) : held;
   const candidates = [
-    ...new Set(held.flatMap((h) => partsOf(h, shape)).filter((part) => part.toLowerCase() !== to.toLowerCase())),
+    ...new Set(alike.flatMap((h) => partsOf(h, shape)).filter((part) => part.toLowerCase() !== to.toLowerCase())),
   ];
 
   return candidates.length === 1 ? (candidates[0] ?? null) : null;

@@ -1,4 +1,4 @@
-import { SLOT_NAMES } from 'src/language/slots';
+import { LEARNED_SLOTS } from 'src/language/slots';
 import { clauseFeatures } from 'src/memory/intent/features';
 import type { LabelledClause } from 'src/memory/intent/intent.types';
 import { INTENTS, SUBJECTS } from 'src/memory/intent/intent.types';
@@ -8,7 +8,7 @@ import type { SoftmaxExample, SoftmaxWeights } from 'src/memory/intent/training/
 import { quantize, trainSoftmax } from 'src/memory/intent/training/sgd';
 
 export const NO_SLOT = 'none';
-export const SLOT_LABELS: readonly string[] = [NO_SLOT, ...SLOT_NAMES];
+export const SLOT_LABELS: readonly string[] = [NO_SLOT, ...LEARNED_SLOTS];
 
 export interface TrainOptions {
   bits: number;
