@@ -5,6 +5,7 @@ import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
+import { multiHopReach } from 'bench/support/locomo-entity-reach';
 import { loadObservations } from 'bench/support/locomo-observations';
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
@@ -544,6 +545,7 @@ export async function runLocomo(
     }
     if (mode === 'entities') {
       rows.push(...(await entityRows(evaluator, bench.app.get<EntityStore>(ENTITY_STORE), service, of)));
+      process.stderr.write(`multi-hop: ${JSON.stringify(multiHopReach(conversations, observations))}\n`);
     }
     const directions = (
       [
