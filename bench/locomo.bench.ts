@@ -5,6 +5,7 @@ import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import type { LocomoConversation, LocomoQuestion } from 'bench/support/locomo-dataset';
+import { multiHopReach } from 'bench/support/locomo-entity-reach';
 import { loadObservations } from 'bench/support/locomo-observations';
 import { EvidenceScoreboard } from 'bench/support/locomo-scoring';
 import { markdownTable, report, round, summarize } from 'bench/support/stats';
@@ -372,12 +373,12 @@ async function signalReach(
   return reach;
 }
 
-/** The entity signal's variants: off (no entity read), the service's weights, and a stronger pair. */
-const ENTITY_VARIANTS = ['signal off', 'signal on (service)', 'signal on, entity 1 / hop 0.3'] as const;
+/** The entity signal's variants: off (no entity read), the service's weights, and those with the bridge at two weights. */
+const ENTITY_VARIANTS = ['signal off', 'signal on (service)', 'bridge 0.3', 'bridge 1'] as const;
 
 /**
- * The service's weights with the entity signal off and on, every half and representation asked the same questions
- * in one run: a row per variant and category (any@10 per category and overall).
+ * The service's weights with the entity signal off and on, both representations asked the same questions in one
+ * run: a row per variant and category (any@10 per category and overall, all ten conversations).
  */
 async function entityRows(
   evaluator: Evaluator,
@@ -386,22 +387,19 @@ async function entityRows(
   of: (half: '1-5' | '6-10', representation?: Representation) => Corpus[],
 ): Promise<Record<string, string | number>[]> {
   const weights: Record<(typeof ENTITY_VARIANTS)[number], RankingWeights> = {
-    'signal off': { ...service, entity: 0, entityHop: 0 },
+    'signal off': { ...service, entity: 0, entityHop: 0, entityBridge: 0 },
     'signal on (service)': service,
-    'signal on, entity 1 / hop 0.3': { ...service, entity: 1, entityHop: 0.3 },
+    'bridge 0.3': { ...service, entityBridge: 0.3 },
+    'bridge 1': { ...service, entityBridge: 1 },
   };
   const rows: Record<string, string | number>[] = [];
   for (const representation of ['turns', 'observations'] as const) {
-    for (const half of ['1-5', '6-10', 'all'] as const) {
-      const corpora =
-        half === 'all' ? [...of('1-5', representation), ...of('6-10', representation)] : of(half, representation);
-      const board = new EvidenceScoreboard(ENTITY_VARIANTS);
-      await evaluator.compare(corpora, weights, board);
-      rows.push(...board.rows().map((r) => ({ representation, 'scored on': half, ...r })));
-      if (half === 'all') {
-        process.stderr.write(`${representation}: ${JSON.stringify(await signalReach(entities, corpora, service))}\n`);
-      }
-    }
+    // all ten conversations at once (the halves alone asked the same questions again)
+    const corpora = [...of('1-5', representation), ...of('6-10', representation)];
+    const board = new EvidenceScoreboard(ENTITY_VARIANTS);
+    await evaluator.compare(corpora, weights, board);
+    rows.push(...board.rows().map((r) => ({ representation, 'scored on': 'all', ...r })));
+    process.stderr.write(`${representation}: ${JSON.stringify(await signalReach(entities, corpora, service))}\n`);
   }
 
   return rows;
@@ -416,7 +414,7 @@ async function entityRows(
  * BM25-only and vector-only rows come from the same stores in the same run. Recall is asked as the service asks
  * it (vector of the question without names), access bookkeeping off so questions do not influence each other.
  * `locomo entities [model]` links every stored memory to its entities first and compares the entity signal off and
- * on (service weights), per category, on both halves and both representations.
+ * on (service weights, and with the entity bridge), per category, on all ten conversations and both representations.
  */
 export async function runLocomo(
   mode: LocomoMode = 'tune',
@@ -547,6 +545,7 @@ export async function runLocomo(
     }
     if (mode === 'entities') {
       rows.push(...(await entityRows(evaluator, bench.app.get<EntityStore>(ENTITY_STORE), service, of)));
+      process.stderr.write(`multi-hop: ${JSON.stringify(multiHopReach(conversations, observations))}\n`);
     }
     const directions = (
       [

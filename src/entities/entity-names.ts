@@ -128,3 +128,29 @@ export function keysFor(kind: EntityKind, key: string): string[] {
 export function canonicalKey(kind: EntityKind, key: string): string {
   return SAME_THING[kind]?.find((group) => group.includes(key))?.[0] ?? key;
 }
+
+/** A clipped short form ("Deb", "Cal") is this many letters; the name it clips at least CLIPPED_FROM. */
+const CLIP = 3;
+const CLIPPED_FROM = 5;
+
+/**
+ * A clipping is one closed syllable, consonant-vowel-consonant ("Deb", "Cal", "Sam"); three letters that open or end
+ * on a vowel are usually a name of their own ("Ana", not "Anakin"; "Eli", "Mia").
+ */
+const CLIPPING = /^[^aeiouy][aeiouy][^aeiouy]$/u;
+
+/** Marks a stored clipping key ("~deb" on "Deborah"), so it never matches a name of its own ("Deb" is the key "deb"). */
+export const CLIP_MARK = '~';
+
+/** A person's first name long enough to be clipped ("deborah" -> "deb"), or null. */
+export function clippedForm(key: string): string | null {
+  const first = key.split(' ')[0] ?? '';
+  const clipped = first.slice(0, CLIP);
+
+  return first.length >= CLIPPED_FROM && /^\p{L}+$/u.test(first) && CLIPPING.test(clipped) ? clipped : null;
+}
+
+/** Whether a folded single name may be a clipped short form ("deb", "cal"). */
+export function mayBeClipped(key: string): boolean {
+  return /^\p{L}+$/u.test(key) && CLIPPING.test(key);
+}

@@ -90,6 +90,8 @@ export function entityShares(
 }
 
 /** Whether the weights leave the signal anything to do: off, recall reads no entity. */
-export function entitySignalOn(weights: Pick<RankingWeights, 'entity' | 'entityHop'>): boolean {
-  return weights.entity > 0 || weights.entityHop > 0;
+export function entitySignalOn(
+  weights: Pick<RankingWeights, 'entity' | 'entityHop'> & { entityBridge?: number },
+): boolean {
+  return weights.entity > 0 || weights.entityHop > 0 || (weights.entityBridge ?? 0) > 0;
 }

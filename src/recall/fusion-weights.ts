@@ -42,6 +42,11 @@ export interface RankingWeights {
    */
   readonly entity: number;
   readonly entityHop: number;
+  /**
+   * Entity bridge (src/recall/entity-bridge.ts): the entities the best memories of the first ranking mention lead
+   * to other memories mentioning them, which gain entityBridge × specificity × the best fused score. 0: no bridge.
+   */
+  readonly entityBridge: number;
 }
 
 /**
@@ -78,6 +83,8 @@ export const USE_WEIGHTS: RankingWeights = {
   // not tuned on LoCoMo, where the names a question holds are mostly its two speakers (specificity near 0)
   entity: 0.3,
   entityHop: 0.1,
+  // off: on LoCoMo (e5-small-v2, `locomo entities`) 0.3 lost 8 observation questions, 1 lost 4-6 on turns, 14 there
+  entityBridge: 0,
 };
 
 /**

@@ -41,6 +41,7 @@ const NEUTRAL: RankingWeights = {
   question: 0,
   entity: 0,
   entityHop: 0,
+  entityBridge: 0,
 };
 
 describe('shared ranking', () => {

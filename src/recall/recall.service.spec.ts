@@ -174,6 +174,26 @@ describe(RecallService.name, () => {
       expect(off.hits.map((h) => h.memory.id)).toEqual([moved]);
     });
 
+    it('should bridge from the best memory through the entities it names to another memory of one of them', async () => {
+      await kit.close();
+      kit = await openServiceKit({ env: { RECALL_ENTITY_SIGNAL: 'true' } });
+      sut = kit.get(RecallService);
+      write = kit.get(MemoryWriteService);
+      const { moved, tarts } = await corpus();
+      const weights = { ...weightsForModel(kit.embedder.model), entity: 0, entityHop: 0 };
+      const bridgeQuery = { query: 'who moved last spring', limit: 10 };
+
+      // the query names nothing: the best memory's Lisbon leads to the tarts
+      const on = await sut.recallWithVector(tenant, bridgeQuery, null, {
+        weights: { ...weights, entityBridge: 1 },
+        recordAccess: false,
+      });
+      const off = await sut.recallWithVector(tenant, bridgeQuery, null, { weights, recordAccess: false });
+
+      expect(on.hits.map((h) => h.memory.id)).toEqual([moved, tarts]);
+      expect(off.hits.map((h) => h.memory.id)).toEqual([moved]);
+    });
+
     it('should read no entity when RECALL_ENTITY_SIGNAL is false (the default), whatever the weights', async () => {
       const { moved } = await corpus();
       const weights = { ...weightsForModel(kit.embedder.model), entity: 1, entityHop: 1 };

@@ -23,6 +23,7 @@ import type { QueryVector } from 'src/embedding/migration/query-vectors';
 import { engramMetrics } from 'src/metrics/engram-metrics';
 import { MetricsService } from 'src/metrics/metrics.service';
 import type { HistogramMetric } from 'src/metrics/metrics.service';
+import { BRIDGE_MEMORIES, BRIDGE_SOURCES, bridgeEntities, bridgeShares, largerShares } from 'src/recall/entity-bridge';
 import {
   entityLookups,
   entityShares,
@@ -33,7 +34,7 @@ import {
 import { weightsForModel } from 'src/recall/fusion-weights';
 import type { RankingWeights } from 'src/recall/fusion-weights';
 import { fuseScores, NO_RELEVANCE, querySignals, rankCandidates, sessionKey, topIds } from 'src/recall/hybrid-ranking';
-import type { Candidate, Lend, Relevance } from 'src/recall/hybrid-ranking';
+import type { Candidate, Lend, RankInput, Relevance } from 'src/recall/hybrid-ranking';
 import { vectorQueryText } from 'src/recall/query-signals';
 import { searchableQuery } from 'src/recall/query-text';
 import { EDGE_FLOW, finalScore, retention, scopeBoost, tierOf, vitality } from 'src/recall/ranking';
@@ -292,24 +293,70 @@ export class RecallService {
     const candidates = new Map(
       memories.map((m) => [m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null)]),
     );
+    const input = { signals, text: textHits, vector: vectorHits, candidates, lends, weights, entity };
+    const bridged = await this.entityBridge(tenantId, parsed, input, memories);
 
     return this.stageSync(
       'fusion',
       () => {
-        const relevance = rankCandidates({
-          signals,
-          text: textHits,
-          vector: vectorHits,
-          candidates,
-          lends,
-          weights,
-          entity,
-        });
+        const relevance = bridged?.relevance ?? rankCandidates(input);
 
         return this.rank(memories, now, parsed.limit, (m) => relevance.get(m.id) ?? NO_RELEVANCE);
       },
       { attributes: { 'engram.candidates': candidates.size } },
     );
+  }
+
+  /**
+   * The entity bridge (src/recall/entity-bridge.ts), when its weight is above 0 and the signal is on: the first
+   * ranking's best memories, their entities and those entities' other memories (three reads and one per entity);
+   * memories only a bridge reached are read and join `memories` and the candidates. Null: no bridge (the first
+   * ranking stands). A failed read costs the bridge, never the recall.
+   */
+  private async entityBridge(
+    tenantId: string,
+    parsed: ParsedRecall,
+    input: RankInput & { candidates: Map<string, Candidate>; entity: ReadonlyMap<string, number> },
+    memories: MemoryRecord[],
+  ): Promise<{ relevance: Map<string, Relevance> } | null> {
+    if (!this.config.recallEntitySignal || input.weights.entityBridge <= 0) {
+      return null;
+    }
+    const sources = [...rankCandidates(input).keys()].slice(0, BRIDGE_SOURCES);
+    try {
+      const shares = await this.stage('entities', async () => {
+        const entitiesOf = await this.entities.entitiesOfMemories(tenantId, sources);
+        const ids = [...new Set([...entitiesOf.values()].flat().map((e) => e.id))];
+        const bridges = bridgeEntities(sources, entitiesOf, await this.entities.mentionCounts(tenantId, ids));
+        const mentioning = new Map(
+          await Promise.all(
+            bridges.map(
+              async (b) => [b.id, await this.entities.mentioningMemoryIds(tenantId, b.id, BRIDGE_MEMORIES)] as const,
+            ),
+          ),
+        );
+
+        return bridgeShares(bridges, mentioning, sources, input.weights.entityBridge);
+      });
+      if (shares.size === 0) {
+        return null;
+      }
+      const missing = [...shares.keys()].filter((id) => !input.candidates.has(id));
+      const extra = (missing.length > 0 ? await this.store.getMemories(tenantId, missing) : []).filter((m) =>
+        this.visible(m, parsed.visibility),
+      );
+      const authors = input.signals.names.length > 0 ? await this.authors(tenantId, extra) : new Map<string, string>();
+      for (const m of extra) {
+        memories.push(m);
+        input.candidates.set(m.id, memoryCandidate(m, authors.get(m.source.messageId ?? '') ?? null));
+      }
+
+      return { relevance: rankCandidates({ ...input, entity: largerShares(input.entity, shares) }) };
+    } catch (error) {
+      this.logger.warn(`recall without its entity bridge: ${(error as Error).message}`);
+
+      return null;
+    }
   }
 
   /**
