@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import { PREFILL_APP_ENV, compactAllButLive, cycle, prefill } from 'bench/conversations.bench';
+import { compactAllButLive, cycle, prefill, PREFILL_APP_ENV } from 'bench/conversations.bench';
 import { UseCache } from 'bench/research/use-cache';
 import { startBenchApp } from 'bench/support/bench-app';
 import { isScorable, loadLocomo, LOCOMO_CATEGORY_NAMES, turnContent } from 'bench/support/locomo-dataset';

@@ -217,7 +217,11 @@ export async function runConversations(localAppends = 60, hashAppends = 300, con
   );
   const latency: Record<string, string | number>[] = [];
 
-  const local = await startBenchApp({ EMBEDDINGS: 'local', LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL, ...PREFILL_APP_ENV });
+  const local = await startBenchApp({
+    EMBEDDINGS: 'local',
+    LOCAL_EMBEDDING_MODEL: USE_LOCAL_MODEL,
+    ...PREFILL_APP_ENV,
+  });
   let quality: Record<string, string | number>[];
   try {
     quality = await locomoSearch(local, conversations, cache);
