@@ -183,6 +183,8 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/language/en/retractions-self.ts': { detectRetraction },
   'src/language/en/retractions.ts': { detectFactRetraction },
   'src/language/da/retractions.ts': { detectRetraction, detectFactRetraction },
+  'src/language/en/retractions-personal.ts': { detectRetraction, detectFactRetraction },
+  'src/language/da/slots-personal.ts': { detectSlot, slotValueIn: (t) => slotValueIn(t, 'diet') },
   'src/language/cue-parts.ts': { detectRetraction },
   'src/language/its-now.ts': { itsNowValue },
   'src/language/value-swaps.ts': { detectValueSwap, swapValue: (t) => swapValue(t, { from: 'Oslo', to: 'Bergen' }) },
@@ -263,6 +265,7 @@ for (const table of LANGUAGE_TABLES) {
 
 /** Files whose expressions never see user text, or see only input already bounded to a few hundred bytes. */
 export const NO_USER_TEXT: Record<string, string> = {
+  'src/memory/write/decide.ts': 'one letter class, no quantifier, over a stored slot value: one step per character',
   'src/front-door/front-door.ts': 'the configured host and surfaces (escapeHtml: one character class)',
   'src/store/neo4j/index-definitions.ts': 'our own schema.cypher and what SHOW INDEXES reports of it',
   'src/viewer/app/bulletin-text.ts':
