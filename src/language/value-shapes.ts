@@ -21,7 +21,7 @@ const DATE = new RegExp(
   String.raw`\b(\d{1,2}(?:st|nd|rd|th|\.)? (?:of )?(?:${MONTHS})|(?:${MONTHS}) \d{1,2}(?:st|nd|rd|th)?)\b`,
   'iu',
 );
-const PHONE_NUMBER = /(?<![\p{L}\p{N}])\+?\(?\d[\d ()./-]{4,20}\d(?![\p{L}\p{N}])/u;
+const PHONE_NUMBER = /(?<![\p{L}\p{N}])\+?\(?\d[\d ()./-]{4,20}\d(?![\p{L}\p{N}]|[ ()./-]\d)/u;
 const DIET = new RegExp(String.raw`\b(${DIETS})(?![\p{L}-])`, 'iu');
 const JOB = new RegExp(String.raw`\b((?:${OCCUPATIONS}))\b`, 'giu');
 const LANGUAGE = new RegExp(String.raw`\b(${LANGUAGES})\b`, 'giu');

@@ -29,6 +29,7 @@ export const EN_PERSONAL_CUES: readonly SlotCue[] = [
       { text: 'my phone is 0612 345 678', value: '0612 345 678' },
       { text: 'My new number is +45 20 11 33 44', value: '+45 20 11 33 44' },
       { text: 'My phone number is 12', value: null },
+      { text: 'my number is 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1', value: null },
       { text: "My brother's number is 0612 345 678", value: null },
     ],
   },

@@ -25,5 +25,6 @@ export const TIMEZONE =
   String.raw`(?:africa|america|asia|atlantic|australia|europe|indian|pacific)/[a-z_]+(?:/[a-z_]+)?)`;
 // a name without a comma in it: "Twilio, start next week" is Twilio
 export const NAME_WORDS = String.raw`([\p{L}\p{N}][\p{L}\p{N}'.&-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'.&-]*){0,3})`;
-// a phone number: an optional "+", then six to fifteen digits in groups ("07700 900461", "+45 20 11 33 44")
-export const PHONE = String.raw`(\+?\(?\d[\d ()./-]{4,20}\d)`;
+// a phone number: an optional "+", then six to fifteen digits in groups ("07700 900461", "+45 20 11 33 44"), ending
+// where its digits end (the first 22 characters of a longer run of digits are no number)
+export const PHONE = String.raw`(\+?\(?\d[\d ()./-]{4,20}\d)(?![ ()./-]?\d)`;
