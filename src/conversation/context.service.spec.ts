@@ -1,6 +1,7 @@
 import { BadInputError } from 'src/common/errors';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
-import { CONSTRAINT_TAG, ContextService } from 'src/conversation/context.service';
+import { ContextService } from 'src/conversation/context.service';
+import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { MemoryScope } from 'src/domain/memory.enums';

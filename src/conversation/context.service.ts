@@ -1,3 +1,4 @@
+import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import { performance } from 'node:perf_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 
@@ -68,8 +69,6 @@ const TURNS = 40;
 const MIN_TOKENS_PER_MESSAGE = 12;
 const MAX_RECENT = 2000;
 
-/** Memories tagged `constraint` are rules the agent must always see (e.g. "never commit secrets"). */
-export const CONSTRAINT_TAG = 'constraint';
 
 /**
  * `context`: what an agent needs for its next turn, within its token budget. Gathers constraints, the bulletin,

@@ -1,3 +1,4 @@
+import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import { MemoryType } from 'src/domain/memory.enums';
 
 const DAY_MS = 86_400_000;
@@ -50,7 +51,6 @@ export const DEFAULT_LIFETIME_DAYS: Readonly<Record<MemoryType, number>> = {
   [MemoryType.EVENT]: 3,
 };
 export const CONSTRAINT_LIFETIME_DAYS = 30;
-export const CONSTRAINT_TAG = 'constraint';
 
 export interface LifetimeFacts {
   type: MemoryType;

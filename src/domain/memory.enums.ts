@@ -1,5 +1,8 @@
 import { registerEnumType } from '@nestjs/graphql';
 
+/** The tag of a standing rule ("never commit secrets"): every context shows it, and it does not decay. */
+export const CONSTRAINT_TAG = 'constraint';
+
 // GraphQL takes enum value names from the keys, so keys are the contract's UPPER_CASE names.
 export enum MemoryType {
   FACT = 'FACT',

@@ -1,9 +1,6 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { MAX_SLOT_TEXT } from 'src/language/slot-values';
 
-/** The tag of a standing rule: every context shows it. */
-export const CONSTRAINT_TAG = 'constraint';
-
 // a standing instruction: a rule word at the start, or a want/need/should with always/never anywhere
 const RULE_START =
   /^(?:(?:please|pls|remember(?: that)?|note(?: that)?|important|rule|fyi|husk(?: at)?|og|and)[:,]?\s+)*(?:always|never|don't ever|do not ever|must always|must never|should always|should never|you must|from now on|going forward|in (?:the )?future|every time|whenever|altid|aldrig|fremover|fra nu af|husk altid|du skal altid|du må aldrig|under no circumstances|stick to|avoid|(?:do not|don't|dont) (?:ever )?(?:mention|use|send|share|call|email|e-mail|contact|suggest|recommend|reply|respond|write|include|bring up|talk about|ask|assume|book|schedule|tell|give|post|add|put|say|show|wake|disturb|message|text|ping|cc|copy|sign|swear|curse|use)|only (?:suggest|use|recommend|reply|respond|answer|write|show|give|speak|talk|include|send|book|cite|quote|mention|offer|propose)|keep (?:answers|responses|replies|messages|summaries|emails|explanations|it|things) (?:short|brief|under|below|concise|simple|to)|(?:answer|reply|respond|write|talk|speak) (?:to me )?(?:only )?in)\b/iu;

@@ -1,3 +1,4 @@
+import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
 import { MemoryType } from 'src/domain/memory.enums';
 import { toThirdPerson } from 'src/domain/third-person';
@@ -11,7 +12,6 @@ export interface BulletinSection {
   order: 'importance' | 'recent';
 }
 
-export const CONSTRAINT_TAG = 'constraint';
 
 const isType =
   (...types: MemoryType[]) =>

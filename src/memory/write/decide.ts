@@ -14,7 +14,7 @@ import { thresholdsForModel } from 'src/embedding/similarity-thresholds';
 import type { SimilarityThresholds } from 'src/embedding/similarity-thresholds';
 import { detectFactRetraction, namesAll } from 'src/language/retractions';
 import type { Retraction } from 'src/language/retractions';
-import { CONSTRAINT_TAG } from 'src/language/rules';
+import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import { containsValue, normalizeSlotValue, SLOT_NAMES, slotValueIn } from 'src/language/slots';
 import { swapValue } from 'src/language/value-swaps';
 import type { ValueSwap } from 'src/language/value-swaps';
