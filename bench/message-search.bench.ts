@@ -76,6 +76,12 @@ const VARIANTS: readonly Variant[] = [
     query: vectorQueryText,
     weights: (w) => ({ ...w, vector: 1.5 }),
   },
+  {
+    label: 'full text alone (vector weight 0)',
+    passage: own,
+    query: vectorQueryText,
+    weights: (w) => ({ ...w, vector: 0 }),
+  },
 ];
 
 /** The vector turn i is stored with in a variant. */

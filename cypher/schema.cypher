@@ -125,11 +125,11 @@ CYPHER 25
 CREATE INDEX summary_channel IF NOT EXISTS
 FOR (s:Summary) ON (s.tenantId, s.channelId);
 
-// Message search: content, speaker and the neighbouring messages' text (search words, stemmed by the analyzer as the
-// memories' are), restricted to one tenant by tenantKey.
+// Message search: weightedWords (content and speaker twice, the neighbouring messages' words once: search words,
+// stemmed by the analyzer as the memories' are), restricted to one tenant by tenantKey.
 CYPHER 25
 CREATE FULLTEXT INDEX message_text IF NOT EXISTS
-FOR (msg:Message) ON EACH [msg.contentWords, msg.speakerWords, msg.prevContent, msg.nextContent, msg.tenantKey]
+FOR (msg:Message) ON EACH [msg.weightedWords, msg.tenantKey]
 OPTIONS { indexConfig: { `fulltext.analyzer`: 'english' } };
 
 // tenantId, channelId and shared (searchable outside its channel) are stored in the index so SEARCH filters inside it.

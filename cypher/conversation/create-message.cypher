@@ -1,7 +1,8 @@
 // Second step of an append: the message, its HAS_MESSAGE edge, and the neighbouring messages' text on both sides
-// (prevContent / nextContent, copied from their search words, are indexed for full-text search: a reply is found by
-// what it answers). OwedVector / OwedExtraction mark the owed work the backlog gauges count, storedAt when it began
-// (createdAt may be the client's, years back). The neighbours are read as list-message-neighbours reads them: in
+// (prevContent / nextContent, copied from their search words; with content and speaker they make the indexed
+// weightedWords, as lucene-query.ts messageWeightedWords does: a reply is found by what it answers). OwedVector /
+// OwedExtraction mark the owed work the backlog gauges count, storedAt when it began (createdAt may be the client's,
+// years back). The neighbours are read as list-message-neighbours reads them: in
 // message_channel_order's order, stopping at the first.
 CYPHER 25
 MATCH (c:Channel {tenantId: $tenantId, id: $channelId})
@@ -32,4 +33,10 @@ SET msg.prevContent = left(p.contentWords, $neighbourChars),
     msg.nextContent = left(n.contentWords, $neighbourChars),
     p.nextContent = left(msg.contentWords, $neighbourChars),
     n.prevContent = left(msg.contentWords, $neighbourChars)
+WITH msg, p, n
+CALL (msg, p, n) {
+  UNWIND [x IN [msg, p, n] WHERE x IS NOT NULL] AS x
+  SET x.weightedWords = reduce(words = x.contentWords + ' ' + x.contentWords,
+    part IN [w IN [x.speakerWords, x.speakerWords, x.prevContent, x.nextContent] WHERE w <> ''] | words + ' ' + part)
+}
 RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null} AS message

@@ -4,4 +4,4 @@ CYPHER 25
 UNWIND $rows AS row
 MATCH (msg:Message {id: row.id})
 SET msg.contentWords = row.contentWords, msg.speakerWords = row.speakerWords, msg.prevContent = row.prevContent,
-  msg.nextContent = row.nextContent, msg.wordsVersion = $version
+  msg.nextContent = row.nextContent, msg.weightedWords = row.weightedWords, msg.wordsVersion = $version

@@ -4,10 +4,10 @@ import { auth, driver as createDriver, int } from 'neo4j-driver';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
 import { MemoryStatus } from 'src/domain/memory.enums';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
-import { ANALYZER_STOP_WORDS } from 'src/store/neo4j/lucene-query';
+import { ANALYZER_STOP_WORDS, messageWeightedWords } from 'src/store/neo4j/lucene-query';
 import { Neo4jConnection } from 'src/store/neo4j/neo4j-connection';
 import { backfillSearchWords } from 'src/store/neo4j/neo4j-search-words';
-import { toText } from 'src/store/neo4j/neo4j-values';
+import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 import { at, remember, SPACE } from 'test/contract/memory-fixtures';
 import { useContractStores } from 'test/contract/memory-store.contract';
 import { availableHarnesses } from 'test/contract/store-harness';
@@ -144,5 +144,72 @@ async function runTesting(name: string, params: Record<string, unknown>): Promis
     } finally {
       await booted.connection.close();
     }
+  });
+  /** Each message's weightedWords as stored, and as messageWeightedWords makes them from its stored parts. */
+  async function messageWords(tenantId: string): Promise<{ stored: string[][]; made: string[][] }> {
+    const rows = await runTesting('message-words', { tenantId });
+    const text = (row: Record<string, unknown>, key: string): string | null => toOptionalText(row[key], key);
+
+    return {
+      stored: rows.map((row) => (text(row, 'weightedWords') ?? '').split(' ').filter(Boolean)),
+      made: rows.map((row) =>
+        messageWeightedWords(
+          text(row, 'contentWords') ?? '',
+          text(row, 'speakerWords'),
+          text(row, 'prevContent'),
+          text(row, 'nextContent'),
+        )
+          .split(' ')
+          .filter(Boolean),
+      ),
+    };
+  }
+
+  it('should give a message the weightedWords its content, speaker and neighbours make, appended out of order and imported', async () => {
+    const t = suite.tenant();
+    const { conversations, tenantData } = suite.stores();
+    const append = (content: string, speaker: string, minute: number) =>
+      conversations.appendMessage({
+        message: {
+          id: randomUUID(),
+          tenantId: t,
+          channelId: 'chat',
+          role: MessageRole.USER,
+          speaker,
+          trust: Trust.GUARDIAN,
+          content,
+          tokenCount: 5,
+          createdAt: at(minute),
+          extractedAt: null,
+        },
+        vector: null,
+        projectId: null,
+      });
+    await append('Do you still swim at the lido?', 'Ann', 1);
+    await append('Every Friday, with Zoë', 'Bo', 3);
+    // between the two: both neighbours' words change with it
+    await append("It's the Café Crème's pool", 'Cy', 2);
+
+    const appended = await messageWords(t);
+    expect(appended.stored).toEqual(appended.made);
+    expect(appended.stored.map((words) => words.join(' '))).toContain(
+      'it s the cafe creme s pool it s the cafe creme s pool cy cy do you still swim at the lido every friday with zoe',
+    );
+
+    const channels = await tenantData.exportChannels(t, null, 10);
+    const messages = await tenantData.exportMessages(t, null, 10);
+    await tenantData.purgeTenant(t);
+    await tenantData.importChannels(t, channels);
+    await tenantData.importMessages(
+      t,
+      messages.map((message) => ({ message, vector: null })),
+    );
+    await tenantData.refreshChannels(t, ['chat']);
+
+    const imported = await messageWords(t);
+    expect(imported.stored).toEqual(appended.stored);
+    const found = await conversations.searchMessageText(t, 'lido', 5, { channelId: 'chat' });
+    // the question, and the message after it (its previous message's words)
+    expect(found).toHaveLength(2);
   });
 });

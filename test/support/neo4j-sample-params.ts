@@ -153,7 +153,16 @@ const BY_STATEMENT: Partial<Record<Neo4jQueryName, Params>> = {
   'tenant/import-bulletins': { items: [{ memoryIds: ['id-1'], props: { id: 'b-1', generatedAt: AT } }] },
   'meta/save-memory-words': { rows: [{ id: 'id-1', contentWords: 'tea', weightedWords: 'tea tea' }] },
   'meta/save-message-words': {
-    rows: [{ id: 'msg-1', contentWords: 'tea', speakerWords: 'ann', prevContent: null, nextContent: null }],
+    rows: [
+      {
+        id: 'msg-1',
+        contentWords: 'tea',
+        speakerWords: 'ann',
+        prevContent: null,
+        nextContent: null,
+        weightedWords: 'tea tea ann ann',
+      },
+    ],
   },
 };
 

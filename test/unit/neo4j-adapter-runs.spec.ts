@@ -279,6 +279,7 @@ describe('Neo4j boot: search words of nodes written before the index held them, 
           speakerWords: 'o brien',
           prevContent: 'example com',
           nextContent: 'creme brulee',
+          weightedWords: 'v3 5 is out v3 5 is out o brien o brien example com creme brulee',
         },
       ],
     ]);

@@ -39,7 +39,7 @@ describe('search index definitions', () => {
       },
       expect.objectContaining({
         name: 'message_text',
-        properties: ['contentWords', 'speakerWords', 'prevContent', 'nextContent', 'tenantKey'],
+        properties: ['weightedWords', 'tenantKey'],
         analyzer: 'english',
       }),
       expect.objectContaining({

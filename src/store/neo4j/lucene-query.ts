@@ -8,8 +8,11 @@ import { queryWords, tenantSearchToken } from 'src/store/search-terms';
  */
 export const SEARCH_WORDS_VERSION = 3;
 
-/** The same for messages (their `wordsVersion`): 1 and 2 as for memories; version 3 changed memories only. */
-export const MESSAGE_WORDS_VERSION = 2;
+/**
+ * The same for messages (their `wordsVersion`): 1 and 2 as for memories; 3 weightedWords (messageWeightedWords) in
+ * place of four indexed fields.
+ */
+export const MESSAGE_WORDS_VERSION = 3;
 
 /**
  * The stop words of the full-text indexes' analyzer (`english`, cypher/schema.cypher), as
@@ -91,6 +94,24 @@ export function weightedWords(content: string, context: string | null): string {
   return [words, words, contextWords].filter((part) => part !== null && part !== '').join(' ');
 }
 
+/**
+ * What a message's full text is ranked by (its `weightedWords`), for the same reason as weightedWords: SQLite ranks a
+ * message with bm25(1.0, 1.0, 0.5, 0.3) over content, speaker, the previous and the next message's words in one row,
+ * so one field holds content and speaker twice, then the neighbours' words once (0.5 each: the next message's 0.3 has
+ * no whole ratio). The Cypher that sets neighbour text (conversation/create-message, tenant/refresh-channels,
+ * meta/save-message-words) writes the same words; a Neo4j contract case compares.
+ */
+export function messageWeightedWords(
+  contentWords: string,
+  speakerWords: string | null,
+  prevContent: string | null,
+  nextContent: string | null,
+): string {
+  return [contentWords, contentWords, speakerWords, speakerWords, prevContent, nextContent]
+    .filter((part): part is string => part !== null && part !== '')
+    .join(' ');
+}
+
 /** The words of a query as the index holds them, without the analyzer's stop words. */
 function luceneWords(text: string): string[] {
   return queryWords(foldDiacritics(text)).filter((word) => !ANALYZER_STOP_WORDS.has(word));
@@ -125,12 +146,9 @@ export function luceneAllWordsQuery(tenantId: string, text: string): string | nu
     : null;
 }
 
-/** The same for messages: content and speaker, and at lower weights the neighbouring messages' text. */
+/** The same for messages, over their weightedWords (content, speaker and the neighbouring messages' words). */
 export function messageLuceneQuery(tenantId: string, text: string): string | null {
   const words = luceneWords(text);
-  const terms = words.join(' ');
 
-  return words.length > 0
-    ? `${tenantClause(tenantId)} AND (contentWords:(${terms}) OR speakerWords:(${terms}) OR prevContent:(${terms})^0.5 OR nextContent:(${terms})^0.3)`
-    : null;
+  return words.length > 0 ? `${tenantClause(tenantId)} AND weightedWords:(${words.join(' ')})` : null;
 }

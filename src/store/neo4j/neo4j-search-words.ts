@@ -1,6 +1,12 @@
 import { int } from 'neo4j-driver';
 
-import { MESSAGE_WORDS_VERSION, SEARCH_WORDS_VERSION, searchWords, weightedWords } from 'src/store/neo4j/lucene-query';
+import {
+  MESSAGE_WORDS_VERSION,
+  messageWeightedWords,
+  SEARCH_WORDS_VERSION,
+  searchWords,
+  weightedWords,
+} from 'src/store/neo4j/lucene-query';
 import type { Neo4jSession } from 'src/store/neo4j/neo4j-session';
 import { toOptionalText, toText } from 'src/store/neo4j/neo4j-values';
 
@@ -54,13 +60,21 @@ export async function backfillSearchWords(connection: Neo4jSession, log: (line: 
     if (rows.length === 0) {
       break;
     }
-    const words = rows.map((row) => ({
-      id: toText(row['id'], 'id'),
-      contentWords: searchWords(toOptionalText(row['content'], 'content') ?? ''),
-      speakerWords: searchWords(toOptionalText(row['speaker'], 'speaker')),
-      prevContent: searchWords(toOptionalText(row['prevContent'], 'prevContent')),
-      nextContent: searchWords(toOptionalText(row['nextContent'], 'nextContent')),
-    }));
+    const words = rows.map((row) => {
+      const contentWords = searchWords(toOptionalText(row['content'], 'content') ?? '') ?? '';
+      const speakerWords = searchWords(toOptionalText(row['speaker'], 'speaker'));
+      const prevContent = searchWords(toOptionalText(row['prevContent'], 'prevContent'));
+      const nextContent = searchWords(toOptionalText(row['nextContent'], 'nextContent'));
+
+      return {
+        id: toText(row['id'], 'id'),
+        contentWords,
+        speakerWords,
+        prevContent,
+        nextContent,
+        weightedWords: messageWeightedWords(contentWords, speakerWords, prevContent, nextContent),
+      };
+    });
     await connection.write('backfillSearchWords', (tx) =>
       connection.run(tx, 'meta/save-message-words', { rows: words, version: int(MESSAGE_WORDS_VERSION) }),
     );
