@@ -19,9 +19,8 @@ describe(ContradictionArbiter.name, () => {
       model: 'gpt-test',
       baseURL: server.url,
       apiKey: 'sk-test',
-      // the first request of the file loads the SDK; on 2 busy cores that alone took more than 300 ms (the slow
-      // answer below still takes 3 s)
-      timeoutMs: 1000,
+      // the first request of the file loads the SDK: on 2 busy cores that alone took more than 1 s
+      timeoutMs: 10_000,
       maxRetries: 0,
     });
     sut = new ContradictionArbiter(llm);
@@ -71,8 +70,11 @@ describe(ContradictionArbiter.name, () => {
 
   it('should return null when the LLM times out', async () => {
     server.setChatHandler([reply.delay(3000, reply.json({ verdict: 'same', reason: 'late' }))]);
+    const impatient = new ContradictionArbiter(
+      new OpenAiLlmClient({ model: 'gpt-test', baseURL: server.url, apiKey: 'sk-test', timeoutMs: 500, maxRetries: 0 }),
+    );
 
-    await expect(sut.judge('a', 'b')).resolves.toBeNull();
+    await expect(impatient.judge('a', 'b')).resolves.toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('timed out'));
   });
 
