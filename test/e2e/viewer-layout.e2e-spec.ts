@@ -11,6 +11,8 @@ import type { ViewerBrowser } from 'test/e2e/support/viewer-browser';
 
 jest.setTimeout(120_000);
 
+const LONG_NOTE = 'Procurement note: every vendor contract renewal';
+
 // browser-side checks as text (these files are compiled for Node, without the DOM's types)
 const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
 const HEADER_IN_VIEW = `(() => {
@@ -35,6 +37,11 @@ describeBrowser('viewer layout at 1280 and 420 px in Chromium (e2e)', () => {
         tags: ['work', 'review'],
       });
     }
+    // one memory far longer than a row: the list shows its first lines, its detail all of it
+    await memories.remember({
+      content: `${LONG_NOTE} ${'and the draft budget line '.repeat(80)}end of note`,
+      tags: ['long'],
+    });
     const chat = new ConversationApi(t);
     await chat.append({ channelId: 'onboarding', content: 'My name is Ada Lovelace', speaker: 'Ada' });
     await chat.append({ channelId: 'onboarding', content: 'Nice to meet you, Ada.', role: 'ASSISTANT' });
@@ -58,6 +65,10 @@ describeBrowser('viewer layout at 1280 and 420 px in Chromium (e2e)', () => {
     await page.locator('table.memories').waitFor();
     expect(await page.evaluate(OVERFLOW)).toBeLessThanOrEqual(0);
 
+    const long = page.locator('table.memories tr', { hasText: LONG_NOTE });
+    expect((await long.boundingBox())?.height ?? 0).toBeGreaterThan(0);
+    expect((await long.boundingBox())?.height ?? Infinity).toBeLessThan(200);
+
     // the last memory of the page: opening it scrolls the page down to its details
     await page.locator('table.memories button.link').last().click();
     await page.locator('#detail h2, #detail .detail-head').first().waitFor();
@@ -65,6 +76,9 @@ describeBrowser('viewer layout at 1280 and 420 px in Chromium (e2e)', () => {
     expect(await page.evaluate(HEADER_IN_VIEW)).toBe(true);
     expect(await page.evaluate(OVERFLOW)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SCREENSHOTS, `layout-memory-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await long.getByRole('button').first().click();
+    await page.locator('#detail .memory-content', { hasText: 'end of note' }).waitFor();
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: 'Channels' }).click();
