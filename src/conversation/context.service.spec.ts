@@ -1,10 +1,9 @@
 import { BadInputError } from 'src/common/errors';
 import { CONTEXT_POLICY } from 'src/conversation/context-split';
 import { ContextService } from 'src/conversation/context.service';
-import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import { ConversationService } from 'src/conversation/conversation.service';
 import { MessageRole, Trust } from 'src/domain/conversation.enums';
-import { MemoryScope } from 'src/domain/memory.enums';
+import { CONSTRAINT_TAG, MemoryScope } from 'src/domain/memory.enums';
 import { MemoryWriteService } from 'src/memory/memory-write.service';
 import type { RememberRequest } from 'src/memory/remember-input';
 import { openServiceKit } from 'test/support/service-kit';

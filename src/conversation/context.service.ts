@@ -1,4 +1,3 @@
-import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import { performance } from 'node:perf_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 
@@ -16,7 +15,7 @@ import { MessageRole } from 'src/domain/conversation.enums';
 import type { ChannelRecord, MessageRecord } from 'src/domain/conversation.types';
 import { MEMORY_STORE } from 'src/domain/memory-store.port';
 import type { MemoryStore } from 'src/domain/memory-store.port';
-import { MemoryStatus } from 'src/domain/memory.enums';
+import { CONSTRAINT_TAG, MemoryStatus } from 'src/domain/memory.enums';
 import type { MemoryRecord } from 'src/domain/memory.types';
 import { scopeVisible } from 'src/domain/visibility';
 import type { QueryVector } from 'src/embedding/migration/query-vectors';
@@ -68,7 +67,6 @@ const TURNS = 40;
 /** A message line costs at least ~12 tokens of framing ("[2024-05-03 10:00] user: "): no budget fits more. */
 const MIN_TOKENS_PER_MESSAGE = 12;
 const MAX_RECENT = 2000;
-
 
 /**
  * `context`: what an agent needs for its next turn, within its token budget. Gathers constraints, the bulletin,

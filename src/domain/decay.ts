@@ -1,5 +1,4 @@
-import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
-import { MemoryType } from 'src/domain/memory.enums';
+import { CONSTRAINT_TAG, MemoryType } from 'src/domain/memory.enums';
 
 const DAY_MS = 86_400_000;
 

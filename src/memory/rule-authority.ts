@@ -1,5 +1,4 @@
-import { SourceRole } from 'src/domain/memory.enums';
-import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
+import { CONSTRAINT_TAG, SourceRole } from 'src/domain/memory.enums';
 
 /** Who may set a standing rule: the user, or an operator (SYSTEM). A rule speaks for the user only then. */
 const RULE_SETTERS: ReadonlySet<SourceRole> = new Set([SourceRole.USER, SourceRole.SYSTEM]);

@@ -1,6 +1,5 @@
-import { CONSTRAINT_TAG } from 'src/domain/memory.enums';
 import type { BulletinCandidate } from 'src/domain/bulletin-candidate';
-import { MemoryType } from 'src/domain/memory.enums';
+import { CONSTRAINT_TAG, MemoryType } from 'src/domain/memory.enums';
 import { toThirdPerson } from 'src/domain/third-person';
 
 export interface BulletinSection {
@@ -11,7 +10,6 @@ export interface BulletinSection {
   /** Events are ordered by when they happened; everything else by importance. */
   order: 'importance' | 'recent';
 }
-
 
 const isType =
   (...types: MemoryType[]) =>
