@@ -39,4 +39,5 @@ CALL (msg, p, n) {
   SET x.weightedWords = reduce(words = x.contentWords + ' ' + x.contentWords,
     part IN [w IN [x.speakerWords, x.speakerWords, x.prevContent, x.nextContent] WHERE w <> ''] | words + ' ' + part)
 }
-RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null} AS message
+RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null,
+  weightedWords: null} AS message

@@ -8,6 +8,7 @@ WHERE msg.createdAt IS NOT NULL
   AND (NOT $live OR msg.summaryId IS NULL)
   AND ($beforeAt IS NULL OR msg.createdAt < $beforeAt OR (msg.createdAt = $beforeAt AND msg.seq < $beforeSeq))
   AND ($throughAt IS NULL OR msg.createdAt < $throughAt OR (msg.createdAt = $throughAt AND msg.seq <= $throughSeq))
-RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null} AS message
+RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null,
+  weightedWords: null} AS message
 ORDER BY msg.tenantId, msg.channelId, msg.createdAt, msg.seq
 LIMIT $limit

@@ -2,6 +2,7 @@
 CYPHER 25
 MATCH (msg:Message {tenantId: $tenantId})
 WHERE msg.id > $afterId
-RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null} AS message
+RETURN msg {.*, embedding: null, embeddingPrevious: null, prevContent: null, nextContent: null,
+  weightedWords: null} AS message
 ORDER BY msg.id
 LIMIT $limit
