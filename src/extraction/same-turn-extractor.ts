@@ -39,7 +39,12 @@ const WARM_UP = [
   'From now on, keep your answers short. Remind me to call mum. I love hiking. I have a cat named Mochi.',
   'Jeg hedder Mette, jeg bor i Aarhus og arbejder som sygeplejerske. Jeg er ikke vegetar mere.',
   'The user lives in Lyon. Tell me a joke. Is vegetarian. No relevant information about the user.',
+  // chatter no rule reads runs every fallback expression (retractions, value swaps, slot cues) to the end
+  'oh and so yeah, well anyway lol, the weather was nice and we had fun at the beach with the kids',
+  'og så nå ja, altså fint, vejret var godt og vi hyggede os ved stranden med børnene',
 ];
+/** V8 interprets an expression on its first run and compiles it on the next: twice, so both happen at boot. */
+const WARM_UP_ROUNDS = 2;
 
 /**
  * Deterministic extraction inside `appendMessage`, before it answers: pattern tables, then the write path for each
@@ -58,14 +63,14 @@ export class SameTurnExtractor implements OnModuleInit {
   ) {}
 
   /**
-   * The write path's few hundred expressions compile on first use (about 80 ms at once): at boot, not inside the
-   * first user's request.
+   * The write path's few hundred expressions compile on first use (hundreds of ms at once for a sentence no rule
+   * reads): at boot, not inside the first user's request.
    */
   onModuleInit(): void {
     if (this.config.writeIntentModel) {
       classifyIntent('decode the weights at boot', 'en');
     }
-    for (const text of WARM_UP) {
+    for (const text of Array.from({ length: WARM_UP_ROUNDS }, () => WARM_UP).flat()) {
       extractDeterministic(text, LANGUAGE_TABLES, this.config.writeIntentModel ? classifyIntent : undefined);
       readWrite(
         parseRememberRequest({ content: text, source: { role: SourceRole.USER } }, 10_000),
