@@ -514,28 +514,40 @@ export class TenantDataService {
         file.entity.map((e) => e.record.id),
       ),
     };
-    const renamed: RenamedId[] = (Object.keys(remap) as RenamedIdKind[]).flatMap((kind) =>
-      [...remap[kind]].map((from) => ({ kind, from, to: scopedId(tenantId, from) })),
-    );
+    // a hash per id, and a rewrite per record: tens of thousands of them, in slices
+    const slice = eventLoopSlicer();
+    const renamed: RenamedId[] = [];
+    const to = new Map<string, string>();
+    for (const kind of Object.keys(remap) as RenamedIdKind[]) {
+      for (const from of remap[kind]) {
+        const scoped = scopedId(tenantId, from);
+        renamed.push({ kind, from, to: scoped });
+        to.set(`${kind}\u0000${from}`, scoped);
+        await slice();
+      }
+    }
     if (renamed.length === 0) {
       return renamed;
     }
     const id =
       (kind: RenamedIdKind) =>
       (value: string): string =>
-        remap[kind].has(value) ? scopedId(tenantId, value) : value;
+        to.get(`${kind}\u0000${value}`) ?? value;
     const optional =
       (kind: RenamedIdKind) =>
       (value: string | null): string | null =>
         value === null ? null : id(kind)(value);
     for (const c of file.channel) {
       c.record = { ...c.record, summaryId: optional('summary')(c.record.summaryId) };
+      await slice();
     }
     for (const s of file.summary) {
       s.record = { ...s.record, id: id('summary')(s.record.id), previousId: optional('summary')(s.record.previousId) };
+      await slice();
     }
     for (const m of file.message) {
       m.record = { ...m.record, id: id('message')(m.record.id), summaryId: optional('summary')(m.record.summaryId) };
+      await slice();
     }
     for (const m of file.memory) {
       const r = m.record;
@@ -547,6 +559,7 @@ export class TenantDataService {
         links: r.links.map((l) => ({ ...l, toId: id('memory')(l.toId) })),
         extractedFrom: r.extractedFrom.map((e) => ({ ...e, messageId: id('message')(e.messageId) })),
       };
+      await slice();
     }
     for (const e of file.entity) {
       const r = e.record;
@@ -556,9 +569,11 @@ export class TenantDataService {
         mergedInto: optional('entity')(r.mergedInto),
         mentions: r.mentions.map((m) => ({ ...m, memoryId: id('memory')(m.memoryId) })),
       };
+      await slice();
     }
     for (const b of file.bulletin) {
       b.record = { ...b.record, id: id('bulletin')(b.record.id), memoryIds: b.record.memoryIds.map(id('memory')) };
+      await slice();
     }
 
     return renamed;

@@ -41,6 +41,14 @@ import type {
 
 /** Memories (or messages) a purge removes per transaction. */
 const PURGE_BATCH = 25;
+/** Messages whose neighbour columns one import transaction rewrites. */
+const NEIGHBOUR_SLICE = 200;
+
+interface NeighbourRow {
+  rowid: number;
+  prev: string | null;
+  next: string | null;
+}
 
 /** The table of each kind an import names by id (fixed names, never input). */
 const ID_TABLES: Readonly<Record<Exclude<ImportIdKind, 'channel'>, string>> = {
@@ -293,25 +301,32 @@ export class SqliteTenantDataStore implements TenantDataStore {
     });
   }
 
-  refreshChannels(tenantId: string, channelIds: string[]): Promise<void> {
-    return this.write(() => {
-      for (const channelId of channelIds) {
-        this.refreshChannel(tenantId, channelId);
+  /** Counters and the full-text neighbour columns of channels whose messages arrived out of order. */
+  async refreshChannels(tenantId: string, channelIds: string[]): Promise<void> {
+    for (const channelId of channelIds) {
+      const rows = await this.write(() => this.countAndNeighbours(tenantId, channelId));
+      // a channel of thousands of messages is rewritten a slice per transaction, other requests running in between
+      for (let i = 0; i < rows.length; i += NEIGHBOUR_SLICE) {
+        await this.write(() => this.saveNeighbours(rows.slice(i, i + NEIGHBOUR_SLICE)));
+        await yieldToEventLoop();
       }
-    });
+    }
   }
 
-  /** Counters and the full-text neighbour columns of a channel after messages arrived out of order. */
-  private refreshChannel(tenantId: string, channelId: string): void {
+  private countAndNeighbours(tenantId: string, channelId: string): NeighbourRow[] {
     this.stmt(
       `UPDATE channels SET message_count = (SELECT COUNT(*) FROM messages WHERE tenant_id = ? AND channel_id = ?),
          last_message_at = (SELECT MAX(created_at) FROM messages WHERE tenant_id = ? AND channel_id = ?)
        WHERE tenant_id = ? AND id = ?`,
     ).run(tenantId, channelId, tenantId, channelId, tenantId, channelId);
-    const rows = this.stmt<{ rowid: number; prev: string | null; next: string | null }>(
+
+    return this.stmt<NeighbourRow>(
       `SELECT rowid, substr(LAG(content) OVER w, 1, ?) AS prev, substr(LEAD(content) OVER w, 1, ?) AS next
        FROM messages WHERE tenant_id = ? AND channel_id = ? WINDOW w AS (ORDER BY created_at, seq)`,
     ).all(NEIGHBOUR_CHARS, NEIGHBOUR_CHARS, tenantId, channelId);
+  }
+
+  private saveNeighbours(rows: NeighbourRow[]): void {
     const update = this.stmt('UPDATE message_fts SET prev = ?, next = ? WHERE rowid = ?');
     for (const row of rows) {
       update.run(row.prev ?? '', row.next ?? '', BigInt(row.rowid));
