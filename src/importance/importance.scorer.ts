@@ -121,7 +121,15 @@ export function scoreImportance(
   nodes: readonly ScoredNode[],
   edges: readonly ScoredEdge[],
 ): Map<string, ImportanceScore> {
-  const centrality = normaliseCentrality(weightedPageRank(nodes, edges));
+  return blendScores(nodes, weightedPageRank(nodes, edges));
+}
+
+/** The scores of every node from its PageRank (scoreImportance's second half, for callers that yield between). */
+export function blendScores(
+  nodes: readonly ScoredNode[],
+  ranks: ReadonlyMap<string, number>,
+): Map<string, ImportanceScore> {
+  const centrality = normaliseCentrality(ranks);
   const maxAccess = nodes.reduce((max, node) => Math.max(max, node.accessCount), 0);
 
   return new Map(

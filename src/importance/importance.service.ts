@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 
+import { yieldToEventLoop } from 'src/common/event-loop';
 import { markerKey } from 'src/domain/change-marker';
-import { changed, scoreImportance } from 'src/importance/importance.scorer';
+import { blendScores, changed, weightedPageRank } from 'src/importance/importance.scorer';
 import { MEMORY_GRAPH } from 'src/store/memory-graph.port';
 import type { MemoryGraphStore } from 'src/store/memory-graph.port';
 
 export const IMPORTANCE_STATE = 'importance';
+/** Scores written per transaction: a fresh 10k import moves nearly every memory's score at once. */
+const WRITE_BATCH = 500;
 
 /** What the importance job remembers per tenant, so the sweep can tell a burst of writes from a quiet tenant. */
 export interface ImportanceState {
@@ -34,7 +37,11 @@ export class ImportanceService {
   async refresh(tenantId: string, now = new Date()): Promise<number> {
     const marker = await this.graph.changeMarker(tenantId);
     const { nodes, edges } = await this.graph.readImportanceGraph(tenantId);
-    const scores = scoreImportance(nodes, edges);
+    // the job runs in the API's own process by default: the read, PageRank and the blend each get a turn of their own
+    await yieldToEventLoop();
+    const ranks = weightedPageRank(nodes, edges);
+    await yieldToEventLoop();
+    const scores = blendScores(nodes, ranks);
     const updates = nodes.flatMap((node) => {
       const score = scores.get(node.id);
 
@@ -42,8 +49,9 @@ export class ImportanceService {
         ? [{ id: node.id, importance: score.importance, centrality: score.centrality }]
         : [];
     });
-    if (updates.length > 0) {
-      await this.graph.writeImportance(tenantId, updates);
+    for (let i = 0; i < updates.length; i += WRITE_BATCH) {
+      await this.graph.writeImportance(tenantId, updates.slice(i, i + WRITE_BATCH));
+      await yieldToEventLoop();
     }
     const state: ImportanceState = { marker: markerKey(marker), count: marker.count, ranAt: now.toISOString() };
     await this.graph.writeJobState(tenantId, IMPORTANCE_STATE, JSON.stringify(state));
