@@ -377,7 +377,7 @@ export const DANISH: LanguageTable = {
     age: /\bmin alder\b|\bhvor gammel jeg er\b/u,
     location: /\bhvor jeg bor\b|\bmin (?:adresse|by|hjemby)\b/u,
     timezone: /\bmin tidszone\b/u,
-    employer: /\bhvor jeg arbejder\b|\bmin arbejdsgiver\b|\bmit firma\b/u,
+    employer: /\bhvor jeg arbejder\b|\bmin (?:arbejdsgiver|arbejdsplads)\b|\bmit firma\b/u,
     occupation: /\bmit (?:job|erhverv|arbejde)\b|\bhvad jeg (?:arbejder (?:med|som)|laver)\b/u,
     email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
     nickname: /\b(?:mit|det|dét) kælenavn\b/u,

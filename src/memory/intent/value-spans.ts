@@ -56,7 +56,9 @@ export function extractValueSpans(whole: string, lang: IntentLanguage): ValueSpa
     }
   };
   add('email', clause.match(EMAIL) ?? []);
-  const named = (texts: unknown): string[] => (texts as string[]).map(properOnly);
+  // a name said all in lower case has no capitals to trim it by: "greyfield council" stays whole
+  const named = (texts: unknown): string[] =>
+    (texts as string[]).map((text) => (/\p{Lu}/u.test(text) ? properOnly(text) : text));
   add('person', named(doc.people().out('array')));
   add('place', named(doc.places().out('array')));
   add('organization', named(doc.organizations().out('array')));
