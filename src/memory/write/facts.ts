@@ -85,6 +85,15 @@ function firstFact(clause: string, intent: Intent): SlotFact | null {
   return value === null ? null : { slot: intent.slot, value };
 }
 
+/** The word that joined a clause to the one before it: "and I'm vegetarian, so ..." is kept as "I'm vegetarian, so ...". */
+const LEADING_JOIN = /^(?:and|but|so|og|men|så),?\s+(?=\S)/iu;
+
+function withoutJoin(clause: string): string {
+  const rest = clause.replace(LEADING_JOIN, '');
+
+  return rest === clause ? clause : `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+}
+
 /**
  * What a `remember` holds as separate memories, when it states two or more slots of the user: each clause as said
  * (a slot statement, or any other statement beside them), and each further slot of a clause as its slot sentence.
@@ -107,7 +116,9 @@ export function separateFacts(text: string, classifier?: IntentClassifier): stri
         slots.add(intent.slot);
       }
       // a clause of several slots becomes one slot sentence each, so none reads as a near duplicate of another
-      parts.push(...(first === null ? [clause] : [first, ...further].map((fact) => slotSentence(clause, fact))));
+      parts.push(
+        ...(first === null ? [withoutJoin(clause)] : [first, ...further].map((fact) => slotSentence(clause, fact))),
+      );
       further.forEach((fact) => slots.add(fact.slot));
     }
   }
