@@ -87,6 +87,30 @@ function jobAndEmployer(clause: string): [string, string] | null {
   return [job, said];
 }
 
+/** "I've joined Ironwood as a safety coordinator": the employer, then the job after "as a". */
+const JOINED_AS =
+  /^(.*?\b(?:joined|started at|start at|starting at|hired by|hired at|signed on (?:at|with))\s.+?)\s+as\s+(an?\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)(?=$|[\s.,!;])/iu;
+
+/** The employer and the job of a clause that names both: "I joined Miro as a designer"; null when it does not. */
+function employerAndJob(clause: string): [string, string] | null {
+  const found = clause.length > MAX_JOB_CLAUSE ? null : JOINED_AS.exec(clause);
+  if (found === null) {
+    return null;
+  }
+  const [, employer = '', job = ''] = found;
+  const said = `I work as ${job}`;
+  const words = job.toLowerCase().split(/\s+/u);
+  if (
+    words.some((word) => word === 'of' || NOT_EMPLOYED_AT.has(word)) ||
+    detectSlot(employer)?.slot !== 'employer' ||
+    detectSlot(said)?.slot !== 'occupation'
+  ) {
+    return null;
+  }
+
+  return [employer, said];
+}
+
 const NAME_ALONE = /^\p{Lu}[\p{L}-]*$/u;
 const AND_I = /^(?:and|og|&) (?:i|jeg)(?![\p{L}\p{N}'])/iu;
 
@@ -110,7 +134,7 @@ export function clauses(sentence: string): string[] {
     if (previous !== undefined && (GREETING.test(previous) || jointSubject(previous, part))) {
       merged[merged.length - 1] = `${previous} ${part}`;
     } else {
-      merged.push(...(jobAndEmployer(part) ?? [part]));
+      merged.push(...(jobAndEmployer(part) ?? employerAndJob(part) ?? [part]));
     }
   }
 
