@@ -121,6 +121,7 @@ export const DANISH: LanguageTable = {
       examples: slotExamples('location', [
         ['Jeg bor i København', 'København'],
         ['Jeg er lige flyttet til Aarhus', 'Aarhus'],
+        ['jeg er flyttet til hillerød, helsingør var for dyrt', 'hillerød'],
         ['jeg bor i New York og arbejder i en bank', 'New York'],
         ['Jeg bor i et lille hus', null],
         ['Min mor bor i Vejle', null],
