@@ -88,16 +88,16 @@ function jobAndEmployer(clause: string): [string, string] | null {
 }
 
 /** "I've joined Ironwood as a safety coordinator": the employer, then the job after "as a". */
-const JOINED_AS =
-  /^(.*?\b(?:joined|started at|start at|starting at|hired by|hired at|signed on (?:at|with))\s.+?)\s+as\s+(an?\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)(?=$|[\s.,!;])/iu;
+const JOINED = /\b(?:joined|started at|start at|starting at|hired by|hired at|signed on at|signed on with) \S/iu;
+const AS_JOB = / as (an? (?:[\p{L}-]+ ){0,2}[\p{L}-]+)(?=$|[\s.,!;])/iu;
 
-/** The employer and the job of a clause that names both: "I joined Miro as a designer"; null when it does not. */
 function employerAndJob(clause: string): [string, string] | null {
-  const found = clause.length > MAX_JOB_CLAUSE ? null : JOINED_AS.exec(clause);
-  if (found === null) {
+  const found = clause.length > MAX_JOB_CLAUSE ? null : AS_JOB.exec(clause);
+  const employer = found ? clause.slice(0, found.index) : '';
+  if (found === null || !JOINED.test(employer)) {
     return null;
   }
-  const [, employer = '', job = ''] = found;
+  const job = found[1] ?? '';
   const said = `I work as ${job}`;
   const words = job.toLowerCase().split(/\s+/u);
   if (
