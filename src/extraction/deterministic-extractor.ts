@@ -1,5 +1,5 @@
 import { MemoryType } from 'src/domain/memory.enums';
-import { forgetInClauses } from 'src/extraction/forget-requests';
+import { forgetInClauses, forgetSlots } from 'src/extraction/forget-requests';
 import { stripInjected } from 'src/extraction/injected-text';
 import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
@@ -9,7 +9,7 @@ import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingInstruction, isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
-import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
+import { firstMatch, LANGUAGE_TABLES } from 'src/language/tables';
 import { detectValueSwap } from 'src/language/value-swaps';
 import { classifyMemoryType } from 'src/memory/classify';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
@@ -302,7 +302,7 @@ export function extractDeterministic(
         kind: 'forget',
         patternId: request.patternId,
         query: request.match.value,
-        slots: mentionedSlots(request.match.value, tables),
+        slots: forgetSlots(request.match.value, sentence, tables),
       });
       continue;
     }

@@ -44,6 +44,16 @@ describe('forgetInClauses', () => {
     ).toMatchObject({ query: 'I stepped down from the volunteer fire brigade in October' });
   });
 
+  it('takes the one slot the words a bare "forget it" or "slet den" points at name', () => {
+    expect(forgetInClauses("I'd rather you didn't keep my phone number, forget it.", null)).toMatchObject({
+      patternId: 'point-back',
+      slots: ['phone'],
+    });
+    expect(forgetInClauses('Du behøver ikke huske min alder, slet den venligst.', null)).toMatchObject({
+      slots: ['age'],
+    });
+  });
+
   it('points a bare "Glem det." at the sentence before it', () => {
     const previous = 'Det bliver ikke til noget med maratonløbet.';
     expect(forgetInClauses('Glem det.', previous)).toMatchObject({ query: previous });

@@ -1,5 +1,6 @@
 import type { LanguageTable } from 'src/language/pattern-table';
 import { detectRetraction } from 'src/language/retractions';
+import type { SlotName } from 'src/language/slots';
 import { firstMatch, LANGUAGE_TABLES, mentionedSlots } from 'src/language/tables';
 import { ruleParts } from 'src/memory/write/clauses';
 
@@ -104,6 +105,26 @@ export function isBareForget(part: string): boolean {
   return BARE.has(words.slice(start, end).join(' '));
 }
 
+/** A forget request that only points back: "slet den venligst", "forget it". */
+const POINTER = /^(?:it|that|this|them|den|det|dem)(?:\s+(?:please|pls|venligst|igen|lige|tak))?$/iu;
+
+/** The one slot `text` names, else none: "I don't want my email stored" speaks of the email, "my age and city" of two. */
+function oneSlot(text: string, tables: readonly LanguageTable[]): SlotName[] {
+  const named = mentionedSlots(text, tables);
+
+  return named.length === 1 ? named : [];
+}
+
+/**
+ * The slots a forget request names; when it only points back ("Du behøver ikke huske min alder, slet den"), the one
+ * slot the words it points at name.
+ */
+export function forgetSlots(query: string, pointedAt: string, tables: readonly LanguageTable[]): SlotName[] {
+  const named = mentionedSlots(query, tables);
+
+  return named.length > 0 || !POINTER.test(query.trim().replace(/[.!]+$/u, '')) ? named : oneSlot(pointedAt, tables);
+}
+
 const wordCount = (text: string): number => text.split(' ').filter((word) => word.length > 0).length;
 
 /**
@@ -128,7 +149,7 @@ export function forgetInClauses(
         return { kind: 'forget', patternId: 'point-back', query: before, slots: taken ? [taken] : [] };
       }
 
-      return { kind: 'forget', patternId: found.patternId, query, slots: mentionedSlots(query, tables) };
+      return { kind: 'forget', patternId: found.patternId, query, slots: forgetSlots(query, before, tables) };
     }
   }
   const last = parts[parts.length - 1];
@@ -141,5 +162,5 @@ export function forgetInClauses(
     return null;
   }
 
-  return { kind: 'forget', patternId: 'point-back', query, slots: [] };
+  return { kind: 'forget', patternId: 'point-back', query, slots: oneSlot(query, tables) };
 }

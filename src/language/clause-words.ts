@@ -36,3 +36,17 @@ export const RULE_JOINS: readonly string[] = ['so', 'and', 'but', 'which is why'
 export const NOT_EMPLOYED_AT: ReadonlySet<string> = new Set(
   'student pupil phd student volunteer patient member customer regular fan guest studerende elev frivillig'.split(' '),
 );
+
+/**
+ * Danish verbs a chat sentence starts with when its "jeg" was dropped ("Bor stadig i Thisted", "Er ikke vegetar
+ * mere", "Har fået nyt job hos Lego"), and the words put before them; not before a pronoun ("Bor du i Aarhus?").
+ */
+export const DA_DROPPED_SUBJECT: ReadonlyMap<string, string> = new Map([
+  ...'bor arbejder hedder er har flyttede fyldte startede stoppede blev bestod holdt'
+    .split(' ')
+    .map((verb): [string, string] => [verb, 'Jeg']),
+  ['flyttet', 'Jeg er'],
+]);
+export const DA_PRONOUNS: ReadonlySet<string> = new Set(
+  'du i han hun de vi det der den man jeg dette disse dig'.split(' '),
+);

@@ -77,6 +77,9 @@ describe(mentionedSlots.name, () => {
     ["where i'm staying", ['location']],
     ['what i do for work please', ['occupation']],
     ['hvad jeg arbejder med', ['occupation']],
+    ['the location', ['location']],
+    ['the email address', ['email']],
+    ['min arbejdsplads, det skal ikke gemmes', ['employer']],
   ])('%j names %j', (query, slots) => {
     expect(mentionedSlots(query)).toEqual(slots);
   });

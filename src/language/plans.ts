@@ -148,6 +148,26 @@ export const OTHER_SUBJECT_CUES: readonly SubjectOrPlanCue[] = [
     ],
   },
   {
+    id: 'en.other.fiction',
+    pattern:
+      /(?<!\bi )\b(?:imagine|pretend|suppose|role-?play(?: as if)?|what if)\s+(?:that\s+)?i(?:'m|\s+am|\s+was|\s+were)\b|\b(?:main character|protagonist|narrator|in (?:the|my) (?:story|novel|book|script|screenplay|game))\b/iu,
+    examples: [
+      { text: "Imagine I'm a 70-year-old pilot living in Cusco", fires: true },
+      { text: 'in my novel the main character, Edvard, is a lighthouse keeper in Tromsø', fires: true },
+      { text: 'His email is ed@x.org in the story', fires: true },
+      { text: "I'm a novelist in Tromsø", fires: false },
+      { text: 'I imagine I am tired', fires: false },
+    ],
+  },
+  {
+    id: 'da.other.fiction',
+    pattern: /\b(?:lad som om|forestil dig at) jeg\b|\bhovedperson(?:en)?\b/iu,
+    examples: [
+      { text: 'lad som om jeg er en 70-årig fisker fra Hvide Sande', fires: true },
+      { text: 'jeg bor i Hvide Sande', fires: false },
+    ],
+  },
+  {
     id: 'da.other.relative',
     pattern:
       /^(?:(?:og|men|så)\s+)*(?:min|mit|mine|vores)\s+(?:(?:lille|store|ældste|yngste|bedste)\s+)*(?:datter|søn|barn|børn|kone|mand|kæreste|partner|mor|far|forældre|bror|søster|søskende|mormor|farmor|morfar|farfar|moster|faster|onkel|niece|nevø|fætter|kusine|ven|veninde|nabo|kollega|chef)(?:s)?(?![\p{L}])/iu,

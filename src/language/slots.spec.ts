@@ -132,6 +132,8 @@ describe(detectUserClaim.name, () => {
     ['The user works at Initech', 'employer'],
     ['You work for Globex now', 'employer'],
     ['The user goes by Mal', 'nickname'],
+    ['User clarified their birthday is 6 December, not 12 June.', 'birthday'],
+    ['The user corrected that she lives in Graz, not Linz', 'location'],
   ])('%j claims the %s slot', (content, slot) => {
     expect(detectUserClaim(content)?.slot).toBe(slot);
   });

@@ -41,7 +41,9 @@ export function mentionedSlots(query: string, tables: readonly LanguageTable[] =
     .toLowerCase()
     .replace(/^the (.+) (?:thing|stuff|bit|part)$/u, 'my $1')
     // what another extractor writes: "the user's employer" is "my employer"
-    .replace(/\b(?:the )?user's\b/gu, 'my');
+    .replace(/\b(?:the )?user's\b/gu, 'my')
+    // "forget the location", "the email address": a slot named with an article, and nothing after it
+    .replace(/^(?:the|that) (?=\S+(?: address| number)?$)/u, 'my ');
   const said = lower.split(' ').length <= 3 && !/^(?:my|min|mit)\b/u.test(lower) ? [lower, `my ${lower}`] : [lower];
   const slots = tables.flatMap((table) =>
     (Object.entries(table.slotMentions) as [SlotName, RegExp][])

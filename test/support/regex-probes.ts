@@ -46,7 +46,7 @@ import { fingerprint } from 'src/memory/fingerprint';
 import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/firewall';
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
 import { classifyIntent } from 'src/memory/intent/classify-intent';
-import { extractValueSpans } from 'src/memory/intent/value-spans';
+import { extractValueSpans, personaFacts } from 'src/memory/intent/value-spans';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { ruleParts, clauses as writeClauses, sentences as writeSentences } from 'src/memory/write/clauses';
@@ -103,7 +103,7 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/entities/find-mentions.ts': { findMentions: (t) => findMentions(t, { name: 'location', value: t }) },
   'src/entities/entity-names.ts': { foldName, canonicalKey: (t) => canonicalKey(EntityKind.PLACE, t) },
   'src/domain/third-person.ts': { toThirdPerson },
-  'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en') },
+  'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en'), personaFacts },
   'src/language/en/extraction.ts': {},
   'src/language/da/extraction.ts': {},
   'src/language/pattern-table.ts': { trimValue, asSentence },

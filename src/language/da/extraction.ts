@@ -121,6 +121,7 @@ export const DANISH: LanguageTable = {
       examples: slotExamples('location', [
         ['Jeg bor i København', 'København'],
         ['Jeg er lige flyttet til Aarhus', 'Aarhus'],
+        ['jeg er flyttet til hillerød, helsingør var for dyrt', 'hillerød'],
         ['jeg bor i New York og arbejder i en bank', 'New York'],
         ['Jeg bor i et lille hus', null],
         ['Min mor bor i Vejle', null],
@@ -377,7 +378,7 @@ export const DANISH: LanguageTable = {
     age: /\bmin alder\b|\bhvor gammel jeg er\b/u,
     location: /\bhvor jeg bor\b|\bmin (?:adresse|by|hjemby)\b/u,
     timezone: /\bmin tidszone\b/u,
-    employer: /\bhvor jeg arbejder\b|\bmin arbejdsgiver\b|\bmit firma\b/u,
+    employer: /\bhvor jeg arbejder\b|\bmin (?:arbejdsgiver|arbejdsplads)\b|\bmit firma\b/u,
     occupation: /\bmit (?:job|erhverv|arbejde)\b|\bhvad jeg (?:arbejder (?:med|som)|laver)\b/u,
     email: /\bmin (?:e-?mail|mail)(?:adresse)?\b/u,
     nickname: /\b(?:mit|det|dét) kælenavn\b/u,

@@ -63,11 +63,13 @@ export const TIME_AFTER_PLACE = [
   'november',
   'december',
 ].map((w) => `i ${w}`);
-export const cleanPlace = valueCleaner({
+const placeWords = valueCleaner({
   clauseWords: [...CLAUSE_WORDS.filter((w) => w !== 'i'), ...TIME_AFTER_PLACE],
   notAValue: NOT_A_VALUE,
   maxWords: 4,
 });
+/** "hillerød, helsingør var for dyrt": a place ends at a comma. */
+export const cleanPlace = (raw: string): string | null => placeWords(raw.split(',')[0] ?? raw);
 export const cleanPreference = valueCleaner({
   clauseWords: ['men', 'fordi', 'siden', 'selvom', 'haha', 'lol'],
   notAValue: NOT_A_VALUE,

@@ -17,17 +17,17 @@ const LABEL_IS = new RegExp(
   'iu',
 );
 
+/** What an extractor writes the user did with words: "User mentioned ...", "User clarified ...". */
+const SAID = String.raw`(?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds|clarified|clarifies|corrected|corrects|specified|specifies|pointed out|emphasi[sz]ed)`;
+const REPORTED = String.raw`^(?:the )?(?:user|human|owner) ${SAID}(?: that)? `;
+
 const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [LABEL_IS, 'my $1 is '],
   // an extractor's note in reported speech: "User mentioned they moved to X", "The user said she's based in X"
-  [
-    /^(?:the )?(?:user|human|owner) (?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds)(?: that)? (?:they're|they are|he's|he is|she's|she is)\b/iu,
-    'i am',
-  ],
-  [
-    /^(?:the )?(?:user|human|owner) (?:mentioned|said|says|noted|notes|stated|states|shared|explained|reported|reports|indicated|indicates|confirmed|confirms|revealed|mentions|told me|tells me|added|adds)(?: that)? (?:they|he|she)\b/iu,
-    'i',
-  ],
+  [new RegExp(String.raw`${REPORTED}(?:they're|they are|he's|he is|she's|she is)\b`, 'iu'), 'i am'],
+  [new RegExp(String.raw`${REPORTED}(?:they|he|she)\b`, 'iu'), 'i'],
+  // "User clarified their birthday is 6 December, not 12 June"
+  [new RegExp(String.raw`${REPORTED}(?:their|his|her)\b`, 'iu'), 'my'],
   // a "label: value" note: "User name: Eve", "The user's location - Lagos", "Employer: Hooli"
   [LABEL_NOTE, 'my $1 is '],
   // a note with its subject dropped: "Lives in Tallinn", "Based in Bruges", "Works as a physiotherapist"

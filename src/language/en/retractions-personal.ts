@@ -69,12 +69,14 @@ export const EN_PERSONAL_RETRACTION_CUES: readonly RetractionCue[] = [
     id: 'en.retract.diet.not-anymore',
     slot: 'diet',
     pattern: new RegExp(
-      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:a |an )?(?:${DIETS})(?= ${ANYMORE}|$|[.,!;])`,
+      String.raw`${START}i(?:'m| am) (?:no longer|not) (?:doing |on |following |eating )?(?:a |an |the )?(?:${DIETS})(?: diet)?(?= ${ANYMORE}|$|[.,!;])`,
       'iu',
     ),
     examples: [
       { text: "I'm not vegan anymore", fires: true, value: null },
       { text: "I'm no longer a vegetarian", fires: true, value: null },
+      { text: "I'm not doing keto any more, please update that", fires: true, value: null },
+      { text: "I'm not on the paleo diet anymore", fires: true, value: null },
       { text: "I'm not vegan but I like tofu", fires: false },
     ],
   },

@@ -198,6 +198,17 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
     ],
   },
   {
+    id: 'en.slot.occupation.by-trade',
+    slot: 'occupation',
+    pattern: String.raw`${I}${AM} ${NOW}an? ((?:[\p{L}-]+ ){0,2}[\p{L}-]+) by (?:trade|profession)\b`,
+    accept: (value) => !NOT_A_JOB.has(value.toLowerCase()),
+    examples: [
+      { text: "I'm a stonemason by trade", value: 'stonemason' },
+      { text: "I'm a court reporter by profession", value: 'court reporter' },
+      { text: "I'm a realist by trade", value: null },
+    ],
+  },
+  {
     id: 'en.slot.occupation.became',
     slot: 'occupation',
     pattern: String.raw`${I}(?:'ve| have)? ${NOW}(?:become|became) (?:an? )((?:[\p{L}-]+ ){0,2}(?:${OCCUPATIONS}))\b`,

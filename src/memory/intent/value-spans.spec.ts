@@ -1,4 +1,4 @@
-import { extractValueSpans, valueForSlot } from 'src/memory/intent/value-spans';
+import { extractValueSpans, personaFacts, valueForSlot } from 'src/memory/intent/value-spans';
 
 describe('extractValueSpans', () => {
   it('finds places, organisations, people, dates and e-mail addresses', () => {
@@ -35,5 +35,24 @@ describe('valueForSlot', () => {
   it('gives nothing for a slot no span fits', () => {
     expect(valueForSlot('age', extractValueSpans("I'm 34", 'en'))).toBeNull();
     expect(valueForSlot('location', extractValueSpans('lol ok', 'en'))).toBeNull();
+  });
+});
+
+describe('personaFacts', () => {
+  it.each([
+    ['The user is a 52-year-old stonemason from Aarau.', '52', 'stonemason', 'Aarau'],
+    ['a 40 year old software engineer in West Berlin', '40', 'software engineer', 'West Berlin'],
+    ['Brugeren er en 45-årig dyrlæge fra Grenaa.', '45', 'dyrlæge', 'Grenaa'],
+  ])('%j: age %s, job %j, home %j', (clause, age, occupation, location) => {
+    expect(personaFacts(clause)).toEqual([
+      { slot: 'age', value: age },
+      { slot: 'occupation', value: occupation },
+      { slot: 'location', value: location },
+    ]);
+  });
+
+  it('should read no persona line where there is none', () => {
+    expect(personaFacts('a 3-year-old in Paris')).toEqual([]);
+    expect(personaFacts('I am 52 and live in Aarau')).toEqual([]);
   });
 });

@@ -56,7 +56,9 @@ export function extractValueSpans(whole: string, lang: IntentLanguage): ValueSpa
     }
   };
   add('email', clause.match(EMAIL) ?? []);
-  const named = (texts: unknown): string[] => (texts as string[]).map(properOnly);
+  // a name said all in lower case has no capitals to trim it by: "greyfield council" stays whole
+  const named = (texts: unknown): string[] =>
+    (texts as string[]).map((text) => (/\p{Lu}/u.test(text) ? properOnly(text) : text));
   add('person', named(doc.people().out('array')));
   add('place', named(doc.places().out('array')));
   add('organization', named(doc.organizations().out('array')));
@@ -97,7 +99,32 @@ export function valueForSlot(slot: SlotName, spans: readonly ValueSpan[]): strin
  * cue ("moved to linz"). Null when the clause holds none.
  */
 export function slotValue(clause: string, slot: SlotName, lang: IntentLanguage): string | null {
-  return valueShape(clause, slot) ?? spanValue(clause, slot, lang) ?? cuedValue(clause, slot, lang);
+  return (
+    personaFacts(clause).find((fact) => fact.slot === slot)?.value ??
+    valueShape(clause, slot) ??
+    spanValue(clause, slot, lang) ??
+    cuedValue(clause, slot, lang)
+  );
+}
+
+/** A persona line's age, job and home: "a 52-year-old stonemason from Aarau", "en 45-årig dyrlæge fra Grenaa". */
+const PERSONA = [
+  /\b(\d{1,3})[- ](?:years?|yrs?)[- ]old ((?:[\p{Ll}-]+ ){0,2}?[\p{Ll}-]+) (?:from|in|living in|based in) (\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?)/u,
+  /\b(\d{1,3})-årig ((?:[\p{Ll}-]+ ){0,2}?[\p{Ll}-]+) (?:fra|i|bosat i) (\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?)/u,
+];
+
+export function personaFacts(clause: string): { slot: SlotName; value: string }[] {
+  const found = PERSONA.map((pattern) => pattern.exec(clause)).find((match) => match !== null);
+  if (!found) {
+    return [];
+  }
+  const [, age = '', job = '', place = ''] = found;
+
+  return [
+    { slot: 'age', value: age },
+    { slot: 'occupation', value: job },
+    { slot: 'location', value: place },
+  ];
 }
 
 /** A span's value for a slot that spans can hold (names, places, organisations, dates, addresses); else null. */

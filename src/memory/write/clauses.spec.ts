@@ -5,6 +5,11 @@ describe(clauses.name, () => {
     ["I'm Anders and I live in Aarhus", ["I'm Anders", 'and I live in Aarhus']],
     ["I'm 29, live in Ghent and work for Barco", ["I'm 29", 'I live in Ghent', 'I work for Barco']],
     ["I'm a UX designer at Miro", ["I'm a UX designer", 'I work at Miro']],
+    [
+      "I've joined Ironwood Forestry as a safety coordinator",
+      ["I've joined Ironwood Forestry", 'I work as a safety coordinator'],
+    ],
+    ['I joined Acme as a volunteer', ['I joined Acme as a volunteer']],
     ['I work as a data analyst for Spotify', ['I work as a data analyst', 'I work at Spotify']],
     ['Jeg hedder Mette og bor i Odense', ['Jeg hedder Mette', 'jeg bor i Odense']],
     ['Hi, I am Bo', ['Hi I am Bo']],

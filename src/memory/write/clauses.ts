@@ -87,6 +87,30 @@ function jobAndEmployer(clause: string): [string, string] | null {
   return [job, said];
 }
 
+/** "I've joined Ironwood as a safety coordinator": the employer, then the job after "as a". */
+const JOINED = /\b(?:joined|started at|start at|starting at|hired by|hired at|signed on at|signed on with) \S/iu;
+const AS_JOB = / as (an? (?:[\p{L}-]+ ){0,2}[\p{L}-]+)(?=$|[\s.,!;])/iu;
+
+function employerAndJob(clause: string): [string, string] | null {
+  const found = clause.length > MAX_JOB_CLAUSE ? null : AS_JOB.exec(clause);
+  const employer = found ? clause.slice(0, found.index) : '';
+  if (found === null || !JOINED.test(employer)) {
+    return null;
+  }
+  const job = found[1] ?? '';
+  const said = `I work as ${job}`;
+  const words = job.toLowerCase().split(/\s+/u);
+  if (
+    words.some((word) => word === 'of' || NOT_EMPLOYED_AT.has(word)) ||
+    detectSlot(employer)?.slot !== 'employer' ||
+    detectSlot(said)?.slot !== 'occupation'
+  ) {
+    return null;
+  }
+
+  return [employer, said];
+}
+
 const NAME_ALONE = /^\p{Lu}[\p{L}-]*$/u;
 const AND_I = /^(?:and|og|&) (?:i|jeg)(?![\p{L}\p{N}'])/iu;
 
@@ -110,7 +134,7 @@ export function clauses(sentence: string): string[] {
     if (previous !== undefined && (GREETING.test(previous) || jointSubject(previous, part))) {
       merged[merged.length - 1] = `${previous} ${part}`;
     } else {
-      merged.push(...(jobAndEmployer(part) ?? [part]));
+      merged.push(...(jobAndEmployer(part) ?? employerAndJob(part) ?? [part]));
     }
   }
 

@@ -10,6 +10,17 @@ const saying =
   (): IntentPrediction => ({ intent: 'state', slot: slots[0] ?? null, slots, subject: 'user', confidence });
 
 describe(separateFacts.name, () => {
+  it('should leave out the word that joined a clause to the one before it', () => {
+    expect(separateFacts('I live in Aarhus and I am vegetarian, so never suggest meat.')).toEqual([
+      'I live in Aarhus',
+      'I am vegetarian, so never suggest meat.',
+    ]);
+    expect(separateFacts('Jeg bor i Vejle og jeg er vegetar, så foreslå aldrig kød.')).toEqual([
+      'Jeg bor i Vejle',
+      'Jeg er vegetar, så foreslå aldrig kød.',
+    ]);
+  });
+
   it('should cut a remember of several slots into one memory per clause', () => {
     expect(separateFacts("I'm 29, live in Ghent and work for Barco")).toEqual([
       "I'm 29",

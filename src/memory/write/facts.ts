@@ -9,7 +9,7 @@ import { containsValue, detectUserClaim } from 'src/language/slots';
 import { LANGUAGE_TABLES } from 'src/language/tables';
 import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
-import { slotValue } from 'src/memory/intent/value-spans';
+import { personaFacts, slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { detectIntent } from 'src/memory/write/intent';
 import type { Intent, IntentClassifier } from 'src/memory/write/intent';
@@ -62,8 +62,10 @@ export function furtherSlots(clause: string, intent: Intent, classifier?: Intent
   const facts: SlotFact[] = [];
   // "I'm a student at Utrecht University" studies there: no employer
   const studies = STUDIES_AT.test(clause);
-  for (const slot of said.slots.filter((s) => s !== intent.slot && !(s === 'employer' && studies))) {
-    const value = slotValue(clause, slot, language);
+  const persona = personaFacts(clause);
+  const slots = [...new Set([...said.slots, ...persona.map((fact) => fact.slot)])];
+  for (const slot of slots.filter((s) => s !== intent.slot && !(s === 'employer' && studies))) {
+    const value = persona.find((fact) => fact.slot === slot)?.value ?? slotValue(clause, slot, language);
     // one run of words is one value: "0470 11 22" of a phone number "0470 11 22 33" is no birthday
     if (value !== null && ![...taken].some((held) => containsValue(held, value) || containsValue(value, held))) {
       taken.add(value.toLowerCase());
@@ -83,6 +85,15 @@ function firstFact(clause: string, intent: Intent): SlotFact | null {
   const value = said?.slot === intent.slot ? said.value : slotValue(clause, intent.slot, languageOf(clause));
 
   return value === null ? null : { slot: intent.slot, value };
+}
+
+/** The word that joined a clause to the one before it: "and I'm vegetarian, so ..." is kept as "I'm vegetarian, so ...". */
+const LEADING_JOIN = /^(?:and|but|so|og|men|så),?\s+(?=\S)/iu;
+
+function withoutJoin(clause: string): string {
+  const rest = clause.replace(LEADING_JOIN, '');
+
+  return rest === clause ? clause : `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }
 
 /**
@@ -107,7 +118,9 @@ export function separateFacts(text: string, classifier?: IntentClassifier): stri
         slots.add(intent.slot);
       }
       // a clause of several slots becomes one slot sentence each, so none reads as a near duplicate of another
-      parts.push(...(first === null ? [clause] : [first, ...further].map((fact) => slotSentence(clause, fact))));
+      parts.push(
+        ...(first === null ? [withoutJoin(clause)] : [first, ...further].map((fact) => slotSentence(clause, fact))),
+      );
       further.forEach((fact) => slots.add(fact.slot));
     }
   }

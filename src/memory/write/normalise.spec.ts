@@ -19,6 +19,11 @@ describe(normalise.name, () => {
     ['I live in Pisa 🎉', 'I live in Pisa'],
     // the filler goes, the clause boundary after it stays
     ['was a teacher lol, im a developer now', "was a teacher, I'm a developer now"],
+    // a Danish sentence's dropped "jeg" given back, not before a pronoun
+    ['Bor stadig i Thisted', 'Jeg bor stadig i Thisted'],
+    ['Er ikke vegetar mere', 'Jeg er ikke vegetar mere'],
+    ['flyttet til hillerød', 'Jeg er flyttet til hillerød'],
+    ['Bor du i Aarhus?', 'Bor du i Aarhus?'],
   ])('should leave what %j says: %j', (text, value) => {
     expect(normalise(text)).toBe(value);
   });

@@ -1,3 +1,4 @@
+import { DA_DROPPED_SUBJECT, DA_PRONOUNS } from 'src/language/clause-words';
 import { DA_FILLER } from 'src/language/da/filler';
 import { EN_CASUAL_SPELLINGS } from 'src/language/en/casual-spellings';
 import { EN_FILLER } from 'src/language/en/filler';
@@ -124,6 +125,17 @@ function spelledOut(token: string): string {
 }
 
 /** `text` without the filler, leads and quoting around what it says; the text itself when nothing would be left. */
+/** "Bor stadig i Thisted" -> "Jeg bor stadig i Thisted": a Danish chat sentence's dropped "jeg" given back. */
+function withDanishSubject(tokens: string[]): string[] {
+  const [first = '', second = ''] = tokens;
+  const subject = DA_DROPPED_SUBJECT.get(first.toLowerCase());
+  if (subject === undefined || second === '' || DA_PRONOUNS.has(second.toLowerCase())) {
+    return tokens;
+  }
+
+  return [...subject.split(' '), first.toLowerCase(), ...tokens.slice(1)];
+}
+
 export function normalise(text: string): string {
   const simple = unquoted(text.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim());
   let tokens = simple.split(' ').filter((t) => t.length > 0);
@@ -138,6 +150,8 @@ export function normalise(text: string): string {
   tokens = dropInside(tokens);
   if (languageOf(simple) === 'en') {
     tokens = tokens.map(spelledOut);
+  } else {
+    tokens = withDanishSubject(tokens);
   }
   const last = tokens.length - 1;
   if (last >= 0 && tokens.length < simple.split(' ').length) {

@@ -10,7 +10,13 @@ export const DATA_DIR = join(__dirname, '..', 'clauses');
 export const WEIGHTS_PATH = join(__dirname, '..', 'model', 'intent-weights.json');
 
 /** What the model learns from: the template corpus and the hand-written clauses. */
-export const TRAINING_FILES = ['generated.jsonl', 'handwritten.jsonl', 'handwritten-2.jsonl'];
+export const TRAINING_FILES = [
+  'generated.jsonl',
+  'handwritten.jsonl',
+  'handwritten-2.jsonl',
+  'handwritten-3.jsonl',
+  'handwritten-4.jsonl',
+];
 /**
  * Hand-written apart from the templates. dev was looked at while the templates grew; test was not looked at, but was
  * written in the same sitting as dev and the paraphrase templates borrowed from both, so it flatters; final was
