@@ -162,6 +162,10 @@ export async function runAgentTurn(calls = 200): Promise<void> {
       { size: SIZE, calls, appendMessage: append, context, recall, remember, queryEmbedding: embedding },
       rows,
     );
+  } catch (error) {
+    // closing the app may fail in turn and would hide what went wrong
+    process.stderr.write(`agent-turn failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    throw error;
   } finally {
     await bench.close();
   }
