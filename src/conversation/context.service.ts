@@ -223,8 +223,22 @@ export class ContextService {
       channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
     ]);
     unranked.catch(() => undefined);
+    // so do the message searches' full-text parts (each takes the vector once it is there)
+    const searches = Promise.all([
+      query
+        ? this.messageSearch.searchWithVector(
+            tenantId,
+            { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
+            vectorPending,
+          )
+        : Promise.resolve([] as MessageHitData[]),
+      query && turnScope
+        ? this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: turnScope }, vectorPending)
+        : Promise.resolve([] as MessageHitData[]),
+    ]);
+    searches.catch(() => undefined);
     const vector = await vectorPending;
-    const [recalled, earlier, found] = await Promise.all([
+    const [recalled, [earlier, found]] = await Promise.all([
       query
         ? this.recall.recallWithVector(
             tenantId,
@@ -232,16 +246,7 @@ export class ContextService {
             vector,
           )
         : Promise.resolve({ hits: [] as RecallHitData[] }),
-      query
-        ? this.messageSearch.searchWithVector(
-            tenantId,
-            { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
-            vector,
-          )
-        : Promise.resolve([] as MessageHitData[]),
-      query && turnScope
-        ? this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: turnScope }, vector)
-        : Promise.resolve([] as MessageHitData[]),
+      searches,
     ]);
     const [constraints, bulletin, summary] = await unranked;
     const turns = await this.withNeighbours(
