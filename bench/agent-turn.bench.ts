@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 
 import { compactAllButLive, cycle, prefill } from 'bench/conversations.bench';
 import { startBenchApp } from 'bench/support/bench-app';
+import { withCpuProfile } from 'bench/support/cpu-profile';
 import { isScorable, loadLocomo, turnContent } from 'bench/support/locomo-dataset';
 import { report, round, summarize } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
@@ -116,6 +117,9 @@ export async function runAgentTurn(calls = 200): Promise<void> {
       return summarize(samples);
     };
 
+    // AGENT_TURN_ONLY=context times context alone (after the appends); AGENT_TURN_PROFILE=<file> profiles its calls
+    const only = process.env['AGENT_TURN_ONLY'];
+    const skipped = summarize([]);
     const append = await time((i) => {
       const turn = turns[(i * 13) % turns.length]!;
 
@@ -129,17 +133,22 @@ export async function runAgentTurn(calls = 200): Promise<void> {
       });
     });
     await bench.app.get(MessageVectors).settled();
-    const context = await time(() => gql(CONTEXT, { input: { channelId: CHANNEL, query: ask(), tokenBudget: 8000 } }));
-    const recall = await time(() => gql(RECALL, { q: ask() }));
+    const context = await withCpuProfile(process.env['AGENT_TURN_PROFILE'], () =>
+      time(() => gql(CONTEXT, { input: { channelId: CHANNEL, query: ask(), tokenBudget: 8000 } })),
+    );
+    const recall = only === 'context' ? skipped : await time(() => gql(RECALL, { q: ask() }));
     // what a user states, as an agent's remember call carries it: a turn not asked before (no exact-duplicate shortcut)
-    const remember = await time((i) => {
-      const turn = turns[(i * 7 + 3) % turns.length]!;
+    const remember =
+      only === 'context'
+        ? skipped
+        : await time((i) => {
+            const turn = turns[(i * 7 + 3) % turns.length]!;
 
-      return gql(REMEMBER, { input: { content: `${turn.text} (${i})` } });
-    });
+            return gql(REMEMBER, { input: { content: `${turn.text} (${i})` } });
+          });
     const embedder = bench.app.get<Embedder>(EMBEDDER);
     const logger = new Logger('agent-turn-bench');
-    const embedding = await time(() => embedQuery(embedder, ask(), 5000, logger));
+    const embedding = only === 'context' ? skipped : await time(() => embedQuery(embedder, ask(), 5000, logger));
 
     const rows = [
       row(`appendMessage at ${SIZE / 1000}k messages (same-turn extraction; vector follows)`, append),
@@ -153,6 +162,10 @@ export async function runAgentTurn(calls = 200): Promise<void> {
       { size: SIZE, calls, appendMessage: append, context, recall, remember, queryEmbedding: embedding },
       rows,
     );
+  } catch (error) {
+    // closing the app may fail in turn and would hide what went wrong
+    process.stderr.write(`agent-turn failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    throw error;
   } finally {
     await bench.close();
   }

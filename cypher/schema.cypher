@@ -56,6 +56,12 @@ CYPHER 25
 CREATE INDEX memory_tenant_task IF NOT EXISTS
 FOR (m:Memory) ON (m.tenantId, m.sourceTaskId);
 
+// constraintTag is set (true) only on memories tagged `constraint` (the rules `context` reads every turn), so the
+// rules are found through this index instead of by reading every ACTIVE memory of the tenant.
+CYPHER 25
+CREATE INDEX memory_tenant_constraint IF NOT EXISTS
+FOR (m:Memory) ON (m.tenantId, m.constraintTag);
+
 // tenantKey (one opaque token per tenant) lets a full-text query be restricted to one tenant inside the index. The
 // index holds the texts' search words (lucene-query.ts searchWords), split and folded as the query is: searches rank
 // by weightedWords (content twice, then context, as SQLite weighs them), mentions read contentWords. The `english`

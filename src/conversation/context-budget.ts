@@ -1,5 +1,6 @@
 import { countTokens, truncateToTokens } from 'src/common/tokens';
 import { briefingSections, fitBriefing } from 'src/conversation/context-briefing';
+import { LineTokens, renderedOnce } from 'src/conversation/context-lines';
 import { CONTEXT_POLICY, SHARED_SECTIONS, splitBudget } from 'src/conversation/context-split';
 import type { ContextPolicy, SharedSection } from 'src/conversation/context-split';
 import { lineRef, REF_LENGTH } from 'src/cortex/bulletin/bulletin.render';
@@ -233,12 +234,17 @@ export function assembleContext(
     : HEADINGS;
   const frame = countTokens(`${INJECTED_OPEN}\n${INJECTED_CLOSE}`);
   let used = frame;
+  // the passes below render and count the same lines again: each is built and counted once per call
+  const counted = new LineTokens(countTokens);
+  const earlierLine = renderedOnce((m: ContextMessage) => messageLine(m, m.content, EARLIER));
+  const turnLine = renderedOnce((m: ContextMessage) => messageLine(m, m.content, turnMarker(m, material.channelId)));
+  const memoryLineOf = renderedOnce(memoryLine);
   const opened = new Set<Section>();
   /** What each shared section may still take: unlimited before the split and in the last pass. */
   let caps: Record<SharedSection, number> | null = null;
   const spent = Object.fromEntries(SHARED_SECTIONS.map((s) => [s, 0])) as Record<SharedSection, number>;
-  const headingCost = (section: Section): number => (opened.has(section) ? 0 : countTokens(`${headings[section]}\n`));
-  const cost = (section: Section, lines: string): number => countTokens(`${lines}\n`) + headingCost(section);
+  const headingCost = (section: Section): number => (opened.has(section) ? 0 : counted.tokens(headings[section]));
+  const cost = (section: Section, text: string): number => counted.tokens(text) + headingCost(section);
   const room = (section: Section): number => {
     const share = SHARE_OF[section];
 
@@ -249,12 +255,12 @@ export function assembleContext(
       .filter((item) => item.section === section)
       .sort((a, b) => a.order - b.order)
       .map((item) => item.id);
-  const add = (section: Section, id: string, order: number, lines: string): boolean => {
-    const needed = cost(section, lines);
+  const add = (section: Section, id: string, order: number, text: string): boolean => {
+    const needed = cost(section, text);
     if (done.has(`${section}|${id}`) || needed > room(section)) {
       return false;
     }
-    included.push({ section, id, order, lines });
+    included.push({ section, id, order, lines: text });
     done.add(`${section}|${id}`);
     opened.add(section);
     used += needed;
@@ -299,6 +305,7 @@ export function assembleContext(
     m.role === 'TOOL' && countTokens(m.content) > toolCap
       ? `${truncateToTokens(m.content, toolCap)}${TRUNCATED}`
       : m.content;
+  const recentLine = renderedOnce((m: ContextMessage) => messageLine(m, capTool(m)));
   /** Messages shown (recent window and earlier turns), with their content as shown. */
   const kept = new Map<string, string>();
   const newest = recent[recent.length - 1];
@@ -329,7 +336,6 @@ export function assembleContext(
   }
   const summaryText = material.summary?.trim() ? material.summary.trim() : null;
   const memories = material.memories.filter((m) => m.tier !== Tier.LOW);
-  const turnLine = (m: ContextMessage): string => messageLine(m, m.content, turnMarker(m, material.channelId));
   const withNeighbours = (turn: ContextTurn): ContextMessage[] =>
     policy.neighboursBelow > 0 && countTokens(turn.message.content) < policy.neighboursBelow
       ? [turn.message, ...turn.neighbours]
@@ -339,20 +345,20 @@ export function assembleContext(
   const free = budget - used;
   let recentDemand = 0;
   for (let i = recent.length - 2; i >= 0 && recentDemand <= free; i--) {
-    recentDemand += countTokens(`${messageLine(recent[i]!, capTool(recent[i]!))}\n`);
+    recentDemand += counted.tokens(recentLine(recent[i]!));
   }
-  const sum = (lines: readonly string[]): number => lines.reduce((total, line) => total + countTokens(`${line}\n`), 0);
+  const sum = (texts: readonly string[]): number => texts.reduce((total, line) => total + counted.tokens(line), 0);
   const demand: Record<SharedSection, number> = {
     bulletin: 0,
-    memories: memories.length === 0 ? 0 : sum(memories.map(memoryLine)) + countTokens(`${HEADINGS.other}\n`),
+    memories: memories.length === 0 ? 0 : sum(memories.map(memoryLineOf)) + counted.tokens(HEADINGS.other),
     turns:
       material.turns.length === 0
         ? 0
-        : sum(material.turns.flatMap(withNeighbours).map(turnLine)) + countTokens(`${headings.turns}\n`),
+        : sum(material.turns.flatMap(withNeighbours).map(turnLine)) + counted.tokens(headings.turns),
     others:
       material.earlier.length === 0
         ? 0
-        : sum(material.earlier.map((m) => messageLine(m, m.content, EARLIER))) + countTokens(`${HEADINGS.earlier}\n`),
+        : sum(material.earlier.map((m) => earlierLine(m))) + counted.tokens(HEADINGS.earlier),
     summary: summaryText === null ? 0 : cost('summary', summaryText),
     recent: recentDemand,
   };
@@ -371,7 +377,7 @@ export function assembleContext(
       const content =
         message.role === 'TOOL'
           ? addTruncated('recent', message.id, next, (c) => messageLine(message, c), capTool(message))
-          : add('recent', message.id, next, messageLine(message, message.content))
+          : add('recent', message.id, next, recentLine(message))
             ? message.content
             : null;
       if (content === null) {
@@ -400,7 +406,7 @@ export function assembleContext(
         const repeated =
           (memory.sources?.some((id) => kept.has(id)) ?? false) || briefed.has(memory.id.slice(0, REF_LENGTH));
         if (memorySection(memory) === section && !repeated) {
-          add(section, memory.id, i, memoryLine(memory));
+          add(section, memory.id, i, memoryLineOf(memory));
         }
       });
     }
@@ -408,7 +414,7 @@ export function assembleContext(
   const fillOthers = (): void =>
     material.earlier.forEach((m, i) => {
       if (!kept.has(m.id)) {
-        add('earlier', m.id, i, messageLine(m, m.content, EARLIER));
+        add('earlier', m.id, i, earlierLine(m));
       }
     });
   let summary: string | null = null;

@@ -99,8 +99,11 @@ export class ContextService {
   async context(tenantId: string, request: ContextRequest): Promise<AgentContextData> {
     const parsed = this.parse(request);
     const started = performance.now();
+    // a query given is embedded on the model's thread while the channel and its messages are read
+    const given = parsed.query !== null ? this.recall.queryVector(parsed.query) : null;
+    given?.catch(() => undefined);
     const { channel, recent, query } = await this.load(tenantId, parsed);
-    const vector = query ? await this.recall.queryVector(query) : null;
+    const vector = query ? (given ?? this.recall.queryVector(query)) : Promise.resolve(null);
 
     return this.build(tenantId, parsed, channel, recent, query, vector, started);
   }
@@ -115,7 +118,7 @@ export class ContextService {
     const started = performance.now();
     const { channel, recent, query } = await this.load(tenantId, parsed);
 
-    return this.build(tenantId, parsed, channel, recent, query, vector, started);
+    return this.build(tenantId, parsed, channel, recent, query, Promise.resolve(vector), started);
   }
 
   /** The channel, its live messages that could fit, and the query: the one given, else the last user message. */
@@ -123,14 +126,16 @@ export class ContextService {
     tenantId: string,
     parsed: ParsedContext,
   ): Promise<{ channel: ChannelRecord | null; recent: MessageRecord[]; query: string | null }> {
-    const channel = await this.conversations.getChannel(tenantId, parsed.channelId);
-    const recent = channel
-      ? await this.conversations.listMessages(tenantId, channel.id, {
-          limit: Math.min(MAX_RECENT, Math.ceil(parsed.tokenBudget / MIN_TOKENS_PER_MESSAGE) + 1),
-          end: 'newest',
-          live: true,
-        })
-      : [];
+    // both reads at once (a channel that does not exist has no messages to read)
+    const [channel, messages] = await Promise.all([
+      this.conversations.getChannel(tenantId, parsed.channelId),
+      this.conversations.listMessages(tenantId, parsed.channelId, {
+        limit: Math.min(MAX_RECENT, Math.ceil(parsed.tokenBudget / MIN_TOKENS_PER_MESSAGE) + 1),
+        end: 'newest',
+        live: true,
+      }),
+    ]);
+    const recent = channel ? messages : [];
     const lastUser = [...recent].reverse().find((m) => m.role === MessageRole.USER);
     const fallback = lastUser ? stripInjected(lastUser.content).slice(0, 4000).trim() : '';
 
@@ -147,7 +152,7 @@ export class ContextService {
     const parsed = this.parse(request);
     const { channel, recent, query } = await this.load(tenantId, parsed);
 
-    return (await this.gather(tenantId, parsed, channel, recent, query, vector, policy)).material;
+    return (await this.gather(tenantId, parsed, channel, recent, query, Promise.resolve(vector), policy)).material;
   }
 
   private async build(
@@ -156,7 +161,7 @@ export class ContextService {
     channel: ChannelRecord | null,
     recent: MessageRecord[],
     query: string | null,
-    vector: Float32Array | QueryVector | null,
+    vector: Promise<Float32Array | QueryVector | null>,
     started: number,
   ): Promise<AgentContextData> {
     const { material, constraints, hits, earlier } = await this.gather(
@@ -197,7 +202,7 @@ export class ContextService {
     channel: ChannelRecord | null,
     recent: MessageRecord[],
     query: string | null,
-    vector: Float32Array | QueryVector | null,
+    vectorPending: Promise<Float32Array | QueryVector | null>,
     policy: ContextPolicy = CONTEXT_POLICY,
   ): Promise<{
     material: ContextMaterial;
@@ -211,7 +216,29 @@ export class ContextService {
         ? { channelId: channel.id }
         : { channelId: channel.id, projectId }
       : null;
-    const [recalled, constraints, bulletin, summary, earlier, found] = await Promise.all([
+    // the reads that need no query vector start while it is computed
+    const unranked = Promise.all([
+      this.constraints(tenantId, parsed.channelId, projectId),
+      this.bulletins.latest(tenantId),
+      channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
+    ]);
+    unranked.catch(() => undefined);
+    // so do the message searches' full-text parts (each takes the vector once it is there)
+    const searches = Promise.all([
+      query
+        ? this.messageSearch.searchWithVector(
+            tenantId,
+            { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
+            vectorPending,
+          )
+        : Promise.resolve([] as MessageHitData[]),
+      query && turnScope
+        ? this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: turnScope }, vectorPending)
+        : Promise.resolve([] as MessageHitData[]),
+    ]);
+    searches.catch(() => undefined);
+    const vector = await vectorPending;
+    const [recalled, [earlier, found]] = await Promise.all([
       query
         ? this.recall.recallWithVector(
             tenantId,
@@ -219,20 +246,9 @@ export class ContextService {
             vector,
           )
         : Promise.resolve({ hits: [] as RecallHitData[] }),
-      this.constraints(tenantId, parsed.channelId, projectId),
-      this.bulletins.latest(tenantId),
-      channel?.summaryId ? this.conversations.getSummary(tenantId, channel.summaryId) : Promise.resolve(null),
-      query
-        ? this.messageSearch.searchWithVector(
-            tenantId,
-            { query, limit: EARLIER, scope: { excludeChannelId: parsed.channelId } },
-            vector,
-          )
-        : Promise.resolve([] as MessageHitData[]),
-      query && turnScope
-        ? this.messageSearch.searchWithVector(tenantId, { query, limit: TURNS, scope: turnScope }, vector)
-        : Promise.resolve([] as MessageHitData[]),
+      searches,
     ]);
+    const [constraints, bulletin, summary] = await unranked;
     const turns = await this.withNeighbours(
       tenantId,
       found.map((hit) => hit.message),

@@ -95,19 +95,23 @@ export class MessageSearchService {
   /**
    * The search with a query vector computed elsewhere: recall's `queryVector` (context shares one vector with
    * recall), or a vector of the configured model of `vectorQueryText(query)` (benchmarks time the search apart).
-   * `weights`: benchmarks only; default the query vector's model's.
+   * `weights`: benchmarks only; default the query vector's model's. A vector still being computed may be given: the
+   * full-text search, which does not need it, runs meanwhile (context).
    */
   async searchWithVector(
     tenantId: string,
     parsed: ParsedMessageSearch,
-    vector: Float32Array | QueryVector | null,
+    pending: Float32Array | QueryVector | null | Promise<Float32Array | QueryVector | null>,
     weights?: RankingWeights,
   ): Promise<MessageHitData[]> {
+    const textSearch = this.store.searchMessageText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.scope);
+    textSearch.catch(() => undefined);
+    const vector = await pending;
     const query =
       vector instanceof Float32Array ? this.queryVectors.current(vectorQueryText(parsed.query), vector) : vector;
     const ranking = weights ?? weightsForModel(query?.model ?? this.embedder.model);
     const [text, vectorHits] = await Promise.all([
-      this.store.searchMessageText(tenantId, searchableQuery(parsed.query), CANDIDATES, parsed.scope),
+      textSearch,
       query
         ? this.queryVectors.searchMessages(tenantId, query, CANDIDATES, parsed.scope)
         : Promise.resolve<ScoredId[]>([]),

@@ -106,6 +106,7 @@ const BY_NAME: Params = {
   scope: null,
   scopes: [{ scope: 'GLOBAL', id: null }],
   tags: ['a'],
+  tag: 'constraint',
   slot: 'name',
   fingerprint: 'fp',
   liveFingerprint: 'fp',

@@ -148,6 +148,8 @@ const PROPERTY_KEYS = [
   // a memory's entity links follow its insert: owed since, and the slot value the linker reads
   'entitiesOwedAt',
   'entitiesOwedSlotValue',
+  // set only on memories tagged `constraint`, indexed: the rules context reads every turn
+  'constraintTag',
   // cortex: decay on Memory; Bulletin, CITES, JobState, LlmUsage
   'decayScore',
   'fading',
@@ -211,6 +213,7 @@ const PARAMETERS: Record<string, unknown> = {
   projectId: null,
   scopes: [{ scope: 'GLOBAL', id: null }],
   tags: [],
+  tag: 'constraint',
   slot: 'name',
   taskId: 'task',
   taskFilter: false,

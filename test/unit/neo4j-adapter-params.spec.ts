@@ -85,6 +85,7 @@ async function recordAdapterCalls(connection: RecordingNeo4jConnection): Promise
     () => memories.countByTask(T, 'task-1'),
     () =>
       memories.listMemories(T, { statuses: [MemoryStatus.ACTIVE], types: [MemoryType.FACT], tags: ['t'] }, 10, null),
+    () => memories.listMemories(T, { statuses: [MemoryStatus.ACTIVE], tags: ['constraint'] }, 50, null),
     () => memories.queryByMetadata(T, visibility, 'recent', 5),
     () => memories.queryByMetadata(T, visibility, 'importance', 5),
     () => memories.queryByMetadata(T, visibility, 'accessed', 5),

@@ -7,6 +7,7 @@ import { UnavailableError } from 'src/common/errors';
 import { CypherRegistry } from 'src/store/neo4j/cypher-registry';
 import { definitionFromShow, indexDifferences, parseIndexStatement } from 'src/store/neo4j/index-definitions';
 import type { SearchIndexDefinition } from 'src/store/neo4j/index-definitions';
+import { backfillConstraintTag } from 'src/store/neo4j/neo4j-constraint-tag';
 import { Neo4jEmbeddingMigrationStore } from 'src/store/neo4j/neo4j-embedding-migration.store';
 import { isSchemaRace, mapNeo4jError } from 'src/store/neo4j/neo4j-errors';
 import { NEO4J_QUERIES, NEO4J_UNUSED_PREFIXES } from 'src/store/neo4j/neo4j-queries';
@@ -106,6 +107,7 @@ export class Neo4jConnection implements StoreConnection, Neo4jSession {
     await this.rebuildChangedSearchIndexes(space.dimensions);
     await backfillSearchWords(this, (line) => this.log(line));
     await backfillValidUntil(this);
+    await backfillConstraintTag(this);
     await this.read('init', (tx) => this.run(tx, 'meta/await-indexes', { timeoutSeconds: int(INDEX_WAIT_SECONDS) }));
     this.currentSpace = space;
   }

@@ -2,6 +2,7 @@ import { int } from 'neo4j-driver';
 
 import type { InsertMemoryCommand, MemoryDraft, ScoredId, Visibility } from 'src/domain/memory-store.port';
 import {
+  CONSTRAINT_TAG,
   isLive,
   MEMORY_TYPE_LABEL,
   MemoryScope,
@@ -141,6 +142,8 @@ export function nodeProperties(memory: MemoryDraft, vector: Float32Array | null)
     centrality: memory.centrality,
     confidence: memory.confidence,
     tags: [...memory.tags],
+    // an indexed marker (memory_tenant_constraint): the rules `context` reads every turn are found without a scan
+    constraintTag: memory.tags.includes(CONSTRAINT_TAG) ? true : null,
     fingerprint: memory.fingerprint,
     liveFingerprint: isLive(memory.status) ? memory.fingerprint : null,
     sourceRole: memory.source.role,

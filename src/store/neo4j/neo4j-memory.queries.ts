@@ -19,6 +19,8 @@ export const MEMORY_QUERIES = [
   'memory/count-task-writes',
   'memory/count-memories',
   'memory/list-memories',
+  'memory/count-constraint-memories',
+  'memory/list-constraint-memories',
   'memory/list-recent-memories',
   'memory/list-important-memories',
   'memory/list-accessed-memories',

@@ -19,7 +19,7 @@ import type {
   Visibility,
 } from 'src/domain/memory-store.port';
 import { BatchItemError, TaskBudgetExceededError } from 'src/domain/memory-store.port';
-import { Direction, isLive, LIVE_STATUSES, MemoryStatus, RelationType } from 'src/domain/memory.enums';
+import { CONSTRAINT_TAG, Direction, isLive, LIVE_STATUSES, MemoryStatus, RelationType } from 'src/domain/memory.enums';
 import type { AssociationRecord, AssociationView, MemoryRecord } from 'src/domain/memory.types';
 import { claimsSlot, retireSlotHolders } from 'src/domain/slot-rule';
 import { luceneAllWordsQuery, luceneQuery } from 'src/store/neo4j/lucene-query';
@@ -388,9 +388,12 @@ export class Neo4jMemoryStore implements MemoryStore {
       asOf: filter.asOf === undefined ? null : toDateTime(filter.asOf),
     };
 
+    // the rules (tagged `constraint`, read by every context) through their indexed marker
+    const rules = filter.tags?.includes(CONSTRAINT_TAG) ?? false;
+
     return this.read('listMemories', async (tx) => {
-      const [count] = await this.run(tx, 'memory/count-memories', params);
-      const rows = await this.run(tx, 'memory/list-memories', {
+      const [count] = await this.run(tx, rules ? 'memory/count-constraint-memories' : 'memory/count-memories', params);
+      const rows = await this.run(tx, rules ? 'memory/list-constraint-memories' : 'memory/list-memories', {
         ...params,
         afterCreatedAt: after === null ? null : toDateTime(after.createdAt),
         afterId: after?.id ?? null,

@@ -26,6 +26,7 @@ export const META_QUERIES = [
   'meta/pending-message-words',
   'meta/save-message-words',
   'meta/backfill-valid-until',
+  'meta/backfill-constraint-tag',
 ] as const;
 
 /**

@@ -452,12 +452,11 @@ export class SqliteConversationStore implements ConversationStore {
       where.push({ sql: '(created_at, seq) <= (?, ?)', params: positionParams(query.through) });
     }
     const direction = query.end === 'newest' ? 'DESC' : 'ASC';
-    const rows = this.database.db
-      .prepare<SqlValue[], MessageRow>(
-        `SELECT * FROM messages WHERE ${where.map((c) => c.sql).join(' AND ')}
+    // one of a few texts (which clauses, which direction): cached, as context reads the newest messages every turn
+    const rows = this.stmt<MessageRow>(
+      `SELECT * FROM messages WHERE ${where.map((c) => c.sql).join(' AND ')}
          ORDER BY created_at ${direction}, seq ${direction} LIMIT ?`,
-      )
-      .all(...where.flatMap((c) => c.params), Math.max(0, query.limit));
+    ).all(...where.flatMap((c) => c.params), Math.max(0, query.limit));
     if (query.end === 'newest') {
       rows.reverse();
     }
