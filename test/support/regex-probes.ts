@@ -106,6 +106,9 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en'), personaFacts },
   'src/language/en/extraction.ts': {},
   'src/language/da/extraction.ts': {},
+  'src/language/da/slot-patterns.ts': {},
+  'src/language/en/forget-requests.ts': {},
+  'src/language/en/lead-words.ts': {},
   'src/language/pattern-table.ts': { trimValue, asSentence },
   'src/extraction/deterministic-extractor.ts': { extractDeterministic, sentences, clauses },
   'src/extraction/forget-requests.ts': {
