@@ -15,6 +15,10 @@ async function burst(api: MemoryApi, inputs: RememberInput[]): Promise<RememberV
   return Promise.all(inputs.map((input) => api.remember(input)));
 }
 
+// four bursts of 50 writes to one slot, each serialised by the slot's lock: on Neo4j under a busy CI machine this
+// took 30 s, jest's default here, once (the writes stay correct; the wait is not what the test measures)
+const BURSTS_TIMEOUT_MS = 90_000;
+
 describe('write path: concurrent identical writes', () => {
   let t: TestApp;
   let api: MemoryApi;
@@ -58,32 +62,36 @@ describe('write path: concurrent identical writes', () => {
     expect((await api.all()).filter((m) => m.id === id || /coffee grinder/i.test(m.content))).toHaveLength(1);
   });
 
-  it(`${CALLS} identical slot facts, repeated: one ACTIVE memory per slot, the old value retired once`, async () => {
-    const first = await api.remember({ content: 'My name is Alice Cooper' });
-    expect(first.outcome).toBe('CREATED');
-    let previous = first.memory!.id;
-    for (const name of ['Zed Shaw', 'Ada Lovelace', 'Zed Shaw']) {
-      const results = await burst(
-        api,
-        Array.from({ length: CALLS }, () => ({ content: `My name is ${name}` })),
-      );
-      const id = expectOneCreated(results);
-      const retiring = results.filter((r) => r.superseded.length > 0);
-      expect(retiring).toHaveLength(1);
-      expect(retiring[0]!.superseded.map((m) => m.id)).toEqual([previous]);
-      const names = await api.activeBySlot('name');
-      expect(names.map((m) => m.id)).toEqual([id]);
-      expect(names[0]!.content).toBe(`My name is ${name}`);
-      expect(await api.get(previous)).toMatchObject({ status: 'SUPERSEDED', supersededBy: { id } });
-      previous = id;
-    }
-    expect(
-      (await api.all())
-        .filter((m) => m.slot === 'name')
-        .map((m) => m.status)
-        .sort(),
-    ).toEqual(['ACTIVE', 'SUPERSEDED', 'SUPERSEDED', 'SUPERSEDED']);
-  });
+  it(
+    `${CALLS} identical slot facts, repeated: one ACTIVE memory per slot, the old value retired once`,
+    async () => {
+      const first = await api.remember({ content: 'My name is Alice Cooper' });
+      expect(first.outcome).toBe('CREATED');
+      let previous = first.memory!.id;
+      for (const name of ['Zed Shaw', 'Ada Lovelace', 'Zed Shaw']) {
+        const results = await burst(
+          api,
+          Array.from({ length: CALLS }, () => ({ content: `My name is ${name}` })),
+        );
+        const id = expectOneCreated(results);
+        const retiring = results.filter((r) => r.superseded.length > 0);
+        expect(retiring).toHaveLength(1);
+        expect(retiring[0]!.superseded.map((m) => m.id)).toEqual([previous]);
+        const names = await api.activeBySlot('name');
+        expect(names.map((m) => m.id)).toEqual([id]);
+        expect(names[0]!.content).toBe(`My name is ${name}`);
+        expect(await api.get(previous)).toMatchObject({ status: 'SUPERSEDED', supersededBy: { id } });
+        previous = id;
+      }
+      expect(
+        (await api.all())
+          .filter((m) => m.slot === 'name')
+          .map((m) => m.status)
+          .sort(),
+      ).toEqual(['ACTIVE', 'SUPERSEDED', 'SUPERSEDED', 'SUPERSEDED']);
+    },
+    BURSTS_TIMEOUT_MS,
+  );
 
   it(`${CALLS} identical TASK writes use one unit of the task budget`, async () => {
     const content = 'The weekly dependency audit found two outdated logging libraries';
