@@ -43,8 +43,6 @@ const WARM_UP = [
   'oh and so yeah, well anyway lol, the weather was nice and we had fun at the beach with the kids',
   'og så nå ja, altså fint, vejret var godt og vi hyggede os ved stranden med børnene',
 ];
-/** V8 interprets an expression on its first run and compiles it on the next: twice, so both happen at boot. */
-const WARM_UP_ROUNDS = 2;
 
 /**
  * Deterministic extraction inside `appendMessage`, before it answers: pattern tables, then the write path for each
@@ -70,7 +68,9 @@ export class SameTurnExtractor implements OnModuleInit {
     if (this.config.writeIntentModel) {
       classifyIntent('decode the weights at boot', 'en');
     }
-    for (const text of Array.from({ length: WARM_UP_ROUNDS }, () => WARM_UP).flat()) {
+    // once: with a second round (every expression compiled to machine code in every app) the e2e lane's one process,
+    // which boots an app per suite, ran out of heap compiling an expression
+    for (const text of WARM_UP) {
       extractDeterministic(text, LANGUAGE_TABLES, this.config.writeIntentModel ? classifyIntent : undefined);
       readWrite(
         parseRememberRequest({ content: text, source: { role: SourceRole.USER } }, 10_000),
