@@ -62,7 +62,10 @@ describe('Bulletins while Redis goes away and comes back', () => {
       () => alice.received.some((b) => b.content.includes('Decided to write the notes')),
       60_000,
       'a bulletin made by the worker after Redis came back',
-    );
+    ).catch((error: unknown) => {
+      // what the worker said is the only trace of why it made no bulletin
+      throw new Error(`${(error as Error).message}; the worker's last output:\n${worker.output().slice(-4_000)}`);
+    });
 
     expect(alice.closes).toEqual([]);
     const ids = alice.received.map((b) => b.id);

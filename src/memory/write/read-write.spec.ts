@@ -4,7 +4,10 @@ import { parseRememberRequest } from 'src/memory/remember-input';
 import { LONG_READ_CHARS, readWrite, readWriteYielding } from 'src/memory/write/read-write';
 
 const command = (content: string, role = SourceRole.USER, slot: string | null = null) =>
-  parseRememberRequest({ content, slot, source: { role } }, 10_000);
+  parseRememberRequest(
+    { content, slot, source: role === SourceRole.TASK ? { role, taskId: 'digest' } : { role } },
+    10_000,
+  );
 const remember = { firewall: true, detectSlots: true };
 
 describe(readWrite.name, () => {
@@ -77,6 +80,17 @@ describe(readWrite.name, () => {
     });
     expect(readWrite(command('The user asked to be called Sam.'), {}, remember)).toHaveProperty('screened');
     expect(readWrite(command('User is lactose intolerant.'), {}, learned)).toHaveProperty('screened');
+  });
+
+  it("should keep a task's record the classifier would call chatter in a conversation", () => {
+    const learned = { ...remember, classifier: classifyIntent };
+    const digest = 'The assistant explained how compound interest works.';
+
+    expect(readWrite(command(digest, SourceRole.TASK), {}, learned)).toHaveProperty('screened');
+    expect(readWrite(command(digest, SourceRole.TOOL), {}, learned)).toHaveProperty('screened');
+    expect(readWrite(command(digest, SourceRole.ASSISTANT), {}, learned)).toEqual({
+      rejection: expect.stringMatching(/chatter/u),
+    });
   });
 
   it("should hold no slot for a plan or a relative's fact", () => {

@@ -77,11 +77,17 @@ const REPORTED_QUESTION =
 const CHATTER_FLOOR = 0.9;
 
 /**
+ * Whose writes the classifier may refuse as chatter: notes of a conversation. A task's, a tool's or the system's
+ * record ("Weather digest: heavy rain expected in Oslo on Friday") is what that job produced, not small talk.
+ */
+const CONVERSATION_ROLES: ReadonlySet<SourceRole> = new Set([SourceRole.USER, SourceRole.ASSISTANT]);
+
+/**
  * A write no pattern read that the classifier is sure is chatter: "User said hello.", "User asked about the weather
  * in Porto.", "Name: {{user.name}}", "user | lives_in | <unknown>" (what other extractors write of no fact).
  */
-function isChatter(content: string, intent: Intent, classifier?: IntentClassifier): boolean {
-  if (intent.by !== 'none') {
+function isChatter(content: string, intent: Intent, role: SourceRole, classifier?: IntentClassifier): boolean {
+  if (intent.by !== 'none' || !CONVERSATION_ROLES.has(role)) {
     return false;
   }
   if (REPORTED_QUESTION.test(content)) {
@@ -151,7 +157,7 @@ function* readStages(command: RememberCommand, origin: WriteOrigin, options: Rea
     takesBack: fromUser && claims && options.detectSlots && command.slot === null,
     ...(options.classifier ? { classifier: options.classifier } : {}),
   });
-  if (options.firewall && isChatter(content, intent, options.classifier)) {
+  if (options.firewall && isChatter(content, intent, command.source.role, options.classifier)) {
     return { rejection: 'chatter: a pleasantry, a placeholder or a note of what was said, no fact' };
   }
   yield;
