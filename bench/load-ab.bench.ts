@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
-import { defaultLocomoDir } from 'bench/support/locomo-dataset';
+import { runBenchIn } from 'bench/support/bench-in-tree';
 import { report, round } from 'bench/support/stats';
 import type { Summary } from 'bench/support/stats';
 
@@ -19,40 +18,9 @@ interface LoadRun {
   seconds: number;
 }
 
-/** Runs `bench/run.ts load <seconds>` in `tree` (its own code, its own server) and reads the JSON it prints. */
-function runLoadIn(tree: string, seconds: number): Promise<{ operations: LoadOperation[]; seconds: number }> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '-r',
-        'ts-node/register/transpile-only',
-        '-r',
-        'tsconfig-paths/register',
-        'bench/run.ts',
-        'load',
-        String(seconds),
-      ],
-      {
-        cwd: tree,
-        env: { ...process.env, LOCOMO_DIR: defaultLocomoDir() },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{"benchmark"'));
-      if (code !== 0 || line === undefined) {
-        fail(new Error(`load bench in ${tree} exited with ${code}`));
-
-        return;
-      }
-      const parsed = JSON.parse(line) as { result: { operations: LoadOperation[]; seconds: number } };
-      done(parsed.result);
-    });
-  });
+/** Runs `bench/run.ts load <seconds>` in `tree` and reads what it measured. */
+async function runLoadIn(tree: string, seconds: number): Promise<{ operations: LoadOperation[]; seconds: number }> {
+  return (await runBenchIn(tree, 'load', [String(seconds)])) as { operations: LoadOperation[]; seconds: number };
 }
 
 function pooledP95(runs: readonly LoadRun[], op: string): number {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 
+import { runAb } from 'bench/ab.bench';
 import { runAgentTurn } from 'bench/agent-turn.bench';
 import { runContextBench } from 'bench/context.bench';
 import { runConversations } from 'bench/conversations.bench';
@@ -51,6 +52,8 @@ const BENCHES: Record<string, (args: string[]) => Promise<void>> = {
   },
   load: (args) => runLoadBench(...args.map(Number)),
   'load-ab': (args) => runLoadAb(args[0] ?? '', ...args.slice(1).map(Number)),
+  // ab <other tree> <bench> [rounds] [bench args...]: a bench's latency summaries in two checkouts, side by side
+  ab: (args) => runAb(args[0] ?? '', args[1] ?? 'agent-turn', args[2] ? Number(args[2]) : undefined, args.slice(3)),
   // locomo [quick | text | tune | entities] [model] [1-5 | 6-10: tune on that half alone]: USE by default, or a
   // LOCAL_EMBEDDING_MODEL; text: the BM25 and vector rows alone; entities: the entity signal off and on, per category
   locomo: (args) =>
