@@ -117,10 +117,16 @@ export async function runAgentTurn(calls = 200): Promise<void> {
       return summarize(samples);
     };
 
-    // AGENT_TURN_ONLY=context times context alone (after the appends); AGENT_TURN_PROFILE=<file> profiles its calls
+    // AGENT_TURN_ONLY=<measure> times that call alone (appendMessage, context, recall, remember, queryEmbedding);
+    // AGENT_TURN_PROFILE=<file> profiles its calls (context's when no call is named)
     const only = process.env['AGENT_TURN_ONLY'];
+    const profiled = only ?? 'context';
     const skipped = summarize([]);
-    const append = await time((i) => {
+    const measure = (name: string, fn: (i: number) => Promise<unknown>): Promise<Summary> =>
+      only !== undefined && only !== name
+        ? Promise.resolve(skipped)
+        : withCpuProfile(name === profiled ? process.env['AGENT_TURN_PROFILE'] : undefined, () => time(fn));
+    const append = await measure('appendMessage', (i) => {
       const turn = turns[(i * 13) % turns.length]!;
 
       return gql(APPEND, {
@@ -133,22 +139,19 @@ export async function runAgentTurn(calls = 200): Promise<void> {
       });
     });
     await bench.app.get(MessageVectors).settled();
-    const context = await withCpuProfile(process.env['AGENT_TURN_PROFILE'], () =>
-      time(() => gql(CONTEXT, { input: { channelId: CHANNEL, query: ask(), tokenBudget: 8000 } })),
+    const context = await measure('context', () =>
+      gql(CONTEXT, { input: { channelId: CHANNEL, query: ask(), tokenBudget: 8000 } }),
     );
-    const recall = only === 'context' ? skipped : await time(() => gql(RECALL, { q: ask() }));
+    const recall = await measure('recall', () => gql(RECALL, { q: ask() }));
     // what a user states, as an agent's remember call carries it: a turn not asked before (no exact-duplicate shortcut)
-    const remember =
-      only === 'context'
-        ? skipped
-        : await time((i) => {
-            const turn = turns[(i * 7 + 3) % turns.length]!;
+    const remember = await measure('remember', (i) => {
+      const turn = turns[(i * 7 + 3) % turns.length]!;
 
-            return gql(REMEMBER, { input: { content: `${turn.text} (${i})` } });
-          });
+      return gql(REMEMBER, { input: { content: `${turn.text} (${i})` } });
+    });
     const embedder = bench.app.get<Embedder>(EMBEDDER);
     const logger = new Logger('agent-turn-bench');
-    const embedding = only === 'context' ? skipped : await time(() => embedQuery(embedder, ask(), 5000, logger));
+    const embedding = await measure('queryEmbedding', () => embedQuery(embedder, ask(), 5000, logger));
 
     const rows = [
       row(`appendMessage at ${SIZE / 1000}k messages (same-turn extraction; vector follows)`, append),

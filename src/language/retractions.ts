@@ -1,7 +1,9 @@
+import { recentTexts } from 'src/common/recent-texts';
 import { textWords } from 'src/common/text-words';
 import { VALUE_END } from 'src/language/cue-parts';
 import { DA_FACT_RETRACTION_CUES, DA_HABIT_WORDS, DA_RETRACTION_CUES } from 'src/language/da/retractions';
 import { EN_FACT_RETRACTION_CUES, EN_RETRACTION_CUES, HABIT_VERBS } from 'src/language/en/retractions';
+import { foldCase, mayMatch, prefilterOf } from 'src/language/literal-prefilter';
 import type { FactRetractionCue, RetractionCue } from 'src/language/retraction-cue';
 import { asFirstPerson, MAX_SLOT_TEXT, normalizeSlotValue } from 'src/language/slots';
 import type { SlotName } from 'src/language/slots';
@@ -22,6 +24,8 @@ export const FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
   ...EN_FACT_RETRACTION_CUES,
   ...DA_FACT_RETRACTION_CUES,
 ];
+const RETRACTION_FILTERS = RETRACTION_CUES.map((cue) => prefilterOf(cue.pattern));
+const FACT_FILTERS = FACT_RETRACTION_CUES.map((cue) => prefilterOf(cue.pattern));
 
 /**
  * A take-back whose subject was dropped, given it back: "not vegan anymore" -> "i'm not vegan anymore", "no longer
@@ -77,16 +81,21 @@ export function matchRetractionCue(cue: RetractionCue, content: string): Retract
  * bor ikke længere i Aarhus"), or null. Third-person claims count as the first-person form does.
  */
 export function detectRetraction(content: string): Retraction | null {
+  return retractionOf(content);
+}
+
+const retractionOf = recentTexts((content: string): Retraction | null => {
   const text = firstPerson(content);
-  for (const cue of RETRACTION_CUES) {
-    const found = readRetraction(cue, text);
+  const folded = foldCase(text);
+  for (const [i, cue] of RETRACTION_CUES.entries()) {
+    const found = mayMatch(RETRACTION_FILTERS[i]!, text, folded) ? readRetraction(cue, text) : undefined;
     if (found) {
       return found;
     }
   }
 
   return null;
-}
+});
 
 const NAMES_NOTHING: ReadonlySet<string> = new Set([...HABIT_VERBS, ...DA_HABIT_WORDS]);
 
@@ -106,17 +115,22 @@ export function matchFactRetractionCue(cue: FactRetractionCue, content: string):
  * The words of a habit or trait the user takes back, or null: ["tennis"] for "I don't play tennis anymore". Memories
  * naming every one of them are what the statement ends (MemoryWriteService, among the write's nearest neighbours).
  */
-export function detectFactRetraction(content: string): string[] | null {
+export function detectFactRetraction(content: string): readonly string[] | null {
+  return factRetractionOf(content);
+}
+
+const factRetractionOf = recentTexts((content: string): readonly string[] | null => {
   const text = firstPerson(content);
-  for (const cue of FACT_RETRACTION_CUES) {
-    const words = readFact(cue, text);
+  const folded = foldCase(text);
+  for (const [i, cue] of FACT_RETRACTION_CUES.entries()) {
+    const words = mayMatch(FACT_FILTERS[i]!, text, folded) ? readFact(cue, text) : null;
     if (words) {
       return words;
     }
   }
 
   return null;
-}
+});
 
 /** A Danish noun's definite forms: "klub" -> "klubben" (and "klubben"'s kin: -en, -et, -n). */
 function definiteOf(noun: string): string[] {

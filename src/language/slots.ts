@@ -1,8 +1,10 @@
+import { recentTexts } from 'src/common/recent-texts';
 import { trimEndChars } from 'src/common/trim-chars';
 import { DANISH } from 'src/language/da/extraction';
 import { asFirstPerson } from 'src/language/en/reported-speech';
 import { EN_SLOT_CUES } from 'src/language/en/slot-rules';
 import { CLAUSE_END } from 'src/language/en/slot-words';
+import { mayMatch, prefilterOf } from 'src/language/literal-prefilter';
 import type { SlotCue } from 'src/language/slot-cue';
 import { lowerInPlace, MAX_SLOT_TEXT, normalizeSlotValue, SLOT_NAMES, VALUE_TRAIL } from 'src/language/slot-values';
 import type { DetectedSlot, SlotName } from 'src/language/slot-values';
@@ -20,7 +22,11 @@ export {
 } from 'src/language/slot-values';
 export type { DetectedSlot, SlotName } from 'src/language/slot-values';
 
-const COMPILED = EN_SLOT_CUES.map((cue) => ({ cue, regex: new RegExp(cue.pattern, 'du') }));
+const COMPILED = EN_SLOT_CUES.map((cue) => {
+  const regex = new RegExp(cue.pattern, 'du');
+
+  return { cue, regex, filter: prefilterOf(regex) };
+});
 /** Danish self-descriptions: the extraction table's own slot patterns, so both paths read Danish alike. */
 const DANISH_SLOTS = DANISH.patterns.filter((pattern) => pattern.kind === 'slot');
 
@@ -49,8 +55,8 @@ export function matchSlotCue(cue: SlotCue, content: string): DetectedSlot | null
 /** The first English self-describing slot statement in `text` (prepared), or null. */
 function englishSlot(text: string): DetectedSlot | null {
   const lower = lowerInPlace(text);
-  for (const { cue, regex } of COMPILED) {
-    const found = matchCue(cue, regex, text, lower);
+  for (const { cue, regex, filter } of COMPILED) {
+    const found = mayMatch(filter, lower, lower) ? matchCue(cue, regex, text, lower) : null;
     if (found) {
       return found;
     }
@@ -66,6 +72,10 @@ export function detectEnglishSlot(content: string): DetectedSlot | null {
 
 /** The first self-describing slot statement in `content`, or null. Third parties and questions never count. */
 export function detectSlot(content: string): DetectedSlot | null {
+  return slotOf(content);
+}
+
+function readSlot(content: string): DetectedSlot | null {
   if (looksLikeQuestion(content)) {
     return null;
   }
@@ -106,5 +116,10 @@ export function slotValueIn(content: string, slot: string): string {
  * Only for contamination checks on content the user did not write; it never sets a slot.
  */
 export function detectUserClaim(content: string): DetectedSlot | null {
-  return detectSlot(content) ?? detectSlot(asFirstPerson(content.slice(0, MAX_SLOT_TEXT)));
+  return claimOf(content);
 }
+
+const slotOf = recentTexts(readSlot);
+const claimOf = recentTexts(
+  (content: string) => detectSlot(content) ?? detectSlot(asFirstPerson(content.slice(0, MAX_SLOT_TEXT))),
+);

@@ -38,7 +38,7 @@ export interface Candidate {
   status: MemoryStatus;
   reason: string | null;
   retracts: Retraction | null;
-  retractsFact: string[] | null;
+  retractsFact: readonly string[] | null;
   swap: ValueSwap | null;
 }
 

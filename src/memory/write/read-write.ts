@@ -48,7 +48,7 @@ export interface Screened {
   /** A trusted negated slot statement: the write retires what it takes back (see WriteDecider). */
   retracts: Retraction | null;
   /** A trusted taken-back habit or trait of no slot: the words of what ends ("I don't play tennis anymore"). */
-  retractsFact: string[] | null;
+  retractsFact: readonly string[] | null;
   /** A trusted correction that names two values but no slot ("I said Bristol but I meant Bath"). */
   swap: ValueSwap | null;
   intent: Intent;

@@ -20,7 +20,7 @@ export interface Values {
   /** A negated slot statement (or a forget request naming a slot): the write retires what it takes back. */
   retracts: Retraction | null;
   /** A taken-back habit or trait of no slot: the words of what ends ("I don't play tennis anymore"). */
-  retractsFact: string[] | null;
+  retractsFact: readonly string[] | null;
   /** A correction that names two values but no slot ("I said Bristol but I meant Bath"). */
   swap: ValueSwap | null;
 }
@@ -29,7 +29,7 @@ export interface Values {
 const REQUEST_WORDS = new Set(['my', 'the', 'that', 'this', 'what', 'i', 'said', 'about', 'thing', 'stuff', 'bit']);
 
 /** The words of a habit or trait the write ends; "I'm not a vegetarian anymore" reads as an occupation too. */
-function factsTakenBack(text: string, retracts: Retraction | null): string[] | null {
+function factsTakenBack(text: string, retracts: Retraction | null): readonly string[] | null {
   if (retracts === null) {
     return detectFactRetraction(text);
   }
