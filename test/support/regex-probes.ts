@@ -24,6 +24,7 @@ import { subjectFirst } from 'src/language/da/words';
 import { itsNowValue } from 'src/language/its-now';
 import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
+import { foldCase } from 'src/language/literal-prefilter';
 import { asSentence, trimValue } from 'src/language/pattern-table';
 import { isPlannedChange } from 'src/language/plans';
 import { askedRequest } from 'src/language/requests';
@@ -136,6 +137,7 @@ export const PROBES: Record<string, Record<string, Probe>> = {
         injected: [t],
       }),
   },
+  'src/language/literal-prefilter.ts': { foldCase },
   'src/language/slots.ts': {
     detectSlot,
     detectUserClaim,
