@@ -23,6 +23,15 @@ describe(extractValues.name, () => {
     expect(read('scratch the Krakow thing').retractsFact).toEqual(['krakow']);
   });
 
+  it("should read no lower-case value into a forget request the classifier read: 'to forget' names no place", () => {
+    const intent = { kind: 'forget', slot: 'location', rule: false, by: 'model', confidence: 0.93 } as const;
+
+    expect(extractValues('User asked the assistant to forget their location.', intent, null).retracts).toEqual({
+      slot: 'location',
+      value: null,
+    });
+  });
+
   it('should read both values of a correction', () => {
     expect(read('I said Bristol but I meant Bath').swap).toEqual({ from: 'Bristol', to: 'Bath' });
   });
