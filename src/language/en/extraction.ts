@@ -287,6 +287,7 @@ export const ENGLISH: LanguageTable = {
     phone: /\b(?:my|their|the) (?:(?:mobile |cell )?(?:phone|mobile|cell|telephone)(?: ?number)?|number)\b/u,
     partner: /\b(?:my|their) (?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?|spouse)\b/u,
     diet: /\b(?:my|their) diet\b/u,
+    pronouns: /\b(?:my|their) pronouns\b/u,
   },
   acknowledgements: [
     'ok',

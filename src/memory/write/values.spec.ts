@@ -21,6 +21,7 @@ describe(extractValues.name, () => {
       orSlot: 'occupation',
     });
     expect(read('scratch the Krakow thing').retractsFact).toEqual(['krakow']);
+    expect(read('User asked that their pronouns not be recorded.').retracts).toEqual({ slot: 'pronouns', value: null });
   });
 
   it("should read no lower-case value into a forget request the classifier read: 'to forget' names no place", () => {
