@@ -35,6 +35,8 @@ export interface MemoryExtraction {
   explicit: boolean;
   /** Set for a trait: what kind of thing it is ("health", "allergy", "diet"). */
   tags?: string[];
+  /** Someone else's fact ("my sister lives in Lyon"): kept as said, and the write path claims no slot of the user's. */
+  othersFact?: true;
 }
 
 export interface ForgetExtraction {
@@ -199,15 +201,24 @@ const asSaid = (patternId: string, sentence: string): MemoryExtraction => ({
  */
 function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
   let worthKeeping = false;
+  // "Min bror bor i Middelfart, jeg bor selv i Nyborg": someone else's clause, then the user's own slot
+  let others: Extraction[] = [];
   for (const clause of clauses(sentence)) {
     const intent = detectIntent(clause, { slots: true, anyPerson: false, takesBack: true, classifier });
     if (intent.by === 'none') {
       const said = classifier(clause, languageOf(clause));
       // "my sister's birthday is tomorrow": whose it is, the words say; that it is a fact, the classifier
-      const others = said.intent === 'state' && said.slots.length > 0;
-      const named = others && aboutSomeoneElse(clause, true) && said.confidence >= NAMED_OTHERS_FLOOR;
-      if ((others && said.subject === 'other' && said.confidence >= OTHERS_FLOOR) || named) {
-        return [asSaid('model.others', sentence)];
+      const slotFact = said.intent === 'state' && said.slots.length > 0;
+      const named = slotFact && aboutSomeoneElse(clause, true) && said.confidence >= NAMED_OTHERS_FLOOR;
+      // "my grandad passed away on tuesday": someone else's news, kept as theirs
+      const othersNews =
+        said.intent === 'state' &&
+        said.subject === 'other' &&
+        said.confidence >= KEEP_FLOOR &&
+        classifyMemoryType(sentence) === MemoryType.EVENT;
+      if ((slotFact && said.subject === 'other' && said.confidence >= OTHERS_FLOOR) || named || othersNews) {
+        others = [{ ...asSaid('model.others', sentence), othersFact: true }];
+        continue;
       }
       // "never mind the marathon stuff": what it names is found by recall
       if (said.intent === 'forget' && said.subject === 'user' && said.confidence >= OTHERS_FLOOR) {
@@ -226,7 +237,7 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
     if (intent.kind === 'state' && intent.slot !== null && value !== null) {
       const facts = [{ slot: intent.slot, value }, ...furtherSlots(clause, intent, classifier)];
 
-      return facts.map((fact) => slotMemory('model.slot', clause, fact));
+      return [...others, ...facts.map((fact) => slotMemory('model.slot', clause, fact))];
     }
     if (intent.kind === 'forget') {
       return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: intent.slot ? [intent.slot] : [] }];
@@ -234,6 +245,10 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
     if (intent.kind === 'retract') {
       return [asSaid('model.retract', sentence)];
     }
+  }
+
+  if (others.length > 0) {
+    return others;
   }
 
   return worthKeeping && NEWS.has(classifyMemoryType(sentence)) ? [asSaid('model.keep', sentence)] : [];

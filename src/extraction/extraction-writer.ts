@@ -18,6 +18,8 @@ export interface ExtractedItem {
   importance?: number;
   confidence?: number;
   tags?: string[];
+  /** Someone else's fact, kept as said: it claims no slot of the user's. */
+  othersFact?: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export class ExtractionWriter {
         source: { role: SourceRole.USER, channelId: channel.id, messageId: message.id },
         occurredAt: message.createdAt,
       },
-      { trust: message.trust, claimsSlots: !channel.private },
+      { trust: message.trust, claimsSlots: !channel.private && item.othersFact !== true },
     );
     if (outcome.memory !== null && outcome.outcome !== WriteOutcome.REJECTED) {
       await this.store.linkExtracted(message.tenantId, outcome.memory.id, message.id, new Date());

@@ -103,6 +103,7 @@ export class SameTurnExtractor implements OnModuleInit {
             slot: extraction.slot,
             explicit: extraction.explicit,
             ...(extraction.tags ? { tags: extraction.tags } : {}),
+            ...(extraction.othersFact ? { othersFact: true } : {}),
           }),
         );
       }

@@ -49,6 +49,34 @@ describe('service reports, fixed by mechanism', () => {
     expect(found[0]?.[2]).toBeNull();
   });
 
+  it.each(['my grandad passed away on tuesday 💔', 'Min mormor døde i går', 'My brother just got engaged.'])(
+    "keeps someone else's life event as theirs, claiming no slot of the user's: %s",
+    (text) => {
+      const found = extractDeterministic(text, LANGUAGE_TABLES, classifyIntent);
+
+      expect(found).toMatchObject([{ kind: 'memory', patternId: 'model.others', slot: null, othersFact: true }]);
+    },
+  );
+
+  it("keeps someone else's clause as said and the user's own slot beside it", () => {
+    const found = extractDeterministic(
+      'Min bror bor i Middelfart, jeg bor selv i Nyborg.',
+      LANGUAGE_TABLES,
+      classifyIntent,
+    );
+
+    expect(found).toMatchObject([
+      { patternId: 'model.others', slot: null, othersFact: true },
+      { content: 'Jeg bor i Nyborg.', slot: 'location' },
+    ]);
+  });
+
+  it("marks a relative's slot fact as someone else's, so the write path claims no slot from it", () => {
+    expect(extractDeterministic('She lives in Thessaloniki now.', LANGUAGE_TABLES, classifyIntent)).toMatchObject([
+      { patternId: 'model.others', slot: null, othersFact: true },
+    ]);
+  });
+
   it.each(["we're moving to Lyon in March", 'I live in Paris but we are moving to Lyon next month.'])(
     'keeps a planned move as said, of no slot: %s',
     (text) => {
@@ -58,6 +86,21 @@ describe('service reports, fixed by mechanism', () => {
       expect(found.filter(([, content, slot]) => slot === 'location' && /Lyon/u.test(content))).toEqual([]);
     },
   );
+
+  it.each(['yeet my email outta ur memory thx', 'fjern lige min mail fra hukommelsen'])(
+    'forgets the slot a casual request names in words, the classifier less sure: %s',
+    (text) => {
+      expect(extractDeterministic(text, LANGUAGE_TABLES, classifyIntent)).toMatchObject([
+        { kind: 'forget', slots: ['email'] },
+      ]);
+    },
+  );
+
+  it('writes the user\'s new address said as a note: "ny mail: ..."', () => {
+    expect(kept('ny mail: asger.bach@proton.me, den gamle er lukket')).toEqual([
+      ['model.slot', 'Min e-mail er asger.bach@proton.me.', 'email'],
+    ]);
+  });
 
   it('writes a job change as the new employer, which supersedes the old', () => {
     expect(kept("I quit Acme, I'm at Globex now")).toEqual([['replaced', 'I work at Globex.', 'employer']]);

@@ -47,6 +47,19 @@ export const DA_DROPPED_SUBJECT: ReadonlyMap<string, string> = new Map([
     .map((verb): [string, string] => [verb, 'Jeg']),
   ['flyttet', 'Jeg er'],
 ]);
+/**
+ * English chat fragments that start with their verb, the "I" dropped ("live in aberdeen", "work at fennimore bakery",
+ * "based in innsbruck"): the two first words, and what is put before them. Only these pairs: "Live in the moment" is
+ * read as "I live in the moment", which holds no place.
+ */
+export const EN_DROPPED_SUBJECT: ReadonlyMap<string, string> = new Map([
+  ...['live in', 'work at', 'work for', 'work as', 'still live', 'still work', 'currently live', 'currently work'].map(
+    (lead): [string, string] => [lead, 'I'],
+  ),
+  ...['based in', 'living in', 'working at', 'working as', 'working for', 'originally from'].map(
+    (lead): [string, string] => [lead, "I'm"],
+  ),
+]);
 export const DA_PRONOUNS: ReadonlySet<string> = new Set(
   'du i han hun de vi det der den man jeg dette disse dig'.split(' '),
 );

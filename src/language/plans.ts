@@ -140,9 +140,10 @@ export const OTHER_SUBJECT_CUES: readonly SubjectOrPlanCue[] = [
   },
   {
     id: 'en.other.pronoun',
-    pattern: /^(?:(?:and|but|so|also|oh|btw|plus)[,]?\s+)*(?:he|she|he's|she's|his|her)(?![\p{L}'])/iu,
+    pattern: /^(?:(?:and|but|so|also|oh|btw|plus)[,]?\s+)*(?:he|she|he's|she's|his|her)(?![\p{L}'/])/iu,
     examples: [
       { text: "she's 7 now", fires: true },
+      { text: 'she/they pronouns pls', fires: false },
       { text: 'his birthday is 3 May', fires: true },
       { text: "I'm 7", fires: false },
     ],

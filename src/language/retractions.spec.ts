@@ -95,6 +95,7 @@ describe('claims about the user in the third person and label notes', () => {
     ['The user is 51 years old.', 'age', '51'],
     ['User name: Eve', 'name', 'Eve'],
     ["The user's location - Lagos", 'location', 'Lagos'],
+    ['Employer changed: Quillstone Publishing (previously Stonebridge Bank)', 'employer', 'Quillstone Publishing'],
     ['Actually my name is Tom.', 'name', 'Tom'],
     ["I just had my birthday, I'm 26 now.", 'age', '26'],
     ['I recently joined Cyberdyne as a tester.', 'employer', 'Cyberdyne'],

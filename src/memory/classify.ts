@@ -17,7 +17,7 @@ const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
   ],
   [
     MemoryType.GOAL,
-    /^(?:(?:my|our|main|big) )?(?:goal|objective|aim|ambition|resolution)s?\b[^:]{0,30}:|(?:\b(?:i'm|i am|im|we're|we are) |^)going to (?!(?:be|the|a|an|my|our|your|bed|school|work|church|class|town|sleep)\b)\w+|\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|would like|'d like) to|(planning|hoping|aiming|trying) to|planning (a|an|my|our) trip|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
+    /^(?:(?:my|our|main|big) )?(?:goal|objective|aim|ambition|resolution)s?\b[^:]{0,30}:|(?:\b(?:i'm|i am|im|we're|we are) |^)going to (?!(?:be|the|a|an|my|our|your|bed|school|work|church|class|town|sleep)\b)\w+|\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|(?:would|'d) (?:really )?like) to|wanna (?:be|become|have|get) [^.,]{1,40}? by (?:\d+|the end|next)|(planning|hoping|aiming|trying) to|planning (a|an|my|our) trip|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
   ],
   // Danish: "vi har besluttet at sælge sommerhuset", "mit mål er at svømme 2 km", "vi fik en pige i tirsdags"
   [MemoryType.TODO, /(?<!\p{L})(?:husk mig på|mind mig om|glem ikke at|jeg skal huske at)(?!\p{L})/u],
@@ -46,6 +46,11 @@ const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
         String.raw`for \d+ (?:dage|uger|måneder|år) siden|i (?:januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december))(?!\p{L})`,
       'u',
     ),
+  ],
+  // life events, said without a date: "my grandad passed away", "my brother just got engaged", "min mormor døde"
+  [
+    MemoryType.EVENT,
+    /\b(?:got (?:engaged|married|divorced|hired|promoted|fired|laid off)|passed away|died|was born|gave birth|graduated)\b|(?<!\p{L})(?:døde|gik bort|blev (?:gift|forlovet|skilt|født)|fødte)(?!\p{L})/u,
   ],
   [
     MemoryType.OBSERVATION,

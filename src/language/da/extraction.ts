@@ -75,6 +75,22 @@ export const DANISH: LanguageTable = {
       ],
     }),
     regexPattern({
+      id: 'da.preference.when-you',
+      kind: 'preference',
+      pattern: new RegExp(
+        String.raw`${JEG} (?<verb>kan bedst lide|kan godt lide|foretrækker|elsker) (?<v>(?:det )?(?:når|at) du [^?]+)$`,
+        'u',
+      ),
+      clean: (raw) => (raw.trim().split(/\s+/u).length <= 16 ? raw.trim().replace(/[.!]+$/u, '') : null),
+      examples: [
+        {
+          text: 'Jeg kan bedst lide når du forklarer tingene med eksempler',
+          value: 'når du forklarer tingene med eksempler',
+        },
+        { text: 'Min chef kan godt lide når du skriver kort', value: null },
+      ],
+    }),
+    regexPattern({
       id: 'da.preference.favourite',
       kind: 'preference',
       pattern:

@@ -110,8 +110,10 @@ export const ADVERBS = [
   'sgu',
   'jo',
   'altså',
+  'officielt',
+  'endelig',
 ];
-export const ADV = `(?:(?:${ADVERBS.join('|')}) )?`;
+export const ADV = `(?:(?:${ADVERBS.join('|')}) ){0,2}`;
 export const V2 = new RegExp(
   String.raw`^((?:(?:og|men|så|altså)[,]? )?)(${ADVERBS.join('|')}) (bor|arbejder|hedder|er|lever) (jeg|mit navn|min alder|min arbejdsgiver)(?![\p{L}])`,
   'u',

@@ -74,6 +74,30 @@ const preference = regexPattern({
   ],
 });
 
+/** How the user likes the assistant to do things: "I like it when you explain things with analogies". */
+const MAX_MANNER_WORDS = 16;
+const cleanManner = (raw: string): string | null => {
+  const value = raw.trim().replace(/[.!]+$/u, '');
+
+  return value.split(/\s+/u).length <= MAX_MANNER_WORDS ? value : null;
+};
+
+const whenYou = regexPattern({
+  id: 'en.preference.when-you',
+  kind: 'preference',
+  pattern: new RegExp(
+    String.raw`${I}(?:'d| would)? (?:really |much |generally |always |kind of |definitely )*` +
+      String.raw`(?<verb>prefer|like|love|appreciate) (?<v>(?:it )?when you [^?]+)$`,
+    'u',
+  ),
+  clean: cleanManner,
+  examples: [
+    { text: 'I like it when you explain things with analogies', value: 'it when you explain things with analogies' },
+    { text: 'So I prefer when you show me an example first.', value: 'when you show me an example first' },
+    { text: 'My boss likes it when you cc him', value: null },
+  ],
+});
+
 const favourite = regexPattern({
   id: 'en.preference.favourite',
   kind: 'preference',
@@ -244,7 +268,7 @@ const SLOT_SENTENCES: Readonly<Record<SlotName, (value: string) => string>> = {
 
 export const ENGLISH: LanguageTable = {
   language: 'en',
-  patterns: [remember, forget, ...forgetRequests, slots, favourite, preference, trait, ...personal],
+  patterns: [remember, forget, ...forgetRequests, slots, favourite, whenYou, preference, trait, ...personal],
   slotSentence: (slot, value) => SLOT_SENTENCES[slot](value),
   preferenceSentence: (verb, value) => (/favou?rite/u.test(verb) ? `My ${verb} is ${value}.` : `I ${verb} ${value}.`),
   // "my email", and in a reported or pointing request "their birthday", "the email address you have for me"
@@ -263,6 +287,7 @@ export const ENGLISH: LanguageTable = {
     phone: /\b(?:my|their|the) (?:(?:mobile |cell )?(?:phone|mobile|cell|telephone)(?: ?number)?|number)\b/u,
     partner: /\b(?:my|their) (?:husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?|spouse)\b/u,
     diet: /\b(?:my|their) diet\b/u,
+    pronouns: /\b(?:my|their) pronouns\b/u,
   },
   acknowledgements: [
     'ok',

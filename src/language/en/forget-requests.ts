@@ -68,9 +68,10 @@ export const forgetRequests: ExtractionPattern[] = [
   },
   {
     id: 'en.forget.reported-not-stored',
-    source: String.raw`(?:the )?user (?:asked|requested|wants|wanted) (?:that )?(?<v>(?:their|his|her|my) [^,.;]{2,40}?) (?:(?:not be|never be|no longer be) (?:stored|kept|saved|remembered)|be (?:deleted|removed|erased|forgotten))`,
+    source: String.raw`(?:the )?user (?:asked|requested|wants|wanted) (?:that )?(?<v>(?:their|his|her|my) [^,.;]{2,40}?) (?:(?:not be|never be|no longer be) (?:stored|kept|saved|remembered|recorded|logged)|be (?:deleted|removed|erased|forgotten))`,
     examples: [
       { text: 'User asked that their birthday not be stored', value: 'their birthday' },
+      { text: 'User asked that their pronouns not be recorded.', value: 'their pronouns' },
       { text: 'The user requested that their phone number be deleted', value: 'their phone number' },
       { text: 'User asked that their birthday be remembered', value: null },
     ],

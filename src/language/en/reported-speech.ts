@@ -7,7 +7,7 @@
 const LABELS =
   'name|full name|first name|nickname|location|city|home town|hometown|employer|company|job|job title|occupation|profession|age|e-?mail|email address|time ?zone|pronouns|phone number|phone|mobile number|mobile|cell|telephone|partner|spouse|husband|wife|diet';
 const LABEL_NOTE = new RegExp(
-  String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})\s*(?::|=|-|–|—)\s*`,
+  String.raw`^\s*(?:(?:the )?(?:user|human|owner)(?:'s)?\s+)?(${LABELS})(?:\s+(?:changed|updated|now|(?:changed|updated) to))?\s*(?::|=|-|–|—)\s*`,
   'iu',
 );
 
@@ -28,7 +28,7 @@ const SOMEONE_ELSE_SPEAKS: ReadonlyArray<[RegExp, string]> = [
   [new RegExp(String.raw`${REPORTED}(?:they|he|she)\b`, 'iu'), 'i'],
   // "User clarified their birthday is 6 December, not 12 June"
   [new RegExp(String.raw`${REPORTED}(?:their|his|her)\b`, 'iu'), 'my'],
-  // a "label: value" note: "User name: Eve", "The user's location - Lagos", "Employer: Hooli"
+  // a "label: value" note: "User name: Eve", "The user's location - Lagos", "Employer: Hooli", "Employer changed: Globex"
   [LABEL_NOTE, 'my $1 is '],
   // a note with its subject dropped: "Lives in Tallinn", "Based in Bruges", "Works as a physiotherapist"
   [/^(?:is )?(based|employed|located|living|working|settled) /iu, 'i am $1 '],

@@ -258,9 +258,10 @@ export const EN_LIFE_CUES: readonly SlotCue[] = [
   {
     id: 'en.slot.language.switch-to',
     slot: 'language',
-    pattern: String.raw`(?:^|[.!;,:]\s*)(?:please |pls |can you |could you )?(?:switch|change|go|move)(?: back)? to (${LANGUAGES})\b(?! (?:food|cuisine|wine|beer|class|classes|lessons?|course)\b)`,
+    pattern: String.raw`(?:^|[.!;,:]\s*)(?:actually |ok |okay |so |and )?(?:please |pls |can you |could you )?(?:switch|change|go|move)(?: back)? to (${LANGUAGES})\b(?! (?:food|cuisine|wine|beer|class|classes|lessons?|course)\b)`,
     examples: [
       { text: 'Switch to English for everything please', value: 'English' },
+      { text: 'actually switch to portuguese, I need the practice', value: 'portuguese' },
       { text: 'We might switch to Italian food tonight', value: null },
     ],
   },

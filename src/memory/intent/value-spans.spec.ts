@@ -1,4 +1,4 @@
-import { extractValueSpans, personaFacts, valueForSlot } from 'src/memory/intent/value-spans';
+import { extractValueSpans, personaFacts, slotValue, valueForSlot } from 'src/memory/intent/value-spans';
 
 describe('extractValueSpans', () => {
   it('finds places, organisations, people, dates and e-mail addresses', () => {
@@ -54,5 +54,17 @@ describe('personaFacts', () => {
   it('should read no persona line where there is none', () => {
     expect(personaFacts('a 3-year-old in Paris')).toEqual([]);
     expect(personaFacts('I am 52 and live in Aarau')).toEqual([]);
+  });
+});
+
+describe('slotValue of an occupation said after "I\'m a"', () => {
+  it.each([
+    ["i'm a court reporter", 'court reporter'],
+    ["I'm now a court reporter by trade", 'court reporter'],
+    ["i'm a big fan", null],
+    ["i'm a realist", null],
+    ["i'm a dog person", null],
+  ])('%j -> %j', (clause, value) => {
+    expect(slotValue(clause, 'occupation', 'en')).toBe(value);
   });
 });

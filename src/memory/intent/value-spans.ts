@@ -2,6 +2,7 @@ import * as chrono from 'chrono-node';
 import nlp from 'compromise';
 
 import { cuedValue } from 'src/language/cued-values';
+import { NOT_A_JOB } from 'src/language/en/slot-words';
 import type { SlotName } from 'src/language/slots';
 import { valueShape } from 'src/language/value-shapes';
 import { MAX_CLAUSE_CHARS } from 'src/memory/intent/features';
@@ -103,8 +104,22 @@ export function slotValue(clause: string, slot: SlotName, lang: IntentLanguage):
     personaFacts(clause).find((fact) => fact.slot === slot)?.value ??
     valueShape(clause, slot) ??
     spanValue(clause, slot, lang) ??
-    cuedValue(clause, slot, lang)
+    cuedValue(clause, slot, lang) ??
+    (slot === 'occupation' ? saidJob(clause) : null)
   );
+}
+
+/** "i'm a court reporter": the words after "I'm a", to the clause's end, when the classifier named the occupation. */
+const I_AM_A =
+  /^(?:(?:so|and|but|well|ok|okay)[,]?\s+)?(?:i'm|i am|im)\s+(?:now\s+|still\s+|currently\s+)?an?\s+((?:[\p{L}-]+\s){0,2}[\p{L}-]+)(?=\s*(?:$|[.,!;]|\s(?:by trade|by profession|now|full[- ]time|part[- ]time)\b))/iu;
+/** Words no job is made of: "i'm a big fan", "i'm a tea person". */
+const NOT_JOB_WORDS = new Set('fan bit lot big huge little person kind sort mess wreck fool morning night'.split(' '));
+
+function saidJob(clause: string): string | null {
+  const job = I_AM_A.exec(clause)?.[1];
+  const words = job?.toLowerCase().split(/\s+/u) ?? [];
+
+  return job === undefined || words.some((word) => NOT_JOB_WORDS.has(word) || NOT_A_JOB.has(word)) ? null : job;
 }
 
 /** A persona line's age, job and home: "a 52-year-old stonemason from Aarau", "en 45-årig dyrlæge fra Grenaa". */

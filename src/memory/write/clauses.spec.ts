@@ -20,6 +20,9 @@ describe(clauses.name, () => {
     ['Jeg er stoppet hos Novo og er startet hos Lego', ['Jeg er stoppet hos Novo', 'jeg er startet hos Lego']],
     // a joint subject stays whole: "Camilla" alone would read as the user's name
     ['Camilla og jeg er skilt, jeg er sammen med Line nu', ['Camilla og jeg er skilt', 'jeg er sammen med Line nu']],
+    // Danish: "så nu er jeg X" after a comma, and a dropped subject after "men"
+    ['Jeg blev færdig i juni, så nu er jeg lærer', ['Jeg blev færdig i juni', 'så nu er jeg lærer']],
+    ['Jeg er stadig hos Novo, men bor i Greve nu', ['Jeg er stadig hos Novo', 'jeg bor i Greve nu']],
   ])('%j -> %j', (sentence, expected) => {
     expect(clauses(sentence)).toEqual(expected);
   });

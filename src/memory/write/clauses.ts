@@ -43,10 +43,10 @@ const CLAUSE_SPLIT = new RegExp(
     String.raw`\s*;\s*`,
     // "Undskyld, jeg skrev forkert: min fødselsdag er 2. maj"
     String.raw`[,:]\s+(?=(?:and |but |so |og |men |så )?(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))`,
-    String.raw`,\s+(?=(?:nu|faktisk|nemlig) (?:er|bor|arbejder|hedder) jeg\b)`,
+    String.raw`,\s+(?=(?:så )?(?:nu|faktisk|nemlig) (?:er|bor|arbejder|hedder) jeg\b)`,
     String.raw`\s+(?=(?:and|but|og|men)\s+(?:i|i'm|my|jeg|mit|min)(?![\p{L}\p{N}']))`,
     // "I'm 29, live in Ghent and work for Barco": the subject was dropped
-    String.raw`(?:,\s+(?:and\s+|og\s+)?|\s+(?:and|og)\s+)(?=(?:${SUBJECTLESS})(?![\p{L}\p{N}']))`,
+    String.raw`(?:,\s+(?:and\s+|og\s+|men\s+)?|\s+(?:and|og)\s+)(?=(?:${SUBJECTLESS})(?![\p{L}\p{N}']))`,
   ].join('|'),
   'iu',
 );

@@ -90,6 +90,12 @@ describe(replacedSlot.name, () => {
     ],
     ['Nej nej, det er køge, roskilde var før vi flyttede.', { content: 'Jeg bor i køge.', slot: 'location' }],
     ["I don't live in Leeds anymore, it's complicated", null],
+    // the take-back read by the classifier, the new value in a later clause
+    ["that thing i said abt being 25, ignore it, i'm 52 lol", { content: 'I am 52 years old.', slot: 'age' }],
+    [
+      "It turns out I told you the wrong birthday; it's 13 September, I always mix them up.",
+      { content: 'My birthday is 13 September.', slot: 'birthday' },
+    ],
   ])('%j -> %j', (text, expected) => {
     expect(replacedSlot(text, classifyIntent)).toEqual(expected);
   });

@@ -13,6 +13,7 @@ import { personaFacts, slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { detectIntent } from 'src/memory/write/intent';
 import type { Intent, IntentClassifier } from 'src/memory/write/intent';
+import { learnedTakeBack } from 'src/memory/write/learned-take-back';
 
 /**
  * Between reading and deciding: one memory per fact. "I'm 29, live in Ghent and work for Barco" is three slots, so
@@ -139,12 +140,14 @@ const NO_VALUE = /^(?:an? )?(?:unemployed|jobless|retired|between jobs|out of wo
 export function replacedSlot(text: string, classifier?: IntentClassifier): { content: string; slot: SlotName } | null {
   for (const sentence of sentences(text)) {
     const parts = clauses(sentence);
-    const taken = parts.length > 1 || ruleParts(sentence).length > 1 ? detectRetraction(sentence) : null;
+    const said = parts.length > 1 || ruleParts(sentence).length > 1 ? detectRetraction(sentence) : null;
+    const learned = said === null ? learnedTakeBack(parts, classifier) : null;
+    const taken = said ?? learned?.taken ?? null;
     if (taken === null) {
       continue;
     }
     // the new value comes after what it replaces: "I quit Acme, I'm at Globex now"
-    for (const clause of parts.slice(1).filter((part) => detectRetraction(part) === null)) {
+    for (const clause of parts.slice((learned?.at ?? 0) + 1).filter((part) => detectRetraction(part) === null)) {
       const intent = detectIntent(clause, {
         slots: true,
         anyPerson: true,

@@ -11,6 +11,7 @@ import { looksLikeQuestion } from 'src/memory/guards/firewall';
 import type { IntentPrediction } from 'src/memory/intent/intent.types';
 import { slotValue } from 'src/memory/intent/value-spans';
 import { ruleParts } from 'src/memory/write/clauses';
+import { stateFloor } from 'src/memory/write/state-floor';
 
 /**
  * Stage 3 of the write path: what a clause does and which slot it speaks of. Patterns decide where they are precise
@@ -34,10 +35,11 @@ export interface Intent {
 /** A learned reading of a clause (src/memory/intent): what it does, which slot, whose fact, how sure. */
 export type IntentClassifier = (clause: string, language: 'en' | 'da') => IntentPrediction;
 
-/** How sure the classifier must be before its reading counts: a new slot value, a rule, something taken back. */
-const STATE_FLOOR = 0.85;
+/** How sure the classifier must be before its reading counts: a rule, something taken back (slot values: state-floor.ts). */
 const RULE_FLOOR = 0.9;
 const TAKE_BACK_FLOOR = 0.9;
+/** The same, when the clause names the slot in words ("my email", "min mail"): two readings agree. */
+const NAMED_TAKE_BACK_FLOOR = 0.75;
 /** "Has a dog named Rex", "my boss, a man called Ed": a name given to someone else is no name of the user's. */
 const SOMEONE_NAMED = /\b(?:a|an|my|our|his|her|their|the)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?,?\s+(?:named|called)\b/iu;
 
@@ -136,14 +138,17 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
     !aboutSomeoneElse(text, !options.anyPerson);
   const ownSlot = mayHold && !plannedSlot(text, said.slot) ? said.slot : null;
   if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
-    const sure = said.confidence >= STATE_FLOOR;
     const value = slotValue(text, ownSlot, languageOf(text));
+    const sure = value !== null && said.confidence >= stateFloor(text, ownSlot, value, languageOf(text));
     const place = ownSlot === 'location' && value !== null && saidAsWho(text, value);
 
     return sure && value !== null && !place ? model('state', ownSlot, false) : null;
   }
   if (ownSlot !== null && (said.intent === 'retract' || said.intent === 'forget')) {
-    return options.takesBack && said.confidence >= TAKE_BACK_FLOOR ? model(said.intent, ownSlot, false) : null;
+    // "yeet my email outta ur memory": the words name the slot the classifier reads as taken back
+    const floor = mentionedSlots(text).includes(ownSlot) ? NAMED_TAKE_BACK_FLOOR : TAKE_BACK_FLOOR;
+
+    return options.takesBack && said.confidence >= floor ? model(said.intent, ownSlot, false) : null;
   }
 
   return said.intent === 'rule' && said.confidence >= RULE_FLOOR ? model('rule', null, true) : null;

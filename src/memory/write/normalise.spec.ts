@@ -24,6 +24,10 @@ describe(normalise.name, () => {
     ['Er ikke vegetar mere', 'Jeg er ikke vegetar mere'],
     ['flyttet til hillerød', 'Jeg er flyttet til hillerød'],
     ['Bor du i Aarhus?', 'Bor du i Aarhus?'],
+    // an English chat fragment's dropped "I", after the two words that start it
+    ['live in aberdeen, love it', 'I live in aberdeen, love it'],
+    ['based in innsbruck', "I'm based in innsbruck"],
+    ['Live the dream', 'Live the dream'],
   ])('should leave what %j says: %j', (text, value) => {
     expect(normalise(text)).toBe(value);
   });

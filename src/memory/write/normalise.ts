@@ -1,4 +1,4 @@
-import { DA_DROPPED_SUBJECT, DA_PRONOUNS } from 'src/language/clause-words';
+import { DA_DROPPED_SUBJECT, DA_PRONOUNS, EN_DROPPED_SUBJECT } from 'src/language/clause-words';
 import { DA_FILLER } from 'src/language/da/filler';
 import { EN_CASUAL_SPELLINGS } from 'src/language/en/casual-spellings';
 import { EN_FILLER } from 'src/language/en/filler';
@@ -136,6 +136,14 @@ function withDanishSubject(tokens: string[]): string[] {
   return [...subject.split(' '), first.toLowerCase(), ...tokens.slice(1)];
 }
 
+/** "live in aberdeen" -> "I live in aberdeen": an English chat fragment's dropped "I" given back. */
+function withEnglishSubject(tokens: string[]): string[] {
+  const [first = '', second = ''] = tokens;
+  const subject = EN_DROPPED_SUBJECT.get(`${first} ${withoutTrailing(second, TRAILING_MARKS)}`.toLowerCase());
+
+  return subject === undefined || tokens.length < 3 ? tokens : [subject, first.toLowerCase(), ...tokens.slice(1)];
+}
+
 export function normalise(text: string): string {
   const simple = unquoted(text.normalize('NFKC').replace(/[’‘]/gu, "'").replace(/\s+/gu, ' ').trim());
   let tokens = simple.split(' ').filter((t) => t.length > 0);
@@ -149,7 +157,7 @@ export function normalise(text: string): string {
   }
   tokens = dropInside(tokens);
   if (languageOf(simple) === 'en') {
-    tokens = tokens.map(spelledOut);
+    tokens = withEnglishSubject(tokens.map(spelledOut));
   } else {
     tokens = withDanishSubject(tokens);
   }

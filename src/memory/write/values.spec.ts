@@ -21,6 +21,16 @@ describe(extractValues.name, () => {
       orSlot: 'occupation',
     });
     expect(read('scratch the Krakow thing').retractsFact).toEqual(['krakow']);
+    expect(read('User asked that their pronouns not be recorded.').retracts).toEqual({ slot: 'pronouns', value: null });
+  });
+
+  it("should read no lower-case value into a forget request the classifier read: 'to forget' names no place", () => {
+    const intent = { kind: 'forget', slot: 'location', rule: false, by: 'model', confidence: 0.93 } as const;
+
+    expect(extractValues('User asked the assistant to forget their location.', intent, null).retracts).toEqual({
+      slot: 'location',
+      value: null,
+    });
   });
 
   it('should read both values of a correction', () => {

@@ -4,9 +4,10 @@ import { detectFactRetraction, detectRetraction } from 'src/language/retractions
 import type { Retraction } from 'src/language/retractions';
 import { normalizeSlotValue, slotValueIn } from 'src/language/slots';
 import { firstMatch, mentionedSlots } from 'src/language/tables';
+import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
 import type { ValueSwap } from 'src/language/value-swaps';
-import { slotValue } from 'src/memory/intent/value-spans';
+import { slotValue, spanValue } from 'src/memory/intent/value-spans';
 import type { Intent } from 'src/memory/write/intent';
 
 /**
@@ -48,12 +49,20 @@ function forgotten(text: string): Pick<Values, 'retracts' | 'retractsFact'> {
   return { retracts: null, retractsFact: words.length > 0 && words.length <= 4 ? words : null };
 }
 
-/** What the classifier said is taken back: its slot, and the value of the slot's shape when the clause names one. */
+/**
+ * What the classifier said is taken back: its slot, and the value of the slot's shape when the clause names one. A
+ * forget request's value is never one said in lower case after a cue: "asked the assistant to forget their location"
+ * names no place "forget".
+ */
 function modelRetraction(text: string, intent: Intent): Retraction | null {
   if (intent.by !== 'model' || intent.slot === null) {
     return null;
   }
-  const value = slotValue(text, intent.slot, languageOf(text));
+  const language = languageOf(text);
+  const value =
+    intent.kind === 'forget'
+      ? (valueShape(text, intent.slot) ?? spanValue(text, intent.slot, language))
+      : slotValue(text, intent.slot, language);
 
   return { slot: intent.slot, value: value === null ? null : normalizeSlotValue(value, intent.slot) };
 }
