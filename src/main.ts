@@ -1,9 +1,12 @@
 // first: with OTEL_* settings, tracing patches the modules the rest loads
 import 'src/observability/start-tracing';
 
+import { Logger } from '@nestjs/common';
+
 import { serve } from 'src/bootstrap';
 import { ConfigError, loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
+import { StderrLogger } from 'src/logging/stderr-logger';
 
 /**
  * The CLI: `node dist/main.js [command] [args]`. Commands other than the three process roles are loaded lazily,
@@ -120,6 +123,8 @@ async function main(): Promise<void> {
     throw error;
   }
   if (command) {
+    // a command's stdout is its output (an export, a report): what the stores log on the way goes to stderr
+    Logger.overrideLogger(new StderrLogger());
     await command(config, args);
   } else if (isRole(name)) {
     await runRole(name, config);

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ConsoleLogger, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { DynamicModule, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
@@ -11,17 +11,11 @@ import type { AppConfig } from 'src/config/config';
 import { CoreModule } from 'src/core.module';
 import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
 import { JobsModule } from 'src/jobs/jobs.module';
+import { StderrLogger } from 'src/logging/stderr-logger';
 import { EngramMcp } from 'src/mcp/engram-mcp';
 import { McpModule } from 'src/mcp/mcp.module';
 import { PubSubModule } from 'src/pubsub/pubsub.module';
 import { StoreModule } from 'src/store/store.module';
-
-/** stdout carries the protocol: every log line goes to stderr, plain (an MCP client shows stderr as text). */
-class StderrLogger extends ConsoleLogger {
-  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
-    super.printMessages(messages, context, logLevel, 'stderr');
-  }
-}
 
 /** What the tools need, without HTTP: the process of `node dist/main.js mcp`. */
 @Module({})
@@ -65,6 +59,7 @@ export async function runMcpStdio(
   const levels: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
   // quiet by default (warnings and errors): a client starts this process often and shows its stderr; LOG_LEVEL asks for more
   const level = logLevelSet ? config.logLevel : 'warn';
+  // stdout carries the protocol: every log line goes to stderr, plain (an MCP client shows stderr as text)
   const logger = new StderrLogger('Engram', { logLevels: levels.slice(0, levels.indexOf(level) + 1), colors: false });
   const context = await NestFactory.createApplicationContext(McpStdioModule.forRoot(config), { logger });
   const keys = context.get(ApiKeyService);

@@ -1,0 +1,12 @@
+import { ConsoleLogger } from '@nestjs/common';
+import type { LogLevel } from '@nestjs/common';
+
+/**
+ * Nest's console logger with every line on stderr. For processes whose stdout is their output: the MCP protocol, or a
+ * CLI command's export or report ("rebuilding index ..." from the store's start-up once landed in an export).
+ */
+export class StderrLogger extends ConsoleLogger {
+  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel): void {
+    super.printMessages(messages, context, logLevel, 'stderr');
+  }
+}
