@@ -36,7 +36,9 @@ export function medianOver(runs: readonly Measures[], measure: string, stat: 'me
     .filter((v): v is number => v !== undefined)
     .sort((a, b) => a - b);
 
-  return values[Math.floor(values.length / 2)] ?? NaN;
+  const middle = Math.floor(values.length / 2);
+
+  return values.length % 2 === 1 ? values[middle]! : ((values[middle - 1] ?? NaN) + (values[middle] ?? NaN)) / 2;
 }
 
 /**

@@ -17,6 +17,7 @@ describe(medianOver.name, () => {
     const runs = [10, 30, 20].map((p) => ({ remember: { ...summarize([1]), p95: p } }));
 
     expect(medianOver(runs, 'remember', 'p95')).toBe(20);
+    expect(medianOver(runs.slice(0, 2), 'remember', 'p95')).toBe(20);
     expect(medianOver(runs, 'context', 'p95')).toBeNaN();
   });
 });
