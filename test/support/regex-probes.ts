@@ -53,8 +53,10 @@ import { parseRememberRequest } from 'src/memory/remember-input';
 import { ruleParts, clauses as writeClauses, sentences as writeSentences } from 'src/memory/write/clauses';
 import { furtherSlots, replacedSlot } from 'src/memory/write/facts';
 import { detectIntent } from 'src/memory/write/intent';
+import { learnedTakeBack } from 'src/memory/write/learned-take-back';
 import { normalise } from 'src/memory/write/normalise';
 import { readWrite } from 'src/memory/write/read-write';
+import { stateFloor } from 'src/memory/write/state-floor';
 import { extractValues } from 'src/memory/write/values';
 import { querySignals } from 'src/recall/hybrid-ranking';
 import {
@@ -174,6 +176,13 @@ export const PROBES: Record<string, Record<string, Probe>> = {
     replacedSlot: (t) => replacedSlot(t, classifyIntent),
     furtherSlots: (t) =>
       furtherSlots(t, { kind: 'state', slot: 'occupation', rule: false, by: 'pattern', confidence: 1 }, classifyIntent),
+  },
+  'src/memory/write/learned-take-back.ts': {
+    learnedTakeBack: (t) => learnedTakeBack([t, 'I am 52'], classifyIntent),
+  },
+  'src/memory/write/state-floor.ts': {
+    stateFloorName: (t) => stateFloor(`I'm ${t}`, 'name', t.slice(0, 300), 'en'),
+    stateFloorValue: (t) => stateFloor(t, 'location', t, 'en'),
   },
   'src/memory/write/clauses.ts': { clauses: writeClauses, ruleParts, sentences: writeSentences },
   'src/memory/write/intent.ts': {
