@@ -6,7 +6,7 @@ import { Logger } from '@nestjs/common';
 import { serve } from 'src/bootstrap';
 import { ConfigError, loadConfig } from 'src/config/config';
 import type { AppConfig } from 'src/config/config';
-import { StderrLogger } from 'src/logging/stderr-logger';
+import { stderrLogger } from 'src/logging/stderr-logger';
 
 /**
  * The CLI: `node dist/main.js [command] [args]`. Commands other than the three process roles are loaded lazily,
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   }
   if (command) {
     // a command's stdout is its output (an export, a report): what the stores log on the way goes to stderr
-    Logger.overrideLogger(new StderrLogger());
+    Logger.overrideLogger(stderrLogger(config.logLevel));
     await command(config, args);
   } else if (isRole(name)) {
     await runRole(name, config);

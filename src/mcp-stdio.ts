@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Module } from '@nestjs/common';
-import type { DynamicModule, LogLevel } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
 import { parseRuntimeKey } from 'src/auth/api-key-secret';
@@ -11,7 +11,7 @@ import type { AppConfig } from 'src/config/config';
 import { CoreModule } from 'src/core.module';
 import { BulletinReaderModule } from 'src/cortex/bulletin/bulletin-reader';
 import { JobsModule } from 'src/jobs/jobs.module';
-import { StderrLogger } from 'src/logging/stderr-logger';
+import { stderrLogger } from 'src/logging/stderr-logger';
 import { EngramMcp } from 'src/mcp/engram-mcp';
 import { McpModule } from 'src/mcp/mcp.module';
 import { PubSubModule } from 'src/pubsub/pubsub.module';
@@ -56,11 +56,10 @@ export async function runMcpStdio(
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
-  const levels: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
   // quiet by default (warnings and errors): a client starts this process often and shows its stderr; LOG_LEVEL asks for more
   const level = logLevelSet ? config.logLevel : 'warn';
   // stdout carries the protocol: every log line goes to stderr, plain (an MCP client shows stderr as text)
-  const logger = new StderrLogger('Engram', { logLevels: levels.slice(0, levels.indexOf(level) + 1), colors: false });
+  const logger = stderrLogger(level, false);
   const context = await NestFactory.createApplicationContext(McpStdioModule.forRoot(config), { logger });
   const keys = context.get(ApiKeyService);
   const authorization = key ? `Bearer ${key}` : undefined;
