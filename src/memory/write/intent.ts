@@ -37,7 +37,7 @@ export type IntentClassifier = (clause: string, language: 'en' | 'da') => Intent
 
 /** How sure the classifier must be before its reading counts: a rule, something taken back (slot values: state-floor.ts). */
 const RULE_FLOOR = 0.9;
-const TAKE_BACK_FLOOR = 0.9;
+export const TAKE_BACK_FLOOR = 0.9;
 /** The same, when the clause names the slot in words ("my email", "min mail"): two readings agree. */
 const NAMED_TAKE_BACK_FLOOR = 0.75;
 /** "Has a dog named Rex", "my boss, a man called Ed": a name given to someone else is no name of the user's. */

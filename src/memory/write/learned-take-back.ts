@@ -1,9 +1,8 @@
 import { languageOf } from 'src/language/language-of';
 import type { Retraction } from 'src/language/retractions';
+import { TAKE_BACK_FLOOR } from 'src/memory/write/intent';
 import type { IntentClassifier } from 'src/memory/write/intent';
 
-/** How sure the classifier must be that a clause takes back or corrects a slot of the user's. */
-const TAKE_BACK_FLOOR = 0.9;
 /** "I told you the wrong birthday", "du har min forkerte mail": a clause that calls the slot's value wrong. */
 const WRONG = /(?<!\p{L})(?:wrong|incorrect|forkert|forkerte)(?!\p{L})/iu;
 const TAKES_BACK: ReadonlySet<string> = new Set(['retract', 'forget', 'correct']);

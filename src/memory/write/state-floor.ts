@@ -39,8 +39,23 @@ function lexiconTags(word: string): string[] {
   return tags === undefined ? [] : Array.isArray(tags) ? tags : [tags];
 }
 
+type ClauseTerms = () => { text: string; tags: string[] }[];
+
+/** The clause's terms as compromise tags them, parsed on first use and once per clause. */
+function termsOf(clause: string): ClauseTerms {
+  let terms: { text: string; tags: string[] }[] | null = null;
+
+  return () => {
+    terms ??= (nlp(clause).terms().json() as { terms: { text: string; tags: string[] }[] }[]).flatMap((term) =>
+      term.terms.slice(0, 1),
+    );
+
+    return terms;
+  };
+}
+
 /** Whether one word of a value looks like a name or a place, in its clause: capitalised past its start, or below. */
-function nameLike(word: string, clause: string, lang: IntentLanguage): boolean {
+function nameLike(word: string, clause: string, lang: IntentLanguage, clauseTerms: ClauseTerms): boolean {
   const lower = word.toLowerCase();
   if (/^\p{Lu}/u.test(word) && !clause.startsWith(word)) {
     return true;
@@ -55,8 +70,7 @@ function nameLike(word: string, clause: string, lang: IntentLanguage): boolean {
   if (lang !== 'en' || known.length > 0 || NOT_A_NAME_SUFFIX.test(lower)) {
     return false;
   }
-  const terms = nlp(clause).terms().json() as { terms: { text: string; tags: string[] }[] }[];
-  const tagged = terms.map((term) => term.terms[0]).find((term) => term?.text.toLowerCase() === lower);
+  const tagged = clauseTerms().find((term) => term.text.toLowerCase() === lower);
 
   return tagged !== undefined && !tagged.tags.some((tag) => NOT_A_NAME.test(tag));
 }
@@ -79,6 +93,7 @@ function describesState(word: string): boolean {
 export function stateFloor(clause: string, slot: SlotName, value: string, lang: IntentLanguage): number {
   const words = value.split(/\s+/u);
   const ownWords = FIRST_PERSON.test(clause);
+  const clauseTerms = termsOf(clause);
   if ((slot === 'name' || slot === 'nickname') && lang === 'en' && words.some(describesState)) {
     return Number.POSITIVE_INFINITY;
   }
@@ -91,7 +106,7 @@ export function stateFloor(clause: string, slot: SlotName, value: string, lang: 
     ownWords &&
     NAMED_SLOTS.has(slot) &&
     words.length <= MAX_AGREED_WORDS &&
-    words.every((word) => nameLike(word, clause, lang));
+    words.every((word) => nameLike(word, clause, lang, clauseTerms));
 
   return agrees ? AGREED_STATE_FLOOR : STATE_FLOOR;
 }
