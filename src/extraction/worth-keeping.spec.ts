@@ -29,6 +29,32 @@ describe('what chat keeps that no pattern reads (the classifier decides it is wo
   });
 });
 
+describe("what chat keeps when the classifier reads the user's task or standing rule", () => {
+  it.each([
+    "need to cancel my gym membership before the 1st, don't let me forget",
+    'need to renew my passport next month',
+  ])('keeps a task the user sets themself as a todo: %s', (text) => {
+    const memories = extractDeterministic(text, LANGUAGE_TABLES, classifyIntent);
+
+    expect(memories.map((e) => (e.kind === 'memory' ? [e.patternId, e.type] : e.kind))).toEqual([
+      ['model.task', 'TODO'],
+    ]);
+  });
+
+  it('keeps a rule the patterns and the classifier both read, whose words say it stands', () => {
+    expect(kept('btw whenever u give me recipes make them gluten free, celiac here')).toEqual([
+      ['model.rule', 'Whenever you give me recipes make them gluten free, celiac here.', null],
+    ]);
+  });
+
+  it.each(['whenever it rains my knee hurts', "I'm so tired, need a nap lol"])(
+    'leaves a sentence only one reading takes for a rule or a task: %s',
+    (text) => {
+      expect(kept(text)).toEqual([]);
+    },
+  );
+});
+
 describe('service reports, fixed by mechanism', () => {
   it('reads a rule after "so" with no comma, and the diet it stands on', () => {
     expect(kept("I'm vegetarian so never suggest meat.")).toEqual([

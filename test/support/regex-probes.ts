@@ -52,7 +52,7 @@ import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { ruleParts, clauses as writeClauses, sentences as writeSentences } from 'src/memory/write/clauses';
 import { furtherSlots, replacedSlot } from 'src/memory/write/facts';
-import { detectIntent } from 'src/memory/write/intent';
+import { detectIntent, ruleFloor } from 'src/memory/write/intent';
 import { learnedTakeBack } from 'src/memory/write/learned-take-back';
 import { normalise } from 'src/memory/write/normalise';
 import { readWrite } from 'src/memory/write/read-write';
@@ -187,6 +187,7 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/memory/write/clauses.ts': { clauses: writeClauses, ruleParts, sentences: writeSentences },
   'src/memory/write/intent.ts': {
     detectIntent: (t) => detectIntent(t, { slots: true, anyPerson: true, takesBack: true, classifier: classifyIntent }),
+    ruleFloor,
   },
   'src/memory/write/values.ts': {
     extractValues: (t) =>

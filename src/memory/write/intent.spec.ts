@@ -1,6 +1,6 @@
 import type { SlotName } from 'src/language/slot-values';
 import type { Intent, IntentPrediction, Subject } from 'src/memory/intent/intent.types';
-import { detectIntent, statesRule } from 'src/memory/write/intent';
+import { detectIntent, ruleFloor, statesRule } from 'src/memory/write/intent';
 import type { IntentClassifier, IntentOptions } from 'src/memory/write/intent';
 
 const user: IntentOptions = { slots: true, anyPerson: true, takesBack: true };
@@ -86,5 +86,22 @@ describe('the classifier in the intent stage', () => {
 
   it('should leave to the patterns what they decide', () => {
     expect(read('I live in Oslo', sure('retract', 'location'))).toMatchObject({ kind: 'state', by: 'pattern' });
+  });
+});
+
+describe(ruleFloor.name, () => {
+  const at =
+    (confidence: number): IntentClassifier =>
+    (): IntentPrediction => ({ intent: 'rule', slot: null, slots: [], subject: 'user', confidence });
+  const read = (text: string, confidence: number) => detectIntent(text, { ...user, classifier: at(confidence) });
+
+  it('should ask less of the classifier when the words say a rule stands, in English and Danish', () => {
+    expect(ruleFloor('whenever you suggest dinners keep them quick')).toBeLessThan(ruleFloor('dinners quick pls'));
+    expect(ruleFloor('skriv kort fremover')).toBe(ruleFloor('keep it short from now on'));
+  });
+
+  it('should take a rule the classifier reads at 0.8 only with words that say it stands', () => {
+    expect(read('make sure the dinner ideas are quick', 0.8)).toMatchObject({ kind: 'rule', by: 'model' });
+    expect(read('the dinner ideas are quick', 0.8).by).toBe('none');
   });
 });

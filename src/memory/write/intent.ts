@@ -37,6 +37,14 @@ export type IntentClassifier = (clause: string, language: 'en' | 'da') => Intent
 
 /** How sure the classifier must be before its reading counts: a rule, something taken back (slot values: state-floor.ts). */
 const RULE_FLOOR = 0.9;
+/** The same for a rule whose words say it stands ("whenever u give me recipes ..."): two readings agree. */
+const WORDED_RULE_FLOOR = 0.75;
+const STANDING_WORDS =
+  /\b(?:always|never|whenever|every time|each time|from now on|going forward|in future|make sure|altid|aldrig|fremover|fra nu af|hver gang)\b/iu;
+
+export function ruleFloor(text: string): number {
+  return STANDING_WORDS.test(text) ? WORDED_RULE_FLOOR : RULE_FLOOR;
+}
 export const TAKE_BACK_FLOOR = 0.9;
 /** The same, when the clause names the slot in words ("my email", "min mail"): two readings agree. */
 const NAMED_TAKE_BACK_FLOOR = 0.75;
@@ -151,5 +159,5 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
     return options.takesBack && said.confidence >= floor ? model(said.intent, ownSlot, false) : null;
   }
 
-  return said.intent === 'rule' && said.confidence >= RULE_FLOOR ? model('rule', null, true) : null;
+  return said.intent === 'rule' && said.confidence >= ruleFloor(text) ? model('rule', null, true) : null;
 }
