@@ -1,7 +1,7 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { forgetInClauses, forgetSlots } from 'src/extraction/forget-requests';
-import { askedToForget, asSaid, furtherFacts, learned } from 'src/extraction/learned-extraction';
 import { stripInjected } from 'src/extraction/injected-text';
+import { askedToForget, asSaid, furtherFacts, learned } from 'src/extraction/learned-extraction';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
 import { plannedSlot } from 'src/language/plans';

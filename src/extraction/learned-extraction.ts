@@ -147,7 +147,11 @@ export function askedToForget(sentence: string, classifier: IntentClassifier): E
 }
 
 /** The further slots a pattern's slot statement names, by the classifier ("just started at Marlowe as a buyer"). */
-export function furtherFacts(clause: string, extraction: MemoryExtraction, classifier?: IntentClassifier): Extraction[] {
+export function furtherFacts(
+  clause: string,
+  extraction: MemoryExtraction,
+  classifier?: IntentClassifier,
+): Extraction[] {
   if (extraction.slot === null || classifier === undefined) {
     return [];
   }
@@ -155,4 +159,3 @@ export function furtherFacts(clause: string, extraction: MemoryExtraction, class
 
   return furtherSlots(clause, intent, classifier).map((fact) => slotMemory('model.slot', clause, fact));
 }
-
