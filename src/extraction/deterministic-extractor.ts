@@ -1,6 +1,7 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { forgetInClauses, forgetSlots } from 'src/extraction/forget-requests';
 import { stripInjected } from 'src/extraction/injected-text';
+import { isNews, isRule, KEEP_FLOOR, NEWS } from 'src/extraction/worth-keeping';
 import { jointAsWe } from 'src/language/joint-subject';
 import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
@@ -13,7 +14,6 @@ import { firstMatch, LANGUAGE_TABLES } from 'src/language/tables';
 import { detectValueSwap } from 'src/language/value-swaps';
 import { classifyMemoryType } from 'src/memory/classify';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
-import type { IntentPrediction } from 'src/memory/intent/intent.types';
 import { slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { furtherSlots, replacedSlot, slotSentence } from 'src/memory/write/facts';
@@ -228,6 +228,10 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
       worthKeeping ||= isNews(said, clause) || isNews(classifier(jointAsWe(clause), languageOf(clause)), clause);
       continue;
     }
+    // "pls keep answers short": a rule's words, and the classifier sure it is one
+    if (intent.kind === 'rule' && intent.by === 'pattern' && isRule(classifier(clause, languageOf(clause)))) {
+      return [...others, asSaid('model.rule', sentence)];
+    }
     if (intent.by !== 'model') {
       // "I want to be fluent in Japanese by the time I'm 40": a pattern saw a slot the tables did not keep
       worthKeeping ||= intent.kind === 'state' && isNews(classifier(clause, languageOf(clause)), clause);
@@ -245,6 +249,10 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
     if (intent.kind === 'retract') {
       return [asSaid('model.retract', sentence)];
     }
+    // "pls keep answers short", "need to cancel the gym before the 1st": the write path reads it again as one
+    if (intent.kind === 'rule' || intent.kind === 'task') {
+      return [...others, asSaid(`model.${intent.kind}`, sentence)];
+    }
   }
 
   if (others.length > 0) {
@@ -252,31 +260,6 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
   }
 
   return worthKeeping && NEWS.has(classifyMemoryType(sentence)) ? [asSaid('model.keep', sentence)] : [];
-}
-
-/** How sure the classifier must be that a clause of no slot states the user's news, decision or plan. */
-const KEEP_FLOOR = 0.8;
-/**
- * A clause whose own words say it is a decision or a goal ("we decided to", "I want to become") needs the classifier
- * less sure that it is the user's statement: two readings agree.
- */
-const CUED_KEEP_FLOOR = 0.7;
-const CUED_NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, MemoryType.GOAL]);
-/**
- * What a sentence no pattern read is kept as: a decision, a goal or plan, an event. A restated trait ("Being a
- * pharmacist in winter is no joke") or a remark ("I've changed my mind") is left to the patterns.
- */
-const NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, MemoryType.GOAL, MemoryType.EVENT]);
-
-/**
- * Whether a clause no pattern read is worth keeping: the classifier reads it as a statement of the user's own ("we
- * decided to go with leasing", "going to run a marathon in May", "we got a puppy last week"), not as the day's small
- * talk ("the bus was late again", "I'm so tired today"), which it was taught to read as chatter.
- */
-function isNews(said: IntentPrediction, clause: string): boolean {
-  const floor = CUED_NEWS.has(classifyMemoryType(clause)) ? CUED_KEEP_FLOOR : KEEP_FLOOR;
-
-  return said.intent === 'state' && said.subject === 'user' && said.confidence >= floor;
 }
 
 /** A forget request asked as a question ("can you delete my age?"), as the classifier reads it; else nothing. */

@@ -47,6 +47,7 @@ import { fingerprint } from 'src/memory/fingerprint';
 import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/firewall';
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
 import { classifyIntent } from 'src/memory/intent/classify-intent';
+import { personaList } from 'src/memory/intent/persona-list';
 import { extractValueSpans, personaFacts } from 'src/memory/intent/value-spans';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
@@ -107,6 +108,7 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/entities/entity-names.ts': { foldName, canonicalKey: (t) => canonicalKey(EntityKind.PLACE, t) },
   'src/domain/third-person.ts': { toThirdPerson },
   'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en'), personaFacts },
+  'src/memory/intent/persona-list.ts': { personaList, personaListLead: (t) => personaList(`i'm ${t.slice(0, 150)}`) },
   'src/language/en/extraction.ts': {},
   'src/language/da/extraction.ts': {},
   'src/language/da/slot-patterns.ts': {},

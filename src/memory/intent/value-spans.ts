@@ -3,6 +3,7 @@ import nlp from 'compromise';
 
 import { cuedValue } from 'src/language/cued-values';
 import { NOT_A_JOB } from 'src/language/en/slot-words';
+import { personaList } from 'src/memory/intent/persona-list';
 import type { SlotName } from 'src/language/slots';
 import { valueShape } from 'src/language/value-shapes';
 import { MAX_CLAUSE_CHARS } from 'src/memory/intent/features';
@@ -122,7 +123,10 @@ function saidJob(clause: string): string | null {
   return job === undefined || words.some((word) => NOT_JOB_WORDS.has(word) || NOT_A_JOB.has(word)) ? null : job;
 }
 
-/** A persona line's age, job and home: "a 52-year-old stonemason from Aarau", "en 45-årig dyrlæge fra Grenaa". */
+/**
+ * A persona line's age, job and home: "a 52-year-old stonemason from Aarau", "en 45-årig dyrlæge fra Grenaa"; else
+ * what a persona list names ("i'm emeka, 28, arborist in asheville", persona-list.ts).
+ */
 const PERSONA = [
   /\b(\d{1,3})[- ](?:years?|yrs?)[- ]old ((?:[\p{Ll}-]+ ){0,2}?[\p{Ll}-]+) (?:from|in|living in|based in) (\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?)/u,
   /\b(\d{1,3})-årig ((?:[\p{Ll}-]+ ){0,2}?[\p{Ll}-]+) (?:fra|i|bosat i) (\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?)/u,
@@ -131,7 +135,7 @@ const PERSONA = [
 export function personaFacts(clause: string): { slot: SlotName; value: string }[] {
   const found = PERSONA.map((pattern) => pattern.exec(clause)).find((match) => match !== null);
   if (!found) {
-    return [];
+    return personaList(clause);
   }
   const [, age = '', job = '', place = ''] = found;
 

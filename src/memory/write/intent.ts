@@ -35,8 +35,12 @@ export interface Intent {
 /** A learned reading of a clause (src/memory/intent): what it does, which slot, whose fact, how sure. */
 export type IntentClassifier = (clause: string, language: 'en' | 'da') => IntentPrediction;
 
-/** How sure the classifier must be before its reading counts: a rule, something taken back (slot values: state-floor.ts). */
+/**
+ * How sure the classifier must be before its reading counts: a rule, a task of the user's, something taken back (slot
+ * values: state-floor.ts).
+ */
 const RULE_FLOOR = 0.9;
+const TASK_FLOOR = 0.9;
 export const TAKE_BACK_FLOOR = 0.9;
 /** The same, when the clause names the slot in words ("my email", "min mail"): two readings agree. */
 const NAMED_TAKE_BACK_FLOOR = 0.75;
@@ -118,7 +122,7 @@ const none: Intent = { kind: 'state', slot: null, rule: false, by: 'none', confi
 /**
  * The classifier's reading, where it is sure enough and the clause holds what it needs: a slot statement of the
  * user's own with a value of the slot's shape ("these days home is Sheffield"), a take-back of a slot of the user's,
- * or a rule. Null otherwise: the clause is then a plain statement of no slot, as without the model.
+ * a task the user sets ("need to cancel the gym before the 1st") or a rule. Null otherwise: the clause is then a plain statement of no slot, as without the model.
  */
 function byModel(text: string, options: IntentOptions, classifier: IntentClassifier): Intent | null {
   const said = classifier(text, languageOf(text));
@@ -149,6 +153,10 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
     const floor = mentionedSlots(text).includes(ownSlot) ? NAMED_TAKE_BACK_FLOOR : TAKE_BACK_FLOOR;
 
     return options.takesBack && said.confidence >= floor ? model(said.intent, ownSlot, false) : null;
+  }
+
+  if (said.intent === 'task' && said.subject === 'user' && said.confidence >= TASK_FLOOR) {
+    return model('task', null, false);
   }
 
   return said.intent === 'rule' && said.confidence >= RULE_FLOOR ? model('rule', null, true) : null;
