@@ -18,7 +18,7 @@ import { slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
 import { furtherSlots, replacedSlot, slotSentence } from 'src/memory/write/facts';
 import type { SlotFact } from 'src/memory/write/facts';
-import { detectIntent } from 'src/memory/write/intent';
+import { detectIntent, sureness } from 'src/memory/write/intent';
 import type { IntentClassifier } from 'src/memory/write/intent';
 import { normalise } from 'src/memory/write/normalise';
 
@@ -221,7 +221,7 @@ function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
         continue;
       }
       // "never mind the marathon stuff": what it names is found by recall
-      if (said.intent === 'forget' && said.subject === 'user' && said.confidence >= OTHERS_FLOOR) {
+      if (said.intent === 'forget' && said.subject === 'user' && sureness(said) >= OTHERS_FLOOR) {
         return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: [] }];
       }
       // "my partner and I bought a house": the user's news, as "we bought a house" is

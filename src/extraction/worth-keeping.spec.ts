@@ -29,6 +29,37 @@ describe('what chat keeps that no pattern reads (the classifier decides it is wo
   });
 });
 
+describe('rules, tasks and persona lists chat keeps by the classifier', () => {
+  it.each(['pls keep answers short', 'btw whenever u give me recipes make them gluten free, celiac here'])(
+    'keeps a rule whose words and the classifier both read it: %s',
+    (text) => {
+      expect(kept(text).map(([id]) => id)).toEqual(['model.rule']);
+    },
+  );
+
+  it.each(['Keep going and never give up!', 'They always make us smile', 'Always remember to be kind.'])(
+    'keeps no encouragement as a rule: %s',
+    (text) => {
+      expect(kept(text)).toEqual([]);
+    },
+  );
+
+  it('keeps a task the classifier is sure of', () => {
+    expect(kept("need to cancel my gym membership before the 1st, don't let me forget").map(([id]) => id)).toEqual([
+      'model.task',
+    ]);
+  });
+
+  it('writes each slot of a persona list', () => {
+    expect(kept("i'm emeka, 28, arborist in asheville 🌳").map(([, content, slot]) => [slot, content])).toEqual([
+      ['age', 'I am 28 years old.'],
+      ['name', 'My name is emeka.'],
+      ['occupation', 'I work as an arborist.'],
+      ['location', 'I live in asheville.'],
+    ]);
+  });
+});
+
 describe('service reports, fixed by mechanism', () => {
   it('reads a rule after "so" with no comma, and the diet it stands on', () => {
     expect(kept("I'm vegetarian so never suggest meat.")).toEqual([

@@ -41,6 +41,8 @@ export type IntentClassifier = (clause: string, language: 'en' | 'da') => Intent
  */
 const RULE_FLOOR = 0.9;
 const TASK_FLOOR = 0.9;
+/** A take-back of no slot (see learned-fact-take-back.ts). */
+const FACT_FLOOR = 0.85;
 export const TAKE_BACK_FLOOR = 0.9;
 /** The same, when the clause names the slot in words ("my email", "min mail"): two readings agree. */
 const NAMED_TAKE_BACK_FLOOR = 0.75;
@@ -117,6 +119,9 @@ function saidAsWho(text: string, value: string): boolean {
   return [`i'm ${said}`, `i am ${said}`, `im ${said}`, `jeg er ${said}`].some((form) => lower.includes(form));
 }
 
+/** How sure the classifier is of what the write path does with its reading: the intent's and its kin's probability. */
+export const sureness = (said: IntentPrediction): number => said.kinConfidence ?? said.confidence;
+
 const none: Intent = { kind: 'state', slot: null, rule: false, by: 'none', confidence: 0 };
 
 /**
@@ -143,7 +148,7 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
   const ownSlot = mayHold && !plannedSlot(text, said.slot) ? said.slot : null;
   if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
     const value = slotValue(text, ownSlot, languageOf(text));
-    const sure = value !== null && said.confidence >= stateFloor(text, ownSlot, value, languageOf(text));
+    const sure = value !== null && sureness(said) >= stateFloor(text, ownSlot, value, languageOf(text));
     const place = ownSlot === 'location' && value !== null && saidAsWho(text, value);
 
     return sure && value !== null && !place ? model('state', ownSlot, false) : null;
@@ -152,9 +157,13 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
     // "yeet my email outta ur memory": the words name the slot the classifier reads as taken back
     const floor = mentionedSlots(text).includes(ownSlot) ? NAMED_TAKE_BACK_FLOOR : TAKE_BACK_FLOOR;
 
-    return options.takesBack && said.confidence >= floor ? model(said.intent, ownSlot, false) : null;
+    return options.takesBack && sureness(said) >= floor ? model(said.intent, ownSlot, false) : null;
   }
 
+  // "scrap the café plan, not happening": a take-back of no slot; the write retires what names its topic
+  if (ownSlot === null && mayHold && options.takesBack && said.intent === 'retract' && sureness(said) >= FACT_FLOOR) {
+    return model('retract', null, false);
+  }
   if (said.intent === 'task' && said.subject === 'user' && said.confidence >= TASK_FLOOR) {
     return model('task', null, false);
   }
