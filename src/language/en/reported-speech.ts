@@ -116,12 +116,15 @@ const NO_VALUE: ReadonlySet<string> = new Set([
   'not provided',
 ]);
 
+/** What separates a triple's parts: "user | lives_in | Oslo", "user -> occupation -> court interpreter". */
+const TRIPLE_SEPARATOR = /\||->|→|=>/u;
+
 /**
  * A relation triple about the user as a "my label is value" note ("user | lives_in | Oslo" -> "my location is Oslo"),
  * or null when `text` is no such triple.
  */
 function fromTriple(text: string): string | null {
-  const parts = text.split('|');
+  const parts = text.split(TRIPLE_SEPARATOR);
   if (parts.length !== 3) {
     return null;
   }
