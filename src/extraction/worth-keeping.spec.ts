@@ -30,12 +30,13 @@ describe('what chat keeps that no pattern reads (the classifier decides it is wo
 });
 
 describe('rules, tasks and persona lists chat keeps by the classifier', () => {
-  it.each(['pls keep answers short', 'btw whenever u give me recipes make them gluten free, celiac here'])(
-    'keeps a rule whose words and the classifier both read it: %s',
-    (text) => {
-      expect(kept(text).map(([id]) => id)).toEqual(['model.rule']);
-    },
-  );
+  it.each([
+    'pls keep answers short',
+    "whenever you suggest restaurants make sure they're vegan",
+    'please use metric units',
+  ])('keeps a rule whose words and the classifier both read it: %s', (text) => {
+    expect(kept(text).map(([id]) => id)).toEqual(['model.rule']);
+  });
 
   it.each(['Keep going and never give up!', 'They always make us smile', 'Always remember to be kind.'])(
     'keeps no encouragement as a rule: %s',

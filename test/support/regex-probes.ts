@@ -54,6 +54,7 @@ import { parseRememberRequest } from 'src/memory/remember-input';
 import { ruleParts, clauses as writeClauses, sentences as writeSentences } from 'src/memory/write/clauses';
 import { furtherSlots, replacedSlot } from 'src/memory/write/facts';
 import { detectIntent } from 'src/memory/write/intent';
+import { takenBackTopic } from 'src/memory/write/learned-fact-take-back';
 import { learnedTakeBack } from 'src/memory/write/learned-take-back';
 import { normalise } from 'src/memory/write/normalise';
 import { readWrite } from 'src/memory/write/read-write';
@@ -108,6 +109,7 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/entities/entity-names.ts': { foldName, canonicalKey: (t) => canonicalKey(EntityKind.PLACE, t) },
   'src/domain/third-person.ts': { toThirdPerson },
   'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en'), personaFacts },
+  'src/memory/write/learned-fact-take-back.ts': { takenBackTopic },
   'src/memory/intent/persona-list.ts': { personaList, personaListLead: (t) => personaList(`i'm ${t.slice(0, 150)}`) },
   'src/language/en/extraction.ts': {},
   'src/language/da/extraction.ts': {},
