@@ -86,15 +86,24 @@ function describesState(word: string): boolean {
   );
 }
 
+/** A word that is a number: "2", "two", "to" is not (compromise's lexicon tags the number words "Value"). */
+function isNumber(word: string): boolean {
+  return /\p{N}/u.test(word) || lexiconTags(word.toLowerCase()).some((tag) => /Value|Cardinal/u.test(tag));
+}
+
 /**
  * The floor for the classifier's reading of `slot` with `value` in `clause`; Infinity for a name or nickname in lower
- * case that is a word of state ("i'm pumped" was read as a name at 0.97).
+ * case that is a word of state ("i'm pumped" was read as a name at 0.97) or that holds a number.
  */
 export function stateFloor(clause: string, slot: SlotName, value: string, lang: IntentLanguage): number {
   const words = value.split(/\s+/u);
   const ownWords = FIRST_PERSON.test(clause);
   const clauseTerms = termsOf(clause);
   if ((slot === 'name' || slot === 'nickname') && lang === 'en' && words.some(describesState)) {
+    return Number.POSITIVE_INFINITY;
+  }
+  // "It's two metres by three": a number is no one's name
+  if ((slot === 'name' || slot === 'nickname') && words.some(isNumber)) {
     return Number.POSITIVE_INFINITY;
   }
   // "The conference is in Bergen": a place that is not said to be the user's
