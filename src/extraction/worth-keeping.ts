@@ -1,6 +1,7 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { classifyMemoryType } from 'src/memory/classify';
 import type { IntentPrediction } from 'src/memory/intent/intent.types';
+import { sureness } from 'src/memory/write/intent';
 
 /**
  * What chat keeps of a sentence no pattern kept, by the classifier's reading: the user's news, decisions and plans,
@@ -29,7 +30,7 @@ export const NEWS: ReadonlySet<MemoryType> = new Set([MemoryType.DECISION, Memor
 export function isNews(said: IntentPrediction, clause: string): boolean {
   const floor = CUED_NEWS.has(classifyMemoryType(clause)) ? CUED_KEEP_FLOOR : KEEP_FLOOR;
 
-  return said.intent === 'state' && said.subject === 'user' && said.confidence >= floor;
+  return said.intent === 'state' && said.subject === 'user' && sureness(said) >= floor;
 }
 
 /**

@@ -171,6 +171,7 @@ describe("other extractors' formats", () => {
     ['user | has_email | kwame.a@yahoo.com', 'email', 'kwame.a@yahoo.com'],
     ['user -> works_at -> Halden Audio', 'employer', 'Halden Audio'],
     ['User → lives_in → Tromsø', 'location', 'Tromsø'],
+    ['(user, works_for, Halden Audio)', 'employer', 'Halden Audio'],
     ['Name is Ottilie Brandvold', 'name', 'Ottilie Brandvold'],
   ])('%j claims %s = %j', (text, slot, value) => {
     expect(detectUserClaim(text)).toMatchObject({ slot, value });

@@ -124,7 +124,9 @@ const TRIPLE_SEPARATOR = /\||->|→|=>/u;
  * or null when `text` is no such triple.
  */
 function fromTriple(text: string): string | null {
-  const parts = text.split(TRIPLE_SEPARATOR);
+  // "(user, works_for, Meridian Rail)": a tuple's parts are cut at its commas
+  const tuple = /^\(([^()]{1,200})\)$/u.exec(text.trim())?.[1];
+  const parts = tuple === undefined ? text.split(TRIPLE_SEPARATOR) : tuple.split(',');
   if (parts.length !== 3) {
     return null;
   }

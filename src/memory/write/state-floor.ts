@@ -3,6 +3,7 @@ import nlp from 'compromise';
 import type { SlotName } from 'src/language/slot-values';
 import { valueShape } from 'src/language/value-shapes';
 import type { IntentLanguage } from 'src/memory/intent/intent.types';
+import { personaFacts } from 'src/memory/intent/value-spans';
 
 /**
  * How sure the classifier must be before a new slot value counts. 0.85 in general; 0.7 for a short name or place
@@ -109,6 +110,10 @@ export function stateFloor(clause: string, slot: SlotName, value: string, lang: 
   // "The conference is in Bergen": a place that is not said to be the user's
   // "ny mail: asger.bach@proton.me": an address's shape is its own second reading
   if (ownWords && SHAPED_SLOTS.has(slot) && valueShape(clause, slot) === value) {
+    return AGREED_STATE_FLOOR;
+  }
+  // "Brugeren er en 31-årig landmand fra Thy": a persona line's shape is a second reading of each of its values
+  if (personaFacts(clause).some((fact) => fact.slot === slot && fact.value === value)) {
     return AGREED_STATE_FLOOR;
   }
   const agrees =
