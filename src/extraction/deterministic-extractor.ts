@@ -1,18 +1,24 @@
 import { MemoryType } from 'src/domain/memory.enums';
 import { forgetInClauses, forgetSlots } from 'src/extraction/forget-requests';
 import { stripInjected } from 'src/extraction/injected-text';
-import { askedToForget, asSaid, furtherFacts, learned } from 'src/extraction/learned-extraction';
+import { isNews, isRule, KEEP_FLOOR, NEWS } from 'src/extraction/worth-keeping';
+import { jointAsWe } from 'src/language/joint-subject';
+import { languageOf } from 'src/language/language-of';
 import { asSentence } from 'src/language/pattern-table';
 import type { LanguageTable } from 'src/language/pattern-table';
-import { plannedSlot } from 'src/language/plans';
+import { aboutSomeoneElse, plannedSlot } from 'src/language/plans';
 import { detectFactRetraction, detectRetraction } from 'src/language/retractions';
 import { isStandingInstruction, isStandingRule } from 'src/language/rules';
 import type { SlotName } from 'src/language/slots';
 import { firstMatch, LANGUAGE_TABLES } from 'src/language/tables';
 import { detectValueSwap } from 'src/language/value-swaps';
+import { classifyMemoryType } from 'src/memory/classify';
 import { looksLikeQuestion } from 'src/memory/guards/firewall';
+import { slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
-import { replacedSlot } from 'src/memory/write/facts';
+import { furtherSlots, replacedSlot, slotSentence } from 'src/memory/write/facts';
+import type { SlotFact } from 'src/memory/write/facts';
+import { detectIntent, sureness } from 'src/memory/write/intent';
 import type { IntentClassifier } from 'src/memory/write/intent';
 import { normalise } from 'src/memory/write/normalise';
 
@@ -162,6 +168,113 @@ function statement(clause: string, tables: readonly LanguageTable[], explicit: b
     slot: null,
     explicit,
   };
+}
+
+/** How sure the classifier must be of a slot fact of someone else's, or of a forget request naming no slot. */
+const OTHERS_FLOOR = 0.9;
+/** The same, when the words name whose fact it is ("my sister's birthday is tomorrow"). */
+const NAMED_OTHERS_FLOOR = 0.6;
+
+const slotMemory = (patternId: string, clause: string, fact: SlotFact): MemoryExtraction => ({
+  kind: 'memory',
+  patternId,
+  content: slotSentence(clause, fact),
+  type: MemoryType.IDENTITY,
+  slot: fact.slot,
+  explicit: false,
+});
+
+const asSaid = (patternId: string, sentence: string): MemoryExtraction => ({
+  kind: 'memory',
+  patternId,
+  content: asSentence(sentence),
+  type: null,
+  slot: null,
+  explicit: false,
+});
+
+/**
+ * What the intent classifier reads in a sentence no pattern read: a slot statement of the user's own, as the memory
+ * sentence of its language ("these days home is Sheffield" -> "I live in Sheffield."), every further slot the clause
+ * names as its own; a take-back, kept as said for the write path to act on; a forget request, as one; a slot fact of
+ * someone else's ("my son Leo's birthday is March 14th"), kept as said with no slot. Nothing for anything else.
+ */
+function learned(sentence: string, classifier: IntentClassifier): Extraction[] {
+  let worthKeeping = false;
+  // "Min bror bor i Middelfart, jeg bor selv i Nyborg": someone else's clause, then the user's own slot
+  let others: Extraction[] = [];
+  for (const clause of clauses(sentence)) {
+    const intent = detectIntent(clause, { slots: true, anyPerson: false, takesBack: true, classifier });
+    if (intent.by === 'none') {
+      const said = classifier(clause, languageOf(clause));
+      // "my sister's birthday is tomorrow": whose it is, the words say; that it is a fact, the classifier
+      const slotFact = said.intent === 'state' && said.slots.length > 0;
+      const named = slotFact && aboutSomeoneElse(clause, true) && said.confidence >= NAMED_OTHERS_FLOOR;
+      // "my grandad passed away on tuesday": someone else's news, kept as theirs
+      const othersNews =
+        said.intent === 'state' &&
+        said.subject === 'other' &&
+        said.confidence >= KEEP_FLOOR &&
+        classifyMemoryType(sentence) === MemoryType.EVENT;
+      if ((slotFact && said.subject === 'other' && said.confidence >= OTHERS_FLOOR) || named || othersNews) {
+        others = [{ ...asSaid('model.others', sentence), othersFact: true }];
+        continue;
+      }
+      // "never mind the marathon stuff": what it names is found by recall
+      if (said.intent === 'forget' && said.subject === 'user' && sureness(said) >= OTHERS_FLOOR) {
+        return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: [] }];
+      }
+      // "my partner and I bought a house": the user's news, as "we bought a house" is
+      worthKeeping ||= isNews(said, clause) || isNews(classifier(jointAsWe(clause), languageOf(clause)), clause);
+      continue;
+    }
+    // "pls keep answers short": a rule's words, and the classifier sure it is one
+    if (intent.kind === 'rule' && intent.by === 'pattern' && isRule(classifier(clause, languageOf(clause)), clause)) {
+      return [...others, asSaid('model.rule', sentence)];
+    }
+    if (intent.by !== 'model') {
+      // "I want to be fluent in Japanese by the time I'm 40": a pattern saw a slot the tables did not keep
+      worthKeeping ||= intent.kind === 'state' && isNews(classifier(clause, languageOf(clause)), clause);
+      continue;
+    }
+    const value = intent.slot === null ? null : slotValue(clause, intent.slot, languageOf(clause));
+    if (intent.kind === 'state' && intent.slot !== null && value !== null) {
+      const facts = [{ slot: intent.slot, value }, ...furtherSlots(clause, intent, classifier)];
+
+      return [...others, ...facts.map((fact) => slotMemory('model.slot', clause, fact))];
+    }
+    if (intent.kind === 'forget') {
+      return [{ kind: 'forget', patternId: 'model.forget', query: clause, slots: intent.slot ? [intent.slot] : [] }];
+    }
+    if (intent.kind === 'retract') {
+      return [asSaid('model.retract', sentence)];
+    }
+    // "pls keep answers short", "need to cancel the gym before the 1st": the write path reads it again as one
+    if (intent.kind === 'rule' || intent.kind === 'task') {
+      return [...others, asSaid(`model.${intent.kind}`, sentence)];
+    }
+  }
+
+  if (others.length > 0) {
+    return others;
+  }
+
+  return worthKeeping && NEWS.has(classifyMemoryType(sentence)) ? [asSaid('model.keep', sentence)] : [];
+}
+
+/** A forget request asked as a question ("can you delete my age?"), as the classifier reads it; else nothing. */
+function askedToForget(sentence: string, classifier: IntentClassifier): Extraction[] {
+  return learned(sentence, classifier).filter((extraction) => extraction.kind === 'forget');
+}
+
+/** The further slots a pattern's slot statement names, by the classifier ("just started at Marlowe as a buyer"). */
+function furtherFacts(clause: string, extraction: MemoryExtraction, classifier?: IntentClassifier): Extraction[] {
+  if (extraction.slot === null || classifier === undefined) {
+    return [];
+  }
+  const intent = { kind: 'state', slot: extraction.slot, rule: false, by: 'pattern', confidence: 1 } as const;
+
+  return furtherSlots(clause, intent, classifier).map((fact) => slotMemory('model.slot', clause, fact));
 }
 
 /**

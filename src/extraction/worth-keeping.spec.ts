@@ -29,30 +29,43 @@ describe('what chat keeps that no pattern reads (the classifier decides it is wo
   });
 });
 
-describe("what chat keeps when the classifier reads the user's task or standing rule", () => {
+describe('rules, tasks and persona lists chat keeps by the classifier', () => {
   it.each([
-    "need to cancel my gym membership before the 1st, don't let me forget",
-    'need to renew my passport next month',
-  ])('keeps a task the user sets themself as a todo: %s', (text) => {
-    const memories = extractDeterministic(text, LANGUAGE_TABLES, classifyIntent);
-
-    expect(memories.map((e) => (e.kind === 'memory' ? [e.patternId, e.type] : e.kind))).toEqual([
-      ['model.task', 'TODO'],
-    ]);
+    'pls keep answers short',
+    "whenever you suggest restaurants make sure they're vegan",
+    'please use metric units',
+  ])('keeps a rule whose words and the classifier both read it: %s', (text) => {
+    expect(kept(text).map(([id]) => id)).toEqual(['model.rule']);
   });
 
-  it('keeps a rule the patterns and the classifier both read, whose words say it stands', () => {
+  it('keeps a rule the classifier reads under 0.9 when its words say it stands, and no sentence only one reads', () => {
     expect(kept('btw whenever u give me recipes make them gluten free, celiac here')).toEqual([
       ['model.rule', 'Whenever you give me recipes make them gluten free, celiac here.', null],
     ]);
+    expect(kept('whenever it rains my knee hurts')).toEqual([]);
   });
 
-  it.each(['whenever it rains my knee hurts', "I'm so tired, need a nap lol"])(
-    'leaves a sentence only one reading takes for a rule or a task: %s',
+  it.each(['Keep going and never give up!', 'They always make us smile', 'Always remember to be kind.'])(
+    'keeps no encouragement as a rule: %s',
     (text) => {
       expect(kept(text)).toEqual([]);
     },
   );
+
+  it('keeps a task the classifier is sure of', () => {
+    expect(kept("need to cancel my gym membership before the 1st, don't let me forget").map(([id]) => id)).toEqual([
+      'model.task',
+    ]);
+  });
+
+  it('writes each slot of a persona list', () => {
+    expect(kept("i'm emeka, 28, arborist in asheville 🌳").map(([, content, slot]) => [slot, content])).toEqual([
+      ['age', 'I am 28 years old.'],
+      ['name', 'My name is emeka.'],
+      ['occupation', 'I work as an arborist.'],
+      ['location', 'I live in asheville.'],
+    ]);
+  });
 });
 
 describe('service reports, fixed by mechanism', () => {

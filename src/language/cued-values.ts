@@ -44,6 +44,17 @@ export const CUED_VALUES: readonly CueRow[] = [
     ],
   },
   {
+    id: 'occupation',
+    slots: ['occupation'],
+    cues: { en: [], da: ['som', 'være'] },
+    words: 2,
+    examples: [
+      ['har lige fået job som revisor hos nordlys, starter 1. februar', 'revisor'],
+      ['er gået over til at være økonoma på et plejehjem', 'økonoma'],
+      ['arbejder som en hest', null],
+    ],
+  },
+  {
     id: 'name',
     slots: ['name', 'nickname'],
     cues: { en: ["it's", 'its', "i'm", 'im', "name's", 'names', 'is', 'am', 'me'], da: ['hedder', 'mig', 'er'] },

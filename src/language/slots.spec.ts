@@ -169,12 +169,15 @@ describe("other extractors' formats", () => {
     ['user | employer | Pinecrest Dental', 'employer', 'Pinecrest Dental'],
     ['user | lives_in | Oslo', 'location', 'Oslo'],
     ['user | has_email | kwame.a@yahoo.com', 'email', 'kwame.a@yahoo.com'],
+    ['user -> works_at -> Halden Audio', 'employer', 'Halden Audio'],
+    ['User → lives_in → Tromsø', 'location', 'Tromsø'],
+    ['(user, works_for, Halden Audio)', 'employer', 'Halden Audio'],
     ['Name is Ottilie Brandvold', 'name', 'Ottilie Brandvold'],
   ])('%j claims %s = %j', (text, slot, value) => {
     expect(detectUserClaim(text)).toMatchObject({ slot, value });
   });
 
-  it.each(['user | employer | N/A', 'Bob | lives_in | Oslo', 'Job is going well', 'a | b'])(
+  it.each(['user | employer | N/A', 'Bob | lives_in | Oslo', 'Bob -> lives_in -> Oslo', 'Job is going well', 'a | b'])(
     '%j claims nothing',
     (text) => {
       expect(detectUserClaim(text)).toBeNull();

@@ -17,14 +17,14 @@ const RULES: ReadonlyArray<[MemoryType, RegExp]> = [
   ],
   [
     MemoryType.GOAL,
-    /^(?:(?:my|our|main|big) )?(?:goal|objective|aim|ambition|resolution)s?\b[^:]{0,30}:|(?:\b(?:i'm|i am|im|we're|we are) |^)going to (?!(?:be|the|a|an|my|our|your|bed|school|work|church|class|town|sleep)\b)\w+|\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|(?:would|'d) (?:really )?like) to|wanna (?:be|become|have|get) [^.,]{1,40}? by (?:\d+|the end|next)|(planning|hoping|aiming|trying) to|planning (a|an|my|our) trip|my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
+    /^(?:(?:my|our|main|big) )?(?:goal|objective|aim|ambition|resolution)s?\b[^:]{0,30}:|(?:\b(?:i'm|i am|im|we're|we are) |^)going to (?!(?:be|the|a|an|my|our|your|bed|school|work|church|class|town|sleep)\b)\w+|\b((want|wants|plan|plans|hope|hopes|intend|intends|aim|aims|aspire|aspires|(?:would|'d) (?:really )?like) to|wanna (?:be|become|have|get) [^.,]{1,40}? by (?:\d+|the end|next)|(planning|hoping|aiming|trying) to|planning (a|an|my|our) trip|(training|preparing|saving up|studying) for (a|an|the|my|our) |learning (to|how to|the|a new) |my (\w+ )?(goal|dream|ambition|objective|aim)|goal is)\b/u,
   ],
   // Danish: "vi har besluttet at sælge sommerhuset", "mit mål er at svømme 2 km", "vi fik en pige i tirsdags"
   [MemoryType.TODO, /(?<!\p{L})(?:husk mig på|mind mig om|glem ikke at|jeg skal huske at)(?!\p{L})/u],
   [MemoryType.DECISION, /(?<!\p{L})(?:besluttet|besluttede|beslutning|valgt|valgte|endte med|blev enige om)(?!\p{L})/u],
   [
     MemoryType.GOAL,
-    /(?<!\p{L})(?:mit mål|vores mål|min drøm|mål:|vil gerne|planlægger at|håber at|drømmer om at)(?!\p{L})/u,
+    /(?<!\p{L})(?:mit mål|vores mål|min drøm|mål:|vil gerne|planlægger at|håber at|drømmer om at|træner (?:op )?til|lærer at)(?!\p{L})/u,
   ],
   [
     MemoryType.PREFERENCE,

@@ -47,12 +47,14 @@ import { fingerprint } from 'src/memory/fingerprint';
 import { guardFact, looksLikeNoise, looksLikeQuestion } from 'src/memory/guards/firewall';
 import { countHiddenCharacters, detectInjection, normalizeForScan } from 'src/memory/guards/injection';
 import { classifyIntent } from 'src/memory/intent/classify-intent';
+import { personaList } from 'src/memory/intent/persona-list';
 import { extractValueSpans, personaFacts } from 'src/memory/intent/value-spans';
 import { sameStatement } from 'src/memory/paraphrase';
 import { parseRememberRequest } from 'src/memory/remember-input';
 import { ruleParts, clauses as writeClauses, sentences as writeSentences } from 'src/memory/write/clauses';
 import { furtherSlots, replacedSlot } from 'src/memory/write/facts';
 import { detectIntent, ruleFloor } from 'src/memory/write/intent';
+import { takenBackTopic } from 'src/memory/write/learned-fact-take-back';
 import { learnedTakeBack } from 'src/memory/write/learned-take-back';
 import { normalise } from 'src/memory/write/normalise';
 import { readWrite } from 'src/memory/write/read-write';
@@ -107,6 +109,8 @@ export const PROBES: Record<string, Record<string, Probe>> = {
   'src/entities/entity-names.ts': { foldName, canonicalKey: (t) => canonicalKey(EntityKind.PLACE, t) },
   'src/domain/third-person.ts': { toThirdPerson },
   'src/memory/intent/value-spans.ts': { extractValueSpans: (t) => extractValueSpans(t, 'en'), personaFacts },
+  'src/memory/write/learned-fact-take-back.ts': { takenBackTopic },
+  'src/memory/intent/persona-list.ts': { personaList, personaListLead: (t) => personaList(`i'm ${t.slice(0, 150)}`) },
   'src/language/en/extraction.ts': {},
   'src/language/da/extraction.ts': {},
   'src/language/da/slot-patterns.ts': {},

@@ -116,12 +116,17 @@ const NO_VALUE: ReadonlySet<string> = new Set([
   'not provided',
 ]);
 
+/** What separates a triple's parts: "user | lives_in | Oslo", "user -> occupation -> court interpreter". */
+const TRIPLE_SEPARATOR = /\||->|→|=>/u;
+
 /**
  * A relation triple about the user as a "my label is value" note ("user | lives_in | Oslo" -> "my location is Oslo"),
  * or null when `text` is no such triple.
  */
 function fromTriple(text: string): string | null {
-  const parts = text.split('|');
+  // "(user, works_for, Meridian Rail)": a tuple's parts are cut at its commas
+  const tuple = /^\(([^()]{1,200})\)$/u.exec(text.trim())?.[1];
+  const parts = tuple === undefined ? text.split(TRIPLE_SEPARATOR) : tuple.split(',');
   if (parts.length !== 3) {
     return null;
   }

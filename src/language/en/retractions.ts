@@ -162,12 +162,15 @@ export const EN_FACT_RETRACTION_CUES: readonly FactRetractionCue[] = [
   {
     id: 'en.retract-fact.gave-up',
     pattern: new RegExp(
-      String.raw`${START}i(?:'ve| have)? (?:finally |just )?(?:gave up|given up|quit|stopped) (?!(?:by|at|in|off|over|to|for)\b)([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|in|on|a|two|three|for|since|after|when|because|and|but)\b)`,
+      String.raw`${START}i(?:'ve| have)? (?:finally |just )?(?:gave up|given up|quit|stopped|abandoned|ditched) (?!(?:by|at|in|off|over|to|for)\b)([\p{L}\p{N}' -]{2,60}?)(?=$|[.,!;]| (?:last|this|in|on|a|two|three|for|since|after|when|because|due|and|but)\b)`,
       'iu',
     ),
     examples: [
       { text: 'I gave up coffee', fires: true, value: 'coffee' },
+      { text: 'User has abandoned Ironman training due to injury.', fires: true, value: 'ironman training' },
+      { text: 'I ditched the pottery course', fires: true, value: 'pottery course' },
       { text: 'I gave up on it', fires: false },
+      { text: 'I abandoned it', fires: false },
     ],
   },
 ];

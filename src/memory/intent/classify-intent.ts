@@ -9,6 +9,13 @@ import checkedIn from 'src/memory/intent/model/intent-weights.json';
 
 /** A slot is named when it has at least this probability ("a data analyst at Nike" names two). */
 const SLOT_FLOOR = 0.3;
+/** Intents the write path acts on alike (see IntentPrediction.kinConfidence). */
+const KIN: Partial<Record<Intent, Intent>> = {
+  state: 'correct',
+  correct: 'state',
+  retract: 'forget',
+  forget: 'retract',
+};
 
 export type IntentClassifier = (clause: string, lang: IntentLanguage) => IntentPrediction;
 
@@ -56,6 +63,8 @@ export function predictionOf(
   subjects: Float64Array,
 ): IntentPrediction {
   const best = argmax(intents);
+  const kin = KIN[INTENTS[best] as Intent];
+  const kinConfidence = (intents[best] ?? 0) + (kin === undefined ? 0 : (intents[INTENTS.indexOf(kin)] ?? 0));
   const slots = LEARNED_SLOTS.map((slot, k) => ({ slot, p: slotScores[k + 1] ?? 0 }))
     .filter(({ p }) => p >= SLOT_FLOOR)
     .sort((a, b) => b.p - a.p)
@@ -67,6 +76,7 @@ export function predictionOf(
     slots,
     subject: SUBJECTS[argmax(subjects)] as Subject,
     confidence: intents[best] ?? 0,
+    kinConfidence,
   };
 }
 

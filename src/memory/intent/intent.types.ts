@@ -23,6 +23,11 @@ export interface IntentPrediction {
   subject: Subject;
   /** The intent's probability (0..1). */
   confidence: number;
+  /**
+   * The intent's probability with its kin's, which the write path acts on alike: a value said as news or as a
+   * correction ("ny mail: ...", "den gamle er lukket"), a take-back or a forget request. The confidence when absent.
+   */
+  kinConfidence?: number;
 }
 
 /** One labelled clause, as kept in src/memory/intent/clauses/*.jsonl. */

@@ -68,3 +68,43 @@ describe('slotValue of an occupation said after "I\'m a"', () => {
     expect(slotValue(clause, 'occupation', 'en')).toBe(value);
   });
 });
+
+describe('personaFacts of a persona list', () => {
+  it.each([
+    [
+      "i'm emeka, 28, arborist in asheville",
+      [
+        { slot: 'name', value: 'emeka' },
+        { slot: 'age', value: '28' },
+        { slot: 'occupation', value: 'arborist' },
+        { slot: 'location', value: 'asheville' },
+      ],
+    ],
+    [
+      'me: ngozi, 37, midwife, lagos',
+      [
+        { slot: 'name', value: 'ngozi' },
+        { slot: 'age', value: '37' },
+        { slot: 'occupation', value: 'midwife' },
+        { slot: 'location', value: 'lagos' },
+      ],
+    ],
+    [
+      'jeg er sigrid, 34, tømrer i odense',
+      [
+        { slot: 'name', value: 'sigrid' },
+        { slot: 'age', value: '34' },
+        { slot: 'occupation', value: 'tømrer' },
+        { slot: 'location', value: 'odense' },
+      ],
+    ],
+  ])('should read the name, age, job and home of %s', (clause, facts) => {
+    expect(personaFacts(clause)).toEqual(facts);
+  });
+
+  it('should read no job from how the user is, and no list without an age', () => {
+    expect(personaFacts("i'm 40, tired, broke")).toEqual([{ slot: 'age', value: '40' }]);
+    expect(personaFacts("i'm tired, 3 hours sleep")).toEqual([]);
+    expect(personaFacts('ok, 25, whatever')).toEqual([]);
+  });
+});

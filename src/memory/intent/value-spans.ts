@@ -7,6 +7,7 @@ import type { SlotName } from 'src/language/slots';
 import { valueShape } from 'src/language/value-shapes';
 import { MAX_CLAUSE_CHARS } from 'src/memory/intent/features';
 import type { IntentLanguage } from 'src/memory/intent/intent.types';
+import { personaList } from 'src/memory/intent/persona-list';
 
 export type ValueSpanKind = 'person' | 'place' | 'organization' | 'proper' | 'date' | 'email';
 
@@ -122,24 +123,29 @@ function saidJob(clause: string): string | null {
   return job === undefined || words.some((word) => NOT_JOB_WORDS.has(word) || NOT_A_JOB.has(word)) ? null : job;
 }
 
-/** A persona line's age, job and home: "a 52-year-old stonemason from Aarau", "en 45-årig dyrlæge fra Grenaa". */
+/**
+ * A persona line's age, job and home: "a 52-year-old stonemason from Aarau", "en 45-årig dyrlæge fra Grenaa"; else
+ * what a persona list names ("i'm emeka, 28, arborist in asheville", persona-list.ts).
+ */
 const PERSONA = [
   /\b(\d{1,3})[- ](?:years?|yrs?)[- ]old ((?:[\p{Ll}-]+ ){0,2}?[\p{Ll}-]+) (?:from|in|living in|based in) (\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?)/u,
+  // "The user is a 34-year-old dental hygienist.": no home
+  /\b(?:is|am|i'm|im) an? (\d{1,3})[- ](?:years?|yrs?)[- ]old ((?:[\p{Ll}-]+ ){0,2}?[\p{Ll}-]+)(?=\s*(?:$|[.,!;]))()/iu,
   /\b(\d{1,3})-årig ((?:[\p{Ll}-]+ ){0,2}?[\p{Ll}-]+) (?:fra|i|bosat i) (\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?)/u,
 ];
 
 export function personaFacts(clause: string): { slot: SlotName; value: string }[] {
   const found = PERSONA.map((pattern) => pattern.exec(clause)).find((match) => match !== null);
   if (!found) {
-    return [];
+    return personaList(clause);
   }
   const [, age = '', job = '', place = ''] = found;
 
   return [
-    { slot: 'age', value: age },
-    { slot: 'occupation', value: job },
-    { slot: 'location', value: place },
-  ];
+    { slot: 'age' as const, value: age },
+    { slot: 'occupation' as const, value: job },
+    { slot: 'location' as const, value: place },
+  ].filter((fact) => fact.value !== '');
 }
 
 /** A span's value for a slot that spans can hold (names, places, organisations, dates, addresses); else null. */

@@ -23,6 +23,13 @@ describe(clauses.name, () => {
     // Danish: "så nu er jeg X" after a comma, and a dropped subject after "men"
     ['Jeg blev færdig i juni, så nu er jeg lærer', ['Jeg blev færdig i juni', 'så nu er jeg lærer']],
     ['Jeg er stadig hos Novo, men bor i Greve nu', ['Jeg er stadig hos Novo', 'jeg bor i Greve nu']],
+    // a record of labelled values, each its own clause
+    [
+      'Name: Solveig Haugland - Location: Tromsø - Job: marine biologist',
+      ['Name: Solveig Haugland', 'Location: Tromsø', 'Job: marine biologist'],
+    ],
+    ['Name: Ada Berg, Age: 41', ['Name: Ada Berg', 'Age: 41']],
+    ['Long day - note to self: rest', ['Long day - note to self: rest']],
   ])('%j -> %j', (sentence, expected) => {
     expect(clauses(sentence)).toEqual(expected);
   });

@@ -51,6 +51,9 @@ const CLAUSE_SPLIT = new RegExp(
   'iu',
 );
 
+/** "Name: Solveig Haugland - Location: Tromsø - Job: marine biologist": a record of labelled values, one per clause. */
+const LABELLED_SPLIT = /(?:\s[-–—|•]|,)\s(?=\p{Lu}[\p{L} ]{0,20}:\s)/u;
+
 /** A clause that starts with a verb whose subject was dropped, given its subject back. */
 function withSubject(clause: string, first: boolean): string {
   if (first) {
@@ -123,7 +126,8 @@ function jointSubject(previous: string, part: string): boolean {
 export function clauses(sentence: string): string[] {
   const parts = sentence
     .replace(/\s+/gu, ' ')
-    .split(CLAUSE_SPLIT)
+    .split(LABELLED_SPLIT)
+    .flatMap((record) => record.split(CLAUSE_SPLIT))
     .map((c) => c.trim())
     .filter((c) => c.length > 0)
     .map((c, i) => withSubject(c, i === 0));

@@ -11,9 +11,10 @@ import { valueShape } from 'src/language/value-shapes';
 import { detectValueSwap } from 'src/language/value-swaps';
 import { personaFacts, slotValue } from 'src/memory/intent/value-spans';
 import { clauses, ruleParts, sentences } from 'src/memory/write/clauses';
-import { detectIntent } from 'src/memory/write/intent';
+import { detectIntent, sureness } from 'src/memory/write/intent';
 import type { Intent, IntentClassifier } from 'src/memory/write/intent';
 import { learnedTakeBack } from 'src/memory/write/learned-take-back';
+import { AGREED_STATE_FLOOR } from 'src/memory/write/state-floor';
 
 /**
  * Between reading and deciding: one memory per fact. "I'm 29, live in Ghent and work for Barco" is three slots, so
@@ -51,19 +52,16 @@ export function furtherSlots(clause: string, intent: Intent, classifier?: Intent
   }
   const language = languageOf(clause);
   const said = classifier(clause, language);
-  if (
-    said.intent !== 'state' ||
-    said.subject !== 'user' ||
-    said.confidence < FURTHER_FLOOR ||
-    aboutSomeoneElse(clause)
-  ) {
+  const persona = personaFacts(clause);
+  // a persona line's shape is a second reading of its slots
+  const floor = persona.length > 0 ? AGREED_STATE_FLOOR : FURTHER_FLOOR;
+  if (said.intent !== 'state' || said.subject !== 'user' || sureness(said) < floor || aboutSomeoneElse(clause)) {
     return [];
   }
   const taken = new Set([(slotValue(clause, intent.slot, language) ?? '').toLowerCase()]);
   const facts: SlotFact[] = [];
   // "I'm a student at Utrecht University" studies there: no employer
   const studies = STUDIES_AT.test(clause);
-  const persona = personaFacts(clause);
   const slots = [...new Set([...said.slots, ...persona.map((fact) => fact.slot)])];
   for (const slot of slots.filter((s) => s !== intent.slot && !(s === 'employer' && studies))) {
     const value = persona.find((fact) => fact.slot === slot)?.value ?? slotValue(clause, slot, language);

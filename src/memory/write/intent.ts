@@ -35,10 +35,16 @@ export interface Intent {
 /** A learned reading of a clause (src/memory/intent): what it does, which slot, whose fact, how sure. */
 export type IntentClassifier = (clause: string, language: 'en' | 'da') => IntentPrediction;
 
-/** How sure the classifier must be before its reading counts: a rule, something taken back (slot values: state-floor.ts). */
+/**
+ * How sure the classifier must be before its reading counts: a rule, a task of the user's, something taken back (slot
+ * values: state-floor.ts).
+ */
 const RULE_FLOOR = 0.9;
+const TASK_FLOOR = 0.9;
+/** A take-back of no slot (see learned-fact-take-back.ts). */
+const FACT_FLOOR = 0.85;
 /** The same for a rule whose words say it stands ("whenever u give me recipes ..."): two readings agree. */
-const WORDED_RULE_FLOOR = 0.75;
+const WORDED_RULE_FLOOR = 0.85;
 const STANDING_WORDS =
   /\b(?:always|never|whenever|every time|each time|from now on|going forward|in future|make sure|altid|aldrig|fremover|fra nu af|hver gang)\b/iu;
 
@@ -121,12 +127,15 @@ function saidAsWho(text: string, value: string): boolean {
   return [`i'm ${said}`, `i am ${said}`, `im ${said}`, `jeg er ${said}`].some((form) => lower.includes(form));
 }
 
+/** How sure the classifier is of what the write path does with its reading: the intent's and its kin's probability. */
+export const sureness = (said: IntentPrediction): number => said.kinConfidence ?? said.confidence;
+
 const none: Intent = { kind: 'state', slot: null, rule: false, by: 'none', confidence: 0 };
 
 /**
  * The classifier's reading, where it is sure enough and the clause holds what it needs: a slot statement of the
  * user's own with a value of the slot's shape ("these days home is Sheffield"), a take-back of a slot of the user's,
- * or a rule. Null otherwise: the clause is then a plain statement of no slot, as without the model.
+ * a task the user sets ("need to cancel the gym before the 1st") or a rule. Null otherwise: the clause is then a plain statement of no slot, as without the model.
  */
 function byModel(text: string, options: IntentOptions, classifier: IntentClassifier): Intent | null {
   const said = classifier(text, languageOf(text));
@@ -147,7 +156,7 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
   const ownSlot = mayHold && !plannedSlot(text, said.slot) ? said.slot : null;
   if (ownSlot !== null && (said.intent === 'state' || said.intent === 'correct')) {
     const value = slotValue(text, ownSlot, languageOf(text));
-    const sure = value !== null && said.confidence >= stateFloor(text, ownSlot, value, languageOf(text));
+    const sure = value !== null && sureness(said) >= stateFloor(text, ownSlot, value, languageOf(text));
     const place = ownSlot === 'location' && value !== null && saidAsWho(text, value);
 
     return sure && value !== null && !place ? model('state', ownSlot, false) : null;
@@ -156,7 +165,15 @@ function byModel(text: string, options: IntentOptions, classifier: IntentClassif
     // "yeet my email outta ur memory": the words name the slot the classifier reads as taken back
     const floor = mentionedSlots(text).includes(ownSlot) ? NAMED_TAKE_BACK_FLOOR : TAKE_BACK_FLOOR;
 
-    return options.takesBack && said.confidence >= floor ? model(said.intent, ownSlot, false) : null;
+    return options.takesBack && sureness(said) >= floor ? model(said.intent, ownSlot, false) : null;
+  }
+
+  // "scrap the café plan, not happening": a take-back of no slot; the write retires what names its topic
+  if (ownSlot === null && mayHold && options.takesBack && said.intent === 'retract' && sureness(said) >= FACT_FLOOR) {
+    return model('retract', null, false);
+  }
+  if (said.intent === 'task' && said.subject === 'user' && said.confidence >= TASK_FLOOR) {
+    return model('task', null, false);
   }
 
   return said.intent === 'rule' && said.confidence >= ruleFloor(text) ? model('rule', null, true) : null;

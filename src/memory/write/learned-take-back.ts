@@ -1,6 +1,6 @@
 import { languageOf } from 'src/language/language-of';
 import type { Retraction } from 'src/language/retractions';
-import { TAKE_BACK_FLOOR } from 'src/memory/write/intent';
+import { sureness, TAKE_BACK_FLOOR } from 'src/memory/write/intent';
 import type { IntentClassifier } from 'src/memory/write/intent';
 
 /** "I told you the wrong birthday", "du har min forkerte mail": a clause that calls the slot's value wrong. */
@@ -22,7 +22,7 @@ export function learnedTakeBack(
   for (let at = 0; at < parts.length - 1; at += 1) {
     const clause = parts[at] ?? '';
     const said = classifier(clause, languageOf(clause));
-    const takes = (TAKES_BACK.has(said.intent) && said.confidence >= TAKE_BACK_FLOOR) || WRONG.test(clause);
+    const takes = (TAKES_BACK.has(said.intent) && sureness(said) >= TAKE_BACK_FLOOR) || WRONG.test(clause);
     if (said.subject === 'user' && said.slot !== null && takes) {
       return { taken: { slot: said.slot, value: null }, at };
     }

@@ -54,7 +54,7 @@ export interface Screened {
   intent: Intent;
 }
 
-/** The type of a write that gave none: a rule is a PREFERENCE or DECISION, a short imperative a TODO. */
+/** The type of a write that gave none: a rule is a PREFERENCE or DECISION, a task or short imperative a TODO. */
 function defaultType(content: string, intent: Intent): MemoryType {
   if (intent.slot !== null && intent.kind === 'state') {
     return MemoryType.IDENTITY;
@@ -63,7 +63,7 @@ function defaultType(content: string, intent: Intent): MemoryType {
     return ruleType(content);
   }
 
-  return isShortImperative(content) ? MemoryType.TODO : classifyMemoryType(content);
+  return intent.kind === 'task' || isShortImperative(content) ? MemoryType.TODO : classifyMemoryType(content);
 }
 
 /**

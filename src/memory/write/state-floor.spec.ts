@@ -24,4 +24,15 @@ describe(stateFloor.name, () => {
   it.each(["i'm pumped", "i'm stoked", "i'm wiped"])('never takes a word of state for a name: %j', (clause) => {
     expect(stateFloor(clause, 'name', clause.slice(4), 'en')).toBe(Number.POSITIVE_INFINITY);
   });
+
+  it('lowers the bar for a value a persona line names by its shape', () => {
+    expect(stateFloor('Brugeren er en 31-årig landmand fra Thy.', 'age', '31', 'da')).toBe(AGREED_STATE_FLOOR);
+  });
+
+  it.each([
+    ["It's two metres by three.", 'two metres'],
+    ["it's 4 of us", '4'],
+  ])('never takes a number for a name: %j', (clause, value) => {
+    expect(stateFloor(clause, 'name', value, 'en')).toBe(Number.POSITIVE_INFINITY);
+  });
 });

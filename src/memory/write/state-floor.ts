@@ -3,6 +3,7 @@ import nlp from 'compromise';
 import type { SlotName } from 'src/language/slot-values';
 import { valueShape } from 'src/language/value-shapes';
 import type { IntentLanguage } from 'src/memory/intent/intent.types';
+import { personaFacts } from 'src/memory/intent/value-spans';
 
 /**
  * How sure the classifier must be before a new slot value counts. 0.85 in general; 0.7 for a short name or place
@@ -86,9 +87,14 @@ function describesState(word: string): boolean {
   );
 }
 
+/** A word that is a number: "2", "two", "to" is not (compromise's lexicon tags the number words "Value"). */
+function isNumber(word: string): boolean {
+  return /\p{N}/u.test(word) || lexiconTags(word.toLowerCase()).some((tag) => /Value|Cardinal/u.test(tag));
+}
+
 /**
  * The floor for the classifier's reading of `slot` with `value` in `clause`; Infinity for a name or nickname in lower
- * case that is a word of state ("i'm pumped" was read as a name at 0.97).
+ * case that is a word of state ("i'm pumped" was read as a name at 0.97) or that holds a number.
  */
 export function stateFloor(clause: string, slot: SlotName, value: string, lang: IntentLanguage): number {
   const words = value.split(/\s+/u);
@@ -97,9 +103,17 @@ export function stateFloor(clause: string, slot: SlotName, value: string, lang: 
   if ((slot === 'name' || slot === 'nickname') && lang === 'en' && words.some(describesState)) {
     return Number.POSITIVE_INFINITY;
   }
+  // "It's two metres by three": a number is no one's name
+  if ((slot === 'name' || slot === 'nickname') && words.some(isNumber)) {
+    return Number.POSITIVE_INFINITY;
+  }
   // "The conference is in Bergen": a place that is not said to be the user's
   // "ny mail: asger.bach@proton.me": an address's shape is its own second reading
   if (ownWords && SHAPED_SLOTS.has(slot) && valueShape(clause, slot) === value) {
+    return AGREED_STATE_FLOOR;
+  }
+  // "Brugeren er en 31-årig landmand fra Thy": a persona line's shape is a second reading of each of its values
+  if (personaFacts(clause).some((fact) => fact.slot === slot && fact.value === value)) {
     return AGREED_STATE_FLOOR;
   }
   const agrees =

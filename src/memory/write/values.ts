@@ -9,6 +9,7 @@ import { detectValueSwap } from 'src/language/value-swaps';
 import type { ValueSwap } from 'src/language/value-swaps';
 import { slotValue, spanValue } from 'src/memory/intent/value-spans';
 import type { Intent } from 'src/memory/write/intent';
+import { takenBackTopic } from 'src/memory/write/learned-fact-take-back';
 
 /**
  * Stage 4 of the write path: the values a clause names, read for what it does. A statement gives its slot's value
@@ -85,7 +86,9 @@ export function extractValues(text: string, intent: Intent, slotName: string | n
     case 'retract': {
       const retracts = detectRetraction(text) ?? modelRetraction(text, intent);
 
-      return { ...none, retracts, retractsFact: factsTakenBack(text, retracts) };
+      const learned = retracts === null && intent.by === 'model' ? takenBackTopic(text) : null;
+
+      return { ...none, retracts, retractsFact: factsTakenBack(text, retracts) ?? learned };
     }
     case 'forget':
       return { ...none, ...(intent.by === 'model' ? { retracts: modelRetraction(text, intent) } : forgotten(text)) };
