@@ -17,6 +17,7 @@ export const TRAINING_FILES = [
   'handwritten-3.jsonl',
   'handwritten-4.jsonl',
   'handwritten-5.jsonl',
+  'handwritten-6.jsonl',
 ];
 /**
  * Hand-written apart from the templates. dev was looked at while the templates grew; test was not looked at, but was
