@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 
@@ -20,6 +21,8 @@ interface OwedLink {
 const PAGE = 32;
 /** At most this many owed memories per drain (the boot's, each owed-work sweep's); the next drain takes the rest. */
 const DRAIN_LIMIT = 500;
+/** How long after a write's answer its owed links start. */
+const LINK_DELAY_MS = 5;
 
 /**
  * A written memory's entity links follow the write (as a message's vector follows its append): the insert marks the
@@ -108,6 +111,9 @@ export class OwedEntityLinks implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async drain(): Promise<void> {
+    // an agent's next call usually follows at once: started a moment later, the links are made while that call
+    // waits on its embedding thread rather than before it is read
+    await delay(LINK_DELAY_MS);
     while (this.waiting.length > 0) {
       // a turn of the event loop first: the request that owes the links answers, and one that arrived is read
       await yieldToEventLoop();
